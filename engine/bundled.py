@@ -1,0 +1,45 @@
+"""Where the bundled rule sets and the schema live.
+
+A wheel carries them inside the package (``engine/_data/``); an editable
+install or a source checkout does not, so we fall back to the repository root.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@functools.cache
+def data_root() -> Path:
+    """The folder holding ``rulesets/`` and ``schema/``."""
+    inside = _PACKAGE / "_data"
+    if (inside / "schema" / "ruleset.schema.json").is_file():
+        return inside
+    return _PACKAGE.parent
+
+
+def rulesets_dir() -> Path:
+    """The folder of bundled rule sets (``koikoi/*.yaml``, ``riichi/*.yaml``)."""
+    return data_root() / "rulesets"
+
+
+def schema_path() -> Path:
+    """The JSON Schema every rule-set file is validated against."""
+    return data_root() / "schema" / "ruleset.schema.json"
+
+
+@functools.cache
+def bundled_files() -> dict[str, Path]:
+    """Every bundled file by id (its file name without ``.yaml``), abstract bases included."""
+    found: dict[str, Path] = {}
+    for path in sorted(rulesets_dir().glob("*/*.yaml")):
+        found.setdefault(path.stem, path)
+    return found
+
+
+def is_abstract(ruleset_id: str) -> bool:
+    """Files whose name starts with ``_`` are bases to extend, not rule sets to play."""
+    return ruleset_id.startswith("_")

@@ -1,0 +1,56 @@
+"""The engine's error types.
+
+Every problem found while loading a rule set is a :class:`Problem` with a
+location; a :class:`RulesetError` carries all problems found in one run.
+Wrong arguments to an evaluator raise :class:`InputError`, a ``ValueError``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """A place in a rule-set file; ``line`` and ``col`` count from 1."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a rule-set file."""
+
+    location: Location
+    path: str
+    message: str
+    hint: str | None = None
+
+    def __str__(self) -> str:
+        text = f"{self.location}: {self.path or '<document>'}: {self.message}"
+        if self.hint:
+            text += f" (hint: {self.hint})"
+        return text
+
+
+class RulesetError(Exception):
+    """A rule set could not be loaded.
+
+    ``str()`` gives one ``file:line:col: path: message`` line per problem;
+    ``problems`` holds them as :class:`Problem` objects, in file order.
+    """
+
+    def __init__(self, problems: list[Problem]) -> None:
+        if not problems:
+            raise ValueError("RulesetError needs at least one problem")
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class InputError(ValueError):
+    """An evaluator was called with arguments no game situation can have."""

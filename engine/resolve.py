@@ -1,0 +1,158 @@
+"""Follow ``extends`` chains and merge rule-set files into one document.
+
+Mappings merge key by key; lists whose items all carry an ``id`` merge item
+by item (same id: merged; new id: appended); any other list replaces the
+parent's; ``null`` removes a key. Every value keeps the location it was
+written at, so errors, ``show --resolved`` and ``diff`` can point at it.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import bundled, validate
+from .errors import Location, Problem
+from .yamlsource import LocatedDict, LocatedList, parse, read_text
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """One file of an ``extends`` chain, as written."""
+
+    path: Path
+    display: str
+    data: LocatedDict
+
+    @property
+    def id(self) -> str:
+        return self.path.stem
+
+
+def display_name(path: Path) -> str:
+    """A path as people read it: relative to the working folder when inside it."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return str(path) if relative.startswith("..") else relative
+
+
+def locate_ref(ref: str, relative_to: Path | None) -> Path | None:
+    """A bundled id (``nintendo``) or a path (``./base.yaml``, relative to the extending file)."""
+    looks_like_path = "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))
+    if not looks_like_path:
+        return bundled.bundled_files().get(ref)
+    base = relative_to.parent if relative_to is not None else Path.cwd()
+    return (base / ref).resolve()
+
+
+def read_file(path: Path) -> tuple[SourceFile | None, list[Problem]]:
+    """Read, parse and check one file as written."""
+    display = display_name(path)
+    text, problems = read_text(path, display)
+    if text is None:
+        return None, problems
+    return read_source(text, path, display)
+
+
+def read_source(text: str, path: Path, display: str) -> tuple[SourceFile | None, list[Problem]]:
+    """Parse and check one file's text; ``path`` anchors relative ``extends``."""
+    data, problems = parse(text, display)
+    start = Location(display, 1, 1)
+    if data is None:
+        return None, problems
+    if not isinstance(data, LocatedDict):
+        return None, [*problems, Problem(start, "", f"expected a mapping at the top, got {validate.describe_value(data)}",
+                                         "a rule set starts with keys such as `game:` or `extends:`")]
+    problems.extend(validate.check_file(data, start))
+    return SourceFile(path, display, data), problems
+
+
+def chain(first: SourceFile) -> tuple[list[SourceFile], list[Problem]]:
+    """The file and its ancestors, nearest first; problems of any of them."""
+    files = [first]
+    problems: list[Problem] = []
+    seen = {first.path.resolve()}
+    current = first
+    while True:
+        ref = current.data.get("extends")
+        if not isinstance(ref, str):
+            return files, problems
+        where = current.data.value_locs["extends"]
+        parent_path = locate_ref(ref, current.path)
+        if parent_path is None or not parent_path.is_file():
+            known = sorted(bundled.bundled_files())
+            problems.append(Problem(where, "extends", f"cannot find the parent rule set {ref!r}",
+                                    "use a bundled id (" + ", ".join(known) + ") or a path relative to this file"
+                                    if "/" not in ref else "the path is relative to the extending file"))
+            return files, problems
+        resolved = parent_path.resolve()
+        if resolved in seen:
+            names = " -> ".join(f.display for f in files) + f" -> {display_name(parent_path)}"
+            problems.append(Problem(where, "extends", f"`extends` makes a cycle: {names}",
+                                    "a rule set cannot extend itself or one of its descendants"))
+            return files, problems
+        seen.add(resolved)
+        parent, parent_problems = read_file(parent_path)
+        problems.extend(parent_problems)
+        if parent is None:
+            return files, problems
+        files.append(parent)
+        current = parent
+
+
+def merge(parent: Any, child: Any) -> Any:
+    """Merge ``child`` over ``parent`` (both from :mod:`engine.yamlsource`)."""
+    if isinstance(parent, LocatedDict) and isinstance(child, LocatedDict):
+        out = LocatedDict(child.loc)
+        for key, value in parent.items():
+            out[key] = value
+            out.key_locs[key] = parent.key_locs[key]
+            out.value_locs[key] = parent.value_locs[key]
+        for key, value in child.items():
+            if key == "extends":
+                continue
+            if value is None:
+                out.pop(key, None)
+                out.key_locs.pop(key, None)
+                out.value_locs.pop(key, None)
+                continue
+            out[key] = merge(out[key], value) if key in out else value
+            out.key_locs[key] = child.key_locs[key]
+            out.value_locs[key] = child.value_locs[key]
+        return out
+    if isinstance(parent, LocatedList) and isinstance(child, LocatedList) and _by_id(parent) and _by_id(child):
+        out_list = LocatedList(child.loc)
+        positions: dict[str, int] = {}
+        for item, where in zip(parent, parent.item_locs):
+            positions[item["id"]] = len(out_list)
+            out_list.append(item)
+            out_list.item_locs.append(where)
+        for item, where in zip(child, child.item_locs):
+            if item["id"] in positions:
+                index = positions[item["id"]]
+                out_list[index] = merge(out_list[index], item)
+                out_list.item_locs[index] = where
+            else:
+                positions[item["id"]] = len(out_list)
+                out_list.append(item)
+                out_list.item_locs.append(where)
+        return out_list
+    return child
+
+
+def _by_id(items: LocatedList) -> bool:
+    return bool(items) and all(isinstance(i, dict) and isinstance(i.get("id"), str) for i in items)
+
+
+def resolve(files: list[SourceFile]) -> LocatedDict:
+    """Merge a chain (nearest first) from the root ancestor down."""
+    merged: Any = files[-1].data
+    for source in reversed(files[:-1]):
+        merged = merge(merged, source.data)
+    if "extends" in merged:
+        merged = merge(LocatedDict(merged.loc), merged)  # drops the root's own `extends`
+    return merged

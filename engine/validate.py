@@ -1,0 +1,191 @@
+"""Schema validation of rule-set documents, with errors placed at file:line:col.
+
+Each file is checked as written (a file that ``extends`` another may leave
+things out); the resolved rule set is checked once more with every key the
+schema marks ``x-required-resolved`` required.
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import functools
+import json
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import jsonschema
+
+from . import bundled
+from .errors import Location, Problem
+from .yamlsource import LocatedDict, LocatedList, join_path
+
+
+@functools.cache
+def schema() -> dict[str, Any]:
+    """The rule-set JSON Schema, as shipped in ``schema/ruleset.schema.json``."""
+    with bundled.schema_path().open(encoding="utf-8") as handle:
+        loaded: dict[str, Any] = json.load(handle)
+    return loaded
+
+
+def _with_resolved_requirements(node: Any) -> Any:
+    if isinstance(node, dict):
+        out = {key: _with_resolved_requirements(value) for key, value in node.items()}
+        extra = node.get("x-required-resolved")
+        if extra:
+            out["required"] = sorted(set(out.get("required", [])) | set(extra))
+        return out
+    if isinstance(node, list):
+        return [_with_resolved_requirements(item) for item in node]
+    return node
+
+
+@functools.cache
+def _validator(resolved: bool) -> jsonschema.protocols.Validator:
+    document = _with_resolved_requirements(schema()) if resolved else copy.deepcopy(schema())
+    cls = jsonschema.validators.validator_for(document)
+    cls.check_schema(document)
+    return cls(document)
+
+
+def check_file(data: Any, fallback: Location) -> list[Problem]:
+    """Problems of one file as written (parents may supply what it leaves out)."""
+    return _problems(_validator(False).iter_errors(data), data, fallback, "")
+
+
+def check_resolved(data: Any, fallback: Location) -> list[Problem]:
+    """Problems of a resolved rule set, where everything required must be present."""
+    return _problems(_validator(True).iter_errors(data), data, fallback, "")
+
+
+def check_against(subschema: dict[str, Any], data: Any, fallback: Location, base_path: str) -> list[Problem]:
+    """Validate ``data`` (found at ``base_path``) against a plugin's settings schema."""
+    cls = jsonschema.validators.validator_for(subschema)
+    return _problems(cls(subschema).iter_errors(data), data, fallback, base_path)
+
+
+def _problems(errors: Iterable[jsonschema.ValidationError], root: Any, fallback: Location,
+              base_path: str) -> list[Problem]:
+    problems: list[Problem] = []
+    for error in errors:
+        problems.extend(_explain(error, root, fallback, base_path))
+    unique = {(p.location.line, p.location.col, p.path, p.message): p for p in problems}
+    return sorted(unique.values(), key=lambda p: (p.location.line, p.location.col, p.path))
+
+
+def locate(root: Any, path: Sequence[str | int], fallback: Location, *, key: bool = False) -> Location:
+    """Where the value (or, with ``key``, the key) at ``path`` stands in its file."""
+    node, where = root, getattr(root, "loc", fallback)
+    for index, step in enumerate(path):
+        last = index == len(path) - 1
+        if isinstance(node, LocatedDict) and step in node:
+            where = (node.key_locs if key and last else node.value_locs).get(step, where)
+            node = node[step]
+        elif isinstance(node, LocatedList) and isinstance(step, int) and step < len(node):
+            where = node.item_locs[step]
+            node = node[step]
+        else:
+            break
+    return where
+
+
+def display_path(root: Any, path: Sequence[str | int], base_path: str = "") -> str:
+    """``("award", "multipliers", 2, "max")`` -> ``award.multipliers[own_streak].max``."""
+    text, node = base_path, root
+    for step in path:
+        if isinstance(step, int):
+            label = str(step)
+            if isinstance(node, list) and step < len(node):
+                item = node[step]
+                if isinstance(item, dict) and isinstance(item.get("id"), str):
+                    label = item["id"]
+                node = item
+            else:
+                node = None
+            text += f"[{label}]"
+        else:
+            text = join_path(text, step)
+            node = node.get(step) if isinstance(node, dict) else None
+    return text
+
+
+_TYPE_NAMES = {
+    "object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number",
+    "number": "a number", "boolean": "true or false", "null": "null",
+}
+
+
+def describe_value(value: Any) -> str:
+    """``'abc'`` -> ``text 'abc'``; used in messages about wrong types."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"text {value!r}"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "a list"
+
+
+def _describe_schema(sub: Any) -> str:
+    if sub is True:
+        return "anything"
+    if not isinstance(sub, dict):
+        return "nothing"
+    if "const" in sub:
+        return repr(sub["const"])
+    if "enum" in sub:
+        return " or ".join(repr(v) for v in sub["enum"])
+    types = sub.get("type")
+    if types is None:
+        return "a value"
+    names = [_TYPE_NAMES.get(t, t) for t in ([types] if isinstance(types, str) else types)]
+    text = " or ".join(names)
+    if "minimum" in sub:
+        text += f" of at least {sub['minimum']}"
+    return text
+
+
+def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location,
+             base_path: str) -> list[Problem]:
+    path = list(error.absolute_path)
+    shown = display_path(root, path, base_path)
+    where = locate(root, path, fallback)
+    kind = error.validator
+    instance = error.instance
+    sub = error.schema if isinstance(error.schema, dict) else {}
+    if kind in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
+        known = list(sub.get("properties", {}))
+        problems = []
+        for extra in instance:
+            if extra in known:
+                continue
+            close = difflib.get_close_matches(extra, known, n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}?" if close else (
+                "known keys here: " + ", ".join(known) if known else None)
+            problems.append(Problem(locate(root, [*path, extra], fallback, key=True),
+                                    display_path(root, [*path, extra], base_path),
+                                    f"unknown key {extra!r}", hint))
+        return problems
+    if kind == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        return [Problem(where, shown, f"missing {missing!r}",
+                        "set it here or in the rule set this file extends")]
+    if kind == "type":
+        return [Problem(where, shown, f"expected {_describe_schema(sub)}, got {describe_value(instance)}")]
+    if kind in ("oneOf", "anyOf"):
+        options = "; or ".join(_describe_schema(option) for option in error.validator_value)
+        return [Problem(where, shown, f"expected {options}, got {describe_value(instance)}")]
+    if kind in ("enum", "const"):
+        return [Problem(where, shown, f"expected {_describe_schema(sub)}, got {describe_value(instance)}")]
+    if kind == "pattern":
+        return [Problem(where, shown, f"{instance!r} is not a valid name",
+                        "use lower case letters, digits and _, starting with a letter")]
+    if kind == "propertyNames":
+        return [Problem(where, shown, f"{error.message}",
+                        "use lower case letters, digits and _, starting with a letter")]
+    return [Problem(where, shown, error.message)]
