@@ -1,0 +1,210 @@
+"""The ``yakuset`` command.
+
+Exit codes: 0 success; 1 a negative answer (an invalid file); 2 a usage or
+load error. Errors are printed as readable lines on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from . import koikoi, render
+from .errors import InputError, Problem, RulesetError
+from .resolve import display_name, read_file
+from .ruleset import RuleSet, list_rulesets, load_ruleset
+
+EXIT_OK, EXIT_NEGATIVE, EXIT_ERROR = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A command line that cannot be run."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def _emit_json(data: Any) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _ruleset_arg(value: str) -> RuleSet:
+    # A name with a slash or a .yaml ending is a file; anything else a bundled id.
+    return load_ruleset(Path(value) if ("/" in value or value.endswith((".yaml", ".yml"))) else value)
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    rulesets = [rs for rs in list_rulesets() if args.game in (None, rs.game)]
+    if args.json:
+        _emit_json([{"id": rs.id, "game": rs.game, "name": rs.name,
+                     "description": rs.metadata.get("description", "")} for rs in rulesets])
+        return EXIT_OK
+    width = max((len(rs.id) for rs in rulesets), default=0)
+    for rs in rulesets:
+        print(f"{rs.id.ljust(width)}  {rs.game:<7} {rs.name}: {rs.metadata.get('description', '')}".rstrip())
+    return EXIT_OK
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    rs = _ruleset_arg(args.ruleset)
+    if args.resolved:
+        if args.json:
+            _emit_json({
+                "ruleset": rs.id,
+                "files": [f.display for f in rs.files],
+                "document": rs.document,
+                "sources": {_path_text(path): f"{where.file}:{where.line}" for path, _v, where in rs.leaves()},
+            })
+        else:
+            sys.stdout.write(render.resolved_text(rs))
+        return EXIT_OK
+    if args.json:
+        _emit_json({"ruleset": rs.id, "file": rs.files[0].display, "document": rs.files[0].data})
+    else:
+        sys.stdout.write(f"# {rs.files[0].display}\n" + rs.path.read_text(encoding="utf-8"))
+    return EXIT_OK
+
+
+def _path_text(path: tuple[str | int, ...]) -> str:
+    text = ""
+    for step in path:
+        text += f"[{step}]" if isinstance(step, int) else (f".{step}" if text else step)
+    return text
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    report = []
+    for name in args.files:
+        path = Path(name)
+        if not path.is_file():
+            raise UsageError(f"{name}: no such file")
+        problems = _problems_of(path)
+        report.append({"file": display_name(path.resolve()), "valid": not problems,
+                       "problems": [_problem_dict(p) for p in problems]})
+        if not args.json:
+            for problem in problems:
+                print(problem)
+            if not problems:
+                print(f"{display_name(path.resolve())}: ok")
+    if args.json:
+        _emit_json(report)
+    return EXIT_OK if all(r["valid"] for r in report) else EXIT_NEGATIVE
+
+
+def _problems_of(path: Path) -> list[Problem]:
+    # An abstract base (file name starting with "_") is checked as written only.
+    if path.stem.startswith("_"):
+        return read_file(path.resolve())[1]
+    try:
+        load_ruleset(path)
+    except RulesetError as exc:
+        return exc.problems
+    return []
+
+
+def _problem_dict(problem: Problem) -> dict[str, Any]:
+    where = problem.location
+    return {"file": where.file, "line": where.line, "col": where.col, "path": problem.path,
+            "message": problem.message, "hint": problem.hint}
+
+
+def cmd_award(args: argparse.Namespace) -> int:
+    rs = _ruleset_arg(args.ruleset)
+    result = koikoi.award(rs, base=args.base, own_calls=args.own_calls, opponent_calls=args.opponent_calls)
+    if args.json:
+        _emit_json(result.as_dict())
+    elif args.explain:
+        print(result.explanation)
+        for step in result.steps:
+            print(f"  {step.id}: × {step.factor} ({step.label})")
+    else:
+        print(result.points)
+    return EXIT_OK
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    rs = _ruleset_arg(args.ruleset)
+    if rs.game != "koikoi":
+        raise InputError(f"{rs.id!r} is a {rs.game} rule set; tables exist for Koi-Koi rule sets")
+    tables = koikoi.award_tables(rs)
+    fmt = "json" if args.json else args.format
+    if fmt == "json":
+        _emit_json(render.tables_json(rs, tables))
+    elif fmt == "markdown":
+        sys.stdout.write(render.tables_markdown(rs, tables))
+    else:
+        sys.stdout.write(render.tables_text(rs, tables))
+    return EXIT_OK
+
+
+def _whole(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="yakuset", description="Score Koi-Koi and Riichi mahjong from YAML rule sets.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub.add_argument("--json", action="store_true", help="print JSON for machines")
+        return sub
+
+    sub = command("list", "list the bundled rule sets")
+    sub.add_argument("--game", choices=["koikoi", "riichi"], help="only this game's rule sets")
+    sub.set_defaults(run=cmd_list)
+
+    sub = command("show", "show a rule set as written, or resolved with where each value came from")
+    sub.add_argument("ruleset", help="a bundled id (nintendo) or a YAML file")
+    sub.add_argument("--resolved", action="store_true", help="after `extends`, each value with its file:line")
+    sub.set_defaults(run=cmd_show)
+
+    sub = command("validate", "check rule-set files; every problem as file:line:col: path: message")
+    sub.add_argument("files", nargs="+", metavar="FILE")
+    sub.set_defaults(run=cmd_validate)
+
+    sub = command("award", "the award for a won Koi-Koi round")
+    sub.add_argument("ruleset", help="a bundled id (nintendo) or a YAML file")
+    sub.add_argument("--base", type=_whole, required=True, help="the winner's base points")
+    sub.add_argument("--own-calls", type=_whole, default=0, help="the winner's Koi-Koi calls this round")
+    sub.add_argument("--opponent-calls", type=_whole, default=0, help="the loser's Koi-Koi calls this round")
+    sub.add_argument("--explain", action="store_true", help="show each multiplier")
+    sub.set_defaults(run=cmd_award)
+
+    sub = command("table", "the award tables of a Koi-Koi rule set")
+    sub.add_argument("ruleset", help="a bundled id (nintendo) or a YAML file")
+    sub.add_argument("--format", choices=["text", "markdown", "json"], default="text")
+    sub.set_defaults(run=cmd_table)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit code (the console script exits with it)."""
+    try:
+        args = build_parser().parse_args(argv)
+        code: int = args.run(args)
+        return code
+    except UsageError as exc:
+        print(f"yakuset: error: {exc}", file=sys.stderr)
+    except RulesetError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+    except InputError as exc:
+        print(f"yakuset: error: {exc}", file=sys.stderr)
+    except BrokenPipeError:
+        return EXIT_OK
+    return EXIT_ERROR
+
+
+if __name__ == "__main__":
+    sys.exit(main())

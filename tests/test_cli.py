@@ -1,0 +1,197 @@
+"""The `yakuset` command: outputs, JSON shapes and exit codes (0 ok, 1 negative answer, 2 error)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.cli import main
+
+SEED_ROW_8_NO_OPPONENT = ["8", "16", "32", "48", "64", "80", "96"]
+SEED_ROW_8_OPPONENT = ["8", "32", "64", "96", "128", "160", "192"]
+SEED_HEADER = ["Base points", "no self Koi (x1)", "1 call (x2)", "2 calls (x3)", "3 calls (x4)",
+               "4 calls (x5)", "5+ calls (x6)"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def split_columns(line: str) -> list[str]:
+    return re.split(r"\s{2,}", line.strip())
+
+
+def test_table_text_reproduces_both_seed_tables(capsys):
+    code, out, _ = run(capsys, "table", "nintendo")
+    assert code == 0
+    lines = out.splitlines()
+    assert "Opponent Koi-Koi calls: none (x1)" in lines
+    assert "Opponent Koi-Koi calls: 1 or more (x2)" in lines
+    headers = [split_columns(line) for line in lines if line.startswith("Base points")]
+    assert headers == [SEED_HEADER, SEED_HEADER]
+    rows_for_8 = [split_columns(line) for line in lines if line.split(" ", 1)[0] == "8"]
+    assert rows_for_8 == [SEED_ROW_8_NO_OPPONENT, SEED_ROW_8_OPPONENT]
+    bases = [line.split(" ", 1)[0] for line in lines if line[:1].isdigit()]
+    assert bases == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "15", "20"] * 2
+
+
+def test_table_markdown_is_a_pipe_table(capsys):
+    code, out, _ = run(capsys, "table", "fudawiki", "--format", "markdown")
+    assert code == 0
+    assert "| Base points | no self Koi (x1) | 1 call (x2) |" in out
+    assert "| 20 | 80 | 160 | 240 | 320 | 400 | 480 |" in out
+
+
+def test_table_json_has_every_cell(capsys):
+    code, out, _ = run(capsys, "table", "yakuza", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["ruleset"] == "yakuza"
+    first, second = data["tables"]
+    assert [c["factor"] for c in first["columns"]] == [1, 2, 3, 4, 5, 6]
+    assert first["columns"][-1]["or_more"] is True
+    assert second["opponent_factor"] == 2
+    row_12 = next(r for r in second["rows"] if r["base"] == 12)
+    assert row_12["awards"] == [48, 96, 144, 192, 240, 288]
+
+
+def test_award_prints_points_and_explains(capsys):
+    assert run(capsys, "award", "nintendo", "--base", "8", "--opponent-calls", "1") == (0, "32\n", "")
+    code, out, _ = run(capsys, "award", "nintendo", "--base", "8", "--opponent-calls", "1", "--explain")
+    assert code == 0
+    assert out.splitlines()[0] == "8 × 2 (7+) × 2 (opponent Koi-Koi) × 1 = 32"
+
+
+def test_award_json_shape(capsys):
+    code, out, _ = run(capsys, "award", "fudawiki", "--base", "12", "--own-calls", "1", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert {"ruleset", "points", "steps"} <= data.keys()
+    assert data["points"] == 48
+    assert [s["id"] for s in data["steps"]] == ["seven_plus", "own_streak"]
+    assert all(set(s) == {"id", "label", "factor"} for s in data["steps"])
+
+
+@pytest.mark.parametrize("argv", [
+    ["award", "nintendo", "--base", "3", "--own-calls", "-1"],
+    ["award", "nintendo", "--base", "three"],
+    ["award", "nintendo"],
+    ["award", "no-such-ruleset", "--base", "3"],
+    ["frobnicate"],
+    [],
+    ["table", "nintendo", "--format", "pdf"],
+])
+def test_bad_input_is_one_line_and_exit_2(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_list_names_the_five_koikoi_rulesets(capsys):
+    code, out, _ = run(capsys, "list", "--json")
+    assert code == 0
+    ids = {r["id"] for r in json.loads(out)}
+    assert {"nintendo", "tournament", "yakuza", "fudawiki", "kk-add-10"} <= ids
+    assert not any(i.startswith("_") for i in ids)
+
+
+def test_show_resolved_gives_each_value_its_file_and_line(capsys):
+    code, out, _ = run(capsys, "show", "kk-add-10", "--resolved")
+    assert code == 0
+    max_line = next(line for line in out.splitlines() if line.strip().startswith("max: 6"))
+    assert max_line.rstrip().endswith(tuple(f"_koikoi.yaml:{n}" for n in range(1, 200)))
+    source = Path("rulesets/koikoi/_koikoi.yaml").read_text(encoding="utf-8").splitlines()
+    line_no = int(max_line.rsplit(":", 1)[1])
+    assert source[line_no - 1].strip() == "max: 6"
+    per_point = next(line for line in out.splitlines() if "per_point" in line)
+    assert "kk-add-10.yaml:" in per_point
+
+
+def test_show_resolved_json_maps_paths_to_sources(capsys):
+    code, out, _ = run(capsys, "show", "yakuza", "--resolved", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["sources"]["plugins.dealers_privilege.points"].startswith("rulesets/koikoi/yakuza.yaml:")
+    assert data["sources"]["award.multipliers[2].max"].startswith("rulesets/koikoi/_koikoi.yaml:")
+    assert data["document"]["calls"]["limit_per_round"] == 1
+
+
+def test_show_declared_prints_the_file_as_written(capsys):
+    code, out, _ = run(capsys, "show", "tournament")
+    assert code == 0
+    assert "extends: nintendo" in out
+
+
+def test_validate_reports_every_problem_and_exits_1(capsys, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: nintendo\nawrd: {}\ncalls:\n  limit_per_round: lots\n", encoding="utf-8")
+    good = tmp_path / "good.yaml"
+    good.write_text("extends: nintendo\nname: Good\n", encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(bad), str(good))
+    assert code == 1
+    lines = out.splitlines()
+    assert any(":2:1: awrd: unknown key 'awrd'" in line and "did you mean 'award'" in line for line in lines)
+    assert any(":4:" in line and "calls.limit_per_round" in line for line in lines)
+    assert lines[-1].endswith("good.yaml: ok")
+
+
+def test_validate_all_bundled_files_pass(capsys):
+    files = sorted(str(p) for p in Path("rulesets").glob("*/*.yaml"))
+    code, out, _ = run(capsys, "validate", *files)
+    assert code == 0, out
+
+
+def test_validate_json(capsys, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: nintendo\nplugins:\n  lucky_hand: {}\n", encoding="utf-8")
+    code, out, _ = run(capsys, "validate", "--json", str(bad))
+    assert code == 1
+    [report] = json.loads(out)
+    [problem] = report["problems"]
+    assert (problem["line"], problem["path"]) == (3, "plugins.lucky_hand")
+    assert "lucky_hands" in problem["hint"]
+
+
+def test_validate_missing_file_is_a_usage_error(capsys, tmp_path):
+    code, _, err = run(capsys, "validate", str(tmp_path / "nope.yaml"))
+    assert code == 2
+    assert "no such file" in err
+
+
+def test_award_on_a_broken_house_file_prints_located_lines_and_exits_2(capsys, tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: nintendo\nname: House\naward:\n  multipliers:\n    - id: own_streak\n"
+                     "      factor: 1 + own_cals\n", encoding="utf-8")
+    code, out, err = run(capsys, "award", str(house), "--base", "5")
+    assert code == 2
+    assert out == ""
+    [line] = err.splitlines()
+    assert line.startswith(f"{house}:6:19: award.multipliers[own_streak].factor: unknown name `own_cals`") or \
+        ":6:19: award.multipliers[own_streak].factor: unknown name `own_cals`" in line
+    assert "did you mean `own_calls`?" in line
+
+
+SCRIPT = shutil.which("yakuset", path=str(Path(sys.executable).parent)) or shutil.which("yakuset")
+
+
+@pytest.mark.skipif(SCRIPT is None, reason="console script not installed")
+def test_console_script_runs():
+    done = subprocess.run([str(SCRIPT), "award", "nintendo", "--base", "12", "--own-calls", "1"],
+                          capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout) == (0, "48\n")
+
+
+def test_module_entry_runs_without_a_traceback():
+    done = subprocess.run([sys.executable, "-m", "engine.cli", "award", "nintendo", "--base", "-5"],
+                          capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout) == (0, "0\n")
