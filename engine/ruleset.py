@@ -151,7 +151,8 @@ def _dedupe(problems: list[Problem]) -> list[Problem]:
     seen: dict[str, Problem] = {}
     for problem in problems:
         seen.setdefault(str(problem), problem)
-    return list(seen.values())
+    files = list(dict.fromkeys(p.location.file for p in problems))
+    return sorted(seen.values(), key=lambda p: (files.index(p.location.file), p.location.line, p.location.col))
 
 
 def expression_names(manager: pluggy.PluginManager, game: str, builtin: Mapping[str, str],

@@ -178,7 +178,7 @@ def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location,
     if kind == "type":
         return [Problem(where, shown, f"expected {_describe_schema(sub)}, got {describe_value(instance)}")]
     if kind in ("oneOf", "anyOf"):
-        options = "; or ".join(_describe_schema(option) for option in error.validator_value)
+        options = ", or ".join(_describe_schema(option) for option in error.validator_value)
         return [Problem(where, shown, f"expected {options}, got {describe_value(instance)}")]
     if kind in ("enum", "const"):
         return [Problem(where, shown, f"expected {_describe_schema(sub)}, got {describe_value(instance)}")]
