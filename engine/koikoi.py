@@ -11,7 +11,8 @@ every multiplier of the rule set whose condition holds, and says why::
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,9 @@ AWARD_NAMES = {
     "opponent_calls": "how many times the loser called Koi-Koi this round",
 }
 
+#: No Koi-Koi hand comes near this; larger bases are refused rather than multiplied.
+MAX_BASE = 10**6
+
 #: The base points shown by ``yakuset table``: the rows of the rule document's award tables.
 TABLE_BASES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20)
 
@@ -48,9 +52,22 @@ class Multiplier:
 
 
 @dataclass(frozen=True, slots=True)
+class Card:
+    """One card of the deck (``cards:`` in the rule set)."""
+
+    id: str
+    month: int
+    kind: str
+    ribbon: str | None = None
+    rain: bool = False
+    also: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class KoikoiRules:
     """The compiled Koi-Koi parts of a rule set."""
 
+    cards: Mapping[str, Card]
     no_award_when: Expression
     no_award_label: str
     multipliers: tuple[Multiplier, ...]
@@ -91,6 +108,7 @@ def compile_rules(document: LocatedDict, manager: pluggy.PluginManager,
     calls = document.get("calls")
     limit = calls.get("limit_per_round") if isinstance(calls, dict) else None
     rules = KoikoiRules(
+        cards=MappingProxyType(_compile_cards(document.get("cards"), problems)),
         no_award_when=no_award or compile_never(),
         no_award_label=str(section.get("no_award_label", "no award")),
         multipliers=tuple(multipliers),
@@ -98,6 +116,43 @@ def compile_rules(document: LocatedDict, manager: pluggy.PluginManager,
         extra_names=frozenset(names) - frozenset(AWARD_NAMES),
     )
     return rules, problems
+
+
+def _compile_cards(items: Any, problems: list[Problem]) -> dict[str, Card]:
+    cards: dict[str, Card] = {}
+    for index, item in enumerate(items if isinstance(items, LocatedList) else []):
+        if not isinstance(item, LocatedDict) or not isinstance(item.get("id"), str):
+            continue
+        ident, month, kind = item["id"], item.get("month"), item.get("kind")
+        where = items.item_locs[index]
+        if isinstance(month, int) and ident[:2] != f"{month:02d}":
+            problems.append(Problem(item.value_locs.get("month", where), f"cards[{ident}].month",
+                                    f"month {month} does not match the id {ident!r}",
+                                    "a card id starts with its two-digit month"))
+        if isinstance(kind, str) and ident.split("-")[1:2] != [kind]:
+            problems.append(Problem(item.value_locs.get("kind", where), f"cards[{ident}].kind",
+                                    f"kind {kind!r} does not match the id {ident!r}",
+                                    "a card id's second part is its kind"))
+        cards[ident] = Card(ident, month if isinstance(month, int) else 0, str(kind), item.get("ribbon"),
+                            bool(item.get("rain", False)), item.get("also"))
+    return cards
+
+
+def check_cards(rs: RuleSet, cards: Sequence[str], what: str = "cards") -> tuple[Card, ...]:
+    """The cards named by ``cards``, or :class:`engine.InputError` naming the first unknown or repeated id."""
+    deck = _rules(rs).cards
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        raise InputError(f"{what} must be a list of card ids, got {cards!r}")
+    if len(cards) > len(deck):
+        raise InputError(f"{what} holds {len(cards)} cards; the deck has {len(deck)}")
+    found: dict[str, Card] = {}
+    for card in cards:
+        if not isinstance(card, str) or card not in deck:
+            raise InputError(f"{card!r} is not a card of the {rs.id} deck (card ids look like '01-bright-crane')")
+        if card in found:
+            raise InputError(f"card {card!r} appears twice in {what}")
+        found[card] = deck[card]
+    return tuple(found.values())
 
 
 def compile_always() -> Expression:
@@ -132,6 +187,8 @@ def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0) -
     """
     rules = _rules(rs)
     base = _whole_number("base", base)
+    if abs(base) > MAX_BASE:
+        raise InputError(f"base must be between -{MAX_BASE} and {MAX_BASE}, got {base}")
     own_calls = _whole_number("own_calls", own_calls, 0)
     opponent_calls = _whole_number("opponent_calls", opponent_calls, 0)
     variables: dict[str, Number] = {"base": base, "own_calls": own_calls, "opponent_calls": opponent_calls}
