@@ -17,7 +17,7 @@ import math
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 Number = int | float
 Value = Number | bool
@@ -108,11 +108,13 @@ def compile_expression(
     source: str | int | float | bool,
     names: Mapping[str, str],
     expect: Kind,
+    conditions: frozenset[str] | set[str] = frozenset(),
 ) -> Expression:
     """Compile ``source`` (text, or a plain YAML number/boolean) into an :class:`Expression`.
 
     ``names`` maps each variable the expression may use to a description (used
-    in hints). ``expect`` says whether a number or a condition is wanted.
+    in hints); those also in ``conditions`` are true/false, the rest numbers.
+    ``expect`` says whether a number or a condition is wanted.
     Raises :class:`ExpressionError` with an offset into ``source``.
     """
     if isinstance(source, bool):
@@ -135,7 +137,7 @@ def compile_expression(
                               "expressions look like `base >= 7` or `min(1 + own_calls, 6)`") from None
     except (RecursionError, MemoryError, ValueError):
         raise ExpressionError("the expression is nested too deeply") from None
-    compiler = _Compiler(names, lead)
+    compiler = _Compiler(names, lead, conditions)
     try:
         evaluate, kind, constant = compiler.node(tree.body)
     except RecursionError:
@@ -158,10 +160,12 @@ def _constant_expression(text: str, value: Value, kind: Kind, expect: Kind) -> E
     return Expression(text, kind, frozenset(), lambda _v: value, value)
 
 
-def _bounded(value: Number, offset: int) -> Number:
+def _bounded(value: Any, offset: int) -> Number:
+    if isinstance(value, complex):
+        raise ExpressionError("the expression has no real value (a root of a negative number)", offset)
     if isinstance(value, float) and not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
         raise ExpressionError(f"a value in the expression goes past {MAX_MAGNITUDE:.0e}", offset)
-    return value
+    return value  # type: ignore[no-any-return]
 
 
 def _power(base: Number, exponent: Number, offset: int) -> Number:
@@ -170,15 +174,28 @@ def _power(base: Number, exponent: Number, offset: int) -> Number:
                               f"values are limited to {MAX_MAGNITUDE:.0e}")
     if base == 0 and exponent < 0:
         raise ZeroDivisionError
-    return _bounded(base**exponent, offset)
+    try:
+        return _bounded(base**exponent, offset)
+    except OverflowError:
+        raise ExpressionError(f"{base} ** {exponent} is too large to compute", offset) from None
+
+
+def _call(func: Callable[..., Number], args: list[Number], offset: int) -> Number:
+    try:
+        return _bounded(func(*args), offset)
+    except (OverflowError, ValueError) as exc:
+        if isinstance(exc, ExpressionError):
+            raise
+        raise ExpressionError(f"cannot compute: {exc}", offset) from None
 
 
 class _Compiler:
     """Turns a whitelisted AST into closures, folding constant parts at load time."""
 
-    def __init__(self, names: Mapping[str, str], lead: int) -> None:
+    def __init__(self, names: Mapping[str, str], lead: int, conditions: frozenset[str] | set[str]) -> None:
         self.names = names
         self.lead = lead
+        self.conditions = conditions
         self.used: set[str] = set()
 
     def node(self, node: ast.expr) -> tuple[Evaluator, Kind, Value | None]:
@@ -234,7 +251,7 @@ class _Compiler:
                 "known names: " + ", ".join(sorted(self.names)) if self.names else "no names are known here")
             raise ExpressionError(f"unknown name `{name}`", offset, hint)
         self.used.add(name)
-        return (lambda v: v[name]), "number", False
+        return (lambda v: v[name]), "condition" if name in self.conditions else "number", False
 
     def _UnaryOp(self, node: ast.UnaryOp, offset: int) -> tuple[Evaluator, Kind, bool]:
         if isinstance(node.op, ast.Not):
@@ -311,4 +328,4 @@ class _Compiler:
         args = [self._number(a, f"`{name}`") for a in node.args]
         funcs = [a[0] for a in args]
         folded = all(a[1] is not None for a in args)
-        return (lambda v: _bounded(func(*(f(v) for f in funcs)), offset)), "number", folded
+        return (lambda v: _call(func, [f(v) for f in funcs], offset)), "number", folded

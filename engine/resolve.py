@@ -63,7 +63,8 @@ def read_source(text: str, path: Path, display: str) -> tuple[SourceFile | None,
     data, problems = parse(text, display)
     start = Location(display, 1, 1)
     if data is None:
-        return None, problems
+        return None, problems or [Problem(start, "", "the document is empty (null)",
+                                          "a rule set is a YAML mapping, e.g. `game: koikoi`")]
     if not isinstance(data, LocatedDict):
         return None, [*problems, Problem(start, "", f"expected a mapping at the top, got {validate.describe_value(data)}",
                                          "a rule set starts with keys such as `game:` or `extends:`")]
@@ -82,14 +83,21 @@ def chain(first: SourceFile) -> tuple[list[SourceFile], list[Problem]]:
         if not isinstance(ref, str):
             return files, problems
         where = current.data.value_locs["extends"]
-        parent_path = locate_ref(ref, current.path)
-        if parent_path is None or not parent_path.is_file():
+        try:
+            parent_path = locate_ref(ref, current.path)
+            found = parent_path is not None and parent_path.is_file()
+        except (OSError, ValueError):  # a name the file system refuses (too long, NUL byte)
+            parent_path, found = None, False
+        if parent_path is None or not found:
             known = sorted(bundled.bundled_files())
             problems.append(Problem(where, "extends", f"cannot find the parent rule set {ref!r}",
                                     "use a bundled id (" + ", ".join(known) + ") or a path relative to this file"
                                     if "/" not in ref else "the path is relative to the extending file"))
             return files, problems
-        resolved = parent_path.resolve()
+        try:
+            resolved = parent_path.resolve()
+        except (OSError, RuntimeError):
+            resolved = parent_path
         if resolved in seen:
             names = " -> ".join(f.display for f in files) + f" -> {display_name(parent_path)}"
             problems.append(Problem(where, "extends", f"`extends` makes a cycle: {names}",

@@ -41,27 +41,78 @@ def _with_resolved_requirements(node: Any) -> Any:
     return node
 
 
+def _strict_class(document: dict[str, Any]) -> Any:
+    """The validator class for ``document``, where an integer must be written as one (not 1.0)."""
+    cls = jsonschema.validators.validator_for(document)
+    checker = cls.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool))
+    return jsonschema.validators.extend(cls, type_checker=checker)
+
+
 @functools.cache
 def _validator(resolved: bool) -> jsonschema.protocols.Validator:
     document = _with_resolved_requirements(schema()) if resolved else copy.deepcopy(schema())
-    cls = jsonschema.validators.validator_for(document)
+    cls = _strict_class(document)
     cls.check_schema(document)
     return cls(document)
 
 
+def _without_nulls(node: Any) -> Any:
+    """A file's data without its ``null`` values: in a file, ``null`` removes an inherited key."""
+    if isinstance(node, LocatedDict):
+        out = LocatedDict(node.loc)
+        for key, value in node.items():
+            if value is not None:
+                out[key] = _without_nulls(value)
+                out.key_locs[key] = node.key_locs[key]
+                out.value_locs[key] = node.value_locs[key]
+        return out
+    if isinstance(node, LocatedList):
+        items = LocatedList(node.loc)
+        items.extend(_without_nulls(item) for item in node)
+        items.item_locs = list(node.item_locs)
+        return items
+    return node
+
+
 def check_file(data: Any, fallback: Location) -> list[Problem]:
-    """Problems of one file as written (parents may supply what it leaves out)."""
-    return _problems(_validator(False).iter_errors(data), data, fallback, "")
+    """Problems of one file as written (parents may supply what it leaves out; ``null`` removes)."""
+    data = _without_nulls(data)
+    return _problems(_validator(False).iter_errors(data), data, fallback, "") + _game_sections(data, fallback, False)
 
 
 def check_resolved(data: Any, fallback: Location) -> list[Problem]:
     """Problems of a resolved rule set, where everything required must be present."""
-    return _problems(_validator(True).iter_errors(data), data, fallback, "")
+    return _problems(_validator(True).iter_errors(data), data, fallback, "") + _game_sections(data, fallback, True)
+
+
+def _game_sections(data: Any, fallback: Location, resolved: bool) -> list[Problem]:
+    """Sections belong to one game (``x-game`` in the schema); a resolved rule set needs its game's."""
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        return []
+    game = data["game"]
+    problems = []
+    for key, sub in schema()["properties"].items():
+        owner = sub.get("x-game")
+        if owner is None:
+            continue
+        if key in data and owner != game:
+            problems.append(Problem(locate(data, [key], fallback, key=True), key,
+                                    f"{key!r} is a {owner} section, and this is a {game} rule set",
+                                    "remove it, or check `game:`"))
+        elif resolved and owner == game and sub.get("x-game-required") and key not in data:
+            problems.append(Problem(getattr(data, "loc", fallback), key, f"missing {key!r}",
+                                    "set it here or in the rule set this file extends"))
+    return problems
 
 
 def check_against(subschema: dict[str, Any], data: Any, fallback: Location, base_path: str) -> list[Problem]:
     """Validate ``data`` (found at ``base_path``) against a plugin's settings schema."""
-    cls = jsonschema.validators.validator_for(subschema)
+    cls = _strict_class(subschema)
+    try:
+        cls.check_schema(subschema)
+    except jsonschema.SchemaError as exc:
+        return [Problem(fallback, base_path, f"the plugin's settings schema is broken: {exc.message}")]
     return _problems(cls(subschema).iter_errors(data), data, fallback, base_path)
 
 

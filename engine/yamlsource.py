@@ -132,11 +132,16 @@ def parse(text: str, file: str) -> tuple[Any, list[Problem]]:
     """
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         return None, [Problem(Location(file, 1, 1), "", f"text is over {MAX_FILE_BYTES} bytes")]
-    loader = _BoundedLoader(text, file)
+    try:
+        loader = _BoundedLoader(text, file)
+    except yaml.reader.ReaderError as exc:
+        return None, [_reader_problem(exc, text, file)]
     try:
         node = loader.get_single_node()
     except _Abort as exc:
         return None, [exc.problem]
+    except yaml.reader.ReaderError as exc:
+        return None, [_reader_problem(exc, text, file)]
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = _loc(file, mark) if mark is not None else Location(file, 1, 1)
@@ -225,6 +230,14 @@ class _Builder:
         self.problems.append(Problem(where, path, f"the tag {node.tag!r} is not allowed",
                                      "rule sets use plain YAML: mappings, lists, text, numbers, booleans"))
         return None
+
+
+def _reader_problem(exc: yaml.reader.ReaderError, text: str, file: str) -> Problem:
+    before = text[: exc.position]
+    line = before.count("\n") + 1
+    col = exc.position - (before.rfind("\n") + 1) + 1
+    return Problem(Location(file, line, col), "", f"the character {exc.character!r} is not allowed in YAML",
+                   "remove control characters from the file")
 
 
 def join_path(path: str, key: str) -> str:
