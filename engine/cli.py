@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import koikoi, render
+from . import koikoi, render, riichi
 from .errors import InputError, Problem, RulesetError
 from .resolve import display_name, read_file
 from .ruleset import RuleSet, list_rulesets, load_ruleset
@@ -130,10 +130,15 @@ def cmd_award(args: argparse.Namespace) -> int:
 
 def cmd_table(args: argparse.Namespace) -> int:
     rs = _ruleset_arg(args.ruleset)
-    if rs.game != "koikoi":
-        raise InputError(f"{rs.id!r} is a {rs.game} rule set; tables exist for Koi-Koi rule sets")
-    tables = koikoi.award_tables(rs)
     fmt = "json" if args.json else args.format
+    if rs.game == "riichi":
+        grids, limits = riichi.payment_grids(rs)
+        if fmt == "json":
+            _emit_json(render.grids_json(rs, grids, limits))
+        else:
+            sys.stdout.write((render.grids_markdown if fmt == "markdown" else render.grids_text)(rs, grids, limits))
+        return EXIT_OK
+    tables = koikoi.award_tables(rs)
     if fmt == "json":
         _emit_json(render.tables_json(rs, tables))
     elif fmt == "markdown":
@@ -141,6 +146,45 @@ def cmd_table(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(render.tables_text(rs, tables))
     return EXIT_OK
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    rs = _ruleset_arg(args.ruleset)
+    modes = [name for name in ("han", "yaku", "yakuman") if getattr(args, name) is not None]
+    if len(modes) != 1:
+        raise UsageError("give exactly one of --han (with --fu), --yaku or --yakuman")
+    situation = {"dealer": args.dealer, "tsumo": args.tsumo, "honba": args.honba, "riichi_sticks": args.riichi_sticks}
+    if args.han is not None:
+        result = riichi.score(rs, han=args.han, fu=args.fu, **situation)
+    elif args.yaku is not None:
+        result = riichi.score(rs, yaku=_id_list(args.yaku), dora=args.dora, fu=args.fu, open=args.open, **situation)
+    else:
+        if args.fu is not None or args.dora:
+            raise UsageError("--yakuman takes no --fu or --dora: a yakuman hand counts neither")
+        result = riichi.score(rs, yakuman=_id_list(args.yakuman), open=args.open, **situation)
+    if args.json:
+        _emit_json(result.as_dict())
+        return EXIT_OK
+    if args.explain:
+        for step in result.steps:
+            print(f"  {step.label}: {step.factor}")
+    level = f" ({result.limit})" if result.limit and not result.yakuman else (
+        f" ({result.yakuman}x yakuman)" if result.yakuman > 1 else f" ({result.limit})" if result.limit else "")
+    head = f"{result.han} han {result.fu} fu" if result.han is not None else "yakuman"
+    print(f"{head}{level}: {_payments_line(result.payments)}; total {result.total}")
+    return EXIT_OK
+
+
+def _id_list(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _payments_line(payments: dict[str, int]) -> str:
+    if "ron" in payments:
+        return f"the discarder pays {payments['ron']}"
+    if "each" in payments:
+        return f"each player pays {payments['each']}"
+    return f"the dealer pays {payments['dealer']}, each non-dealer {payments['non_dealer']}"
 
 
 def _whole(value: str) -> int:
@@ -181,7 +225,22 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--explain", action="store_true", help="show each multiplier")
     sub.set_defaults(run=cmd_award)
 
-    sub = command("table", "the award tables of a Koi-Koi rule set")
+    sub = command("score", "the payments for a winning Riichi hand")
+    sub.add_argument("ruleset", help="a bundled id (tenhou) or a YAML file")
+    sub.add_argument("--han", type=_whole, help="the hand's han (dora included)")
+    sub.add_argument("--fu", type=_whole, help="the hand's raw fu (rounded up here)")
+    sub.add_argument("--yaku", help="declared yaku ids, comma-separated (riichi,pinfu,ittsu)")
+    sub.add_argument("--dora", type=_whole, default=0, help="dora, red fives and ura dora, with --yaku")
+    sub.add_argument("--open", action="store_true", help="the hand has an open meld")
+    sub.add_argument("--yakuman", help="declared yakuman ids, comma-separated (daisangen,tsuuiisou)")
+    sub.add_argument("--dealer", action="store_true", help="the winner is the dealer")
+    sub.add_argument("--tsumo", action="store_true", help="won by tsumo (default: ron)")
+    sub.add_argument("--honba", type=_whole, default=0, help="honba (counter) sticks")
+    sub.add_argument("--riichi-sticks", type=_whole, default=0, help="riichi sticks the winner takes")
+    sub.add_argument("--explain", action="store_true", help="show every step")
+    sub.set_defaults(run=cmd_score)
+
+    sub = command("table", "the award tables (Koi-Koi) or the han × fu payment grid (Riichi)")
     sub.add_argument("ruleset", help="a bundled id (nintendo) or a YAML file")
     sub.add_argument("--format", choices=["text", "markdown", "json"], default="text")
     sub.set_defaults(run=cmd_table)

@@ -132,6 +132,11 @@ def _build(first: SourceFile, problems: list[Problem]) -> RuleSet:
 
         rules, compile_problems = koikoi.compile_rules(document, manager, start)
         problems.extend(compile_problems)
+    elif game == "riichi":
+        from . import riichi
+
+        rules, compile_problems = riichi.compile_rules(document, manager, start)
+        problems.extend(compile_problems)
     if problems:
         raise RulesetError(_dedupe(problems))
     metadata = document.get("metadata") or {}
@@ -171,7 +176,8 @@ def expression_names(manager: pluggy.PluginManager, game: str, builtin: Mapping[
 
 
 def compile_at(container: Any, key: str | int, names: Mapping[str, str], expect: str, path: str,
-               problems: list[Problem], fallback: Location) -> Expression | None:
+               problems: list[Problem], fallback: Location,
+               conditions: frozenset[str] = frozenset()) -> Expression | None:
     """Compile the expression at ``container[key]``, reporting a problem at its exact column."""
     value = container[key]
     if isinstance(container, LocatedDict):
@@ -181,7 +187,7 @@ def compile_at(container: Any, key: str | int, names: Mapping[str, str], expect:
     else:
         where = fallback
     try:
-        return compile_expression(value, names, expect)  # type: ignore[arg-type]
+        return compile_expression(value, names, expect, conditions)  # type: ignore[arg-type]
     except ExpressionError as exc:
         if exc.offset is not None and isinstance(value, str) and "\n" not in value.strip():
             where = Location(where.file, where.line, where.col + exc.offset)
