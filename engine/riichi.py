@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -110,7 +111,8 @@ class RiichiRules:
     dora_without_yaku: bool
     yaku: Mapping[str, Yaku]
     disabled: frozenset[str]
-    cache: dict[tuple[int, int, bool, bool], Any]
+    cache: dict[tuple[int, int, bool, bool], Any]  # han/fu hands by (han, fu, dealer, tsumo)
+    results: dict[tuple[Any, ...], Score]           # finished han/fu results, shared (read-only)
 
 
 # --- compiling -------------------------------------------------------------------------------
@@ -177,6 +179,7 @@ def compile_rules(document: LocatedDict, manager: pluggy.PluginManager,
         yaku=yaku,
         disabled=frozenset(disabled),
         cache={},
+        results={},
     )
     return rules, problems
 
@@ -252,7 +255,7 @@ class Score:
         self.fu = fu
         self.limit = limit
         self.yakuman = yakuman
-        self.payments = payments
+        self.payments: Mapping[str, int] = MappingProxyType(payments)
         self.total = total
         self._explain = explain
         self._steps: tuple[Step, ...] | None = None
@@ -311,6 +314,15 @@ def score(rs: RuleSet, *, han: int | None = None, fu: int | None = None,
     hand is a limit hand whatever its fu. ``dora`` counts every dora, red five and ura dora.
     Raises :class:`engine.InputError` (a ``ValueError``) for a hand no game can produce.
     """
+    rules = rs.rules
+    # Fast path: han/fu scoring is a pure function of a small domain, so finished results are
+    # memoised per rule set; exact type checks keep True from hitting the entry for 1.
+    if (yaku is None and yakuman is None and type(han) is int and type(fu) is int and type(dealer) is bool
+            and type(tsumo) is bool and type(honba) is int and type(riichi_sticks) is int
+            and type(rules) is RiichiRules and dora == 0 and open is False):
+        hit = rules.results.get((han, fu, dealer, tsumo, honba, riichi_sticks))
+        if hit is not None:
+            return hit
     rules = _rules(rs)
     _flag("dealer", dealer)
     _flag("tsumo", tsumo)
@@ -326,7 +338,12 @@ def score(rs: RuleSet, *, han: int | None = None, fu: int | None = None,
             raise InputError(f"han must be a whole number of at least 1, got {han!r}")
         if dora or open:
             raise InputError("dora and open only apply to declared yaku; with han, count dora in han")
-        return _score_han(rs, rules, han, fu, dealer, tsumo, honba, riichi_sticks)
+        result = _score_han(rs, rules, han, fu, dealer, tsumo, honba, riichi_sticks)
+        if type(fu) is int and type(dora) is int:
+            if len(rules.results) >= _CACHE_LIMIT:
+                rules.results.clear()
+            rules.results[(han, fu, dealer, tsumo, honba, riichi_sticks)] = result
+        return result
     if yaku is not None:
         return _score_yaku(rs, rules, _ids("yaku", yaku), _count("dora", dora), fu, open, dealer, tsumo,
                            honba, riichi_sticks)
