@@ -168,10 +168,12 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.explain:
         for step in result.steps:
             print(f"  {step.label}: {step.factor}")
-    level = f" ({result.limit})" if result.limit and not result.yakuman else (
-        f" ({result.yakuman}x yakuman)" if result.yakuman > 1 else f" ({result.limit})" if result.limit else "")
-    head = f"{result.han} han {result.fu} fu" if result.han is not None else "yakuman"
-    print(f"{head}{level}: {_payments_line(result.payments)}; total {result.total}")
+    if result.han is None:
+        head = f"{result.yakuman}x yakuman"
+    else:
+        level = f"{result.yakuman}x yakuman" if result.yakuman > 1 else result.limit
+        head = f"{result.han} han {result.fu} fu" + (f" ({level})" if level else "")
+    print(f"{head}: {_payments_line(result.payments)}; total {result.total}")
     return EXIT_OK
 
 

@@ -195,3 +195,92 @@ def test_module_entry_runs_without_a_traceback():
     done = subprocess.run([sys.executable, "-m", "engine.cli", "award", "nintendo", "--base", "-5"],
                           capture_output=True, text=True, check=False)
     assert (done.returncode, done.stdout) == (0, "0\n")
+
+
+# --- Riichi ------------------------------------------------------------------------------------
+
+
+def test_score_han_fu_prints_the_payment_line(capsys):
+    # Rule document 002's worked example: 3 han 40 fu, non-dealer ron 5200.
+    code, out, _ = run(capsys, "score", "ema-2025", "--han", "3", "--fu", "40")
+    assert code == 0
+    assert out == "3 han 40 fu: the discarder pays 5200; total 5200\n"
+
+
+def test_score_tsumo_json_has_the_documented_shape(capsys):
+    code, out, _ = run(capsys, "score", "tenhou", "--han", "3", "--fu", "40", "--tsumo", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert {"ruleset", "han", "fu", "limit", "yakuman", "payments", "total"} <= data.keys()
+    assert data["payments"] == {"dealer": 2600, "non_dealer": 1300}
+    assert data["total"] == 5200
+
+
+def test_score_explain_lists_yaku_fu_limit_and_bonuses(capsys):
+    code, out, _ = run(capsys, "score", "ema-2025", "--yaku", "riichi,pinfu,ittsu", "--honba", "1",
+                       "--riichi-sticks", "2", "--explain")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[:3] == ["  Riichi: 1", "  Pinfu: 1", "  Ittsu: 2"]
+    assert "  mangan (kiriage): basic points become: 2000" in lines
+    assert "  1 honba × 300: 300" in lines
+    assert lines[-1] == "4 han 30 fu (mangan): the discarder pays 8300; total 10300"
+
+
+def test_score_yakuman_policy_shows_in_the_summary(capsys):
+    code, out, _ = run(capsys, "score", "tenhou", "--yakuman", "daisangen,tsuuiisou", "--dealer", "--tsumo")
+    assert (code, out) == (0, "2x yakuman: each player pays 32000; total 96000\n")
+    code, out, _ = run(capsys, "score", "single-yakuman-cap", "--yakuman", "daisangen,tsuuiisou")
+    assert (code, out) == (0, "1x yakuman: the discarder pays 32000; total 32000\n")
+
+
+@pytest.mark.parametrize("argv", [
+    ["score", "tenhou", "--han", "2", "--fu", "20"],                       # 20 fu on a ron
+    ["score", "tenhou", "--yaku", "riichi", "--open", "--fu", "30"],        # closed-only yaku, open hand
+    ["score", "tenhou", "--yaku", "", "--dora", "2", "--fu", "30"],         # dora alone
+    ["score", "tenhou", "--yaku", "richi", "--fu", "30"],                   # unknown yaku
+    ["score", "tenhou", "--han", "3"],                                      # fu needed below the limits
+    ["score", "tenhou", "--han", "3", "--fu", "40", "--yaku", "riichi"],    # two modes at once
+    ["score", "tenhou", "--yakuman", "daisangen", "--fu", "30"],            # fu with a yakuman
+    ["score", "tenhou", "--han", "3", "--fu", "40", "--honba", "-1"],
+    ["score", "nintendo", "--han", "3", "--fu", "40"],                      # a Koi-Koi rule set
+    ["award", "tenhou", "--base", "3"],                                     # a Riichi rule set
+])
+def test_bad_riichi_input_is_one_line_and_exit_2(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_riichi_table_text_has_four_grids_and_the_limits(capsys):
+    code, out, _ = run(capsys, "table", "tenhou")
+    assert code == 0
+    for title in ("Non-dealer ron", "Non-dealer tsumo (non-dealers / dealer)", "Dealer ron",
+                  "Dealer tsumo (each player)", "Limit hands"):
+        assert title in out.splitlines()
+    # Tenhou has no kiriage: 4 han 30 fu is 7700 (non-dealer ron), 11600 (dealer ron).
+    rows_30 = [split_columns(line) for line in out.splitlines() if line.startswith("30 ")]
+    assert rows_30[0] == ["30", "1000", "2000", "3900", "7700"]
+    assert rows_30[2] == ["30", "1500", "2900", "5800", "11600"]
+    limit_13 = next(split_columns(line) for line in out.splitlines() if line.startswith("13 "))
+    assert limit_13 == ["13", "yakuman", "32000", "8000/16000", "48000", "16000 all"]
+
+
+def test_riichi_table_json_marks_impossible_cells_null(capsys):
+    code, out, _ = run(capsys, "table", "ema-2025", "--json")
+    assert code == 0
+    data = json.loads(out)
+    ron = next(g for g in data["grids"] if not g["dealer"] and not g["tsumo"])
+    row_20 = next(r for r in ron["rows"] if r["fu"] == 20)
+    assert all(cell["payments"] is None for cell in row_20["cells"])
+    row_30 = next(r for r in ron["rows"] if r["fu"] == 30)
+    assert row_30["cells"][3] == {"han": 4, "payments": {"ron": 8000}, "limit": "mangan"}  # kiriage
+    assert [r["limit"] for r in data["limits"] if r["han"] == 13] == ["sanbaiman"]  # no kazoe
+
+
+def test_riichi_table_markdown(capsys):
+    code, out, _ = run(capsys, "table", "m-league", "--format", "markdown")
+    assert code == 0
+    assert "| fu | 1 han | 2 han | 3 han | 4 han |" in out
