@@ -35,6 +35,24 @@ def new_manager() -> pluggy.PluginManager:
     return manager
 
 
+def _unknown(name: str, where: Location, installed: Mapping[str, EntryPoint]) -> Problem:
+    close = difflib.get_close_matches(name, list(installed), n=1)
+    hint = f"did you mean {close[0]!r}?" if close else (
+        "install the package that provides it; installed plugins: " + ", ".join(sorted(installed)))
+    return Problem(where, f"plugins.{name}", f"unknown plugin {name!r}", hint)
+
+
+def check_removals(plugins: Any) -> list[Problem]:
+    """``NAME: null`` in a file turns a plugin off; a name no package provides is a typo."""
+    if not isinstance(plugins, LocatedDict):
+        return []
+    removed = [name for name, value in plugins.items() if value is None]
+    if not removed:
+        return []
+    installed = available_plugins()
+    return [_unknown(name, plugins.key_locs[name], installed) for name in removed if name not in installed]
+
+
 def build(plugins: Mapping[str, Any], fallback: Location) -> tuple[pluggy.PluginManager, list[Problem]]:
     """Register the plugins a resolved rule set names and check their settings.
 
@@ -48,10 +66,7 @@ def build(plugins: Mapping[str, Any], fallback: Location) -> tuple[pluggy.Plugin
         value_loc = plugins.value_locs.get(name, fallback) if isinstance(plugins, LocatedDict) else fallback
         point = installed.get(name)
         if point is None:
-            close = difflib.get_close_matches(name, list(installed), n=1)
-            hint = f"did you mean {close[0]!r}?" if close else (
-                "install the package that provides it; installed plugins: " + ", ".join(sorted(installed)))
-            problems.append(Problem(key_loc, f"plugins.{name}", f"unknown plugin {name!r}", hint))
+            problems.append(_unknown(name, key_loc, installed))
             continue
         try:
             plugin = point.load()

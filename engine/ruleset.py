@@ -116,6 +116,8 @@ def load_ruleset_text(text: str, path: str | os.PathLike[str]) -> RuleSet:
 def _build(first: SourceFile, problems: list[Problem]) -> RuleSet:
     files, chain_problems = chain(first)
     problems = [*problems, *chain_problems]
+    for source in files:
+        problems.extend(plugin_manager.check_removals(source.data.get("plugins")))
     if chain_problems and files[-1].data.get("extends") is not None:
         raise RulesetError(problems)  # the chain is broken: nothing to resolve
     document = resolve(files)

@@ -77,8 +77,12 @@ def _without_nulls(node: Any) -> Any:
 
 def check_file(data: Any, fallback: Location) -> list[Problem]:
     """Problems of one file as written (parents may supply what it leaves out; ``null`` removes)."""
-    data = _without_nulls(data)
-    return _problems(_validator(False).iter_errors(data), data, fallback, "") + _game_sections(data, fallback, False)
+    stripped = _without_nulls(data)
+    problems = _problems(_validator(False).iter_errors(stripped), stripped, fallback, "")
+    # A null under a misspelled key removes nothing: still report the unknown key.
+    unknown = [error for error in _validator(False).iter_errors(data) if error.validator == "additionalProperties"]
+    problems += [p for p in _problems(unknown, data, fallback, "") if str(p) not in {str(q) for q in problems}]
+    return sorted(problems, key=lambda p: (p.location.line, p.location.col)) + _game_sections(stripped, fallback, False)
 
 
 def check_resolved(data: Any, fallback: Location) -> list[Problem]:
@@ -201,6 +205,14 @@ def _describe_schema(sub: Any) -> str:
     return text
 
 
+def _what_it_is(sub: dict[str, Any]) -> str | None:
+    """The first sentence of a key's description, as a hint to what belongs there."""
+    description = sub.get("description")
+    if not isinstance(description, str):
+        return None
+    return description.split(". ")[0].rstrip(".")
+
+
 def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location,
              base_path: str) -> list[Problem]:
     path = list(error.absolute_path)
@@ -226,13 +238,12 @@ def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location,
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         return [Problem(where, shown, f"missing {missing!r}",
                         "set it here or in the rule set this file extends")]
-    if kind == "type":
-        return [Problem(where, shown, f"expected {_describe_schema(sub)}, got {describe_value(instance)}")]
+    if kind in ("type", "enum", "const"):
+        return [Problem(where, shown, f"expected {_describe_schema(sub)}, got {describe_value(instance)}",
+                        _what_it_is(sub))]
     if kind in ("oneOf", "anyOf"):
         options = ", or ".join(_describe_schema(option) for option in error.validator_value)
-        return [Problem(where, shown, f"expected {options}, got {describe_value(instance)}")]
-    if kind in ("enum", "const"):
-        return [Problem(where, shown, f"expected {_describe_schema(sub)}, got {describe_value(instance)}")]
+        return [Problem(where, shown, f"expected {options}, got {describe_value(instance)}", _what_it_is(sub))]
     if kind == "pattern":
         return [Problem(where, shown, f"{instance!r} is not a valid name",
                         "use lower case letters, digits and _, starting with a letter")]

@@ -678,6 +678,25 @@ def test_null_removes_an_inherited_optional_value(tmp_path):
     assert rs.metadata["source"] == engine.load_ruleset("nintendo").metadata["source"]
 
 
+@pytest.mark.parametrize(
+    ("text", "line", "path", "right"),
+    [
+        ("plugins:\n  lucky_handz: null\n", 3, "plugins.lucky_handz", "lucky_hands"),
+        ("nmae: null\n", 2, "nmae", "name"),
+        ("metadata:\n  descripton: null\n", 3, "metadata.descripton", "description"),
+    ],
+)
+def test_null_for_a_misspelled_key_is_still_an_unknown_key(tmp_path, text, line, path, right):
+    # `null` removes an inherited key, so a misspelled key set to null removes nothing:
+    # that typo silently keeps the key on (e.g. lucky hands stay on) unless it is reported.
+    house = write(tmp_path, "house.yaml", "extends: nintendo\n" + text)
+    error = load_error(house)
+    problem = only_problem(error)
+    at(problem, house, line)
+    assert problem.path == path
+    assert right in (problem.hint or "")
+
+
 def test_id_keyed_list_merge_keeps_inherited_items_in_order_and_appends_new_ones(tmp_path):
     path = write(tmp_path, "house.yaml", """
         extends: nintendo
