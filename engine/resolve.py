@@ -83,6 +83,11 @@ def chain(first: SourceFile) -> tuple[list[SourceFile], list[Problem]]:
         if not isinstance(ref, str):
             return files, problems
         where = current.data.value_locs["extends"]
+        if ("/" in ref or "\\" in ref) and not ref.endswith((".yaml", ".yml")):
+            # Only rule-set files may be extended: never echo some other file's contents.
+            problems.append(Problem(where, "extends", f"{ref!r} is not a .yaml file",
+                                    "extend a bundled id or a rule-set file ending in .yaml"))
+            return files, problems
         try:
             parent_path = locate_ref(ref, current.path)
             found = parent_path is not None and parent_path.is_file()

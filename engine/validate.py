@@ -180,7 +180,7 @@ def describe_value(value: Any) -> str:
     if isinstance(value, int | float):
         return f"the number {value}"
     if isinstance(value, str):
-        return f"text {value!r}"
+        return f"text {value[:40]!r}" + ("..." if len(value) > 40 else "")
     if isinstance(value, dict):
         return "a mapping"
     return "a list"

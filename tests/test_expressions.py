@@ -529,3 +529,22 @@ def test_expression_error_is_a_value_error_with_message_offset_and_hint():
     assert str(error) == error.message
     assert error.offset == 4
     assert error.hint == "did you mean `own_calls`?"
+
+
+# --- names that are conditions ---------------------------------------------------------------
+
+
+def test_a_name_listed_in_conditions_is_a_condition():
+    names = NAMES | {"dealer": "whether the winner is the dealer"}
+    expression = compile_expression("dealer and base >= 7", names, "condition", conditions={"dealer"})
+    assert expression({"dealer": True, "base": 8}) is True
+    assert expression({"dealer": False, "base": 8}) is False
+    assert expression.names == {"dealer", "base"}
+
+
+def test_arithmetic_on_a_condition_name_is_refused():
+    names = NAMES | {"dealer": "whether the winner is the dealer"}
+    with pytest.raises(ExpressionError):
+        compile_expression("dealer + 1", names, "number", conditions={"dealer"})
+    with pytest.raises(ExpressionError):
+        compile_expression("dealer", names, "number", conditions={"dealer"})

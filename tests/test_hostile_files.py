@@ -392,3 +392,23 @@ def test_fractional_power_of_a_negative_number_never_reaches_an_award(tmp_path):
         return
     with pytest.raises(ValueError):
         engine.koikoi.award(rs, base=3)
+
+
+def test_extends_only_reads_yaml_files_and_never_echoes_another_file(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("password: hunter2\n", encoding="utf-8")
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: ./secret.txt\nname: x\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        engine.load_ruleset(house)
+    [problem] = caught.value.problems
+    assert (problem.location.line, problem.path) == (1, "extends")
+    assert "hunter2" not in str(caught.value)
+
+
+def test_long_text_in_an_error_is_cut_short(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: nintendo\ncalls: {limit_per_round: '" + "y" * 500 + "'}\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        engine.load_ruleset(house)
+    assert "y" * 41 not in str(caught.value)

@@ -226,7 +226,7 @@ def test_bundled_files_load_unmutated_from_another_folder():
         assert rs.id == Path(name).stem
 
 
-@settings(max_examples=300, deadline=None, database=None,
+@settings(max_examples=200, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(mutated=mutated_bundled_file())
 def test_mutated_bundled_file_loads_or_raises_only_ruleset_error(mutated):
