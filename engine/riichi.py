@@ -582,6 +582,24 @@ def _score_yaku(rs: RuleSet, rules: RiichiRules, ids: list[str], dora: int, fu: 
     if not declared and not rules.dora_without_yaku:
         raise InputError("no yaku: a hand needs at least one yaku, and dora alone is not a yaku")
     exclusive = next((y for y in declared if y.exclusive), None)
+    if exclusive is not None and len(declared) > 1:
+        # An exclusive yaku stands alone; the winner may instead score the hand without it.
+        alone = _score_declared(rs, rules, declared, exclusive, dora, fu, is_open, dealer, tsumo, honba, sticks)
+        try:
+            rest = _score_yaku(rs, rules, [y.id for y in declared if y is not exclusive], dora, fu, is_open,
+                               dealer, tsumo, honba, sticks)
+        except InputError:
+            return alone
+        if rest.total <= alone.total:
+            return alone
+        note = Step(exclusive.id, f"{exclusive.label}: not claimed (the hand is worth more without it)", 0)
+        return Score(rs.id, rest.han, rest.fu, rest.limit, rest.yakuman, dict(rest.payments), rest.total,
+                     lambda: [note, *rest.steps])
+    return _score_declared(rs, rules, declared, exclusive, dora, fu, is_open, dealer, tsumo, honba, sticks)
+
+
+def _score_declared(rs: RuleSet, rules: RiichiRules, declared: list[Yaku], exclusive: Yaku | None, dora: int,
+                    fu: Any, is_open: bool, dealer: bool, tsumo: bool, honba: int, sticks: int) -> Score:
     counted = [exclusive] if exclusive else declared
     han = sum(y.han_for(is_open) for y in counted) + (0 if exclusive else dora)
     if han < 1:
@@ -628,7 +646,7 @@ def _score_yakuman(rs: RuleSet, rules: RiichiRules, ids: list[str], is_open: boo
     declared = [_lookup(rules, i) for i in ids]
     for y in declared:
         if not y.yakuman:
-            raise InputError(f"{y.id!r} is not a yakuman; declare it with yaku=[...]")
+            raise InputError(f"{y.id!r} is not a yakuman; declare it as a yaku")
     _check_together(rules, declared, is_open, dealer, tsumo)
     return _yakuman_result(rs, rules, declared, 0, dealer, tsumo, honba, sticks)
 
