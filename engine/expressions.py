@@ -281,6 +281,11 @@ class _Compiler:
         parts = [self._condition(value, "`and`/`or`") for value in node.values]
         funcs = [p[0] for p in parts]
         folded = all(p[1] is not None for p in parts)
+        if len(funcs) == 2:
+            first, second = funcs
+            if isinstance(node.op, ast.And):
+                return (lambda v: bool(first(v)) and bool(second(v))), "condition", folded
+            return (lambda v: bool(first(v)) or bool(second(v))), "condition", folded
         if isinstance(node.op, ast.And):
             return (lambda v: all(f(v) for f in funcs)), "condition", folded
         return (lambda v: any(f(v) for f in funcs)), "condition", folded
@@ -295,6 +300,9 @@ class _Compiler:
             ops.append(func)
         funcs = [o[0] for o in operands]
         folded = all(o[1] is not None for o in operands)
+        if len(ops) == 1:  # the common case, without building a list per call
+            op, left, right = ops[0], funcs[0], funcs[1]
+            return (lambda v: op(left(v), right(v))), "condition", folded
 
         def compare(v: Mapping[str, Number]) -> bool:
             values = [f(v) for f in funcs]

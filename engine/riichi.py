@@ -248,24 +248,40 @@ class Score:
 
     __slots__ = ("ruleset", "han", "fu", "limit", "yakuman", "payments", "total", "_explain", "_steps")
 
+    ruleset: str
+    han: int | None
+    fu: int | None
+    limit: str | None
+    yakuman: int
+    payments: Mapping[str, int]
+    total: int
+
     def __init__(self, ruleset: str, han: int | None, fu: int | None, limit: str | None, yakuman: int,
                  payments: dict[str, int], total: int, explain: Callable[[], list[Step]]) -> None:
-        self.ruleset = ruleset
-        self.han = han
-        self.fu = fu
-        self.limit = limit
-        self.yakuman = yakuman
-        self.payments: Mapping[str, int] = MappingProxyType(payments)
-        self.total = total
-        self._explain = explain
-        self._steps: tuple[Step, ...] | None = None
+        # Results are shared by the memo of han/fu scores, so they are read-only.
+        setter = object.__setattr__
+        setter(self, "ruleset", ruleset)
+        setter(self, "han", han)
+        setter(self, "fu", fu)
+        setter(self, "limit", limit)
+        setter(self, "yakuman", yakuman)
+        setter(self, "payments", MappingProxyType(payments))
+        setter(self, "total", total)
+        setter(self, "_explain", explain)
+        setter(self, "_steps", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Score is read-only; {name!r} cannot be changed")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Score is read-only; {name!r} cannot be deleted")
 
     @property
     def steps(self) -> tuple[Step, ...]:
         """The calculation step by step (built on first access)."""
         if self._steps is None:
-            self._steps = tuple(self._explain())
-        return self._steps
+            object.__setattr__(self, "_steps", tuple(self._explain()))
+        return self._steps  # type: ignore[return-value]
 
     @property
     def explanation(self) -> str:

@@ -402,3 +402,13 @@ def test_an_open_20_fu_hand_counts_30_fu():
     # Contract §3 / RI-F06: "20 + 2 open adjustment = 22 → 30 fu".
     result = ema(yaku=["tanyao"], open=True, fu=20)
     assert (result.fu, result.payments) == (30, {"ron": 1000})
+
+
+def test_a_score_is_read_only_so_a_shared_result_cannot_be_corrupted():
+    rs = ruleset("tenhou")
+    first = score(rs, han=3, fu=40)
+    with pytest.raises(AttributeError):
+        first.total = 0
+    with pytest.raises(TypeError):
+        first.payments["ron"] = 0
+    assert score(rs, han=3, fu=40).total == 5200

@@ -1,0 +1,216 @@
+#!/usr/bin/env python
+"""Han/fu scoring throughput: ``engine.riichi.score`` against ``mahjong``'s ``calculate_scores``.
+
+Both scorers get the same inputs in one run: every cell of the grid han 1-15 × fu (20, 25, 30,
+40, ..., 110) × dealer / non-dealer × ron / tsumo × honba 0, 1, 3 × riichi sticks 0, 2 that
+our engine accepts under ``tenhou`` (the impossible cells it refuses are left out), repeated
+to about 200,000 calls per measurement. For ``mahjong`` the HandConfig of each situation is
+built beforehand (kiriage off, KAZOE_LIMITED, as tests/test_riichi_differential.py maps
+``tenhou``); for ours the keyword arguments are built beforehand. Before any timing the script
+checks once that both give the same total on every input and stops (exit 1) if not.
+
+Measured, each as the best and the median of 5 repeats (``time.perf_counter``, garbage
+collector off while timing, the variants interleaved):
+
+- ours, warm: ``score(rs, **kwargs)`` as shipped. The engine memoises han/fu results per rule
+  set (``RiichiRules.results``, finished Score objects, and ``RiichiRules.cache``); an untimed
+  pass fills both before each repeat, as any long-running use would, so this mostly measures
+  argument checks and a dict lookup;
+- ours, warm + .steps: the same, reading ``.steps`` on every result. With the memo the steps
+  of an input are built once and shared, so this shows the cost of reading them, not of
+  building them;
+- ours, cold: every engine cache cleared before each call (a ``dict.clear()`` per cache, which
+  is included in the figure): validation, fu rounding, limits, payments and a new Score
+  every time;
+- ours, cold + .steps: the same, reading ``.steps``, which now builds them each time: the
+  real cost of the explanation;
+- theirs: ``ScoresCalculator.calculate_scores(han, fu, config)``.
+
+Run from the repository root with the project and ``mahjong==2.1.0`` installed::
+
+    python bench/riichi_scores.py [--calls 200000] [--repeats 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import gc
+import itertools
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from datetime import date
+from importlib import metadata
+from pathlib import Path
+
+try:
+    import engine
+except ImportError:  # not installed: run from a checkout
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    import engine
+from engine.riichi import score
+
+try:
+    from mahjong.constants import EAST, SOUTH
+    from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+    from mahjong.hand_calculating.scores import ScoresCalculator
+except ImportError:
+    sys.exit("this benchmark needs the `mahjong` package: pip install mahjong==2.1.0")
+
+RULESET = "tenhou"
+HAN = range(1, 16)
+FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+HONBA = (0, 1, 3)
+STICKS = (0, 2)
+#: ``tenhou`` as mahjong's OptionalRules (see tests/test_riichi_differential.py, OPTION_TABLE).
+TENHOU_OPTIONS = {"kiriage": False, "kazoe_limit": HandConstants.KAZOE_LIMITED, "has_double_yakuman": False}
+
+
+def build_inputs(rs: engine.RuleSet) -> tuple[list[dict], list[tuple[int, int, HandConfig]], int]:
+    """The accepted grid cells as our kwargs and as mahjong's (han, fu, config); and the grid size."""
+    ours, theirs, cells = [], [], 0
+    for dealer, tsumo, honba, sticks in itertools.product((False, True), (False, True), HONBA, STICKS):
+        config = HandConfig(is_tsumo=tsumo, player_wind=EAST if dealer else SOUTH, round_wind=EAST,
+                            tsumi_number=honba, kyoutaku_number=sticks, options=OptionalRules(**TENHOU_OPTIONS))
+        for han, fu in itertools.product(HAN, FU):
+            cells += 1
+            kwargs = {"han": han, "fu": fu, "dealer": dealer, "tsumo": tsumo, "honba": honba, "riichi_sticks": sticks}
+            try:
+                score(rs, **kwargs)
+            except engine.InputError:
+                continue  # a (han, fu) no hand can produce; mahjong would score it anyway
+            ours.append(kwargs)
+            theirs.append((han, fu, config))
+    return ours, theirs, cells
+
+
+def check_same_totals(rs: engine.RuleSet, ours: list[dict], theirs: list[tuple[int, int, HandConfig]]) -> None:
+    calc = ScoresCalculator.calculate_scores
+    wrong = [(kw, score(rs, **kw).total, calc(han, fu, cfg)["total"])
+             for kw, (han, fu, cfg) in zip(ours, theirs, strict=True)
+             if score(rs, **kw).total != calc(han, fu, cfg)["total"]]
+    if wrong:
+        for kwargs, mine, reference in wrong[:20]:
+            print(f"MISMATCH {kwargs}: ours {mine}, mahjong {reference}", file=sys.stderr)
+        sys.exit(f"{len(wrong)} of {len(ours)} inputs differ; not timing")
+    print(f"check: identical totals on all {len(ours)} inputs")
+
+
+def ours_plain(rs: engine.RuleSet, inputs: list[dict], reps: int) -> None:
+    for _ in range(reps):
+        for kwargs in inputs:
+            score(rs, **kwargs)
+
+
+def ours_steps(rs: engine.RuleSet, inputs: list[dict], reps: int) -> None:
+    for _ in range(reps):
+        for kwargs in inputs:
+            score(rs, **kwargs).steps  # noqa: B018 - built on first read, then kept by the Score
+
+
+def engine_caches(rs: engine.RuleSet) -> dict[str, dict]:
+    """The memo dicts the compiled rule set holds (``cache``, ``results``, ``*_cache``), by name."""
+    rules = rs.rules
+    names = [f.name for f in dataclasses.fields(rules)] if dataclasses.is_dataclass(rules) else list(vars(rules))
+    return {name: getattr(rules, name) for name in names
+            if (name in ("cache", "results") or name.endswith("_cache")) and isinstance(getattr(rules, name), dict)}
+
+
+def ours_cold(rs: engine.RuleSet, inputs: list[dict], reps: int, steps: bool) -> None:
+    clears = [cache.clear for cache in engine_caches(rs).values()]
+    for _ in range(reps):
+        for kwargs in inputs:
+            for clear in clears:
+                clear()
+            if steps:
+                score(rs, **kwargs).steps  # noqa: B018
+            else:
+                score(rs, **kwargs)
+
+
+def theirs_plain(inputs: list[tuple[int, int, HandConfig]], reps: int) -> None:
+    calc = ScoresCalculator.calculate_scores
+    for _ in range(reps):
+        for han, fu, config in inputs:
+            calc(han, fu, config)
+
+
+def timed(run: Callable[[], None]) -> float:
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        run()
+        return time.perf_counter() - start
+    finally:
+        gc.enable()
+
+
+def cpu_name() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--calls", type=int, default=200_000, help="calls per measurement, about (default 200000)")
+    parser.add_argument("--repeats", type=int, default=5, help="repeats of each measurement (default 5)")
+    args = parser.parse_args()
+
+    rs = engine.load_ruleset(RULESET)
+    ours, theirs, cells = build_inputs(rs)
+    reps = max(1, round(args.calls / len(ours)))
+    calls = reps * len(ours)
+    print("Riichi han/fu scoring: engine.riichi.score vs mahjong ScoresCalculator.calculate_scores")
+    print(f"date {date.today().isoformat()}; {platform.python_implementation()} {platform.python_version()}; "
+          f"{platform.platform()}; {cpu_name()}, {os.cpu_count()} logical CPUs; "
+          f"mahjong {metadata.version('mahjong')}")
+    print(f"inputs: rule set {RULESET!r}, {len(ours)} accepted cells of the {cells}-cell grid "
+          f"(han 1-15 x 11 fu x dealer/non-dealer x ron/tsumo x honba 0,1,3 x sticks 0,2) "
+          f"x {reps} = {calls:,} calls per measurement; best and median of {args.repeats}")
+    check_same_totals(rs, ours, theirs)
+
+    print(f"engine caches cleared for the cold runs: {', '.join(engine_caches(rs)) or 'none found'}")
+    # name -> (untimed preparation, timed run). The cold runs empty the caches, so each warm
+    # run first refills them with one untimed pass (with .steps read, for the .steps variant).
+    variants: dict[str, tuple[Callable[[], None], Callable[[], None]]] = {
+        "ours, warm": (lambda: ours_plain(rs, ours, 1), lambda: ours_plain(rs, ours, reps)),
+        "ours, warm + .steps": (lambda: ours_steps(rs, ours, 1), lambda: ours_steps(rs, ours, reps)),
+        "ours, cold": (lambda: None, lambda: ours_cold(rs, ours, reps, steps=False)),
+        "ours, cold + .steps": (lambda: None, lambda: ours_cold(rs, ours, reps, steps=True)),
+        "theirs (mahjong)": (lambda: theirs_plain(theirs, 1), lambda: theirs_plain(theirs, reps)),
+    }
+    seconds: dict[str, list[float]] = {name: [] for name in variants}
+    for _ in range(args.repeats):
+        for name, (prepare, run) in variants.items():  # interleaved, so drift hits every variant alike
+            prepare()
+            seconds[name].append(timed(run))
+
+    width = max(map(len, variants))
+    print(f"\n{'':{width}} {'median calls/s':>15} {'best calls/s':>13} {'us/call (median)':>17}")
+    rate = {}
+    for name, times in seconds.items():
+        median, best = statistics.median(times), min(times)
+        rate[name] = calls / median
+        print(f"{name:{width}} {calls / median:15,.0f} {calls / best:13,.0f} {1e6 * median / calls:17.2f}")
+    theirs_rate = rate["theirs (mahjong)"]
+    print("\nratio ours / theirs (calls/s, medians): "
+          + "; ".join(f"{name.removeprefix('ours, ')} {rate[name] / theirs_rate:.2f}"
+                      for name in variants if name.startswith("ours")))
+    for kind in ("cold", "warm"):
+        plain, with_steps = rate[f"ours, {kind}"], rate[f"ours, {kind} + .steps"]
+        print(f"cost of .steps ({kind}): +{1e6 * (1 / with_steps - 1 / plain):.2f} us/call; "
+              f"{with_steps / plain:.0%} of the calls/s without")
+
+
+if __name__ == "__main__":
+    main()
