@@ -35,8 +35,8 @@ def _emit_json(data: Any) -> None:
 
 
 def _ruleset_arg(value: str) -> RuleSet:
-    # A name with a slash or a .yaml ending is a file; anything else a bundled id.
-    return load_ruleset(Path(value) if ("/" in value or value.endswith((".yaml", ".yml"))) else value)
+    # load_ruleset reads a name with a slash or a .yaml ending as a file, anything else as an id.
+    return load_ruleset(value)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
