@@ -6,7 +6,7 @@
 32
 """
 
-from . import koikoi, riichi
+from . import koikoi, koikoi_round, riichi
 from .errors import InputError, Location, Problem, RulesetError
 from .hookspecs import hookimpl
 from .results import Award, FixedAward, MatchAdjustment, Step
@@ -24,6 +24,7 @@ __all__ = [
     "Step",
     "hookimpl",
     "koikoi",
+    "koikoi_round",
     "riichi",
     "list_rulesets",
     "load_ruleset",

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import koikoi, render, riichi
+from . import koikoi, play, render, riichi
 from .errors import InputError, Problem, RulesetError
 from .resolve import display_name, read_file
 from .ruleset import RuleSet, list_rulesets, load_ruleset
@@ -116,13 +116,14 @@ def _problem_dict(problem: Problem) -> dict[str, Any]:
 
 def cmd_award(args: argparse.Namespace) -> int:
     rs = _ruleset_arg(args.ruleset)
-    result = koikoi.award(rs, base=args.base, own_calls=args.own_calls, opponent_calls=args.opponent_calls)
+    result = koikoi.award(rs, base=args.base, own_calls=args.own_calls, opponent_calls=args.opponent_calls,
+                          field_brights=args.field_brights)
     if args.json:
         _emit_json(result.as_dict())
     elif args.explain:
         print(result.explanation)
         for step in result.steps:
-            print(f"  {step.id}: × {step.factor} ({step.label})")
+            print(f"  {step.id}: {'+' if step.op == 'add' else '×'} {step.factor} ({step.label})")
     else:
         print(result.points)
     return EXIT_OK
@@ -189,6 +190,21 @@ def _payments_line(payments: dict[str, int]) -> str:
     return f"the dealer pays {payments['dealer']}, each non-dealer {payments['non_dealer']}"
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    rs = _ruleset_arg(args.ruleset)
+    if rs.game != "koikoi":
+        raise InputError(f"{rs.id!r} is a {rs.game} rule set; `play` replays Koi-Koi scripts")
+    path = Path(args.script)
+    if not path.is_file():
+        raise UsageError(f"{args.script}: no such file")
+    trace = play.replay(rs, play.load_script(path))
+    if args.json:
+        _emit_json(trace.as_dict())
+    else:
+        sys.stdout.write(play.trace_text(trace))
+    return EXIT_OK
+
+
 def _whole(value: str) -> int:
     try:
         return int(value)
@@ -224,6 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--base", type=_whole, required=True, help="the winner's base points")
     sub.add_argument("--own-calls", type=_whole, default=0, help="the winner's Koi-Koi calls this round")
     sub.add_argument("--opponent-calls", type=_whole, default=0, help="the loser's Koi-Koi calls this round")
+    sub.add_argument("--field-brights", type=_whole, default=0, help="brights dealt face up this round")
     sub.add_argument("--explain", action="store_true", help="show each multiplier")
     sub.set_defaults(run=cmd_award)
 
@@ -241,6 +258,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--riichi-sticks", type=_whole, default=0, help="riichi sticks the winner takes")
     sub.add_argument("--explain", action="store_true", help="show every step")
     sub.set_defaults(run=cmd_score)
+
+    sub = command("play", "replay a scripted Koi-Koi match or round through the referee")
+    sub.add_argument("ruleset", help="a bundled id (nintendo) or a YAML file")
+    sub.add_argument("script", help="the script: players, dealer, rounds of events (see examples/)")
+    sub.set_defaults(run=cmd_play)
 
     sub = command("table", "the award tables (Koi-Koi) or the han × fu payment grid (Riichi)")
     sub.add_argument("ruleset", help="a bundled id (nintendo) or a YAML file")

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from .koikoi_round import DealOutcome
     from .results import FixedAward, MatchAdjustment
     from .ruleset import RuleSet
 
@@ -81,6 +82,20 @@ def yakuset_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | No
     The first plugin to return a :class:`engine.FixedAward` decides; the award
     takes no multipliers. The built-in ``lucky_hands`` plugin answers Teshi
     (four cards of one month) and Kuttsuki (four pairs).
+    """
+
+
+@hookspec(firstresult=True)
+def yakuset_deal(ruleset: RuleSet, hands: Mapping[str, Sequence[str]], field: Sequence[str],
+                 dealer: str) -> DealOutcome | None:
+    """Return what a Koi-Koi deal decides at once, or ``None`` to play the round.
+
+    ``hands`` maps each player to the card ids dealt to them, ``field`` holds the face-up
+    cards, ``dealer`` names the dealer. Return a :class:`engine.koikoi_round.DealOutcome`:
+    ``lucky_hand`` (with the winner and a :class:`engine.FixedAward`), ``draw`` (nobody scores)
+    or ``redeal`` (the cards are dealt again). The first plugin to answer decides. The built-in
+    ``lucky_hands`` plugin answers Teshi/Kuttsuki, both players lucky, and a field of four of a
+    month, as its settings say.
     """
 
 

@@ -20,7 +20,7 @@ import pluggy
 
 from .errors import InputError, Location, Problem
 from .expressions import Expression, Number
-from .results import Award, Step
+from .results import Award, Step, format_number
 from .yamlsource import LocatedDict, LocatedList
 
 if TYPE_CHECKING:
@@ -31,7 +31,10 @@ AWARD_NAMES = {
     "base": "the round's base points (the sum of the winner's yaku)",
     "own_calls": "how many times the winner called Koi-Koi this round",
     "opponent_calls": "how many times the loser called Koi-Koi this round",
+    "field_brights": "how many brights were dealt face up on the field this round",
 }
+#: The names a yaku's points may use.
+YAKU_NAMES = {"own_calls": "how many times the player called Koi-Koi this round"}
 
 #: No Koi-Koi hand comes near this; larger bases are refused rather than multiplied.
 MAX_BASE = 10**6
@@ -42,13 +45,58 @@ TABLE_BASES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20)
 
 @dataclass(frozen=True, slots=True)
 class Multiplier:
-    """One compiled ``award.multipliers`` entry."""
+    """One compiled ``award.multipliers`` entry: multiplies by ``factor`` or adds ``add``."""
 
     id: str
     label: str
     when: Expression
-    factor: Expression
+    factor: Expression | None
+    add: Expression | None
     max: Number | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardFilter:
+    """Which captured cards a yaku counts."""
+
+    kind: str | None = None
+    ribbon: str | None = None
+    rain: bool | None = None
+    month: int | str | None = None  # "round": the round's month
+    ids: frozenset[str] | None = None
+
+    def matches(self, card: Card, month: int | None, sake_as: frozenset[str]) -> bool:
+        if self.kind is not None and card.kind != self.kind:
+            if not (card.also == self.kind and self.kind in sake_as):
+                return False
+        if self.kind is not None and card.also is not None and card.kind == self.kind and card.kind not in sake_as:
+            return False
+        if self.ribbon is not None and card.ribbon != self.ribbon:
+            return False
+        if self.rain is not None and card.rain != self.rain:
+            return False
+        if self.month == "round":
+            if month is None or card.month != month:
+                return False
+        elif self.month is not None and card.month != self.month:
+            return False
+        return self.ids is None or card.id in self.ids
+
+
+@dataclass(frozen=True, slots=True)
+class KoikoiYaku:
+    """One compiled entry of a Koi-Koi yaku table."""
+
+    id: str
+    label: str
+    cards: CardFilter
+    needs: frozenset[str]
+    count: int
+    points: Expression
+    per_extra: int
+    group: str | None
+    replaces: frozenset[str]
+    viewing: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +116,13 @@ class KoikoiRules:
     """The compiled Koi-Koi parts of a rule set."""
 
     cards: Mapping[str, Card]
+    yaku: tuple[KoikoiYaku, ...]
+    sake_cup: str
+    viewing: str
+    rounds: int
+    after_draw: str
+    hand_cards: int
+    field_cards: int
     no_award_when: Expression
     no_award_label: str
     multipliers: tuple[Multiplier, ...]
@@ -93,22 +148,38 @@ def compile_rules(document: LocatedDict, manager: pluggy.PluginManager,
     multipliers: list[Multiplier] = []
     items = section.get("multipliers")
     for index, item in enumerate(items if isinstance(items, LocatedList) else []):
-        if not isinstance(item, LocatedDict):
+        if not isinstance(item, LocatedDict) or item.get("enabled", True) is False:
             continue
         ident = str(item.get("id", index))
         path = f"award.multipliers[{ident}]"
+        if ("factor" in item) == ("add" in item):
+            problems.append(Problem(items.item_locs[index], path, "a multiplier needs exactly one of `factor` and `add`",
+                                    "`factor: 2` multiplies the award; `add: own_calls` adds to it"))
+            continue
         when = compile_at(item, "when", names, "condition", f"{path}.when", problems,
                           fallback) if "when" in item else compile_always()
         factor = compile_at(item, "factor", names, "number", f"{path}.factor", problems,
                             fallback) if "factor" in item else None
+        add = compile_at(item, "add", names, "number", f"{path}.add", problems,
+                         fallback) if "add" in item else None
         cap = item.get("max")
-        if when is not None and factor is not None:
-            multipliers.append(Multiplier(ident, str(item.get("label", ident)), when, factor,
+        if when is not None and (factor is not None or add is not None):
+            multipliers.append(Multiplier(ident, str(item.get("label", ident)), when, factor, add,
                                           cap if isinstance(cap, int | float) else None))
     calls = document.get("calls")
     limit = calls.get("limit_per_round") if isinstance(calls, dict) else None
+    deck = _compile_cards(document.get("cards"), problems)
+    yaku_rules = document.get("yaku_rules") if isinstance(document.get("yaku_rules"), dict) else {}
+    match = document.get("match") if isinstance(document.get("match"), dict) else {}
     rules = KoikoiRules(
-        cards=MappingProxyType(_compile_cards(document.get("cards"), problems)),
+        cards=MappingProxyType(deck),
+        yaku=_compile_yaku(document.get("yaku"), deck, problems, fallback),
+        sake_cup=str(yaku_rules.get("sake_cup", "both")),
+        viewing=str(yaku_rules.get("viewing", "always")),
+        rounds=match.get("rounds", 12) if isinstance(match.get("rounds"), int) else 12,
+        after_draw=str(match.get("after_draw", "same_dealer")),
+        hand_cards=match.get("hand_cards", 8) if isinstance(match.get("hand_cards"), int) else 8,
+        field_cards=match.get("field_cards", 8) if isinstance(match.get("field_cards"), int) else 8,
         no_award_when=no_award or compile_never(),
         no_award_label=str(section.get("no_award_label", "no award")),
         multipliers=tuple(multipliers),
@@ -136,6 +207,52 @@ def _compile_cards(items: Any, problems: list[Problem]) -> dict[str, Card]:
         cards[ident] = Card(ident, month if isinstance(month, int) else 0, str(kind), item.get("ribbon"),
                             bool(item.get("rain", False)), item.get("also"))
     return cards
+
+
+def _compile_yaku(items: Any, deck: Mapping[str, Card], problems: list[Problem],
+                  fallback: Location) -> tuple[KoikoiYaku, ...]:
+    from .ruleset import compile_at
+
+    found: list[KoikoiYaku] = []
+    entries = [(i, item) for i, item in enumerate(items if isinstance(items, LocatedList) else [])
+               if isinstance(item, LocatedDict) and isinstance(item.get("id"), str)]
+    known = {item["id"] for _, item in entries}
+    for index, item in entries:
+        ident = item["id"]
+        path = f"yaku[{ident}]"
+        for key in ("needs",):
+            refs = item.get(key) or []
+            for ref_index, ref in enumerate(refs):
+                if isinstance(ref, str) and deck and ref not in deck:
+                    problems.append(Problem(refs.item_locs[ref_index], f"{path}.{key}[{ref_index}]",
+                                            f"{ref!r} is not a card of the deck", "card ids are listed under `cards:`"))
+        for ref_index, ref in enumerate(item.get("replaces") or []):
+            if ref not in known:
+                problems.append(Problem(item["replaces"].item_locs[ref_index], f"{path}.replaces[{ref_index}]",
+                                        f"unknown yaku {ref!r}", None))
+        if item.get("enabled", True) is False or "points" not in item:
+            continue
+        points = compile_at(item, "points", YAKU_NAMES, "number", f"{path}.points", problems, fallback)
+        needs = frozenset(item.get("needs") or ())
+        spec = item.get("cards")
+        if isinstance(spec, dict):
+            ids = spec.get("ids")
+            cards = CardFilter(spec.get("kind"), spec.get("ribbon"), spec.get("rain"), spec.get("month"),
+                               frozenset(ids) if ids is not None else None)
+        elif needs:
+            cards = CardFilter(ids=needs)
+        else:
+            problems.append(Problem(items.item_locs[index], path, "a yaku needs `cards` or `needs`",
+                                    "say which captured cards it counts, e.g. `cards: {kind: bright}`"))
+            continue
+        if points is None:
+            continue
+        found.append(KoikoiYaku(
+            id=ident, label=str(item.get("label", ident)), cards=cards, needs=needs,
+            count=item.get("count", max(len(needs), 1)), points=points, per_extra=item.get("per_extra", 0),
+            group=item.get("group"), replaces=frozenset(item.get("replaces") or ()),
+            viewing=bool(item.get("viewing", False))))
+    return tuple(found)
 
 
 def check_cards(rs: RuleSet, cards: Sequence[str], what: str = "cards") -> tuple[Card, ...]:
@@ -177,13 +294,14 @@ def _rules(rs: RuleSet) -> KoikoiRules:
     return rs.rules
 
 
-def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0) -> Award:
+def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0, field_brights: int = 0) -> Award:
     """The award for a won round: base × every multiplier whose condition holds.
 
     ``base`` is the winner's base points (the sum of their yaku); ``own_calls``
     and ``opponent_calls`` count the Koi-Koi calls of the winner and of the
-    loser this round. Raises :class:`engine.InputError` (a ``ValueError``) for
-    negative call counts or values that are not whole numbers.
+    loser this round; ``field_brights`` the brights dealt face up (for rule sets
+    whose multipliers use it). Raises :class:`engine.InputError` (a ``ValueError``)
+    for negative counts or values that are not whole numbers.
     """
     rules = _rules(rs)
     base = _whole_number("base", base)
@@ -191,7 +309,9 @@ def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0) -
         raise InputError(f"base must be between -{MAX_BASE} and {MAX_BASE}, got {base}")
     own_calls = _whole_number("own_calls", own_calls, 0)
     opponent_calls = _whole_number("opponent_calls", opponent_calls, 0)
-    variables: dict[str, Number] = {"base": base, "own_calls": own_calls, "opponent_calls": opponent_calls}
+    field_brights = _whole_number("field_brights", field_brights, 0)
+    variables: dict[str, Number] = {"base": base, "own_calls": own_calls, "opponent_calls": opponent_calls,
+                                    "field_brights": field_brights}
     if rules.extra_names:
         for extra in rs.hook.yakuset_award_context(ruleset=rs, base=base, own_calls=own_calls,
                                                    opponent_calls=opponent_calls):
@@ -206,6 +326,14 @@ def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0) -
     for multiplier in rules.multipliers:
         if not multiplier.when(variables):
             continue
+        if multiplier.add is not None:
+            added = multiplier.add(variables)
+            if multiplier.max is not None:
+                added = min(added, multiplier.max)
+            steps.append(Step(multiplier.id, multiplier.label, _tidy(added), "add"))
+            points += added
+            continue
+        assert multiplier.factor is not None
         factor = multiplier.factor(variables)
         if multiplier.max is not None:
             factor = min(factor, multiplier.max)
@@ -264,3 +392,117 @@ def _ratio(value: Number, reference: Number) -> Number:
         return 0
     ratio = value / reference
     return int(ratio) if math.isclose(ratio, round(ratio)) else round(ratio, 3)
+
+
+# --- yaku from captured cards ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class YakuScore:
+    """A yaku a pile of captured cards makes: its points and the cards it counted."""
+
+    id: str
+    label: str
+    points: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """The yaku of one player's captured cards: ``base`` is the sum of ``yaku`` points."""
+
+    ruleset: str
+    base: int
+    yaku: tuple[YakuScore, ...]
+    steps: tuple[Step, ...]
+
+    @property
+    def explanation(self) -> str:
+        """``Goko (five brights) 10 + Kasu (ten chaff) 1 = 11``, with dropped yaku after a semicolon."""
+        counted = [f"{s.label} {format_number(s.factor)}" for s in self.steps if s.op == "add"]
+        dropped = [s.label for s in self.steps if s.op == "drop"]
+        text = (" + ".join(counted) or "no yaku") + f" = {self.base}"
+        return text + ("; " + "; ".join(dropped) if dropped else "")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "base": self.base,
+                "yaku": [{"id": y.id, "label": y.label, "points": y.points, "cards": list(y.cards)} for y in self.yaku],
+                "steps": [s.as_dict() for s in self.steps]}
+
+
+_SAKE_ROLES = {"both": (frozenset({"animal", "chaff"}),), "animal": (frozenset({"animal"}),),
+               "best": (frozenset({"animal"}), frozenset({"chaff"}))}
+
+
+def yaku(rs: RuleSet, captured: Sequence[str], month: int | None = None, own_calls: int = 0) -> Hand:
+    """The yaku and base points of a player's captured cards under ``rs``.
+
+    ``month`` is the round's month (1-12), needed by month-set yaku; ``own_calls`` the
+    player's Koi-Koi calls this round (some rule sets' yaku are worth more after a call).
+    Raises :class:`engine.InputError` naming an unknown or repeated card.
+    """
+    rules = _rules(rs)
+    cards = check_cards(rs, captured, "captured")
+    if month is not None:
+        month = _whole_number("month", month, 1)
+        if month > 12:
+            raise InputError(f"month must be 1-12, got {month}")
+    own_calls = _whole_number("own_calls", own_calls, 0)
+    best: tuple[int, list[YakuScore], list[Step]] | None = None
+    for roles in _SAKE_ROLES[rules.sake_cup]:
+        found = _evaluate(rules, cards, month, own_calls, roles)
+        if best is None or found[0] > best[0]:
+            best = found
+            if rules.sake_cup == "best" and len(_SAKE_ROLES["best"]) > 1:
+                role = "an animal" if "animal" in roles else "chaff"
+                best = (found[0], found[1], [*found[2], Step("sake_cup", f"the sake cup counts as {role}", 0, "note")])
+    assert best is not None
+    base, counted, steps = best
+    return Hand(rs.id, base, tuple(counted), tuple(steps))
+
+
+def _evaluate(rules: KoikoiRules, cards: tuple[Card, ...], month: int | None, own_calls: int,
+              roles: frozenset[str]) -> tuple[int, list[YakuScore], list[Step]]:
+    ids = {c.id for c in cards}
+    candidates: list[tuple[KoikoiYaku, int, tuple[str, ...]]] = []
+    for y in rules.yaku:
+        if not y.needs <= ids:
+            continue
+        matching = tuple(c.id for c in cards if y.cards.matches(c, month, roles))
+        if len(matching) < y.count:
+            continue
+        points = int(y.points({"own_calls": own_calls})) + y.per_extra * (len(matching) - y.count)
+        if points > 0:
+            candidates.append((y, points, matching))
+    dropped: dict[str, str] = {}
+    for y, _, _ in candidates:
+        for other in y.replaces:
+            dropped.setdefault(other, f"replaced by {y.label}")
+    if rules.viewing == "never":
+        for y, _, _ in candidates:
+            if y.viewing:
+                dropped.setdefault(y.id, "viewing yaku are off")
+    elif rules.viewing == "with_other_yaku":
+        if not any(not y.viewing and y.id not in dropped for y, _, _ in candidates):
+            for y, _, _ in candidates:
+                if y.viewing:
+                    dropped.setdefault(y.id, "viewing yaku score only with another yaku")
+    best_of_group: dict[str, tuple[KoikoiYaku, int]] = {}
+    for y, points, _ in candidates:
+        if y.group and y.id not in dropped:
+            holder = best_of_group.get(y.group)
+            if holder is None or points > holder[1]:
+                best_of_group[y.group] = (y, points)
+    for y, _, _ in candidates:
+        if y.group and y.id not in dropped and best_of_group[y.group][0] is not y:
+            dropped[y.id] = f"only the best of group {y.group!r} counts ({best_of_group[y.group][0].label})"
+    counted = [YakuScore(y.id, y.label, points, matching) for y, points, matching in candidates if y.id not in dropped]
+    steps = []
+    for y, points, matching in candidates:
+        if y.id in dropped:
+            steps.append(Step(y.id, f"{y.label} {points}: not counted, {dropped[y.id]}", 0, "drop"))
+        else:
+            extra = len(matching) - y.count
+            detail = f" ({len(matching)} cards: {y.count} make it, +{y.per_extra} × {extra})" if extra and y.per_extra else ""
+            steps.append(Step(y.id, f"{y.label}{detail}", points, "add"))
+    return sum(s.points for s in counted), counted, steps

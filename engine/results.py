@@ -22,9 +22,13 @@ class Step:
     id: str
     label: str
     factor: Number
+    op: str = "multiply"  # or "add": the step adds ``factor`` instead of multiplying by it
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "label": self.label, "factor": self.factor}
+        out: dict[str, Any] = {"id": self.id, "label": self.label, "factor": self.factor}
+        if self.op != "multiply":
+            out["op"] = self.op
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,12 +43,15 @@ class Award:
     @property
     def explanation(self) -> str:
         """The calculation as the rule documents write it: ``8 × 2 (7+) × 2 (opponent Koi-Koi) × 1 = 32``."""
-        parts = [format_number(self.base)]
+        text = format_number(self.base)
         for step in self.steps:
             shown = format_number(step.factor)
+            if step.op == "add":
+                text = f"({text} + {shown} ({step.label}))" if " × " in text else f"{text} + {shown} ({step.label})"
+                continue
             # A factor of 1 is shown bare, as in the worked examples ("× 1 = 32").
-            parts.append(f"{shown} ({step.label})" if step.factor != 1 else shown)
-        return " × ".join(parts) + f" = {format_number(self.points)}"
+            text += f" × {shown} ({step.label})" if step.factor != 1 else f" × {shown}"
+        return f"{text} = {format_number(self.points)}"
 
     def as_dict(self) -> dict[str, Any]:
         return {
