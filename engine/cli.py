@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import koikoi, play, render, riichi
-from .errors import InputError, Problem, RulesetError
+from . import diff, diff_render, koikoi, play, render, riichi
+from .errors import InputError, Location, Problem, RulesetError
 from .resolve import display_name, read_file
 from .ruleset import RuleSet, list_rulesets, load_ruleset
 
@@ -205,6 +205,49 @@ def cmd_play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_diff(args: argparse.Namespace) -> int:
+    a, b = _ruleset_arg(args.a), _ruleset_arg(args.b)
+    if a.game != b.game:
+        raise InputError(f"{a.id!r} is a {a.game} rule set and {b.id!r} a {b.game} one: they can't be compared")
+    if args.structural_only and args.behaviour_only:
+        raise UsageError("--structural-only and --behaviour-only exclude each other")
+    cases = _load_cases(args.cases) if args.cases else []
+    changes = None if args.behaviour_only else diff.structural(a, b, declared=args.declared)
+    report = None if args.structural_only else diff.behaviour(a, b, cases)
+    fmt = "json" if args.json else args.format
+    if fmt == "json":
+        _emit_json(diff_render.as_json(a, b, changes, report, args.declared, args.steps))
+    elif fmt == "markdown":
+        sys.stdout.write(diff_render.markdown(a, b, changes, report))
+    elif fmt == "github":
+        sys.stdout.write(diff_render.github(a, b, changes, report))
+    else:
+        colour = args.colour == "always" or (args.colour == "auto" and sys.stdout.isatty())
+        sys.stdout.write(diff_render.human(a, b, changes, report, args.steps, colour))
+    different = bool(changes) or bool(report and report.changes)
+    return EXIT_NEGATIVE if different else EXIT_OK
+
+
+def _load_cases(name: str) -> list[dict[str, Any]]:
+    from .yamlsource import LocatedDict, parse, read_text
+
+    path = Path(name)
+    if not path.is_file():
+        raise UsageError(f"{name}: no such file")
+    text, problems = read_text(path, name)
+    data, more = parse(text, name) if text is not None else (None, [])
+    problems += more
+    if problems:
+        raise RulesetError(problems)
+    if not isinstance(data, LocatedDict) or set(data) != {"cases"} or not isinstance(data["cases"], list):
+        raise RulesetError([Problem(Location(name, 1, 1), "", "a cases file is a mapping with one key, `cases`: "
+                                    "a list of situations", "e.g. `cases: [{base: 8, own_calls: 1}]`")])
+    for index, case in enumerate(data["cases"]):
+        if not isinstance(case, dict):
+            raise RulesetError([Problem(data["cases"].item_locs[index], f"cases[{index}]", "a case is a mapping")])
+    return [dict(case) for case in data["cases"]]
+
+
 def _whole(value: str) -> int:
     try:
         return int(value)
@@ -263,6 +306,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("ruleset", help="a bundled id (nintendo) or a YAML file")
     sub.add_argument("script", help="the script: players, dealer, rounds of events (see examples/)")
     sub.set_defaults(run=cmd_play)
+
+    sub = command("diff", "what changed between two rule sets, and which scores change (exit 1 if any)")
+    sub.add_argument("a", help="the rule set before (id or file)")
+    sub.add_argument("b", help="the rule set after (id or file)")
+    sub.add_argument("--format", choices=["human", "json", "markdown", "github"], default="human")
+    sub.add_argument("--declared", action="store_true", help="compare the files as written, not resolved")
+    sub.add_argument("--structural-only", action="store_true", help="only the rule changes")
+    sub.add_argument("--behaviour-only", action="store_true", help="only the score changes")
+    sub.add_argument("--cases", metavar="FILE", help="more situations to score: `cases: [{base: 8}, {han: 3, fu: 40}]`")
+    sub.add_argument("--steps", type=_whole, default=3, metavar="N", help="show the steps of the N largest changes")
+    sub.add_argument("--colour", "--color", choices=["auto", "always", "never"], default="auto")
+    sub.set_defaults(run=cmd_diff)
 
     sub = command("table", "the award tables (Koi-Koi) or the han × fu payment grid (Riichi)")
     sub.add_argument("ruleset", help="a bundled id (nintendo) or a YAML file")

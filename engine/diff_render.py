@@ -1,0 +1,140 @@
+"""``yakuset diff`` output: human text (coloured on a terminal), JSON, Markdown, GitHub annotations.
+
+The JSON shape is documented by ``schema/diff.schema.json``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .diff import BehaviourReport, Change, describe
+from .ruleset import RuleSet
+
+_COLOURS = {"added": "\033[32m", "removed": "\033[31m", "changed": "\033[33m", "type_changed": "\033[35m",
+            "title": "\033[1m"}
+_RESET = "\033[0m"
+_MARKS = {"added": "+", "removed": "-", "changed": "~", "type_changed": "!"}
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = json.dumps(_plain(value), ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _at(change: Change) -> str:
+    old = f"{change.old_at.file}:{change.old_at.line}" if change.old_at else "-"
+    new = f"{change.new_at.file}:{change.new_at.line}" if change.new_at else "-"
+    return f"{old} -> {new}"
+
+
+def _values(change: Change) -> str:
+    if change.kind == "added":
+        return _short(change.new)
+    if change.kind == "removed":
+        return _short(change.old)
+    return f"{_short(change.old)} -> {_short(change.new)}"
+
+
+def as_json(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: BehaviourReport | None,
+            declared: bool, steps: int) -> dict[str, Any]:
+    """The documented JSON shape (``schema/diff.schema.json``)."""
+    return {
+        "a": a.id,
+        "b": b.id,
+        "game": a.game,
+        "identical": not changes and not (report and report.changes),
+        "structural": None if changes is None else {
+            "declared": declared, "count": len(changes), "changes": [c.as_dict() for c in changes]},
+        "behaviour": None if report is None else {
+            "total": report.total,
+            "changed": len(report.changes),
+            "summary": report.summary,
+            "groups": {g: {"situations": n, "changed": c} for g, (n, c) in report.by_group.items()},
+            "changes": [c.as_dict(steps=i < steps) for i, c in enumerate(report.changes)],
+        },
+    }
+
+
+def human(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: BehaviourReport | None,
+          steps: int, colour: bool) -> str:
+    """Readable text: the rule changes by section, then the behaviour, largest changes first."""
+
+    def paint(kind: str, text: str) -> str:
+        return f"{_COLOURS[kind]}{text}{_RESET}" if colour else text
+
+    out = [paint("title", f"{a.id} -> {b.id}")]
+    if changes is not None:
+        out.append(paint("title", f"Rules: {len(changes)} change{'s' if len(changes) != 1 else ''}"
+                                  if changes else "Rules: identical"))
+        section = None
+        for change in changes:
+            if change.section != section:
+                section = change.section
+                out.append(f"  {section}")
+            line = f"    {_MARKS[change.kind]} {change.path}: {_values(change)}"
+            out.append(paint(change.kind, line) + f"   ({_at(change)})")
+    if report is not None:
+        out.append(paint("title", f"Behaviour: {report.summary}"))
+        for group, (count, changed) in report.by_group.items():
+            out.append(f"  {group}: {changed} of {count} change")
+        for index, change in enumerate(report.changes):
+            delta = f" ({change.delta:+g})" if change.delta is not None else ""
+            out.append(f"  {change.group}: {change.situation}: {paint('removed', describe(change.old))} -> "
+                       f"{paint('added', describe(change.new))}{delta}")
+            if index < steps:
+                for label, outcome in ((a.id, change.old), (b.id, change.new)):
+                    for step in outcome.explain():
+                        out.append(f"      {label}: {step}")
+    return "\n".join(out) + "\n"
+
+
+def markdown(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: BehaviourReport | None) -> str:
+    """Markdown for a pull request: a table of rule changes and a table of changed situations."""
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|").replace("\n", " ")
+
+    out = [f"## `{a.id}` → `{b.id}`", ""]
+    if changes is not None:
+        out += [f"### Rule changes ({len(changes)})", ""]
+        if changes:
+            out += ["| path | change | old | new | where (old → new) |", "|---|---|---|---|---|"]
+            out += [f"| `{cell(c.path)}` | {c.kind} | {cell(_short(c.old)) if c.kind != 'added' else ''} | "
+                    f"{cell(_short(c.new)) if c.kind != 'removed' else ''} | {cell(_at(c))} |" for c in changes]
+        else:
+            out.append("The rule sets are identical.")
+        out.append("")
+    if report is not None:
+        out += ["### Behaviour", "", report.summary, "", "| situations | count | changed |", "|---|---:|---:|"]
+        out += [f"| {g} | {n} | {c} |" for g, (n, c) in report.by_group.items()]
+        if report.changes:
+            out += ["", f"| situation | `{a.id}` | `{b.id}` | Δ |", "|---|---|---|---:|"]
+            out += [f"| {cell(c.situation)} | {cell(describe(c.old))} | {cell(describe(c.new))} | "
+                    f"{'' if c.delta is None else f'{c.delta:+g}'} |" for c in report.changes]
+        out.append("")
+    return "\n".join(out)
+
+
+def github(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: BehaviourReport | None) -> str:
+    """GitHub Actions workflow commands: one annotation per rule change, one for the behaviour."""
+
+    def escape(text: str) -> str:
+        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+    out = []
+    for change in changes or []:
+        where = change.new_at or change.old_at
+        place = f"file={where.file},line={where.line}," if where else ""
+        out.append(f"::notice {place}title=rule {change.kind}::{escape(change.path + ': ' + _values(change))}")
+    if report is not None and report.changes:
+        out.append(f"::warning title={a.id} -> {b.id}::{escape(report.summary)}")
+    return "\n".join(out) + ("\n" if out else "")
