@@ -1,0 +1,236 @@
+"""`yakuset diff`: rule changes keyed by id with file:line on both sides, score changes, exit codes."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import engine
+from engine import diff
+from engine.cli import main
+
+from .conftest import ROOT
+
+DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def line_of(path: Path, text: str) -> int:
+    """The 1-based line of the first line of ``path`` that contains ``text``."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if text in line:
+            return number
+    raise AssertionError(f"{text!r} not in {path}")
+
+
+# --- identical -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset_id", ["nintendo", "tenhou"])
+def test_a_rule_set_compared_with_itself_is_identical_and_exits_0(capsys, ruleset_id):
+    code, out, _ = run(capsys, "diff", ruleset_id, ruleset_id, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["identical"] is True
+    assert data["structural"]["changes"] == []
+    assert data["behaviour"]["changes"] == []
+
+
+def test_a_file_that_only_restates_its_parent_is_identical(capsys, tmp_path):
+    restated = write(tmp_path / "restated.yaml", """
+        extends: nintendo
+        name: Nintendo
+        calls:
+          limit_per_round: 1
+        award:
+          multipliers:
+            - id: own_streak
+              max: 6
+        """)
+    code, out, _ = run(capsys, "diff", "nintendo", str(restated))
+    assert code == 0
+    assert "Rules: identical" in out
+    assert "none of" in out
+
+
+# --- one multiplier ------------------------------------------------------------------------
+
+
+def test_changing_one_multiplier_is_exactly_one_rule_change_and_changes_only_its_grid_cells(capsys, tmp_path):
+    house = write(tmp_path / "house.yaml", """
+        extends: nintendo
+        award:
+          multipliers:
+            - id: own_streak
+              max: 4
+        """)
+    code, out, _ = run(capsys, "diff", "nintendo", str(house), "--json")
+    assert code == 1
+    data = json.loads(out)
+    [change] = data["structural"]["changes"]
+    assert (change["path"], change["kind"], change["old"], change["new"]) == (
+        "award.multipliers[own_streak].max", "changed", 6, 4)
+    assert change["new_at"] == f"{engine.load_ruleset(house).files[0].display}:5"
+    # Counted independently: the streak factor min(1 + calls, 6) differs from min(1 + calls, 4)
+    # exactly when calls >= 4; the grid is base 1-30 × own calls 0-7 × opponent called or not.
+    expected = sum(1 for base in range(1, 31) for calls in range(8) for opponent in (0, 1)
+                   if min(1 + calls, 6) != min(1 + calls, 4))
+    assert expected == 240
+    groups = data["behaviour"]["groups"]
+    assert groups["award"] == {"situations": 480, "changed": expected}
+    assert all(g["changed"] == 0 for name, g in groups.items() if name != "award")
+    assert all("own call" in c["situation"] for c in data["behaviour"]["changes"])
+    largest = data["behaviour"]["changes"][0]
+    # Base 30 with 7 own calls and an opponent call: 30 × 2 × 2 × 6 = 720 -> 30 × 2 × 2 × 4 = 480.
+    assert (largest["old"]["value"], largest["new"]["value"], largest["delta"]) == (720, 480, -240)
+
+
+# --- named rule sets ------------------------------------------------------------------------
+
+
+def test_nintendo_vs_fudawiki_lists_goko_and_the_call_limit_with_both_locations():
+    a, b = engine.load_ruleset("nintendo"), engine.load_ruleset("fudawiki")
+    changes = {c.path: c for c in diff.structural(a, b)}
+    goko = changes["yaku[goko].points"]
+    assert (goko.old, goko.new) == (10, 15)
+    base_file = ROOT / "rulesets" / "koikoi" / "_koikoi.yaml"
+    fudawiki_file = ROOT / "rulesets" / "koikoi" / "fudawiki.yaml"
+    assert Path(goko.old_at.file).resolve() == base_file
+    assert goko.old_at.line == line_of(base_file, "{id: goko,")
+    assert Path(goko.new_at.file).resolve() == fudawiki_file
+    assert goko.new_at.line == line_of(fudawiki_file, "{id: goko,")
+    limit = changes["calls.limit_per_round"]
+    assert (limit.kind, limit.old, limit.new) == ("type_changed", 1, "unlimited")
+    nintendo_file = ROOT / "rulesets" / "koikoi" / "nintendo.yaml"
+    assert (Path(limit.old_at.file).resolve(), limit.old_at.line) == (nintendo_file, line_of(nintendo_file, "limit_per_round"))
+    assert (Path(limit.new_at.file).resolve(), limit.new_at.line) == (fudawiki_file, line_of(fudawiki_file, "limit_per_round"))
+
+
+def test_nintendo_vs_fudawiki_human_output_shows_old_new_and_places(capsys):
+    code, out, _ = run(capsys, "diff", "nintendo", "fudawiki", "--colour", "never")
+    assert code == 1
+    goko_line = next(line for line in out.splitlines() if "yaku[goko].points" in line)
+    assert "10 -> 15" in goko_line
+    assert "_koikoi.yaml:" in goko_line and "fudawiki.yaml:" in goko_line
+    assert "\033[" not in out
+
+
+def test_tenhou_vs_full_scoring_lists_the_double_patterns_and_the_changed_yakuman_combinations():
+    a, b = engine.load_ruleset("tenhou"), engine.load_ruleset("full-scoring")
+    changes = {c.path: c for c in diff.structural(a, b)}
+    assert changes["yakuman.stacking"].new == "add_with_doubles"
+    assert set(changes["yakuman.double_patterns"].new) >= {"daisuushii", "kokushi_13", "junsei_chuuren",
+                                                           "suuankou_tanki"}
+    report = diff.behaviour(a, b)
+    changed = {c.situation: c for c in report.changes}
+    assert all(c.group == "yakuman" for c in report.changes)
+    # Rule document 001: a double pattern counts 2 under full scoring, 1 under Tenhou.
+    pair = changed["kokushi_13 + daisangen"]
+    assert (pair.old.value, pair.new.value) == (64000, 96000)
+    assert "daisangen + tsuuiisou" not in changed  # two plain yakuman: 2 either way
+    assert "daisangen + tsuuiisou" in {s for s in (c[1] for c in diff._riichi_situations(a, b))}
+    # every changed combination holds a double pattern, and every combination with one changed
+    doubles = {"daisuushii", "kokushi_13", "junsei_chuuren", "suuankou_tanki"}
+    assert all(doubles & set(s.split(" (")[0].split(" + ")) for s in changed)
+
+
+def test_koikoi_against_riichi_is_a_clear_error_exit_2(capsys):
+    code, out, err = run(capsys, "diff", "nintendo", "tenhou")
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and "koikoi" in err and "riichi" in err
+
+
+# --- output formats -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("a", "b"), [("nintendo", "fudawiki"), ("tenhou", "ema-2025"), ("yakuza", "yakuza")])
+def test_json_output_follows_its_documented_schema(capsys, a, b):
+    code, out, _ = run(capsys, "diff", a, b, "--format", "json", "--steps", "2")
+    assert code in (0, 1)
+    jsonschema.validate(json.loads(out), DIFF_SCHEMA)
+
+
+def test_structural_only_and_behaviour_only(capsys):
+    _, out, _ = run(capsys, "diff", "nintendo", "yakuza", "--json", "--structural-only")
+    assert json.loads(out)["behaviour"] is None
+    _, out, _ = run(capsys, "diff", "nintendo", "yakuza", "--json", "--behaviour-only")
+    assert json.loads(out)["structural"] is None
+
+
+def test_markdown_renders_rule_changes_and_situations_as_tables(capsys):
+    code, out, _ = run(capsys, "diff", "nintendo", "yakuza", "--format", "markdown")
+    assert code == 1
+    lines = out.splitlines()
+    header = lines.index("| path | change | old | new | where (old → new) |")
+    assert lines[header + 1] == "|---|---|---|---|---|"
+    assert any(line.startswith("| `yaku[sanko].points` | changed | 5 | 6 |") for line in lines)
+    assert "| situation | `nintendo` | `yakuza` | Δ |" in lines
+    rows = [line for line in lines if line.startswith("| ")]
+    assert all(line.endswith(" |") for line in rows)
+
+
+def test_github_format_annotates_each_rule_change_at_its_file_and_line(capsys):
+    code, out, _ = run(capsys, "diff", "nintendo", "yakuza", "--format", "github")
+    assert code == 1
+    sanko = next(line for line in out.splitlines() if "yaku[sanko].points" in line)
+    assert sanko.startswith("::notice file=rulesets/koikoi/yakuza.yaml,line=")
+    assert out.splitlines()[-1].startswith("::warning title=nintendo -> yakuza::")
+
+
+def test_declared_compares_the_files_as_written(capsys):
+    code, out, _ = run(capsys, "diff", "nintendo", "tournament", "--declared", "--structural-only", "--json")
+    assert code == 1
+    paths = {c["path"] for c in json.loads(out)["structural"]["changes"]}
+    assert "extends" in paths            # _koikoi -> nintendo
+    assert "yaku_rules" in paths         # only tournament states it
+    assert "calls" in paths              # only nintendo states it
+
+
+def test_cases_file_adds_the_users_situations(capsys, tmp_path):
+    cases = write(tmp_path / "cases.yaml", """
+        cases:
+          - {name: five brights, captured: [01-bright-crane, 03-bright-curtain, 08-bright-moon, 11-bright-rainman, 12-bright-phoenix]}
+          - {name: a big streak, base: 12, own_calls: 5, opponent_calls: 1}
+        """)
+    code, out, _ = run(capsys, "diff", "nintendo", "fudawiki", "--cases", str(cases), "--json")
+    assert code == 1
+    data = json.loads(out)
+    assert data["behaviour"]["groups"]["cases"] == {"situations": 2, "changed": 1}
+    [brights] = [c for c in data["behaviour"]["changes"] if c["situation"] == "five brights"]
+    assert (brights["old"]["value"], brights["new"]["value"]) == (10, 15)
+
+
+def test_a_bad_cases_file_is_exit_2_with_a_location(capsys, tmp_path):
+    cases = write(tmp_path / "cases.yaml", "cases:\n  - 12\n")
+    code, out, err = run(capsys, "diff", "nintendo", "fudawiki", "--cases", str(cases))
+    assert code == 2
+    assert out == ""
+    assert err.startswith(f"{cases}:2:5: cases[0]: ")
+
+
+def test_behaviour_grid_does_not_build_riichi_steps_it_does_not_show(monkeypatch):
+    built = []
+    original = engine.riichi.Score.steps.fget
+
+    def counting(self):
+        built.append(self)
+        return original(self)
+
+    monkeypatch.setattr(engine.riichi.Score, "steps", property(counting))
+    report = diff.behaviour(engine.load_ruleset("tenhou"), engine.load_ruleset("ema-2025"))
+    assert report.changes and built == []
