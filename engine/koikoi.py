@@ -453,7 +453,7 @@ def yaku(rs: RuleSet, captured: Sequence[str], month: int | None = None, own_cal
         found = _evaluate(rules, cards, month, own_calls, roles)
         if best is None or found[0] > best[0]:
             best = found
-            if rules.sake_cup == "best" and len(_SAKE_ROLES["best"]) > 1:
+            if rules.sake_cup == "best" and any(card.also for card in cards):
                 role = "an animal" if "animal" in roles else "chaff"
                 best = (found[0], found[1], [*found[2], Step("sake_cup", f"the sake cup counts as {role}", 0, "note")])
     assert best is not None
