@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from .hand import Detector
     from .koikoi_round import DealOutcome
     from .results import FixedAward, MatchAdjustment
     from .ruleset import RuleSet
@@ -120,4 +121,18 @@ def yakuset_match_end(ruleset: RuleSet, totals: Mapping[str, int],
     KK-ADD-10 speed minigame reports ``{"minipoints": 29}``). Return a list of
     :class:`engine.MatchAdjustment` (player, points, label), or ``None``.
     Every plugin's adjustments are applied.
+    """
+
+
+@hookspec
+def yakuset_riichi_yaku_detectors() -> Mapping[str, Detector] | None:
+    """Return detectors for Riichi yaku ids: ``{"riichi": detect, ...}``.
+
+    A detector is called as ``detect(reading, situation)`` with an
+    :class:`engine.tiles.Reading` (one way to read the winning hand: its groups, its wait)
+    and an :class:`engine.hand.Situation` (flags, winds, all tiles) and returns whether the
+    yaku is present. Only yaku the rule set's ``yaku:`` table enables are asked; the table
+    decides their han, what they replace and whether they need a closed hand, so a detector
+    answers only "is the shape there". A studio adds a house yaku with a YAML entry and a
+    plugin returning its detector; a later plugin's detector for an id replaces an earlier one.
     """

@@ -85,6 +85,16 @@ class Fu:
 
 
 @dataclass(frozen=True)
+class FuTable:
+    """The fu a hand counts from its tiles: pairs, waits and sets (``fu:`` in the rule set)."""
+
+    value_pair: int
+    double_wind_pair: int
+    waits: Mapping[str, int]
+    sets: Mapping[str, int]
+
+
+@dataclass(frozen=True)
 class RiichiRules:
     """The compiled Riichi parts of a rule set."""
 
@@ -108,6 +118,7 @@ class RiichiRules:
     double_patterns: frozenset[str]
     max_multiple: int
     fu: Fu
+    fu_table: FuTable
     dora_without_yaku: bool
     yaku: Mapping[str, Yaku]
     disabled: frozenset[str]
@@ -175,6 +186,8 @@ def compile_rules(document: LocatedDict, manager: pluggy.PluginManager,
         max_multiple=yakuman["max_multiple"],
         fu=Fu(**{k: fu[k] for k in ("base", "closed_ron", "tsumo", "chiitoitsu", "pinfu_tsumo",
                                     "open_minimum", "round_to", "maximum")}),
+        fu_table=FuTable(fu["value_pair"], fu["double_wind_pair"], MappingProxyType(dict(fu["waits"])),
+                         MappingProxyType(dict(fu["sets"]))),
         dora_without_yaku=bool(dora.get("counts_without_yaku", False)),
         yaku=yaku,
         disabled=frozenset(disabled),
