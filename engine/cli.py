@@ -163,6 +163,10 @@ def cmd_score(args: argparse.Namespace) -> int:
         if args.fu is not None or args.dora:
             raise UsageError("--yakuman takes no --fu or --dora: a yakuman hand counts neither")
         result = riichi.score(rs, yakuman=_id_list(args.yakuman), open=args.open, **situation)
+    return _print_score(args, result)
+
+
+def _print_score(args: argparse.Namespace, result: riichi.Score) -> int:
     if args.json:
         _emit_json(result.as_dict())
         return EXIT_OK
@@ -248,6 +252,26 @@ def _load_cases(name: str) -> list[dict[str, Any]]:
     return [dict(case) for case in data["cases"]]
 
 
+_HAND_FLAGS = ("riichi", "double_riichi", "ippatsu", "tsumo", "rinshan", "chankan", "haitei", "houtei",
+               "tenhou", "chihou", "renhou")
+
+
+def cmd_hand(args: argparse.Namespace) -> int:
+    from . import hand
+    from .tiles import parse_tiles, tile_name
+
+    rs = _ruleset_arg(args.ruleset)
+    if rs.game != "riichi":
+        raise InputError(f"{rs.id!r} is a {rs.game} rule set; `hand` scores Riichi hands")
+    melds = [(kind, text) for kind in ("chi", "pon", "kan", "ankan") for text in getattr(args, kind)]
+    indicators = [tile_name(t) for text in args.dora for t in parse_tiles(text)[0]]
+    ura = [tile_name(t) for text in args.ura for t in parse_tiles(text)[0]]
+    result = hand.evaluate(rs, args.hand, win=args.win, melds=melds, seat_wind=args.seat, round_wind=args.round,
+                           dora_indicators=indicators, ura_indicators=ura, honba=args.honba,
+                           riichi_sticks=args.riichi_sticks, **{f: getattr(args, f) for f in _HAND_FLAGS})
+    return _print_score(args, result)
+
+
 def _whole(value: str) -> int:
     try:
         return int(value)
@@ -301,6 +325,24 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--riichi-sticks", type=_whole, default=0, help="riichi sticks the winner takes")
     sub.add_argument("--explain", action="store_true", help="show every step")
     sub.set_defaults(run=cmd_score)
+
+    sub = command("hand", "score a Riichi hand from its tiles: yaku, fu and payments")
+    sub.add_argument("ruleset", help="a bundled id (tenhou) or a YAML file")
+    sub.add_argument("hand", help="the concealed tiles in mpsz notation, the winning tile included (0 = red five)")
+    sub.add_argument("--win", required=True, help="the winning tile, e.g. 4s")
+    for kind in ("chi", "pon", "kan", "ankan"):
+        sub.add_argument(f"--{kind}", action="append", default=[], metavar="TILES",
+                         help=f"a {'closed kan' if kind == 'ankan' else 'called ' + kind} (repeatable)")
+    sub.add_argument("--seat", default="east", choices=["east", "south", "west", "north"], help="seat wind")
+    sub.add_argument("--round", default="east", choices=["east", "south", "west", "north"], help="round wind")
+    sub.add_argument("--dora", action="append", default=[], metavar="TILES", help="dora indicator(s), e.g. 7s")
+    sub.add_argument("--ura", action="append", default=[], metavar="TILES", help="ura dora indicator(s)")
+    for flag in _HAND_FLAGS:
+        sub.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true")
+    sub.add_argument("--honba", type=_whole, default=0)
+    sub.add_argument("--riichi-sticks", type=_whole, default=0)
+    sub.add_argument("--explain", action="store_true", help="show the yaku, every fu part and each payment")
+    sub.set_defaults(run=cmd_hand)
 
     sub = command("play", "replay a scripted Koi-Koi match or round through the referee")
     sub.add_argument("ruleset", help="a bundled id (nintendo) or a YAML file")
