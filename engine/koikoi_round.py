@@ -124,7 +124,7 @@ class Round:
         return self._player(player).calls
 
     def _player(self, player: str) -> _PlayerState:
-        if player not in self._state:
+        if not isinstance(player, str) or player not in self._state:
             raise RefereeError(f"{player!r} is not playing this round ({' and '.join(self.players)} are)")
         return self._state[player]
 
@@ -142,11 +142,15 @@ class Round:
         size, field_size = self.rules.hand_cards, self.rules.field_cards
         everything: list[str] = []
         for player in self.players:
-            cards = list(hands[player]) if not isinstance(hands[player], str) else [hands[player]]
+            if isinstance(hands[player], str) or not isinstance(hands[player], Sequence):
+                raise RefereeError(f"{player}'s hand must be a list of card ids")
+            cards = list(hands[player])
             if len(cards) != size:
                 raise RefereeError(f"{player} must be dealt {size} cards, got {len(cards)}")
             everything += cards
-        field_list = list(field_cards) if not isinstance(field_cards, str) else [field_cards]
+        if isinstance(field_cards, str) or not isinstance(field_cards, Sequence):
+            raise RefereeError("the field must be a list of card ids")
+        field_list = list(field_cards)
         if len(field_list) != field_size:
             raise RefereeError(f"the field must hold {field_size} cards, got {len(field_list)}")
         dealt = check_cards(self.rs, everything + field_list, "the deal")
@@ -162,14 +166,15 @@ class Round:
             points = outcome.award.points if outcome.award else 0
             return self._end(Event("lucky_hand", outcome.winner, outcome.label, award=outcome.award,
                                    points=points, winner=outcome.winner, next_dealer=outcome.winner))
-        return self._end(Event("draw", message=outcome.label, next_dealer=self.dealer))
+        return self._end(Event("draw", message=outcome.label, next_dealer=self._after_draw()))
 
     def turn(self, player: str, captured: Sequence[str]) -> Event:
         """Report the cards ``player`` captured this turn (played card and draw together)."""
         self._expect_turn(player)
         state = self._player(player)
-        cards = check_cards(self.rs, list(captured) if not isinstance(captured, str) else [captured],
-                            f"{player}'s capture")
+        if isinstance(captured, str) or not isinstance(captured, Sequence):
+            raise RefereeError(f"{player}'s capture must be a list of card ids, got {captured!r}")
+        cards = check_cards(self.rs, list(captured), f"{player}'s capture")
         twice = next((c.id for c in cards if c.id in self._taken), None)
         if twice is not None:
             raise RefereeError(f"{twice!r} was already captured this round")
@@ -210,8 +215,10 @@ class Round:
         if choice == "shobu":
             return self._score(player, hand, "shobu", f"{player} calls Shobu")
         state.calls += 1
-        state.banked_base = hand.base
-        return Event("koikoi", player, f"{player} calls Koi-Koi ({state.calls})", hand=hand)
+        # Measured with the call counted, so a yaku worth more after a call is not itself a rise.
+        banked = yaku(self.rs, state.captured, self.month, state.calls)
+        state.banked_base = banked.base
+        return Event("koikoi", player, f"{player} calls Koi-Koi ({state.calls})", hand=banked)
 
     # --- internals -----------------------------------------------------------------------
 
@@ -235,12 +242,15 @@ class Round:
 
     def _exhaustive_draw(self) -> Event:
         privilege = self.rs.hook.yakuset_exhaustive_draw(ruleset=self.rs, dealer=self.dealer)
-        after = self.dealer if self.rules.after_draw == "same_dealer" else self._other(self.dealer)
+        after = self._after_draw()
         if privilege is None:
             return self._end(Event("exhaustive_draw", message="the hands ran out: nobody scores", next_dealer=after))
         return self._end(Event("exhaustive_draw", privilege.recipient, f"the hands ran out: {privilege.label}",
                                award=privilege, points=privilege.points, winner=privilege.recipient,
                                next_dealer=after))
+
+    def _after_draw(self) -> str:
+        return self.dealer if self.rules.after_draw == "same_dealer" else self._other(self.dealer)
 
     def _end(self, event: Event) -> Event:
         self.result = event

@@ -135,6 +135,11 @@ def replay(rs: RuleSet, script: LocatedDict) -> Trace:
         traces.append(trace)
     result = None
     extras = script.get("extras") or {}
+    if not isinstance(extras, dict) or not all(
+            isinstance(v, dict) and all(isinstance(n, int) and not isinstance(n, bool) for n in v.values())
+            for v in extras.values()):
+        raise _fail(script.value_locs.get("extras", script.loc), "extras",
+                    "`extras` maps each player to counters, e.g. {alice: {minipoints: 29}}")
     if len(traces) == match.rules.rounds:
         try:
             result = match.finish({p: dict(v) for p, v in extras.items()})
@@ -156,7 +161,9 @@ def _apply(current: Round, item: Any) -> tuple[Event, str]:
         if set(item) - {"turn", "captured"}:
             raise InputError("a turn has `turn: PLAYER` and `captured: [cards]`")
         captured = item.get("captured") or []
-        shown = ", ".join(captured) if isinstance(captured, list) else str(captured)
+        if not isinstance(captured, list) or not all(isinstance(c, str) for c in captured):
+            raise InputError("`captured` is a list of card ids")
+        shown = ", ".join(captured)
         return current.turn(item["turn"], captured), f"{item['turn']} captures {shown or 'nothing'}"
     for choice in ("koikoi", "shobu"):
         if choice in item:
