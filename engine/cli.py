@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -186,7 +186,7 @@ def _id_list(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def _payments_line(payments: dict[str, int]) -> str:
+def _payments_line(payments: Mapping[str, int]) -> str:
     if "ron" in payments:
         return f"the discarder pays {payments['ron']}"
     if "each" in payments:

@@ -155,13 +155,12 @@ class BehaviourChange:
         return float("inf") if delta is None else abs(delta)
 
     def as_dict(self, steps: bool = False) -> dict[str, Any]:
-        out = {"group": self.group, "situation": self.situation, "delta": self.delta,
-               "old": {"value": self.old.value, "summary": self.old.summary, "error": self.old.error},
-               "new": {"value": self.new.value, "summary": self.new.summary, "error": self.new.error}}
-        if steps:
-            out["old"]["steps"] = self.old.explain()
-            out["new"]["steps"] = self.new.explain()
-        return out
+        sides: dict[str, dict[str, Any]] = {}
+        for name, outcome in (("old", self.old), ("new", self.new)):
+            sides[name] = {"value": outcome.value, "summary": outcome.summary, "error": outcome.error}
+            if steps:
+                sides[name]["steps"] = outcome.explain()
+        return {"group": self.group, "situation": self.situation, "delta": self.delta, **sides}
 
 
 @dataclass

@@ -86,12 +86,12 @@ def human(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: Behaviou
         out.append(paint("title", f"Behaviour: {report.summary}"))
         for group, (count, changed) in report.by_group.items():
             out.append(f"  {group}: {changed} of {count} change")
-        for index, change in enumerate(report.changes):
-            delta = f" ({change.delta:+g})" if change.delta is not None else ""
-            out.append(f"  {change.group}: {change.situation}: {paint('removed', describe(change.old))} -> "
-                       f"{paint('added', describe(change.new))}{delta}")
+        for index, moved in enumerate(report.changes):
+            delta = f" ({moved.delta:+g})" if moved.delta is not None else ""
+            out.append(f"  {moved.group}: {moved.situation}: {paint('removed', describe(moved.old))} -> "
+                       f"{paint('added', describe(moved.new))}{delta}")
             if index < steps:
-                for label, outcome in ((a.id, change.old), (b.id, change.new)):
+                for label, outcome in ((a.id, moved.old), (b.id, moved.new)):
                     for step in outcome.explain():
                         out.append(f"      {label}: {step}")
     return "\n".join(out) + "\n"

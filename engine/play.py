@@ -26,7 +26,7 @@ from .errors import InputError, Location, Problem, RulesetError
 from .koikoi_round import Event, Match, MatchResult, Round
 from .resolve import display_name
 from .ruleset import RuleSet
-from .yamlsource import LocatedDict, LocatedList, parse, read_text
+from .yamlsource import LocatedDict, parse, read_text
 
 
 @dataclass

@@ -690,11 +690,7 @@ def _yakuman_result(rs: RuleSet, rules: RiichiRules, declared: list[Yaku], dora:
     yakuman = [y for y in declared if y.yakuman]
     others = [y for y in declared if not y.yakuman]
     values = [_yakuman_value(rules, y) for y in yakuman]
-    if rules.stacking == "single":
-        multiple = 1
-    else:
-        multiple = sum(values)
-    multiple = min(multiple, rules.max_multiple)
+    multiple = min(1 if rules.stacking == "single" else sum(values), rules.max_multiple)
     basic = rules.yakuman_basic * multiple
     base_payments = _payments(rules, basic, dealer, tsumo)
     payments, total = _with_bonuses(rules, base_payments, honba, sticks)
@@ -706,7 +702,8 @@ def _yakuman_result(rs: RuleSet, rules: RiichiRules, declared: list[Yaku], dora:
             steps.append(Step("dora", "Dora: not counted in a yakuman hand", 0))
         rule = {"single": "one yakuman at most", "add": "different yakuman add up",
                 "add_with_doubles": "different yakuman add up, double patterns count twice"}[rules.stacking]
-        capped = f", capped at {rules.max_multiple}" if sum(values) > rules.max_multiple and rules.stacking != "single" else ""
+        over = sum(values) > rules.max_multiple and rules.stacking != "single"
+        capped = f", capped at {rules.max_multiple}" if over else ""
         steps.append(Step("yakuman", f"{_yakuman_name(multiple)} ({rule}{capped})", multiple))
         steps.append(Step("basic", f"basic points ({rules.yakuman_basic} × {multiple})", basic))
         return [*steps, *_payment_steps(rules, basic, base_payments, dealer, honba, sticks)]
