@@ -48,6 +48,7 @@ def _where(location: Location | None) -> str | None:
 
 
 def _plain(value: Any) -> Any:
+    """Located YAML data as plain dicts and lists."""
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, list):

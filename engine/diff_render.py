@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .diff import BehaviourReport, Change, describe
+from .diff import BehaviourReport, Change, _plain, describe
 from .ruleset import RuleSet
 
 _COLOURS = {"added": "\033[32m", "removed": "\033[31m", "changed": "\033[33m", "type_changed": "\033[35m",
@@ -20,14 +20,6 @@ _MARKS = {"added": "+", "removed": "-", "changed": "~", "type_changed": "!"}
 def _short(value: Any, limit: int = 60) -> str:
     text = json.dumps(_plain(value), ensure_ascii=False) if not isinstance(value, str) else repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def _at(change: Change) -> str:

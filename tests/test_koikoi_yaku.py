@@ -1,7 +1,7 @@
 """The yaku of a pile of captured Koi-Koi cards (engine.koikoi.yaku), per bundled rule set.
 
 Every expected value below is computed by hand from the yaku-values issue and
-/work/shared/rules/koikoi.md §2 (the rule family columns), never with the engine:
+shared/rules/koikoi.md (the project's researched rule reference) §2 (the rule family columns), never with the engine:
 
 - nintendo / bga (Nintendo's values, S2): Goko 10, Shiko 8, Ame-shiko 7, Sanko 5, only the best
   bright yaku counts; Inoshikacho 5, Akatan 5, Aotan 5, +1 per extra card of their kind, and they
