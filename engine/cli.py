@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from . import diff, diff_render, koikoi, play, render, riichi
+from . import diff, diff_render, hand, koikoi, play, render, riichi
 from .errors import InputError, Location, Problem, RulesetError
 from .resolve import display_name, read_file
 from .ruleset import RuleSet, list_rulesets, load_ruleset
@@ -252,12 +252,7 @@ def _load_cases(name: str) -> list[dict[str, Any]]:
     return [dict(case) for case in data["cases"]]
 
 
-_HAND_FLAGS = ("riichi", "double_riichi", "ippatsu", "tsumo", "rinshan", "chankan", "haitei", "houtei",
-               "tenhou", "chihou", "renhou")
-
-
 def cmd_hand(args: argparse.Namespace) -> int:
-    from . import hand
     from .tiles import parse_tiles, tile_name
 
     rs = _ruleset_arg(args.ruleset)
@@ -268,8 +263,25 @@ def cmd_hand(args: argparse.Namespace) -> int:
     ura = [tile_name(t) for text in args.ura for t in parse_tiles(text)[0]]
     result = hand.evaluate(rs, args.hand, win=args.win, melds=melds, seat_wind=args.seat, round_wind=args.round,
                            dora_indicators=indicators, ura_indicators=ura, honba=args.honba,
-                           riichi_sticks=args.riichi_sticks, **{f: getattr(args, f) for f in _HAND_FLAGS})
+                           riichi_sticks=args.riichi_sticks, **{f: getattr(args, f) for f in hand.FLAGS})
+    if not args.json and not args.explain:
+        table = rs.rules.yaku
+        counted = ", ".join(f"{table[i].label} {_yaku_value(table[i], result.reading.groups, rs)}"
+                            for i in result.yaku)
+        print(f"yaku: {counted}")
+        if not result.yakuman:
+            print(f"dora: {result.dora + result.ura + result.red} (dora {result.dora}, ura {result.ura}, "
+                  f"red {result.red})")
+            parts = " + ".join(f"{s.factor} ({s.label})" for s in result.fu_parts)
+            print(f"fu: {parts} = {result.raw_fu}" + (f", scored as {result.fu}" if result.fu != result.raw_fu else ""))
     return _print_score(args, result)
+
+
+def _yaku_value(yaku: riichi.Yaku, groups: Any, rs: RuleSet) -> str:
+    if yaku.yakuman:
+        return "(yakuman)"
+    is_open = any(g.melded and g.open for g in groups)
+    return f"{yaku.han_for(is_open)} han"
 
 
 def _whole(value: str) -> int:
@@ -337,7 +349,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--round", default="east", choices=["east", "south", "west", "north"], help="round wind")
     sub.add_argument("--dora", action="append", default=[], metavar="TILES", help="dora indicator(s), e.g. 7s")
     sub.add_argument("--ura", action="append", default=[], metavar="TILES", help="ura dora indicator(s)")
-    for flag in _HAND_FLAGS:
+    for flag in hand.FLAGS:
         sub.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true")
     sub.add_argument("--honba", type=_whole, default=0)
     sub.add_argument("--riichi-sticks", type=_whole, default=0)

@@ -135,4 +135,10 @@ def yakuset_riichi_yaku_detectors() -> Mapping[str, Detector] | None:
     decides their han, what they replace and whether they need a closed hand, so a detector
     answers only "is the shape there". A studio adds a house yaku with a YAML entry and a
     plugin returning its detector; a later plugin's detector for an id replaces an earlier one.
+    ``Reading`` and ``Situation`` are NamedTuples: read their fields, never change them.
+
+    For speed a detector may carry a ``batch`` attribute: a function ``(reading, situation) ->
+    iterable of ids`` that answers for several ids at once (the built-in ``riichi_yaku`` plugin
+    analyses a reading once for all its detectors). The batch answers only for the ids whose
+    detector carries it; an id another plugin replaced is asked of that plugin's detector.
     """

@@ -381,6 +381,13 @@ def score(rs: RuleSet, *, han: int | None = None, fu: int | None = None,
     return _score_yakuman(rs, rules, _ids("yakuman", yakuman), open, dealer, tsumo, honba, riichi_sticks)
 
 
+def evaluate(rs: RuleSet, hand: str, **kwargs: Any) -> Score:
+    """Score a hand from its tiles: see :func:`engine.hand.evaluate` (same arguments)."""
+    from .hand import evaluate as evaluate_tiles
+
+    return evaluate_tiles(rs, hand, **kwargs)
+
+
 def _ids(name: str, values: Any) -> list[str]:
     if isinstance(values, str) or not isinstance(values, Sequence):
         raise InputError(f"{name} must be a list of yaku ids, got {values!r}")
@@ -460,8 +467,9 @@ def _payments(rules: RiichiRules, basic: float, dealer: bool, tsumo: bool) -> di
     return {"dealer": up(basic * rules.tsumo_dealer_pays), "non_dealer": up(basic * rules.tsumo_non_dealer_pays)}
 
 
-def _with_bonuses(rules: RiichiRules, base_payments: dict[str, int], honba: int,
-                  sticks: int) -> tuple[dict[str, int], int]:
+def with_bonuses(rules: RiichiRules, base_payments: dict[str, int], honba: int,
+                 sticks: int) -> tuple[dict[str, int], int]:
+    """Payments with honba added, and the winner's total with the riichi sticks."""
     if "ron" in base_payments:
         payments = {"ron": base_payments["ron"] + honba * rules.honba_ron}
         total = payments["ron"]
@@ -552,7 +560,7 @@ def _score_han(rs: RuleSet, rules: RiichiRules, han: int, fu: Any, dealer: bool,
             rules.cache.clear()
         rules.cache[key] = cached  # type: ignore[index]
     fu_value, basic, limit, multiple, base_payments, fu_steps, core_steps = cached
-    payments, total = _with_bonuses(rules, base_payments, honba, sticks)
+    payments, total = with_bonuses(rules, base_payments, honba, sticks)
 
     def explain() -> list[Step]:
         return [Step("han", "han", han), *fu_steps, *core_steps,
@@ -651,7 +659,7 @@ def _score_declared(rs: RuleSet, rules: RiichiRules, declared: list[Yaku], exclu
                                          is_open=is_open, han=han, pinfu=pinfu, declared=True)
     basic, limit, multiple, core_steps = _core(rules, han, fu_value)
     base_payments = _payments(rules, basic, dealer, tsumo)
-    payments, total = _with_bonuses(rules, base_payments, honba, sticks)
+    payments, total = with_bonuses(rules, base_payments, honba, sticks)
 
     def explain() -> list[Step]:
         steps = []
@@ -693,7 +701,7 @@ def _yakuman_result(rs: RuleSet, rules: RiichiRules, declared: list[Yaku], dora:
     multiple = min(1 if rules.stacking == "single" else sum(values), rules.max_multiple)
     basic = rules.yakuman_basic * multiple
     base_payments = _payments(rules, basic, dealer, tsumo)
-    payments, total = _with_bonuses(rules, base_payments, honba, sticks)
+    payments, total = with_bonuses(rules, base_payments, honba, sticks)
 
     def explain() -> list[Step]:
         steps = [Step(y.id, f"{y.label}: {_yakuman_name(v)}", v) for y, v in zip(yakuman, values)]
