@@ -284,3 +284,45 @@ def test_riichi_table_markdown(capsys):
     code, out, _ = run(capsys, "table", "m-league", "--format", "markdown")
     assert code == 0
     assert "| fu | 1 han | 2 han | 3 han | 4 han |" in out
+
+
+# --- hand ---------------------------------------------------------------------------------------
+
+
+def test_hand_prints_the_yaku_dora_fu_and_payment(capsys):
+    code, out, _ = run(capsys, "hand", "tenhou", "234m456p23456788s", "--win", "4s", "--riichi", "--tsumo",
+                       "--dora", "7s", "--seat", "south")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "yaku: Riichi 1 han, Menzen tsumo 1 han, Pinfu 1 han, Tanyao 1 han"
+    assert lines[1] == "dora: 2 (dora 2, ura 0, red 0)"   # indicator 7s shows 8s, held twice
+    assert lines[2] == "fu: 20 (pinfu tsumo) = 20"
+    # 6 han: haneman, non-dealer tsumo: the dealer pays 6000, each non-dealer 3000.
+    assert lines[3] == "6 han 20 fu (haneman): the dealer pays 6000, each non-dealer 3000; total 12000"
+
+
+def test_hand_json_has_the_yaku_and_fu_parts(capsys):
+    # Closed ittsu won by ron on a tanki wait: 20 + 10 (closed ron) + 2 (tanki) = 32 -> 40 fu;
+    # 2 han 40 fu non-dealer ron = 40 × 2^4 × 4 = 2560 -> 2600.
+    code, out, _ = run(capsys, "hand", "ema-2025", "123456789m234p55s", "--win", "5s", "--seat", "south", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["yaku"], data["han"], data["raw_fu"], data["fu"]) == (["ittsu"], 2, 32, 40)
+    assert [part["factor"] for part in data["fu_parts"]] == [20, 10, 2]
+    assert (data["payments"], data["total"]) == ({"ron": 2600}, 2600)
+
+
+@pytest.mark.parametrize("argv", [
+    ["hand", "tenhou", "11112m456p789s11z", "--win", "2m"],                          # five 1m
+    ["hand", "tenhou", "234m456p23456788s", "--win", "9s"],                           # win tile not in hand
+    ["hand", "tenhou", "234m456p2345688s", "--win", "4s"],                            # 13 tiles
+    ["hand", "tenhou", "234m456p23456788s", "--win", "4s", "--chankan", "--tsumo"],    # contradictory flags
+    ["hand", "tenhou", "234m456p23456788s", "--win", "4s", "--ippatsu"],               # ippatsu without riichi
+    ["hand", "tenhou", "234m456p23456789s", "--win", "4s"],                           # not a winning hand
+    ["hand", "nintendo", "234m456p23456788s", "--win", "4s"],                         # a Koi-Koi rule set
+])
+def test_bad_hand_input_is_one_line_and_exit_2(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1
