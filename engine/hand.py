@@ -648,17 +648,7 @@ def _bonuses(rules: riichi.RiichiRules, base: riichi.Score, dealer: bool, honba:
     payments, total = riichi.with_bonuses(rules, dict(base.payments), honba, sticks)
 
     def steps() -> list[Step]:
-        found = []
-        if honba:
-            if "ron" in payments:
-                found.append(Step("honba", f"{honba} honba × {rules.honba_ron}", honba * rules.honba_ron))
-            else:
-                found.append(Step("honba", f"{honba} honba × {rules.honba_tsumo_each} from each player",
-                                  honba * rules.honba_tsumo_each))
-        if sticks:
-            found.append(Step("riichi_sticks", f"{sticks} riichi stick(s) × {rules.riichi_stick} to the winner",
-                              sticks * rules.riichi_stick))
-        return found
+        return riichi.bonus_steps(rules, "ron" in payments, honba, sticks)
 
     return MappingProxyType(payments), total, steps
 

@@ -483,7 +483,7 @@ def with_bonuses(rules: RiichiRules, base_payments: dict[str, int], honba: int,
     return payments, total + sticks * rules.riichi_stick
 
 
-def _payment_steps(rules: RiichiRules, basic: float, base_payments: dict[str, int], dealer: bool,
+def _payment_steps(rules: RiichiRules, basic: float, base_payments: Mapping[str, int], dealer: bool,
                    honba: int, sticks: int) -> list[Step]:
     steps = []
     shown = format_number(basic)
@@ -491,23 +491,26 @@ def _payment_steps(rules: RiichiRules, basic: float, base_payments: dict[str, in
         factor = rules.ron_dealer if dealer else rules.ron_non_dealer
         steps.append(Step("ron", f"the discarder pays {shown} × {format_number(factor)}, rounded up to "
                                  f"{rules.round_to}", base_payments["ron"]))
-        if honba:
-            steps.append(Step("honba", f"{honba} honba × {rules.honba_ron}", honba * rules.honba_ron))
     elif "each" in base_payments:
         steps.append(Step("each", f"each player pays {shown} × {format_number(rules.dealer_tsumo_each)}, "
                                   f"rounded up to {rules.round_to}", base_payments["each"]))
-        if honba:
-            steps.append(Step("honba", f"{honba} honba × {rules.honba_tsumo_each} from each player",
-                              honba * rules.honba_tsumo_each))
     else:
         steps.append(Step("dealer", f"the dealer pays {shown} × {format_number(rules.tsumo_dealer_pays)}, "
                                     f"rounded up to {rules.round_to}", base_payments["dealer"]))
         steps.append(Step("non_dealer", f"each non-dealer pays {shown} × "
                                         f"{format_number(rules.tsumo_non_dealer_pays)}, rounded up to "
                                         f"{rules.round_to}", base_payments["non_dealer"]))
-        if honba:
-            steps.append(Step("honba", f"{honba} honba × {rules.honba_tsumo_each} from each player",
-                              honba * rules.honba_tsumo_each))
+    return [*steps, *bonus_steps(rules, "ron" in base_payments, honba, sticks)]
+
+
+def bonus_steps(rules: RiichiRules, ron: bool, honba: int, sticks: int) -> list[Step]:
+    """The steps that add honba (per payer on a tsumo) and riichi sticks (to the winner)."""
+    steps = []
+    if honba and ron:
+        steps.append(Step("honba", f"{honba} honba × {rules.honba_ron}", honba * rules.honba_ron))
+    elif honba:
+        steps.append(Step("honba", f"{honba} honba × {rules.honba_tsumo_each} from each player",
+                          honba * rules.honba_tsumo_each))
     if sticks:
         steps.append(Step("riichi_sticks", f"{sticks} riichi stick(s) × {rules.riichi_stick} to the winner",
                           sticks * rules.riichi_stick))
