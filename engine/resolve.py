@@ -49,13 +49,26 @@ def locate_ref(ref: str, relative_to: Path | None) -> Path | None:
     return (base / ref).resolve()
 
 
+# Parsed files by (path, path as shown, text): the bundled bases are read by every rule set that
+# extends them. Parsed data is never changed after reading, so sharing it is safe.
+_PARSED: dict[tuple[str, str, str], tuple[SourceFile | None, tuple[Problem, ...]]] = {}
+_PARSED_LIMIT = 256
+
+
 def read_file(path: Path) -> tuple[SourceFile | None, list[Problem]]:
     """Read, parse and check one file as written."""
     display = display_name(path)
     text, problems = read_text(path, display)
     if text is None:
         return None, problems
-    return read_source(text, path, display)
+    key = (str(path), display, text)
+    if key not in _PARSED:
+        if len(_PARSED) >= _PARSED_LIMIT:
+            _PARSED.clear()
+        source, found = read_source(text, path, display)
+        _PARSED[key] = (source, tuple(found))
+    source, known = _PARSED[key]
+    return source, list(known)
 
 
 def read_source(text: str, path: Path, display: str) -> tuple[SourceFile | None, list[Problem]]:
