@@ -246,10 +246,11 @@ def _load_cases(name: str) -> list[dict[str, Any]]:
     if not isinstance(data, LocatedDict) or set(data) != {"cases"} or not isinstance(data["cases"], list):
         raise RulesetError([Problem(Location(name, 1, 1), "", "a cases file is a mapping with one key, `cases`: "
                                     "a list of situations", "e.g. `cases: [{base: 8, own_calls: 1}]`")])
-    for index, case in enumerate(data["cases"]):
+    cases: Any = data["cases"]
+    for index, case in enumerate(cases):
         if not isinstance(case, dict):
-            raise RulesetError([Problem(data["cases"].item_locs[index], f"cases[{index}]", "a case is a mapping")])
-    return [dict(case) for case in data["cases"]]
+            raise RulesetError([Problem(cases.item_locs[index], f"cases[{index}]", "a case is a mapping")])
+    return [dict(case) for case in cases]
 
 
 def cmd_hand(args: argparse.Namespace) -> int:

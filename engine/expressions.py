@@ -301,8 +301,8 @@ class _Compiler:
         funcs = [o[0] for o in operands]
         folded = all(o[1] is not None for o in operands)
         if len(ops) == 1:  # the common case, without building a list per call
-            op, left, right = ops[0], funcs[0], funcs[1]
-            return (lambda v: op(left(v), right(v))), "condition", folded
+            only, left, right = ops[0], funcs[0], funcs[1]
+            return (lambda v: only(left(v), right(v))), "condition", folded
 
         def compare(v: Mapping[str, Number]) -> bool:
             values = [f(v) for f in funcs]

@@ -146,14 +146,15 @@ def compile_rules(document: LocatedDict, manager: pluggy.PluginManager,
     no_award = compile_at(section, "no_award_when", names, "condition", "award.no_award_when", problems,
                           fallback) if "no_award_when" in section else None
     multipliers: list[Multiplier] = []
-    items = section.get("multipliers")
+    items: Any = section.get("multipliers")
     for index, item in enumerate(items if isinstance(items, LocatedList) else []):
         if not isinstance(item, LocatedDict) or item.get("enabled", True) is False:
             continue
         ident = str(item.get("id", index))
         path = f"award.multipliers[{ident}]"
         if ("factor" in item) == ("add" in item):
-            problems.append(Problem(items.item_locs[index], path, "a multiplier needs exactly one of `factor` and `add`",
+            problems.append(Problem(items.item_locs[index], path,
+                                    "a multiplier needs exactly one of `factor` and `add`",
                                     "`factor: 2` multiplies the award; `add: own_calls` adds to it"))
             continue
         when = compile_at(item, "when", names, "condition", f"{path}.when", problems,
@@ -169,8 +170,8 @@ def compile_rules(document: LocatedDict, manager: pluggy.PluginManager,
     calls = document.get("calls")
     limit = calls.get("limit_per_round") if isinstance(calls, dict) else None
     deck = _compile_cards(document.get("cards"), problems)
-    yaku_rules = document.get("yaku_rules") if isinstance(document.get("yaku_rules"), dict) else {}
-    match = document.get("match") if isinstance(document.get("match"), dict) else {}
+    yaku_rules: Any = document.get("yaku_rules") if isinstance(document.get("yaku_rules"), dict) else {}
+    match: Any = document.get("match") if isinstance(document.get("match"), dict) else {}
     rules = KoikoiRules(
         cards=MappingProxyType(deck),
         yaku=_compile_yaku(document.get("yaku"), deck, problems, fallback),
@@ -221,7 +222,7 @@ def _compile_yaku(items: Any, deck: Mapping[str, Card], problems: list[Problem],
         ident = item["id"]
         path = f"yaku[{ident}]"
         for key in ("needs",):
-            refs = item.get(key) or []
+            refs: Any = item.get(key) or []
             for ref_index, ref in enumerate(refs):
                 if isinstance(ref, str) and deck and ref not in deck:
                     problems.append(Problem(refs.item_locs[ref_index], f"{path}.{key}[{ref_index}]",

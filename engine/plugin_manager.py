@@ -83,7 +83,7 @@ def _check_settings(manager: pluggy.PluginManager, name: str, settings: Any, whe
     for impl in manager.hook.yakuset_settings_schema.get_hookimpls():
         if impl.plugin_name != name:
             continue
-        schema = impl.function()
+        schema: Any = impl.function()
         if schema is None:
             return []
         return validate.check_against(dict(schema), settings if settings is not None else {},

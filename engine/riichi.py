@@ -154,7 +154,7 @@ def compile_rules(document: LocatedDict, manager: pluggy.PluginManager,
             tiers.append(Tier(str(item["id"]), str(item.get("label", item["id"])), when, item["basic"]))
     yaku, disabled = _compile_yaku(document.get("yaku"), names, problems, fallback)
     known = set(yaku) | disabled
-    doubles = yakuman.get("double_patterns") or []
+    doubles: Any = yakuman.get("double_patterns") or []
     for index, ident in enumerate(doubles):
         if ident not in known:
             problems.append(Problem(doubles.item_locs[index], f"yakuman.double_patterns[{index}]",
@@ -220,7 +220,7 @@ def _compile_yaku(items: Any, names: Mapping[str, str], problems: list[Problem],
                                     "give a regular yaku `han: N`, a yakuman `yakuman: 1`"))
             continue
         for key in ("replaces", "excludes", "needs_any"):
-            refs = item.get(key) or []
+            refs: Any = item.get(key) or []
             for ref_index, ref in enumerate(refs):
                 if ref not in all_ids:
                     problems.append(Problem(refs.item_locs[ref_index], f"{path}.{key}[{ref_index}]",
@@ -268,6 +268,8 @@ class Score:
     yakuman: int
     payments: Mapping[str, int]
     total: int
+    _explain: Callable[[], list[Step]]
+    _steps: tuple[Step, ...] | None
 
     def __init__(self, ruleset: str, han: int | None, fu: int | None, limit: str | None, yakuman: int,
                  payments: dict[str, int], total: int, explain: Callable[[], list[Step]]) -> None:

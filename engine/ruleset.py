@@ -124,7 +124,7 @@ def _build(first: SourceFile, problems: list[Problem]) -> RuleSet:
     start = Location(first.display, 1, 1)
     if not problems:
         problems.extend(validate.check_resolved(document, start))
-    plugins = document.get("plugins") if isinstance(document.get("plugins"), dict) else LocatedDict(start)
+    plugins: Any = document.get("plugins") if isinstance(document.get("plugins"), dict) else LocatedDict(start)
     manager, plugin_problems = plugin_manager.build(plugins, start)
     problems.extend(plugin_problems)
     game = document.get("game")

@@ -134,7 +134,7 @@ def locate(root: Any, path: Sequence[str | int], fallback: Location, *, key: boo
     node, where = root, getattr(root, "loc", fallback)
     for index, step in enumerate(path):
         last = index == len(path) - 1
-        if isinstance(node, LocatedDict) and step in node:
+        if isinstance(node, LocatedDict) and isinstance(step, str) and step in node:
             where = (node.key_locs if key and last else node.value_locs).get(step, where)
             node = node[step]
         elif isinstance(node, LocatedList) and isinstance(step, int) and step < len(node):
