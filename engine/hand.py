@@ -58,7 +58,6 @@ Detector = Callable[[Reading, "Situation"], bool]
 #: The situational flags ``evaluate`` takes (all false unless given).
 FLAGS = ("riichi", "double_riichi", "ippatsu", "tsumo", "rinshan", "chankan", "haitei", "houtei",
          "tenhou", "chihou", "renhou")
-_FLAGS = FLAGS
 _MAX_INDICATORS = 5  # one dora indicator plus one for each of four kans
 
 
