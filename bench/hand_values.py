@@ -37,16 +37,13 @@ from __future__ import annotations
 import argparse
 import gc
 import itertools
-import os
-import platform
 import statistics
 import sys
-import time
 import tracemalloc
 from collections.abc import Callable
-from datetime import date
-from importlib import metadata
 from pathlib import Path
+
+from _common import machine_line, timed  # bench/ is on sys.path when a script runs
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -116,18 +113,6 @@ def run_theirs(inputs: list[tuple]) -> None:
         estimate(tiles136, win, melds, dora, config, ura_dora_indicators=ura)
 
 
-def timed(prepare: Callable[[], None], run: Callable[[], None]) -> float:
-    prepare()
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        run()
-        return time.perf_counter() - start
-    finally:
-        gc.enable()
-
-
 def rss_kib() -> int:
     try:
         for line in Path("/proc/self/status").read_text().splitlines():
@@ -189,16 +174,6 @@ def memory(rs: engine.RuleSet, count: int, warmup: int, trace: bool) -> None:
           f"{hand._MEMO_LIMIT:,} each, the rule set's han/fu results 50,000)")
 
 
-def cpu_name() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=20_000, help="hands per timed pass (default 20000)")
@@ -212,9 +187,7 @@ def main() -> None:
     rs = engine.load_ruleset(RULESET)
     sample = list(itertools.islice(cases(SEED), args.hands))
     print("Riichi from the tiles: engine.hand.evaluate vs mahjong HandCalculator.estimate_hand_value")
-    print(f"date {date.today().isoformat()}; {platform.python_implementation()} {platform.python_version()}; "
-          f"{platform.platform()}; {cpu_name()}, {os.cpu_count()} logical CPUs; "
-          f"mahjong {metadata.version('mahjong')}")
+    print(machine_line())
     scored, refused = check_same(rs, sample)
     print(f"inputs: rule set {RULESET!r}, {len(sample):,} random hands (seed {SEED}): {scored:,} score, "
           f"{refused:,} have no yaku (both refuse); check: identical yaku, dora, han, fu, payments and totals "
@@ -238,7 +211,7 @@ def main() -> None:
     seconds: dict[str, list[float]] = {name: [] for name in variants}
     for _ in range(args.repeats):
         for name, (prepare, run) in variants.items():  # interleaved, so drift hits every variant alike
-            seconds[name].append(timed(prepare, run))
+            seconds[name].append(timed(run, prepare))
 
     width = max(map(len, variants))
     count = len(sample)

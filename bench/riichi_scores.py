@@ -35,17 +35,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import gc
 import itertools
-import os
-import platform
 import statistics
 import sys
-import time
 from collections.abc import Callable
-from datetime import date
-from importlib import metadata
 from pathlib import Path
+
+from _common import machine_line, timed  # bench/ is on sys.path when a script runs
 
 try:
     import engine
@@ -139,27 +135,6 @@ def theirs_plain(inputs: list[tuple[int, int, HandConfig]], reps: int) -> None:
             calc(han, fu, config)
 
 
-def timed(run: Callable[[], None]) -> float:
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        run()
-        return time.perf_counter() - start
-    finally:
-        gc.enable()
-
-
-def cpu_name() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--calls", type=int, default=200_000, help="calls per measurement, about (default 200000)")
@@ -171,9 +146,7 @@ def main() -> None:
     reps = max(1, round(args.calls / len(ours)))
     calls = reps * len(ours)
     print("Riichi han/fu scoring: engine.riichi.score vs mahjong ScoresCalculator.calculate_scores")
-    print(f"date {date.today().isoformat()}; {platform.python_implementation()} {platform.python_version()}; "
-          f"{platform.platform()}; {cpu_name()}, {os.cpu_count()} logical CPUs; "
-          f"mahjong {metadata.version('mahjong')}")
+    print(machine_line())
     print(f"inputs: rule set {RULESET!r}, {len(ours)} accepted cells of the {cells}-cell grid "
           f"(han 1-15 x 11 fu x dealer/non-dealer x ron/tsumo x honba 0,1,3 x sticks 0,2) "
           f"x {reps} = {calls:,} calls per measurement; best and median of {args.repeats}")

@@ -233,16 +233,12 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def _load_cases(name: str) -> list[dict[str, Any]]:
-    from .yamlsource import LocatedDict, parse, read_text
+    from .yamlsource import LocatedDict, read_document
 
     path = Path(name)
     if not path.is_file():
         raise UsageError(f"{name}: no such file")
-    text, problems = read_text(path, name)
-    data, more = parse(text, name) if text is not None else (None, [])
-    problems += more
-    if problems:
-        raise RulesetError(problems)
+    data = read_document(path, name)
     if not isinstance(data, LocatedDict) or set(data) != {"cases"} or not isinstance(data["cases"], list):
         raise RulesetError([Problem(Location(name, 1, 1), "", "a cases file is a mapping with one key, `cases`: "
                                     "a list of situations", "e.g. `cases: [{base: 8, own_calls: 1}]`")])

@@ -255,12 +255,6 @@ def _contradiction(f: Mapping[str, bool], melds: Sequence[Meld], dealer: bool, v
     return None
 
 
-def _count_arg(name: str, value: Any) -> int:
-    if type(value) is not int or value < 0:
-        raise InputError(f"{name} must be a whole number of at least 0, got {value!r}")
-    return value
-
-
 def _indicators(values: Any, name: str) -> list[int]:
     if isinstance(values, str):
         values = [values]
@@ -302,9 +296,9 @@ def evaluate(rs: RuleSet, hand: str, *, win: str, melds: Sequence[tuple[str, str
             raise InputError(f"{name} must be true or false, got {value!r}")
         f[name] = value
     if type(honba) is not int or honba < 0:
-        _count_arg("honba", honba)
+        riichi.check_count("honba", honba)
     if type(riichi_sticks) is not int or riichi_sticks < 0:
-        _count_arg("riichi_sticks", riichi_sticks)
+        riichi.check_count("riichi_sticks", riichi_sticks)
     seat = _WIND_NAMES.get(seat_wind) if type(seat_wind) is str else None
     if seat is None:
         seat = _wind(seat_wind, "seat_wind")

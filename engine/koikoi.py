@@ -21,7 +21,7 @@ import pluggy
 from .errors import InputError, Location, Problem
 from .expressions import Expression, Number
 from .results import Award, Step, format_number
-from .yamlsource import LocatedDict, LocatedList
+from .yamlsource import LocatedDict, LocatedList, id_items
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -215,8 +215,7 @@ def _compile_yaku(items: Any, deck: Mapping[str, Card], problems: list[Problem],
     from .ruleset import compile_at
 
     found: list[KoikoiYaku] = []
-    entries = [(i, item) for i, item in enumerate(items if isinstance(items, LocatedList) else [])
-               if isinstance(item, LocatedDict) and isinstance(item.get("id"), str)]
+    entries = id_items(items)
     known = {item["id"] for _, item in entries}
     for index, item in entries:
         ident = item["id"]

@@ -26,7 +26,7 @@ from .errors import InputError, Location, Problem, RulesetError
 from .koikoi_round import Event, Match, MatchResult, Round
 from .resolve import display_name
 from .ruleset import RuleSet
-from .yamlsource import LocatedDict, parse, read_text
+from .yamlsource import LocatedDict, read_document
 
 
 @dataclass
@@ -77,12 +77,7 @@ def _list(node: Any, where: Location, path: str) -> list[Any]:
 def load_script(path: Path) -> LocatedDict:
     """Read a play script; problems raise :class:`RulesetError` with locations."""
     display = display_name(path.resolve()) if path.is_absolute() else str(path)
-    text, problems = read_text(path, display)
-    if text is None:
-        raise RulesetError(problems)
-    data, problems = parse(text, display)
-    if problems:
-        raise RulesetError(problems)
+    data = read_document(path, display)
     if not isinstance(data, LocatedDict):
         raise _fail(Location(display, 1, 1), "", "a script is a mapping with `players`, `dealer` and `rounds`")
     known = {"players", "dealer", "rounds", "extras"}

@@ -24,7 +24,7 @@ import pluggy
 from .errors import InputError, Location, Problem
 from .expressions import Expression
 from .results import Step, format_number
-from .yamlsource import LocatedDict, LocatedList
+from .yamlsource import LocatedDict, LocatedList, id_items
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -208,8 +208,7 @@ def _compile_yaku(items: Any, names: Mapping[str, str], problems: list[Problem],
 
     yaku: dict[str, Yaku] = {}
     disabled: set[str] = set()
-    entries = [(i, item) for i, item in enumerate(items if isinstance(items, LocatedList) else [])
-               if isinstance(item, LocatedDict) and isinstance(item.get("id"), str)]
+    entries = id_items(items)
     all_ids = {item["id"] for _, item in entries}
     for index, item in entries:
         ident = item["id"]
@@ -323,7 +322,8 @@ def _rules(rs: RuleSet) -> RiichiRules:
     return rs.rules
 
 
-def _count(name: str, value: Any) -> int:
+def check_count(name: str, value: Any) -> int:
+    """``value`` if it is a whole number of at least 0, else :class:`engine.InputError` naming ``name``."""
     if type(value) is not int or value < 0:
         raise InputError(f"{name} must be a whole number of at least 0, got {value!r}")
     return value
@@ -358,8 +358,8 @@ def score(rs: RuleSet, *, han: int | None = None, fu: int | None = None,
     _flag("dealer", dealer)
     _flag("tsumo", tsumo)
     _flag("open", open)
-    _count("honba", honba)
-    _count("riichi_sticks", riichi_sticks)
+    check_count("honba", honba)
+    check_count("riichi_sticks", riichi_sticks)
     given = [name for name, value in (("han", han), ("yaku", yaku), ("yakuman", yakuman)) if value is not None]
     if len(given) != 1:
         raise InputError("give exactly one of han (with fu), yaku or yakuman"
@@ -376,7 +376,7 @@ def score(rs: RuleSet, *, han: int | None = None, fu: int | None = None,
             rules.results[(han, fu, dealer, tsumo, honba, riichi_sticks)] = result
         return result
     if yaku is not None:
-        return _score_yaku(rs, rules, _ids("yaku", yaku), _count("dora", dora), fu, open, dealer, tsumo,
+        return _score_yaku(rs, rules, _ids("yaku", yaku), check_count("dora", dora), fu, open, dealer, tsumo,
                            honba, riichi_sticks)
     if dora or fu is not None:
         raise InputError("a yakuman hand counts no dora and no fu; leave them out")

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from .errors import Location, Problem
+from .errors import Location, Problem, RulesetError
 
 MAX_FILE_BYTES = 1 << 20
 MAX_DEPTH = 64
@@ -123,6 +123,27 @@ def read_text(path: Path, display: str) -> tuple[str | None, list[Problem]]:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         return None, [Problem(Location(display, line, 1), "", "the file is not UTF-8 text")]
+
+
+def read_document(path: Path, display: str) -> Any:
+    """Read and parse a YAML file that is not a rule set (a play script, a cases file).
+
+    Returns its located data, or raises :class:`RulesetError` with every problem found.
+    """
+    text, problems = read_text(path, display)
+    if text is None:
+        raise RulesetError(problems)
+    data, problems = parse(text, display)
+    if problems:
+        raise RulesetError(problems)
+    return data
+
+
+def id_items(items: Any) -> list[tuple[int, LocatedDict]]:
+    """The items of a located list that are mappings with a text ``id``, with their indexes."""
+    if not isinstance(items, LocatedList):
+        return []
+    return [(i, item) for i, item in enumerate(items) if isinstance(item, LocatedDict) and isinstance(item.get("id"), str)]
 
 
 def parse(text: str, file: str) -> tuple[Any, list[Problem]]:
