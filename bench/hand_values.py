@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Scoring from the tiles: ``engine.hand.evaluate`` against ``mahjong``'s ``estimate_hand_value``.
+"""Scoring from the tiles: ``yakuset.riichi.evaluate`` against ``mahjong``'s ``estimate_hand_value``.
 
 Both engines score the same random winning hands in one run: the seeded generator of
 tests/test_hand_differential.py (closed and open hands, chi/pon/kan/ankan, seven pairs, kokushi,
@@ -16,9 +16,9 @@ collector off while timing, the variants interleaved):
 
 - ours: ``evaluate(rs, hand, **kwargs)``, results not explained;
 - ours + .steps: the same, reading ``.steps`` (the explanation built) on every result;
-- ours, cold caches: every memo of the engine (parsed tiles and melds, per-suit decompositions,
-  the han/fu results, the yaku found per detector answer, the yakuman memo) cleared before each
-  hand: the cost with nothing reused;
+- ours, cold caches: every Riichi memo (``yakuset.riichi.clear_memos()``: parsed tiles and melds,
+  per-suit decompositions, the han/fu results, the yaku found per detector answer, the yakuman
+  memo) cleared before each hand: the cost with nothing reused;
 - theirs: ``HandCalculator.estimate_hand_value(...)``; its decomposition ``lru_cache`` is cleared
   before each pass, ours are cleared before each pass too (within a pass both reuse what they
   learnt).
@@ -54,21 +54,15 @@ try:
 except ImportError:
     sys.exit("this benchmark needs the `mahjong` package: pip install mahjong==2.1.0")
 
-import engine
-from engine import InputError, hand, tiles
+import yakuset
+from yakuset import InputError, riichi
+from yakuset.riichi import clear_memos, memo_sizes
 from tests.test_hand_differential import SEED, Case, cases, ours, outcome_of
 
 RULESET = "tenhou"
 
 
-def engine_memos(rs: engine.RuleSet) -> list[dict]:
-    """Every memo dict the engine keeps between calls (all bounded)."""
-    memos = [tiles._PARSED, tiles._MELDS, *tiles._SUIT_MEMOS, rs.rules.cache, rs.rules.results]
-    plan = hand._plan(rs, rs.rules)
-    return [*memos, plan.yakuman_memo, plan.found]
-
-
-def check_same(rs: engine.RuleSet, sample: list[Case]) -> tuple[int, int]:
+def check_same(rs: yakuset.RuleSet, sample: list[Case]) -> tuple[int, int]:
     wrong, refused = [], 0
     for case in sample:
         mine = ours(RULESET, case)
@@ -84,8 +78,8 @@ def check_same(rs: engine.RuleSet, sample: list[Case]) -> tuple[int, int]:
     return len(sample) - refused, refused
 
 
-def run_ours(rs: engine.RuleSet, inputs: list[tuple[str, dict]], steps: bool = False) -> None:
-    evaluate = hand.evaluate
+def run_ours(rs: yakuset.RuleSet, inputs: list[tuple[str, dict]], steps: bool = False) -> None:
+    evaluate = riichi.evaluate
     for text, kwargs in inputs:
         try:
             result = evaluate(rs, text, **kwargs)
@@ -95,12 +89,10 @@ def run_ours(rs: engine.RuleSet, inputs: list[tuple[str, dict]], steps: bool = F
             result.steps  # noqa: B018 - built on first read
 
 
-def run_ours_cold(rs: engine.RuleSet, inputs: list[tuple[str, dict]]) -> None:
-    evaluate = hand.evaluate
-    clears = [memo.clear for memo in engine_memos(rs)]
+def run_ours_cold(rs: yakuset.RuleSet, inputs: list[tuple[str, dict]]) -> None:
+    evaluate = riichi.evaluate
     for text, kwargs in inputs:
-        for clear in clears:
-            clear()
+        clear_memos()
         try:
             evaluate(rs, text, **kwargs)
         except InputError:
@@ -124,7 +116,7 @@ def rss_kib() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-def memory(rs: engine.RuleSet, count: int, warmup: int, trace: bool) -> None:
+def memory(rs: yakuset.RuleSet, count: int, warmup: int, trace: bool) -> None:
     """Score ``warmup`` then ``count`` hands (generated on the fly, seed SEED + 1); print the
     resident set size every tenth of ``count``, and with ``trace`` the memory tracemalloc sees
     retained. The warm-up lets the bounded memos fill up."""
@@ -133,7 +125,7 @@ def memory(rs: engine.RuleSet, count: int, warmup: int, trace: bool) -> None:
     def score(n: int) -> None:
         for case in itertools.islice(generator, n):
             try:
-                hand.evaluate(rs, case.hand, **case.kwargs())
+                riichi.evaluate(rs, case.hand, **case.kwargs())
             except InputError:
                 pass
 
@@ -164,14 +156,9 @@ def memory(rs: engine.RuleSet, count: int, warmup: int, trace: bool) -> None:
         tracemalloc.stop()
         print("  retained KiB      " + "  ".join(f"{b / 1024:>8,.0f}" for _, _, b in points)
               + f"   (peak {peak / 1024:,.0f})")
-    sizes = {"parsed texts": len(tiles._PARSED) + len(tiles._PARSED_GROUPS), "melds": len(tiles._MELDS),
-             "suit decompositions": sum(len(m) for m in tiles._SUIT_MEMOS),
-             "han/fu results": len(rs.rules.results) + len(rs.rules.cache),
-             "yaku sets": len(hand._plan(rs, rs.rules).found)}
-    print("  memo entries at the end: " + ", ".join(f"{k} {v:,}" for k, v in sizes.items()))
-    print(f"  (each memo is emptied when full: parsed texts and groups {tiles._PARSED_LIMIT:,} each, melds "
-          f"{tiles._PARSED_LIMIT:,}, suit decompositions 3 x {tiles._SUIT_MEMO_LIMIT:,}, yaku sets and yakuman "
-          f"{hand._MEMO_LIMIT:,} each, the rule set's han/fu results 50,000)")
+    sizes = memo_sizes()
+    print("  memo entries at the end (entries / bound, least recently used dropped first): "
+          + ", ".join(f"{name} {size:,} / {bound:,}" for name, (size, bound) in sizes.items()))
 
 
 def main() -> None:
@@ -184,9 +171,9 @@ def main() -> None:
                         help="also trace allocations with tracemalloc in the memory check (slow: minutes)")
     args = parser.parse_args()
 
-    rs = engine.load_ruleset(RULESET)
+    rs = yakuset.load_ruleset(RULESET)
     sample = list(itertools.islice(cases(SEED), args.hands))
-    print("Riichi from the tiles: engine.hand.evaluate vs mahjong HandCalculator.estimate_hand_value")
+    print("Riichi from the tiles: yakuset.riichi.evaluate vs mahjong HandCalculator.estimate_hand_value")
     print(machine_line())
     scored, refused = check_same(rs, sample)
     print(f"inputs: rule set {RULESET!r}, {len(sample):,} random hands (seed {SEED}): {scored:,} score, "
@@ -196,8 +183,7 @@ def main() -> None:
     theirs_inputs = [case.mahjong_args(RULESET) for case in sample]
 
     def clear_ours() -> None:
-        for memo in engine_memos(rs):
-            memo.clear()
+        clear_memos()
 
     def clear_theirs() -> None:
         HandDivider._divide_hand_impl.cache_clear()

@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Han/fu scoring throughput: ``engine.riichi.score`` against ``mahjong``'s ``calculate_scores``.
+"""Han/fu scoring throughput: ``yakuset.riichi.score`` against ``mahjong``'s ``calculate_scores``.
 
 Both scorers get the same inputs in one run: every cell of the grid han 1-15 × fu (20, 25, 30,
 40, ..., 110) × dealer / non-dealer × ron / tsumo × honba 0, 1, 3 × riichi sticks 0, 2 that
@@ -12,16 +12,16 @@ checks once that both give the same total on every input and stops (exit 1) if n
 Measured, each as the best and the median of 5 repeats (``time.perf_counter``, garbage
 collector off while timing, the variants interleaved):
 
-- ours, warm: ``score(rs, **kwargs)`` as shipped. The engine memoises han/fu results per rule
-  set (``RiichiRules.results``, finished Score objects, and ``RiichiRules.cache``); an untimed
-  pass fills both before each repeat, as any long-running use would, so this mostly measures
-  argument checks and a dict lookup;
+- ours, warm: ``score(rs, **kwargs)`` as shipped. The engine memoises han/fu results (finished
+  Score objects, and the parts they share across honba and sticks); an untimed pass fills the
+  memos before each repeat, as any long-running use would, so this mostly measures argument
+  checks and a memo lookup;
 - ours, warm + .steps: the same, reading ``.steps`` on every result. With the memo the steps
   of an input are built once and shared, so this shows the cost of reading them, not of
   building them;
-- ours, cold: every engine cache cleared before each call (a ``dict.clear()`` per cache, which
-  is included in the figure): validation, fu rounding, limits, payments and a new Score
-  every time;
+- ours, cold: every Riichi memo cleared before each call (``yakuset.riichi.clear_memos()``,
+  whose cost is included in the figure): validation, fu rounding, limits, payments and a new
+  Score every time;
 - ours, cold + .steps: the same, reading ``.steps``, which now builds them each time: the
   real cost of the explanation;
 - theirs: ``ScoresCalculator.calculate_scores(han, fu, config)``.
@@ -34,21 +34,15 @@ Run from the repository root with the project and ``mahjong==2.1.0`` installed::
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import itertools
 import statistics
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from _common import machine_line, timed  # bench/ is on sys.path when a script runs
 
-try:
-    import engine
-except ImportError:  # not installed: run from a checkout
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    import engine
-from engine.riichi import score
+import yakuset
+from yakuset.riichi import clear_memos, score
 
 try:
     from mahjong.constants import EAST, SOUTH
@@ -66,7 +60,7 @@ STICKS = (0, 2)
 TENHOU_OPTIONS = {"kiriage": False, "kazoe_limit": HandConstants.KAZOE_LIMITED, "has_double_yakuman": False}
 
 
-def build_inputs(rs: engine.RuleSet) -> tuple[list[dict], list[tuple[int, int, HandConfig]], int]:
+def build_inputs(rs: yakuset.RuleSet) -> tuple[list[dict], list[tuple[int, int, HandConfig]], int]:
     """The accepted grid cells as our kwargs and as mahjong's (han, fu, config); and the grid size."""
     ours, theirs, cells = [], [], 0
     for dealer, tsumo, honba, sticks in itertools.product((False, True), (False, True), HONBA, STICKS):
@@ -77,14 +71,14 @@ def build_inputs(rs: engine.RuleSet) -> tuple[list[dict], list[tuple[int, int, H
             kwargs = {"han": han, "fu": fu, "dealer": dealer, "tsumo": tsumo, "honba": honba, "riichi_sticks": sticks}
             try:
                 score(rs, **kwargs)
-            except engine.InputError:
+            except yakuset.InputError:
                 continue  # a (han, fu) no hand can produce; mahjong would score it anyway
             ours.append(kwargs)
             theirs.append((han, fu, config))
     return ours, theirs, cells
 
 
-def check_same_totals(rs: engine.RuleSet, ours: list[dict], theirs: list[tuple[int, int, HandConfig]]) -> None:
+def check_same_totals(rs: yakuset.RuleSet, ours: list[dict], theirs: list[tuple[int, int, HandConfig]]) -> None:
     calc = ScoresCalculator.calculate_scores
     wrong = [(kw, score(rs, **kw).total, calc(han, fu, cfg)["total"])
              for kw, (han, fu, cfg) in zip(ours, theirs, strict=True)
@@ -96,32 +90,22 @@ def check_same_totals(rs: engine.RuleSet, ours: list[dict], theirs: list[tuple[i
     print(f"check: identical totals on all {len(ours)} inputs")
 
 
-def ours_plain(rs: engine.RuleSet, inputs: list[dict], reps: int) -> None:
+def ours_plain(rs: yakuset.RuleSet, inputs: list[dict], reps: int) -> None:
     for _ in range(reps):
         for kwargs in inputs:
             score(rs, **kwargs)
 
 
-def ours_steps(rs: engine.RuleSet, inputs: list[dict], reps: int) -> None:
+def ours_steps(rs: yakuset.RuleSet, inputs: list[dict], reps: int) -> None:
     for _ in range(reps):
         for kwargs in inputs:
             score(rs, **kwargs).steps  # noqa: B018 - built on first read, then kept by the Score
 
 
-def engine_caches(rs: engine.RuleSet) -> dict[str, dict]:
-    """The memo dicts the compiled rule set holds (``cache``, ``results``, ``*_cache``), by name."""
-    rules = rs.rules
-    names = [f.name for f in dataclasses.fields(rules)] if dataclasses.is_dataclass(rules) else list(vars(rules))
-    return {name: getattr(rules, name) for name in names
-            if (name in ("cache", "results") or name.endswith("_cache")) and isinstance(getattr(rules, name), dict)}
-
-
-def ours_cold(rs: engine.RuleSet, inputs: list[dict], reps: int, steps: bool) -> None:
-    clears = [cache.clear for cache in engine_caches(rs).values()]
+def ours_cold(rs: yakuset.RuleSet, inputs: list[dict], reps: int, steps: bool) -> None:
     for _ in range(reps):
         for kwargs in inputs:
-            for clear in clears:
-                clear()
+            clear_memos()
             if steps:
                 score(rs, **kwargs).steps  # noqa: B018
             else:
@@ -141,18 +125,18 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5, help="repeats of each measurement (default 5)")
     args = parser.parse_args()
 
-    rs = engine.load_ruleset(RULESET)
+    rs = yakuset.load_ruleset(RULESET)
     ours, theirs, cells = build_inputs(rs)
     reps = max(1, round(args.calls / len(ours)))
     calls = reps * len(ours)
-    print("Riichi han/fu scoring: engine.riichi.score vs mahjong ScoresCalculator.calculate_scores")
+    print("Riichi han/fu scoring: yakuset.riichi.score vs mahjong ScoresCalculator.calculate_scores")
     print(machine_line())
     print(f"inputs: rule set {RULESET!r}, {len(ours)} accepted cells of the {cells}-cell grid "
           f"(han 1-15 x 11 fu x dealer/non-dealer x ron/tsumo x honba 0,1,3 x sticks 0,2) "
           f"x {reps} = {calls:,} calls per measurement; best and median of {args.repeats}")
     check_same_totals(rs, ours, theirs)
 
-    print(f"engine caches cleared for the cold runs: {', '.join(engine_caches(rs)) or 'none found'}")
+    print(f"memos cleared for the cold runs: {', '.join(yakuset.riichi.memo_sizes())}")
     # name -> (untimed preparation, timed run). The cold runs empty the caches, so each warm
     # run first refills them with one untimed pass (with .steps read, for the .steps variant).
     variants: dict[str, tuple[Callable[[], None], Callable[[], None]]] = {

@@ -1,32 +1,96 @@
 """yakuset: rule sets for Koi-Koi and Riichi mahjong as data, evaluated by one engine.
 
->>> import engine
->>> rs = engine.load_ruleset("nintendo")
->>> engine.koikoi.award(rs, base=8, own_calls=0, opponent_calls=1).points
-32
+    >>> import yakuset
+    >>> rs = yakuset.load_ruleset("nintendo")
+    >>> yakuset.koikoi.award(rs, base=8, own_calls=0, opponent_calls=1).points
+    32
+
+Load a rule set with :func:`load_ruleset` (a bundled id or a YAML file); score with the game
+modules :mod:`yakuset.koikoi` and :mod:`yakuset.riichi`; compare two rule sets with
+:mod:`yakuset.diff`. Every load problem is a :class:`RulesetError`; every wrong argument an
+:class:`InputError` (a ``ValueError``). Plugins implement the hooks of
+``yakuset.koikoi.hookspecs``, ``yakuset.riichi.hookspecs`` and the core's with :data:`hookimpl`.
 """
 
-from . import koikoi, koikoi_round, riichi
-from .errors import InputError, Location, Problem, RulesetError
-from .hookspecs import hookimpl
-from .results import Award, FixedAward, MatchAdjustment, Step
-from .ruleset import RuleSet, list_rulesets, load_ruleset, load_ruleset_text
+from . import diff, koikoi, riichi
+from ._core.errors import InputError, Location, Problem, RulesetError
+from ._core.expressions import ExpressionError
+from ._core.game import Command, Game
+from ._core.hookspecs import hookimpl
+from ._core.results import Step
+from ._core.ruleset import RuleSet
+from ._house import clear_caches, list_rulesets, load_ruleset, load_ruleset_text
+from .koikoi import Award, DealOutcome, FixedAward, MatchAdjustment, RefereeError
+from .riichi import (
+    DRAGONS,
+    EAST,
+    FIVES,
+    GREEN,
+    GREENS,
+    HONOURS,
+    NORTH,
+    RED,
+    SOUTH,
+    TERMINALS,
+    TERMINALS_AND_HONOURS,
+    WEST,
+    WHITE,
+    WINDS,
+    Group,
+    HandScore,
+    Meld,
+    Reading,
+    Score,
+    Situation,
+    tile_name,
+)
+
+__version__ = "0.2.0"
+
 
 __all__ = [
+    "DRAGONS",
+    "EAST",
+    "FIVES",
+    "GREEN",
+    "GREENS",
+    "HONOURS",
+    "NORTH",
+    "RED",
+    "SOUTH",
+    "TERMINALS",
+    "TERMINALS_AND_HONOURS",
+    "WEST",
+    "WHITE",
+    "WINDS",
     "Award",
+    "Command",
+    "DealOutcome",
+    "ExpressionError",
     "FixedAward",
+    "Game",
+    "Group",
+    "HandScore",
     "InputError",
     "Location",
     "MatchAdjustment",
+    "Meld",
     "Problem",
+    "Reading",
+    "RefereeError",
     "RuleSet",
     "RulesetError",
+    "Score",
+    "Situation",
     "Step",
+    "__version__",
+    "clear_caches",
+    "diff",
     "hookimpl",
     "koikoi",
-    "koikoi_round",
-    "riichi",
     "list_rulesets",
     "load_ruleset",
     "load_ruleset_text",
+    "riichi",
+    "tile_name",
 ]

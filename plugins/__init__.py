@@ -1,7 +1,7 @@
 """yakuset's built-in plugins.
 
-Each module here is registered through the ``yakuset`` entry-point group
-(see ``pyproject.toml``), exactly like a plugin from another package, and only
-for rule sets that name it under ``plugins:``. Their settings are described in
-``schema/ruleset.schema.json``.
+The engine registers each of them directly (no installation needed), for the rule sets that
+name them under ``plugins:``, exactly as it registers a plugin from another package. They use
+only the public API (``import yakuset``), as a third party's plugin would; each describes its
+settings, defaults included, in its own ``yakuset_settings_schema``.
 """

@@ -1,30 +1,40 @@
 """KK-ADD-10 match-end minipoints.
 
-Minipoints from the speed minigame never touch a round award. Once the final
-round is over, every full ``per_point`` minipoints (10 by default) adds 1 point
-to the player's match total before the winner is decided; the remainder is
-discarded.
+Minipoints from the speed minigame never touch a round award. Once the final round is over,
+every full ``per_point`` minipoints adds 1 point to the player's match total before the winner
+is decided; the remainder is discarded.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import Any
 
-from engine import InputError, MatchAdjustment, hookimpl
-
-if TYPE_CHECKING:
-    from engine import RuleSet
+from yakuset import InputError, MatchAdjustment, RuleSet, hookimpl
 
 NAME = "minipoints"
-DEFAULT_PER_POINT = 10
+
+
+@hookimpl
+def yakuset_settings_schema() -> Mapping[str, Any]:
+    """How many minipoints make one match point."""
+    return {
+        "description": "KK-ADD-10 speed-minigame minipoints: at match end, every full `per_point` minipoints adds "
+                       "1 point to the match total before the winner is decided; the remainder is discarded.",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "per_point": {"description": "Minipoints that make one match point.", "type": "integer", "minimum": 1,
+                          "default": 10, "examples": [10]},
+        },
+    }
 
 
 @hookimpl
 def yakuset_match_end(ruleset: RuleSet, totals: Mapping[str, int],
                       extras: Mapping[str, Mapping[str, int]]) -> list[MatchAdjustment]:
     """One adjustment per player whose minipoints make at least one match point."""
-    per_point = ruleset.plugin_settings(NAME).get("per_point", DEFAULT_PER_POINT)
+    per_point = ruleset.plugin_settings(NAME)["per_point"]
     adjustments = []
     for player, counters in extras.items():
         if player not in totals:

@@ -1,4 +1,4 @@
-"""The built-in Riichi yaku detectors: every yaku and yakuman id of DESIGN.md §6 found in a
+"""The built-in Riichi yaku detectors: every standard yaku and yakuman id (``docs/rules/riichi.md``) found in a
 reading of the tiles (nagashi mangan is no tile shape and has no detector).
 
 A detector answers only "is the shape (or the situation) there"; the rule set's ``yaku:`` table
@@ -32,22 +32,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from engine import hookimpl
-from engine.tiles import (
-    DRAGONS,
-    GREENS,
-    TERMINALS,
-    TERMINALS_AND_HONOURS,
-    WINDS,
-)
+from yakuset import hookimpl
+from yakuset.riichi import DRAGONS, GREENS, TERMINALS, TERMINALS_AND_HONOURS, WINDS
 
 if TYPE_CHECKING:
-    from engine.hand import Situation
-    from engine.tiles import Reading
+    from yakuset import Reading, Situation
 
 NAME = "riichi_yaku"
 
-#: Every id this plugin detects (DESIGN.md §6, nagashi_mangan left out).
+#: Every id this plugin detects (the standard ids, nagashi_mangan left out).
 YAKU_IDS = (
     "riichi", "double_riichi", "ippatsu", "menzen_tsumo", "pinfu", "iipeikou", "tanyao", "yakuhai_haku",
     "yakuhai_hatsu", "yakuhai_chun", "yakuhai_seat_wind", "yakuhai_round_wind", "rinshan", "chankan", "haitei",

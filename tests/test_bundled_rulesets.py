@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-import engine
-from engine import bundled
+import yakuset
+from yakuset._core import bundled
 
 from .conftest import ROOT
 
@@ -22,7 +22,7 @@ def bundled_yaml_files() -> list[Path]:
 
 
 def test_the_five_koikoi_rulesets_are_bundled_and_abstract_bases_are_not_listed():
-    listed = {rs.id: rs for rs in engine.list_rulesets()}
+    listed = {rs.id: rs for rs in yakuset.list_rulesets()}
     assert set(KOIKOI) <= listed.keys()
     assert all(not i.startswith("_") for i in listed)
     assert all(listed[i].game == "koikoi" for i in KOIKOI)
@@ -43,7 +43,7 @@ def test_every_bundled_file_points_editors_at_the_schema(path):
 
 @pytest.mark.parametrize("ruleset_id", KOIKOI)
 def test_every_ruleset_names_its_source(ruleset_id):
-    rs = engine.load_ruleset(ruleset_id)
+    rs = yakuset.load_ruleset(ruleset_id)
     assert len(rs.metadata["source"]) > 20
     assert rs.metadata.get("description")
 
@@ -54,7 +54,7 @@ def test_every_ruleset_names_its_source(ruleset_id):
 def test_koikoi_call_limits_follow_the_rule_document(ruleset_id, limit):
     # Rule document 000: "On Nintendo, Tournament, and Yakuza, you can only call Koi-Koi once per
     # round ... On FudaWiki and KK-ADD-10 you can keep calling."
-    assert engine.load_ruleset(ruleset_id).rules.call_limit == limit
+    assert yakuset.load_ruleset(ruleset_id).rules.call_limit == limit
 
 
 @pytest.mark.parametrize(("ruleset_id", "plugins"), [
@@ -65,7 +65,7 @@ def test_koikoi_call_limits_follow_the_rule_document(ruleset_id, limit):
     ("kk-add-10", {"lucky_hands", "minipoints"}),
 ])
 def test_plugins_each_ruleset_turns_on(ruleset_id, plugins):
-    rs = engine.load_ruleset(ruleset_id)
+    rs = yakuset.load_ruleset(ruleset_id)
     assert set(rs.plugins) == plugins
     registered = {name for name, _ in rs.plugin_manager.list_name_plugin()}
     assert registered == plugins

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
+from yakuset._cli import main
 
 SEED_ROW_8_NO_OPPONENT = ["8", "16", "32", "48", "64", "80", "96"]
 SEED_ROW_8_OPPONENT = ["8", "32", "64", "96", "128", "160", "192"]
@@ -192,7 +192,7 @@ def test_console_script_runs():
 
 
 def test_module_entry_runs_without_a_traceback():
-    done = subprocess.run([sys.executable, "-m", "engine.cli", "award", "nintendo", "--base", "-5"],
+    done = subprocess.run([sys.executable, "-m", "yakuset", "award", "nintendo", "--base", "-5"],
                           capture_output=True, text=True, check=False)
     assert (done.returncode, done.stdout) == (0, "0\n")
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-import engine
-from engine import diff
-from engine.cli import main
+import yakuset
+from yakuset import diff
+from yakuset._cli import main
 
 from .conftest import ROOT
 
@@ -84,7 +84,7 @@ def test_changing_one_multiplier_is_exactly_one_rule_change_and_changes_only_its
     [change] = data["structural"]["changes"]
     assert (change["path"], change["kind"], change["old"], change["new"]) == (
         "award.multipliers[own_streak].max", "changed", 6, 4)
-    assert change["new_at"] == f"{engine.load_ruleset(house).files[0].display}:5"
+    assert change["new_at"] == f"{yakuset.load_ruleset(house).files[0].display}:5"
     # Counted independently: the streak factor min(1 + calls, 6) differs from min(1 + calls, 4)
     # exactly when calls >= 4; the grid is base 1-30 × own calls 0-7 × opponent called or not.
     expected = sum(1 for base in range(1, 31) for calls in range(8) for opponent in (0, 1)
@@ -103,7 +103,7 @@ def test_changing_one_multiplier_is_exactly_one_rule_change_and_changes_only_its
 
 
 def test_nintendo_vs_fudawiki_lists_goko_and_the_call_limit_with_both_locations():
-    a, b = engine.load_ruleset("nintendo"), engine.load_ruleset("fudawiki")
+    a, b = yakuset.load_ruleset("nintendo"), yakuset.load_ruleset("fudawiki")
     changes = {c.path: c for c in diff.structural(a, b)}
     goko = changes["yaku[goko].points"]
     assert (goko.old, goko.new) == (10, 15)
@@ -130,7 +130,7 @@ def test_nintendo_vs_fudawiki_human_output_shows_old_new_and_places(capsys):
 
 
 def test_tenhou_vs_full_scoring_lists_the_double_patterns_and_the_changed_yakuman_combinations():
-    a, b = engine.load_ruleset("tenhou"), engine.load_ruleset("full-scoring")
+    a, b = yakuset.load_ruleset("tenhou"), yakuset.load_ruleset("full-scoring")
     changes = {c.path: c for c in diff.structural(a, b)}
     assert changes["yakuman.stacking"].new == "add_with_doubles"
     assert set(changes["yakuman.double_patterns"].new) >= {"daisuushii", "kokushi_13", "junsei_chuuren",
@@ -142,7 +142,7 @@ def test_tenhou_vs_full_scoring_lists_the_double_patterns_and_the_changed_yakuma
     pair = changed["kokushi_13 + daisangen"]
     assert (pair.old.value, pair.new.value) == (64000, 96000)
     assert "daisangen + tsuuiisou" not in changed  # two plain yakuman: 2 either way
-    assert "daisangen + tsuuiisou" in {s for s in (c[1] for c in diff._riichi_situations(a, b))}
+    assert "daisangen + tsuuiisou" in {s for s in (c[1] for c in a.part.situations(a, b))}
     # every changed combination holds a double pattern, and every combination with one changed
     doubles = {"daisuushii", "kokushi_13", "junsei_chuuren", "suuankou_tanki"}
     assert all(doubles & set(s.split(" (")[0].split(" + ")) for s in changed)
@@ -225,12 +225,12 @@ def test_a_bad_cases_file_is_exit_2_with_a_location(capsys, tmp_path):
 
 def test_behaviour_grid_does_not_build_riichi_steps_it_does_not_show(monkeypatch):
     built = []
-    original = engine.riichi.Score.steps.fget
+    original = yakuset.riichi.Score.steps.fget
 
     def counting(self):
         built.append(self)
         return original(self)
 
-    monkeypatch.setattr(engine.riichi.Score, "steps", property(counting))
-    report = diff.behaviour(engine.load_ruleset("tenhou"), engine.load_ruleset("ema-2025"))
+    monkeypatch.setattr(yakuset.riichi.Score, "steps", property(counting))
+    report = diff.behaviour(yakuset.load_ruleset("tenhou"), yakuset.load_ruleset("ema-2025"))
     assert report.changes and built == []

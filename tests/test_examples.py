@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine.cli import main
+from yakuset._cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"

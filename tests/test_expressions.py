@@ -1,4 +1,4 @@
-"""The expression language of rule-set files (engine.expressions), unit by unit."""
+"""The expression language of rule-set files (yakuset.expressions), unit by unit."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from engine.expressions import MAX_MAGNITUDE, Expression, ExpressionError, compile_expression
+from yakuset._core.expressions import MAX_MAGNITUDE, Expression, ExpressionError, compile_expression
 
 NAMES = {
     "base": "the round's base points",

@@ -1,5 +1,5 @@
 """Riichi from the tiles against the `mahjong` package (2.1.0, test-only): the same random winning
-hands scored by ``engine.hand.evaluate`` under ``tenhou`` and ``full-scoring`` and by
+hands scored by ``yakuset.riichi.evaluate`` under ``tenhou`` and ``full-scoring`` and by
 ``HandCalculator.estimate_hand_value`` with its options set to match; the yaku, han, fu and
 payments must agree on every hand.
 
@@ -39,9 +39,9 @@ from collections.abc import Iterator
 
 import pytest
 
-import engine
-from engine import InputError
-from engine.hand import evaluate
+import yakuset
+from yakuset import InputError
+from yakuset.riichi import evaluate
 
 mahjong = pytest.importorskip("mahjong")
 
@@ -460,8 +460,8 @@ def cases(seed: int = SEED) -> Iterator[Case]:
 
 
 @functools.cache
-def ruleset(ruleset_id: str) -> engine.RuleSet:
-    return engine.load_ruleset(ruleset_id)
+def ruleset(ruleset_id: str) -> yakuset.RuleSet:
+    return yakuset.load_ruleset(ruleset_id)
 
 
 @dataclasses.dataclass(frozen=True)

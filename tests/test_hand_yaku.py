@@ -1,6 +1,6 @@
 """Riichi from the tiles: every yaku and yakuman detected on a concrete hand, the fu parts, the
 best reading, EMA 2025's official worked examples from their tiles, and a studio's house yaku
-added with a YAML entry and a plugin, without touching the engine.
+added with a YAML entry and a plugin, without touching the yakuset.
 
 Hands are in mpsz notation (DESIGN.md §6); ``evaluate`` takes the concealed tiles with the
 winning tile included. Unless a test says otherwise the winner sits east in the east round.
@@ -14,16 +14,17 @@ import textwrap
 
 import pytest
 
-import engine
-from engine import InputError
-from engine.hand import Situation, count_fu, detect, evaluate
-from engine.tiles import parse_meld, parse_tiles, readings
-from plugins import riichi_yaku
+import yakuset
+from yakuset import InputError
+from yakuset.riichi import Situation, detect, evaluate
+from yakuset.riichi._fu import count_fu
+from yakuset.riichi import parse_meld, parse_tiles, readings
+from yakuset._plugins import riichi_yaku
 
 
 @functools.cache
-def ruleset(ruleset_id: str) -> engine.RuleSet:
-    return engine.load_ruleset(ruleset_id)
+def ruleset(ruleset_id: str) -> yakuset.RuleSet:
+    return yakuset.load_ruleset(ruleset_id)
 
 
 def score(hand: str, win: str, ruleset_id: str = "tenhou", **kwargs):
@@ -145,7 +146,7 @@ def test_daichisei_where_a_rule_set_turns_it_on(tmp_path):
     path = tmp_path / "daichisei.yaml"
     path.write_text("extends: full-scoring\nname: With daichisei\nyaku:\n  - {id: daichisei, enabled: true}\n",
                     encoding="utf-8")
-    rs = engine.load_ruleset(path)
+    rs = yakuset.load_ruleset(path)
     result = evaluate(rs, "11223344556677z", win="7z")
     assert set(result.yaku) == {"daichisei"}  # it replaces tsuuiisou
     assert result.yakuman == 2               # a double pattern under full scoring
@@ -275,7 +276,9 @@ def test_count_fu_matches_the_result():
     (reading,) = readings(concealed, melds, parse_tiles("3p")[0][0], False)
     situation = Situation(tuple(concealed), tuple(concealed), tuple(concealed.count(t) for t in range(34)), (),
                           parse_tiles("3p")[0][0], 28, 27, False)
-    assert count_fu(rs.rules, reading, situation, False)[0] == 48
+    parts: list = []
+    assert count_fu(rs.rules, reading, situation, None, parts) == 48
+    assert sum(part.factor for part in parts) == 48
 
 
 def test_melds_may_be_given_as_lists():
@@ -394,9 +397,9 @@ HOUSE_YAKU_SOURCE = '''
 """A studio's house yaku: daisharin (a local yakuman), sanrenkou (three triplets in a row), and
 the JPML reading of ryuuiisou (the green dragon is required)."""
 
-from engine import hookimpl
-from engine.tiles import GREEN
-from plugins.riichi_yaku import DETECTORS
+from yakuset import hookimpl
+from yakuset.riichi import GREEN
+from yakuset._plugins.riichi_yaku import DETECTORS
 
 
 def daisharin(reading, situation):
@@ -440,7 +443,7 @@ def house_yaku(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(tmp_path))
     path = tmp_path / "house.yaml"
     path.write_text(HOUSE_RULESET, encoding="utf-8")
-    yield engine.load_ruleset(path)
+    yield yakuset.load_ruleset(path)
     sys.modules.pop("house_yaku", None)
 
 
@@ -465,13 +468,13 @@ def test_a_later_plugin_replaces_a_built_in_detector(house_yaku):
     assert evaluate(house_yaku, "223344s666s888s66z", win="6z").yaku == ("ryuuiisou",)
 
 
-# --- the same numbers and steps as engine.riichi.score ------------------------------------------------
+# --- the same numbers and steps as yakuset.riichi.score ------------------------------------------------
 
 @pytest.mark.parametrize("ruleset_id", ["tenhou", "full-scoring", "ema-2025"])
 @pytest.mark.parametrize("honba, sticks", [(0, 0), (2, 1)])
 @pytest.mark.parametrize("tsumo, seat", [(False, "south"), (True, "south"), (True, "east"), (False, "east")])
 def test_a_hand_scores_what_riichi_score_gives_for_its_yaku_dora_and_fu(ruleset_id, honba, sticks, tsumo, seat):
-    from engine.riichi import score as riichi_score
+    from yakuset.riichi import score as riichi_score
 
     rs = ruleset(ruleset_id)
     result = evaluate(rs, "234m406p789s11z345s", win="3s", riichi=True, tsumo=tsumo, seat_wind=seat,
@@ -490,7 +493,7 @@ def test_a_hand_scores_what_riichi_score_gives_for_its_yaku_dora_and_fu(ruleset_
 
 
 def test_a_yakuman_hand_scores_what_riichi_score_gives_for_its_yakuman():
-    from engine.riichi import score as riichi_score
+    from yakuset.riichi import score as riichi_score
 
     rs = ruleset("full-scoring")
     result = evaluate(rs, "111z222z333z444z55z", win="5z", tsumo=True, seat_wind="south", honba=1,

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-import engine
-from engine import RulesetError
-from engine.expressions import ExpressionError, compile_expression
+import yakuset
+from yakuset import RulesetError
+from yakuset._core.expressions import ExpressionError, compile_expression
 
 AWARD_NAMES = {"base": "base points", "own_calls": "own calls", "opponent_calls": "opponent calls"}
 MEMORY_LIMIT = 50 * 1024 * 1024
@@ -28,7 +28,7 @@ def write(directory: Path, name: str, text: str) -> Path:
 
 def load_error(path: Path) -> RulesetError:
     with pytest.raises(RulesetError) as caught:
-        engine.load_ruleset(path)
+        yakuset.load_ruleset(path)
     return caught.value
 
 
@@ -73,7 +73,7 @@ def factor_file(directory: Path, factor: str, name: str = "house.yaml") -> Path:
 def test_billion_laughs_alias_bomb_is_refused_with_bounded_memory(tmp_path, levels):
     path = tmp_path / "laughs.yaml"
     path.write_text(laughs(levels), encoding="utf-8")
-    error, peak = refused_with_peak_memory(lambda: engine.load_ruleset(path))
+    error, peak = refused_with_peak_memory(lambda: yakuset.load_ruleset(path))
     assert peak < MEMORY_LIMIT, f"peak allocation {peak / 1e6:.1f} MB"
     assert len(error.problems) == 1
     problem = error.problems[0]
@@ -83,7 +83,7 @@ def test_billion_laughs_alias_bomb_is_refused_with_bounded_memory(tmp_path, leve
 
 
 def test_billion_laughs_in_text_is_refused_with_bounded_memory(tmp_path):
-    error, peak = refused_with_peak_memory(lambda: engine.load_ruleset_text(laughs(10), tmp_path / "laughs.yaml"))
+    error, peak = refused_with_peak_memory(lambda: yakuset.load_ruleset_text(laughs(10), tmp_path / "laughs.yaml"))
     assert peak < MEMORY_LIMIT
     assert "alias" in str(error)
 
@@ -96,7 +96,7 @@ def test_billion_laughs_inside_a_mapping_bomb_is_refused(tmp_path):
         lines.append(f"m{level}: &m{level} {{{keys}}}")
     path = tmp_path / "mapbomb.yaml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    error, peak = refused_with_peak_memory(lambda: engine.load_ruleset(path))
+    error, peak = refused_with_peak_memory(lambda: yakuset.load_ruleset(path))
     assert peak < MEMORY_LIMIT
     assert "alias" in str(error)
 
@@ -108,7 +108,7 @@ def test_moderate_alias_reuse_is_allowed(tmp_path):
         metadata:
           description: *n
         """)
-    rs = engine.load_ruleset(path)
+    rs = yakuset.load_ruleset(path)
     assert rs.metadata["description"] == "Reused"
 
 
@@ -116,7 +116,7 @@ def test_moderate_alias_reuse_is_allowed(tmp_path):
 def test_self_referential_anchor_is_refused(tmp_path, text):
     path = tmp_path / "self.yaml"
     path.write_text(text, encoding="utf-8")
-    error, peak = refused_with_peak_memory(lambda: engine.load_ruleset(path))
+    error, peak = refused_with_peak_memory(lambda: yakuset.load_ruleset(path))
     assert peak < MEMORY_LIMIT
     assert len(error.problems) == 1
     problem = error.problems[0]
@@ -163,7 +163,7 @@ def test_file_over_one_mebibyte_is_refused_without_parsing(tmp_path):
 def test_text_over_one_mebibyte_is_refused(tmp_path):
     text = "extends: nintendo\n# " + "x" * (1 << 20) + "\n"
     with pytest.raises(RulesetError) as caught:
-        engine.load_ruleset_text(text, tmp_path / "big.yaml")
+        yakuset.load_ruleset_text(text, tmp_path / "big.yaml")
     assert str(1 << 20) in caught.value.problems[0].message
 
 
@@ -172,7 +172,7 @@ def test_file_just_under_the_size_limit_is_read(tmp_path):
     head = "extends: nintendo\nname: Padded\n# "
     path.write_text(head + "x" * ((1 << 20) - len(head) - 1) + "\n", encoding="utf-8")
     assert path.stat().st_size == 1 << 20
-    assert engine.load_ruleset(path).name == "Padded"
+    assert yakuset.load_ruleset(path).name == "Padded"
 
 
 # --- YAML tags that would construct Python objects ------------------------------------------
@@ -209,7 +209,7 @@ def test_python_tag_at_the_top_level_is_refused_and_runs_nothing(tmp_path):
     marker = tmp_path / "MARKER"
     text = f'!!python/object/apply:os.system ["touch {marker}"]\n'
     with pytest.raises(RulesetError) as caught:
-        engine.load_ruleset_text(text, tmp_path / "evil.yaml")
+        yakuset.load_ruleset_text(text, tmp_path / "evil.yaml")
     assert not marker.exists()
     assert caught.value.problems[0].location.line == 1
 
@@ -244,7 +244,7 @@ def test_control_character_in_a_file_is_a_ruleset_error(tmp_path, char):
 
 def test_control_character_in_text_is_a_ruleset_error(tmp_path):
     with pytest.raises(RulesetError):
-        engine.load_ruleset_text("extends: nintendo\nname: \x00\n", tmp_path / "control.yaml")
+        yakuset.load_ruleset_text("extends: nintendo\nname: \x00\n", tmp_path / "control.yaml")
 
 
 @pytest.mark.parametrize(
@@ -312,9 +312,9 @@ def test_tower_of_powers_in_a_file_is_refused_at_load_time(tmp_path):
 
 def test_power_of_a_name_in_a_file_loads_but_cannot_blow_up_an_award(tmp_path):
     path = factor_file(tmp_path, "base ** 40")
-    rs = engine.load_ruleset(path)
+    rs = yakuset.load_ruleset(path)
     with pytest.raises(ValueError):  # ExpressionError is a ValueError
-        engine.koikoi.award(rs, base=10)
+        yakuset.koikoi.award(rs, base=10)
 
 
 @pytest.mark.parametrize(
@@ -386,12 +386,12 @@ def test_fractional_power_of_a_negative_number_never_reaches_an_award(tmp_path):
     # (or evaluate to an ExpressionError), never give a TypeError or a complex award.
     path = factor_file(tmp_path, "(0 - 8) ** 0.5")
     try:
-        rs = engine.load_ruleset(path)
+        rs = yakuset.load_ruleset(path)
     except RulesetError as error:
         assert error.problems[0].location.line == 5
         return
     with pytest.raises(ValueError):
-        engine.koikoi.award(rs, base=3)
+        yakuset.koikoi.award(rs, base=3)
 
 
 def test_extends_only_reads_yaml_files_and_never_echoes_another_file(tmp_path):
@@ -400,7 +400,7 @@ def test_extends_only_reads_yaml_files_and_never_echoes_another_file(tmp_path):
     house = tmp_path / "house.yaml"
     house.write_text("extends: ./secret.txt\nname: x\n", encoding="utf-8")
     with pytest.raises(RulesetError) as caught:
-        engine.load_ruleset(house)
+        yakuset.load_ruleset(house)
     [problem] = caught.value.problems
     assert (problem.location.line, problem.path) == (1, "extends")
     assert "hunter2" not in str(caught.value)
@@ -410,5 +410,5 @@ def test_long_text_in_an_error_is_cut_short(tmp_path):
     house = tmp_path / "house.yaml"
     house.write_text("extends: nintendo\ncalls: {limit_per_round: '" + "y" * 500 + "'}\n", encoding="utf-8")
     with pytest.raises(RulesetError) as caught:
-        engine.load_ruleset(house)
+        yakuset.load_ruleset(house)
     assert "y" * 41 not in str(caught.value)

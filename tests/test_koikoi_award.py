@@ -1,4 +1,4 @@
-"""The Koi-Koi round award (engine.koikoi.award) against rule document 000.
+"""The Koi-Koi round award (yakuset.koikoi.award) against rule document 000.
 
 The award tables and worked examples below are transcribed from the rule document
 ("Multipliers & Awards"), never computed with the engine: DESIGN.md §5 makes all five
@@ -12,17 +12,17 @@ from pathlib import Path
 
 import pytest
 
-import engine
-from engine import Step
-from engine.koikoi import award
+import yakuset
+from yakuset import Step
+from yakuset.koikoi import award
 
 KOIKOI_RULESETS = ("nintendo", "tournament", "yakuza", "fudawiki", "kk-add-10")
 DATA = Path(__file__).parent / "data"
 
 
 @functools.cache
-def ruleset(ruleset_id: str) -> engine.RuleSet:
-    return engine.load_ruleset(ruleset_id)
+def ruleset(ruleset_id: str) -> yakuset.RuleSet:
+    return yakuset.load_ruleset(ruleset_id)
 
 
 # Rule document 000, "Award tables". Columns: own calls 0, 1, 2, 3, 4, 5+.
@@ -183,14 +183,14 @@ def test_base_zero_or_negative_awards_nothing(ruleset_id, base, own_calls, oppon
 # --- wrong input ------------------------------------------------------------------------
 
 def test_input_error_is_a_value_error():
-    assert issubclass(engine.InputError, ValueError)
+    assert issubclass(yakuset.InputError, ValueError)
 
 
 @pytest.mark.parametrize("argument", ["own_calls", "opponent_calls"])
 @pytest.mark.parametrize("value", [-1, -5])
 def test_negative_call_count_is_refused_naming_the_argument(argument, value):
     situation = {"base": 8, "own_calls": 0, "opponent_calls": 0, argument: value}
-    with pytest.raises(engine.InputError, match=argument):
+    with pytest.raises(yakuset.InputError, match=argument):
         award(ruleset("nintendo"), **situation)
 
 
@@ -198,7 +198,7 @@ def test_negative_call_count_is_refused_naming_the_argument(argument, value):
 @pytest.mark.parametrize("value", [1.5, "3", True, None], ids=["float", "str", "bool", "none"])
 def test_non_integer_argument_is_refused_naming_the_argument(argument, value):
     situation = {"base": 8, "own_calls": 0, "opponent_calls": 0, argument: value}
-    with pytest.raises(engine.InputError, match=argument) as caught:
+    with pytest.raises(yakuset.InputError, match=argument) as caught:
         award(ruleset("nintendo"), **situation)
     assert isinstance(caught.value, ValueError)
 
@@ -210,7 +210,7 @@ HOUSE_FILE = DATA / "house-cap4.yaml"
 
 @pytest.mark.parametrize("source", [HOUSE_FILE, str(HOUSE_FILE)], ids=["path", "str-with-slash"])
 def test_house_rule_set_caps_own_streak_at_four(source):
-    rs = engine.load_ruleset(source)
+    rs = yakuset.load_ruleset(source)
     assert rs.id == "house-cap4"
     assert rs.game == "koikoi"
     result = award(rs, base=20, own_calls=5)
@@ -220,13 +220,13 @@ def test_house_rule_set_caps_own_streak_at_four(source):
 
 @pytest.mark.parametrize("own_calls", [3, 4, 5, 20])
 def test_house_rule_set_cap_holds_from_three_calls(own_calls):
-    rs = engine.load_ruleset(HOUSE_FILE)
+    rs = yakuset.load_ruleset(HOUSE_FILE)
     assert award(rs, base=1, own_calls=own_calls).points == 4
     assert award(rs, base=1, own_calls=2).points == 3
 
 
 def test_house_rule_set_inherits_other_multipliers_from_nintendo():
-    rs = engine.load_ruleset(HOUSE_FILE)
+    rs = yakuset.load_ruleset(HOUSE_FILE)
     result = award(rs, base=20, own_calls=5, opponent_calls=1)
     assert result.points == 320  # 20 × 2 (7+) × 2 (opponent) × 4
     assert result.steps == (
@@ -241,5 +241,5 @@ def test_house_rule_set_inherits_other_multipliers_from_nintendo():
 
 
 def test_house_rule_set_leaves_nintendo_unchanged():
-    engine.load_ruleset(HOUSE_FILE)
-    assert award(engine.load_ruleset("nintendo"), base=20, own_calls=5).points == 240
+    yakuset.load_ruleset(HOUSE_FILE)
+    assert award(yakuset.load_ruleset("nintendo"), base=20, own_calls=5).points == 240

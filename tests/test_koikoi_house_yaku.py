@@ -6,15 +6,15 @@ import textwrap
 
 import pytest
 
-import engine
+import yakuset
 
 RAIN_AND_TWO = ["11-bright-rainman", "01-bright-crane", "03-bright-curtain"]
 
 
-def house(tmp_path, text: str) -> engine.RuleSet:
+def house(tmp_path, text: str) -> yakuset.RuleSet:
     path = tmp_path / "house.yaml"
     path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
-    return engine.load_ruleset(path)
+    return yakuset.load_ruleset(path)
 
 
 def test_a_new_yaku_in_yaml_scores_without_python(tmp_path):
@@ -31,11 +31,11 @@ def test_a_new_yaku_in_yaml_scores_without_python(tmp_path):
             points: 3
             group: brights
         """)
-    assert engine.koikoi.yaku(engine.load_ruleset("nintendo"), RAIN_AND_TWO).base == 0
-    hand = engine.koikoi.yaku(rs, RAIN_AND_TWO)
+    assert yakuset.koikoi.yaku(yakuset.load_ruleset("nintendo"), RAIN_AND_TWO).base == 0
+    hand = yakuset.koikoi.yaku(rs, RAIN_AND_TWO)
     assert (hand.base, [y.id for y in hand.yaku]) == (3, ["ame_sanko"])
     # In the brights group it gives way to a better bright yaku (Ame-shiko 7 with a fourth bright).
-    four = engine.koikoi.yaku(rs, [*RAIN_AND_TWO, "08-bright-moon"])
+    four = yakuset.koikoi.yaku(rs, [*RAIN_AND_TWO, "08-bright-moon"])
     assert [y.id for y in four.yaku] == ["ame_shiko"]
 
 
@@ -47,11 +47,11 @@ def test_changing_a_yaku_value_in_yaml(tmp_path):
           - {id: kasu, points: 2, per_extra: 2}
         """)
     chaff = [f"{m:02d}-chaff-{n}" for m in (1, 2, 3, 4, 5, 6) for n in (1, 2)]  # 12 chaff
-    assert engine.koikoi.yaku(rs, chaff).base == 2 + 2 * 2
+    assert yakuset.koikoi.yaku(rs, chaff).base == 2 + 2 * 2
 
 
 def test_a_new_yaku_naming_a_card_outside_the_deck_is_a_located_error(tmp_path):
-    with pytest.raises(engine.RulesetError) as caught:
+    with pytest.raises(yakuset.RulesetError) as caught:
         house(tmp_path, """
             extends: nintendo
             name: Typo

@@ -1,4 +1,4 @@
-"""The Koi-Koi referee (engine.koikoi_round): rounds and matches played from the table's events.
+"""The Koi-Koi referee (yakuset.koikoi_round): rounds and matches played from the table's events.
 
 The caller reports the deal and each turn's captured cards; the referee answers. Every expected
 number below is worked out by hand from the rule sets' yaku values (rules/koikoi.md §2, the
@@ -22,10 +22,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import engine
-from engine.koikoi import award
-from engine.koikoi_round import Event, Match, RefereeError, Round
-from engine.play import load_script, replay
+import yakuset
+from yakuset.koikoi import award
+from yakuset.koikoi import Event, Match, RefereeError, Round
+from yakuset.koikoi import load_script, replay
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -34,12 +34,12 @@ NAMED = ("nintendo", "tournament", "yakuza", "fudawiki", "kk-add-10")
 ONE_CALL = ("nintendo", "tournament", "yakuza")
 UNLIMITED = ("fudawiki", "kk-add-10")
 WITH_LUCKY_HANDS = (*NAMED, "bga")
-ALL_KOIKOI = tuple(sorted(rs.id for rs in engine.list_rulesets() if rs.game == "koikoi"))
+ALL_KOIKOI = tuple(sorted(rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi"))
 
 
 @functools.cache
-def ruleset(ruleset_id: str) -> engine.RuleSet:
-    return engine.load_ruleset(ruleset_id)
+def ruleset(ruleset_id: str) -> yakuset.RuleSet:
+    return yakuset.load_ruleset(ruleset_id)
 
 
 # --- moves -----------------------------------------------------------------------------------
@@ -595,7 +595,7 @@ def refused(rnd: Round, call, match: str) -> None:
     before = snapshot(rnd)
     with pytest.raises(RefereeError, match=match) as info:
         call()
-    assert isinstance(info.value, engine.InputError) and isinstance(info.value, ValueError)
+    assert isinstance(info.value, yakuset.InputError) and isinstance(info.value, ValueError)
     assert snapshot(rnd) == before
 
 
@@ -642,10 +642,10 @@ def test_a_deal_with_a_card_twice_or_an_unknown_card_is_refused_and_changes_noth
     rnd = new_round("nintendo")
     before = snapshot(rnd)
     twice = {"alice": BRIGHTS["first"], "bob": [*BRIGHTS["second"][:7], "01-bright-crane"]}
-    with pytest.raises(engine.InputError, match="01-bright-crane"):
+    with pytest.raises(yakuset.InputError, match="01-bright-crane"):
         rnd.deal(twice, BRIGHTS["field"])
     unknown = {"alice": BRIGHTS["first"], "bob": [*BRIGHTS["second"][:7], "13-bright-joker"]}
-    with pytest.raises(engine.InputError, match="13-bright-joker"):
+    with pytest.raises(yakuset.InputError, match="13-bright-joker"):
         rnd.deal(unknown, BRIGHTS["field"])
     assert snapshot(rnd) == before
     assert deal(rnd, BRIGHTS).kind == "dealt"
@@ -710,9 +710,9 @@ def test_the_same_card_twice_in_one_capture_or_an_unknown_card_is_refused():
     rnd = new_round("nintendo")
     deal(rnd, BRIGHTS)
     before = snapshot(rnd)
-    with pytest.raises(engine.InputError, match="appears twice"):
+    with pytest.raises(yakuset.InputError, match="appears twice"):
         rnd.turn("alice", ["01-chaff-1", "01-chaff-1"])
-    with pytest.raises(engine.InputError, match="01-bright-cran"):
+    with pytest.raises(yakuset.InputError, match="01-bright-cran"):
         rnd.turn("alice", ["01-bright-cran"])
     assert snapshot(rnd) == before
 
@@ -743,14 +743,14 @@ def test_anything_after_the_round_ended_is_refused(ending):
 
 def test_a_round_needs_two_distinct_players_and_a_dealer_among_them():
     rs = ruleset("nintendo")
-    with pytest.raises(engine.InputError, match="two players"):
+    with pytest.raises(yakuset.InputError, match="two players"):
         Round(rs, ["alice", "alice"], "alice")
-    with pytest.raises(engine.InputError, match="dealer 'carol'"):
+    with pytest.raises(yakuset.InputError, match="dealer 'carol'"):
         Round(rs, ["alice", "bob"], "carol")
-    with pytest.raises(engine.InputError, match="month"):
+    with pytest.raises(yakuset.InputError, match="month"):
         Round(rs, ["alice", "bob"], "alice", month=13)
-    with pytest.raises(engine.InputError, match="riichi"):
-        Round(engine.load_ruleset("tenhou"), ["alice", "bob"], "alice")
+    with pytest.raises(yakuset.InputError, match="riichi"):
+        Round(yakuset.load_ruleset("tenhou"), ["alice", "bob"], "alice")
 
 
 # --- matches --------------------------------------------------------------------------------
@@ -882,7 +882,7 @@ def test_minipoints_mean_nothing_on_fudawiki():
 
 def test_minipoints_for_someone_not_in_the_match_are_refused():
     match = close_twelve_round_match("kk-add-10")
-    with pytest.raises(engine.InputError, match="carol"):
+    with pytest.raises(yakuset.InputError, match="carol"):
         match.finish(extras={"carol": {"minipoints": 29}})
     assert match.result is None
     assert match.finish(extras={"alice": {"minipoints": 29}}).winner == "alice"

@@ -1,4 +1,4 @@
-"""The yaku of a pile of captured Koi-Koi cards (engine.koikoi.yaku), per bundled rule set.
+"""The yaku of a pile of captured Koi-Koi cards (yakuset.koikoi.yaku), per bundled rule set.
 
 Every expected value below is computed by hand from the yaku-values issue and
 shared/rules/koikoi.md (the project's researched rule reference) §2 (the rule family columns), never with the engine:
@@ -26,8 +26,8 @@ import functools
 
 import pytest
 
-import engine
-from engine.koikoi import yaku
+import yakuset
+from yakuset.koikoi import yaku
 
 ALL = ("nintendo", "tournament", "bga", "yakuza", "fudawiki", "kk-add-10", "koikoi-japan", "hanafuda-flash")
 
@@ -54,15 +54,15 @@ DECK = BRIGHTS + ANIMALS + RIBBONS + CHAFF
 
 
 @functools.cache
-def ruleset(ruleset_id: str) -> engine.RuleSet:
-    return engine.load_ruleset(ruleset_id)
+def ruleset(ruleset_id: str) -> yakuset.RuleSet:
+    return yakuset.load_ruleset(ruleset_id)
 
 
-def score(ruleset_id: str, captured: list[str], **kwargs) -> engine.koikoi.Hand:
+def score(ruleset_id: str, captured: list[str], **kwargs) -> yakuset.koikoi.Hand:
     return yaku(ruleset(ruleset_id), captured, **kwargs)
 
 
-def counted(hand: engine.koikoi.Hand) -> dict[str, int]:
+def counted(hand: yakuset.koikoi.Hand) -> dict[str, int]:
     """The counted yaku as {id: points}."""
     return {y.id: y.points for y in hand.yaku}
 
@@ -717,7 +717,7 @@ def test_empty_pile_has_base_zero_and_no_yaku(ruleset_id):
 
 
 def test_unknown_card_raises_input_error_naming_it():
-    with pytest.raises(engine.InputError, match="01-bright-crain"):
+    with pytest.raises(yakuset.InputError, match="01-bright-crain"):
         score("nintendo", [CURTAIN, "01-bright-crain"])
 
 
@@ -727,42 +727,42 @@ def test_input_error_is_a_value_error():
 
 
 def test_duplicate_card_raises_input_error_naming_it():
-    with pytest.raises(engine.InputError, match="03-bright-curtain"):
+    with pytest.raises(yakuset.InputError, match="03-bright-curtain"):
         score("nintendo", [CURTAIN, MOON, CURTAIN])
 
 
 def test_string_instead_of_a_list_raises_input_error():
-    with pytest.raises(engine.InputError):
+    with pytest.raises(yakuset.InputError):
         score("nintendo", CRANE)
 
 
 def test_non_string_card_raises_input_error():
-    with pytest.raises(engine.InputError):
+    with pytest.raises(yakuset.InputError):
         score("nintendo", [CRANE, 1])
 
 
 def test_more_than_48_cards_raise_input_error():
-    with pytest.raises(engine.InputError):
+    with pytest.raises(yakuset.InputError):
         score("nintendo", DECK + [CRANE])
 
 
 @pytest.mark.parametrize("month", [0, 13, -1])
 def test_month_outside_1_to_12_raises_input_error(month):
-    with pytest.raises(engine.InputError, match=str(month)):
+    with pytest.raises(yakuset.InputError, match=str(month)):
         score("yakuza", APRIL, month=month)
 
 
 @pytest.mark.parametrize("month", ["4", 4.0, True])
 def test_month_that_is_not_a_whole_number_raises_input_error(month):
-    with pytest.raises(engine.InputError):
+    with pytest.raises(yakuset.InputError):
         score("yakuza", APRIL, month=month)
 
 
 def test_negative_own_calls_raise_input_error():
-    with pytest.raises(engine.InputError):
+    with pytest.raises(yakuset.InputError):
         score("koikoi-japan", [CURTAIN, SAKE], own_calls=-1)
 
 
 def test_riichi_rule_set_is_refused():
-    with pytest.raises(engine.InputError):
-        yaku(engine.load_ruleset("tenhou"), [CRANE])
+    with pytest.raises(yakuset.InputError):
+        yaku(yakuset.load_ruleset("tenhou"), [CRANE])

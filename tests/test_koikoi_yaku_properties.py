@@ -1,4 +1,4 @@
-"""Property tests of engine.koikoi.yaku over every bundled Koi-Koi rule set.
+"""Property tests of yakuset.koikoi.yaku over every bundled Koi-Koi rule set.
 
 A pile is a uniformly random subset (of a random size) of the rule set's 48 cards; the
 round's month is random (1-12) or absent, and so are the player's Koi-Koi calls (0-3).
@@ -15,18 +15,18 @@ import functools
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import engine
-from engine.koikoi import yaku
+import yakuset
+from yakuset.koikoi import yaku
 
-KOIKOI = tuple(rs.id for rs in engine.list_rulesets() if rs.game == "koikoi")
+KOIKOI = tuple(rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi")
 
 PROPERTY_SETTINGS = settings(max_examples=200, deadline=None, database=None,
                              suppress_health_check=[HealthCheck.too_slow])
 
 
 @functools.cache
-def ruleset(ruleset_id: str) -> engine.RuleSet:
-    return engine.load_ruleset(ruleset_id)
+def ruleset(ruleset_id: str) -> yakuset.RuleSet:
+    return yakuset.load_ruleset(ruleset_id)
 
 
 @functools.cache

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-import engine
-from engine import RulesetError
+import yakuset
+from yakuset import RulesetError
 
 
 def write(directory: Path, name: str, text: str) -> Path:
@@ -23,24 +23,24 @@ def write(directory: Path, name: str, text: str) -> Path:
 
 def load_error(path: Path | str) -> RulesetError:
     with pytest.raises(RulesetError) as caught:
-        engine.load_ruleset(path)
+        yakuset.load_ruleset(path)
     return caught.value
 
 
-def same_file(location: engine.Location, path: Path) -> bool:
+def same_file(location: yakuset.Location, path: Path) -> bool:
     return Path(location.file).resolve() == path.resolve()
 
 
-def is_file(problem: engine.Problem, path: Path) -> bool:
+def is_file(problem: yakuset.Problem, path: Path) -> bool:
     return same_file(problem.location, path)
 
 
-def only_problem(error: RulesetError) -> engine.Problem:
+def only_problem(error: RulesetError) -> yakuset.Problem:
     assert len(error.problems) == 1, str(error)
     return error.problems[0]
 
 
-def at(problem: engine.Problem, path: Path, line: int, col: int | None = None) -> None:
+def at(problem: yakuset.Problem, path: Path, line: int, col: int | None = None) -> None:
     assert is_file(problem, path), f"{problem.location.file} is not {path}"
     assert problem.location.line == line, str(problem)
     if col is not None:
@@ -214,7 +214,7 @@ def test_fractional_call_limit_is_refused_rather_than_silently_unlimited(tmp_pat
           limit_per_round: 1.0
         """)
     try:
-        rs = engine.load_ruleset(path)
+        rs = yakuset.load_ruleset(path)
     except RulesetError as error:
         at(only_problem(error), path, 3)
     else:
@@ -439,7 +439,7 @@ def test_abstract_base_can_be_extended(tmp_path):
         calls:
           limit_per_round: 2
         """)
-    rs = engine.load_ruleset(path)
+    rs = yakuset.load_ruleset(path)
     assert rs.name == "House" and rs.game == "koikoi"
 
 
@@ -662,8 +662,8 @@ def test_null_removes_an_inherited_plugin(tmp_path):
         plugins:
           lucky_hands: null
         """)
-    rs = engine.load_ruleset(path)
-    assert "lucky_hands" in engine.load_ruleset("nintendo").plugins
+    rs = yakuset.load_ruleset(path)
+    assert "lucky_hands" in yakuset.load_ruleset("nintendo").plugins
     assert "lucky_hands" not in rs.plugins
 
 
@@ -673,9 +673,9 @@ def test_null_removes_an_inherited_optional_value(tmp_path):
         metadata:
           description: null
         """)
-    rs = engine.load_ruleset(path)
+    rs = yakuset.load_ruleset(path)
     assert "description" not in rs.metadata
-    assert rs.metadata["source"] == engine.load_ruleset("nintendo").metadata["source"]
+    assert rs.metadata["source"] == yakuset.load_ruleset("nintendo").metadata["source"]
 
 
 @pytest.mark.parametrize(
@@ -708,7 +708,7 @@ def test_id_keyed_list_merge_keeps_inherited_items_in_order_and_appends_new_ones
             - id: opponent_koikoi
               factor: 4
         """)
-    rs = engine.load_ruleset(path)
+    rs = yakuset.load_ruleset(path)
     multipliers = rs.rules.multipliers
     assert [m.id for m in multipliers] == ["seven_plus", "opponent_koikoi", "own_streak", "brand_new"]
     changed = multipliers[1]
@@ -717,7 +717,7 @@ def test_id_keyed_list_merge_keeps_inherited_items_in_order_and_appends_new_ones
     assert changed.factor.constant == 4                  # overridden
     assert multipliers[2].max == 6
     # 8 x 2 (7+) x 4 (opponent) x 1 (streak) x 3 (house)
-    assert engine.koikoi.award(rs, base=8, own_calls=0, opponent_calls=1).points == 192
+    assert yakuset.koikoi.award(rs, base=8, own_calls=0, opponent_calls=1).points == 192
 
 
 def test_merged_values_remember_the_file_they_came_from(tmp_path):
@@ -728,7 +728,7 @@ def test_merged_values_remember_the_file_they_came_from(tmp_path):
             - id: opponent_koikoi
               factor: 4
         """)
-    rs = engine.load_ruleset(path)
+    rs = yakuset.load_ruleset(path)
     overridden = rs.location(("award", "multipliers", 1, "factor"))
     inherited = rs.location(("award", "multipliers", 0, "factor"))
     assert same_file(overridden, path) and overridden.line == 5
@@ -747,7 +747,7 @@ def test_child_scalar_overrides_parent_and_chain_of_relative_files_resolves(tmp_
         extends: ../base.yaml
         name: House
         """)
-    rs = engine.load_ruleset(child)
+    rs = yakuset.load_ruleset(child)
     assert rs.name == "House"
     assert rs.rules.call_limit == 3
-    assert rs.metadata["source"] == engine.load_ruleset("nintendo").metadata["source"]
+    assert rs.metadata["source"] == yakuset.load_ruleset("nintendo").metadata["source"]

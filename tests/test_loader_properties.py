@@ -1,5 +1,5 @@
 """Property tests of the loader: whatever text it is given, loading either succeeds or
-raises ``engine.RulesetError`` whose every problem has a real location.
+raises ``yakuset.RulesetError`` whose every problem has a real location.
 
 (a) random YAML documents (random nested data dumped with ``yaml.safe_dump``, with the
     rule-set keys and expression-like text mixed in) and random raw text;
@@ -17,8 +17,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import engine
-from engine import bundled
+import yakuset
+from yakuset._core import bundled
 
 # One folder for the whole module: @given tests must not use function-scoped fixtures.
 WORK = Path(tempfile.mkdtemp(prefix="yakuset-properties-"))
@@ -37,8 +37,8 @@ PROPERTY_SETTINGS = settings(max_examples=250, deadline=None, database=None,
 def check_outcome(text: str, path: Path = SUBJECT) -> None:
     """The property: success, or a RulesetError whose problems all have a sane location."""
     try:
-        engine.load_ruleset_text(text, path)
-    except engine.RulesetError as error:
+        yakuset.load_ruleset_text(text, path)
+    except yakuset.RulesetError as error:
         assert error.problems
         for problem in error.problems:
             where = problem.location
@@ -222,7 +222,7 @@ def test_bundled_files_load_unmutated_from_another_folder():
     for name, text in BUNDLED.items():
         if name.startswith("_"):
             continue
-        rs = engine.load_ruleset_text(text, WORK / name)
+        rs = yakuset.load_ruleset_text(text, WORK / name)
         assert rs.id == Path(name).stem
 
 

@@ -1,5 +1,5 @@
 """The built-in plugins through their hooks, per-rule-set plugin managers, and a
-third-party plugin found through an entry point without touching the engine."""
+third-party plugin found through an entry point without touching the yakuset."""
 
 from __future__ import annotations
 
@@ -9,16 +9,16 @@ import textwrap
 
 import pytest
 
-import engine
-from engine import FixedAward, MatchAdjustment
-from engine.koikoi import award
+import yakuset
+from yakuset import FixedAward, MatchAdjustment
+from yakuset.koikoi import award
 
 KOIKOI_RULESETS = ("nintendo", "tournament", "yakuza", "fudawiki", "kk-add-10")
 
 
 @functools.cache
-def ruleset(ruleset_id: str) -> engine.RuleSet:
-    return engine.load_ruleset(ruleset_id)
+def ruleset(ruleset_id: str) -> yakuset.RuleSet:
+    return yakuset.load_ruleset(ruleset_id)
 
 
 def write(path, text: str):
@@ -81,7 +81,7 @@ def test_lucky_hand_check_does_not_change_the_hand():
 def test_duplicate_card_in_hand_is_refused(ruleset_id):
     rs = ruleset(ruleset_id)
     hand = ["01-bright-crane", "01-bright-crane", *ORDINARY[3:], "05-chaff-1"]
-    with pytest.raises(engine.InputError, match="01-bright-crane"):
+    with pytest.raises(yakuset.InputError, match="01-bright-crane"):
         rs.hook.yakuset_lucky_hand(ruleset=rs, hand=hand)
 
 
@@ -89,13 +89,13 @@ def test_duplicate_card_in_hand_is_refused(ruleset_id):
                                  "01-joker-1", "", 1, None])
 def test_malformed_card_id_is_refused(bad):
     rs = ruleset("nintendo")
-    with pytest.raises(engine.InputError):
+    with pytest.raises(yakuset.InputError):
         rs.hook.yakuset_lucky_hand(ruleset=rs, hand=[bad, *ORDINARY[1:]])
 
 
 def test_hand_given_as_one_string_is_refused():
     rs = ruleset("nintendo")
-    with pytest.raises(engine.InputError):
+    with pytest.raises(yakuset.InputError):
         rs.hook.yakuset_lucky_hand(ruleset=rs, hand="01-bright-crane")
 
 
@@ -104,7 +104,7 @@ def test_well_formed_card_id_not_in_the_deck_is_refused(bad):
     # DESIGN.md §6 lists the 48 card ids; month 1 has no third chaff, no phoenix, and
     # December has no ribbon. Accepting them lets a made-up hand score a lucky hand.
     rs = ruleset("nintendo")
-    with pytest.raises(engine.InputError):
+    with pytest.raises(yakuset.InputError):
         rs.hook.yakuset_lucky_hand(ruleset=rs, hand=[bad, *ORDINARY[1:]])
 
 
@@ -112,7 +112,7 @@ def test_made_up_cards_do_not_make_a_teshi():
     # Only 01-chaff-1 and 01-chaff-2 exist (DESIGN.md §6); the engine pays Teshi for this.
     rs = ruleset("nintendo")
     hand = ["01-chaff-1", "01-chaff-2", "01-chaff-3", "01-chaff-4", *ORDINARY[4:]]
-    with pytest.raises(engine.InputError, match="01-chaff-3"):
+    with pytest.raises(yakuset.InputError, match="01-chaff-3"):
         rs.hook.yakuset_lucky_hand(ruleset=rs, hand=hand)
 
 
@@ -124,7 +124,7 @@ def test_lucky_hand_can_be_turned_off_by_a_house_rule_set(tmp_path):
           lucky_hands:
             teshi: 0
         """)
-    rs = engine.load_ruleset(house)
+    rs = yakuset.load_ruleset(house)
     assert rs.hook.yakuset_lucky_hand(ruleset=rs, hand=TESHI) is None
     assert rs.hook.yakuset_lucky_hand(ruleset=rs, hand=KUTTSUKI).points == 6
 
@@ -154,7 +154,7 @@ def test_no_dealer_privilege_outside_yakuza(ruleset_id):
 @pytest.mark.parametrize("dealer", ["", None, 1])
 def test_dealer_privilege_refuses_a_dealer_that_names_nobody(dealer):
     rs = ruleset("yakuza")
-    with pytest.raises(engine.InputError, match="dealer"):
+    with pytest.raises(yakuset.InputError, match="dealer"):
         rs.hook.yakuset_exhaustive_draw(ruleset=rs, dealer=dealer)
 
 
@@ -165,7 +165,7 @@ def test_dealer_privilege_points_come_from_the_rule_set(tmp_path):
         plugins:
           dealers_privilege: {points: 1}
         """)
-    rs = engine.load_ruleset(house)
+    rs = yakuset.load_ruleset(house)
     assert rs.hook.yakuset_exhaustive_draw(ruleset=rs, dealer="p2") == FixedAward(
         "dealers_privilege", "Dealer's Privilege", 1, recipient="p2")
 
@@ -215,7 +215,7 @@ def test_only_kk_add_10_counts_minipoints(ruleset_id):
 ], ids=["negative", "float", "text", "unknown-player"])
 def test_minipoints_refuse_impossible_counts(extras):
     rs = ruleset("kk-add-10")
-    with pytest.raises(engine.InputError):
+    with pytest.raises(yakuset.InputError):
         match_end(rs, {"p1": 12, "p2": 15}, extras)
 
 
@@ -233,7 +233,7 @@ def test_plugin_manager_holds_only_the_plugins_a_rule_set_names():
 
 
 def test_loading_twice_builds_two_plugin_managers():
-    assert engine.load_ruleset("yakuza").plugin_manager is not engine.load_ruleset("yakuza").plugin_manager
+    assert yakuset.load_ruleset("yakuza").plugin_manager is not yakuset.load_ruleset("yakuza").plugin_manager
 
 
 # --- errors naming plugins --------------------------------------------------------------------
@@ -245,8 +245,8 @@ def test_unknown_plugin_is_a_load_error_naming_it(tmp_path):
         plugins:
           no_such_plugin: {}
         """)
-    with pytest.raises(engine.RulesetError) as caught:
-        engine.load_ruleset(house)
+    with pytest.raises(yakuset.RulesetError) as caught:
+        yakuset.load_ruleset(house)
     message = str(caught.value)
     assert "no_such_plugin" in message
     assert f"unknown-plugin.yaml:{line_of(house, 'no_such_plugin')}:" in message
@@ -259,8 +259,8 @@ def test_misspelt_plugin_gets_a_did_you_mean_hint(tmp_path):
         plugins:
           dealers_privilge: {points: 6}
         """)
-    with pytest.raises(engine.RulesetError, match="dealers_privilege"):
-        engine.load_ruleset(house)
+    with pytest.raises(yakuset.RulesetError, match="dealers_privilege"):
+        yakuset.load_ruleset(house)
 
 
 def test_built_in_plugin_setting_unknown_to_its_schema_is_a_load_error(tmp_path):
@@ -271,8 +271,8 @@ def test_built_in_plugin_setting_unknown_to_its_schema_is_a_load_error(tmp_path)
           dealers_privilege:
             pionts: 6
         """)
-    with pytest.raises(engine.RulesetError) as caught:
-        engine.load_ruleset(house)
+    with pytest.raises(yakuset.RulesetError) as caught:
+        yakuset.load_ruleset(house)
     message = str(caught.value)
     assert f"bad-setting.yaml:{line_of(house, 'pionts')}:" in message
     assert "pionts" in message
@@ -283,7 +283,7 @@ def test_built_in_plugin_setting_unknown_to_its_schema_is_a_load_error(tmp_path)
 HOUSE_PLUGIN_SOURCE = '''
 """A studio's plugin: a birthday bonus multiplier for Koi-Koi awards."""
 
-from engine import hookimpl
+from yakuset import hookimpl
 
 NAME = "birthday"
 
@@ -341,7 +341,7 @@ BIRTHDAY_RULESET = """
 
 
 def test_third_party_plugin_adds_an_expression_name_used_by_a_multiplier(house_plugin):
-    rs = engine.load_ruleset(write(house_plugin / "birthday.yaml", BIRTHDAY_RULESET.format(factor=3)))
+    rs = yakuset.load_ruleset(write(house_plugin / "birthday.yaml", BIRTHDAY_RULESET.format(factor=3)))
     assert rs.plugin_manager.get_plugin("birthday") is not None
     result = award(rs, base=8, own_calls=0, opponent_calls=1)
     assert result.points == 96  # 8 × 2 (7+) × 2 (opponent) × 1 × 3 (birthday)
@@ -351,14 +351,14 @@ def test_third_party_plugin_adds_an_expression_name_used_by_a_multiplier(house_p
 
 
 def test_third_party_plugin_value_comes_from_its_settings(house_plugin):
-    rs = engine.load_ruleset(write(house_plugin / "birthday.yaml", BIRTHDAY_RULESET.format(factor=1)))
+    rs = yakuset.load_ruleset(write(house_plugin / "birthday.yaml", BIRTHDAY_RULESET.format(factor=1)))
     result = award(rs, base=8, opponent_calls=1)
     assert result.points == 32  # `when: birthday_bonus > 1` is false: Nintendo's award
     assert "birthday" not in [s.id for s in result.steps]
 
 
 def test_third_party_plugin_is_not_registered_for_rule_sets_that_do_not_name_it(house_plugin):
-    rs = engine.load_ruleset("nintendo")
+    rs = yakuset.load_ruleset("nintendo")
     assert rs.plugin_manager.get_plugin("birthday") is None
     assert award(rs, base=8, opponent_calls=1).points == 32
 
@@ -372,8 +372,8 @@ def test_plugin_expression_name_is_unknown_without_the_plugin(house_plugin):
             - id: birthday
               factor: birthday_bonus
         """)
-    with pytest.raises(engine.RulesetError) as caught:
-        engine.load_ruleset(house)
+    with pytest.raises(yakuset.RulesetError) as caught:
+        yakuset.load_ruleset(house)
     message = str(caught.value)
     assert "birthday_bonus" in message
     assert f"no-plugin.yaml:{line_of(house, 'factor: birthday_bonus')}:" in message
@@ -382,8 +382,8 @@ def test_plugin_expression_name_is_unknown_without_the_plugin(house_plugin):
 def test_third_party_plugin_settings_schema_rejects_an_unknown_key(house_plugin):
     text = BIRTHDAY_RULESET.format(factor=3).replace("factor: 3", "factr: 3")
     house = write(house_plugin / "bad-birthday.yaml", text)
-    with pytest.raises(engine.RulesetError) as caught:
-        engine.load_ruleset(house)
+    with pytest.raises(yakuset.RulesetError) as caught:
+        yakuset.load_ruleset(house)
     message = str(caught.value)
     assert f"bad-birthday.yaml:{line_of(house, 'factr')}:" in message
     assert "factr" in message
@@ -393,8 +393,8 @@ def test_third_party_plugin_settings_schema_rejects_an_unknown_key(house_plugin)
 def test_third_party_plugin_settings_schema_rejects_a_wrong_value(house_plugin):
     text = BIRTHDAY_RULESET.format(factor="three")
     house = write(house_plugin / "bad-value.yaml", text)
-    with pytest.raises(engine.RulesetError) as caught:
-        engine.load_ruleset(house)
+    with pytest.raises(yakuset.RulesetError) as caught:
+        yakuset.load_ruleset(house)
     message = str(caught.value)
     assert f"bad-value.yaml:{line_of(house, 'factor: three')}:" in message
     assert "plugins.birthday.factor" in message

@@ -1,6 +1,6 @@
 """Bad Riichi input: every hand no game can produce is refused with a message naming the problem.
 
-DESIGN.md §7: wrong arguments raise a ``ValueError`` subclass (``engine.InputError``) whose
+DESIGN.md §7: wrong arguments raise a ``ValueError`` subclass (``yakuset.InputError``) whose
 message says what is wrong; the CLI prints one line on stderr and exits 2, never a traceback.
 """
 
@@ -10,15 +10,15 @@ import functools
 
 import pytest
 
-import engine
-from engine import InputError
-from engine.cli import main
-from engine.riichi import score
+import yakuset
+from yakuset import InputError
+from yakuset._cli import main
+from yakuset.riichi import score
 
 
 @functools.cache
-def ruleset(ruleset_id: str) -> engine.RuleSet:
-    return engine.load_ruleset(ruleset_id)
+def ruleset(ruleset_id: str) -> yakuset.RuleSet:
+    return yakuset.load_ruleset(ruleset_id)
 
 
 def refused(ruleset_id: str = "ema-2025", **kwargs) -> str:
@@ -245,7 +245,7 @@ def test_an_empty_yakuman_list_is_refused():
 
 def test_a_koikoi_ruleset_is_refused_for_riichi_scoring():
     with pytest.raises(InputError, match="koikoi"):
-        score(engine.load_ruleset("nintendo"), han=3, fu=40)
+        score(yakuset.load_ruleset("nintendo"), han=3, fu=40)
 
 
 # --- the CLI -------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Han/fu and yakuman payments of engine.riichi.score, cell by cell, against the `mahjong` package.
+"""Han/fu and yakuman payments of yakuset.riichi.score, cell by cell, against the `mahjong` package.
 
 The oracle is ``mahjong.hand_calculating.scores.ScoresCalculator.calculate_scores`` (PyPI
 ``mahjong==2.1.0``, rules/riichi.md §5), which the field treats as the reference scorer. It
@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 
-import engine
-from engine.riichi import score
+import yakuset
+from yakuset.riichi import score
 
 pytest.importorskip("mahjong", reason="the `mahjong` oracle is a test extra (pip install -e .[test])")
 
@@ -164,8 +164,8 @@ POSSIBLE = tuple(c for c in CELLS if not is_impossible(c.han, c.fu, c.situation.
 
 
 @functools.cache
-def ruleset(ruleset_id: str) -> engine.RuleSet:
-    return engine.load_ruleset(ruleset_id)
+def ruleset(ruleset_id: str) -> yakuset.RuleSet:
+    return yakuset.load_ruleset(ruleset_id)
 
 
 @functools.cache
@@ -176,7 +176,7 @@ def hand_config(situation: Situation) -> HandConfig:
                       options=OptionalRules(**OPTION_TABLE[situation.ruleset]))
 
 
-def ours(cell: Cell) -> engine.riichi.Score:
+def ours(cell: Cell) -> yakuset.riichi.Score:
     return score(ruleset(cell.situation.ruleset), han=cell.han, fu=cell.fu, **cell.situation.kwargs())
 
 
@@ -222,7 +222,7 @@ def test_possible_cell_pays_what_mahjong_pays(cell):
 
 @pytest.mark.parametrize("cell", IMPOSSIBLE, ids=str)
 def test_impossible_cell_is_refused(cell):
-    with pytest.raises(engine.InputError):
+    with pytest.raises(yakuset.InputError):
         ours(cell)
 
 
@@ -231,7 +231,7 @@ def test_engine_refuses_exactly_the_documented_impossible_cells_and_agrees_on_al
     for cell in CELLS:
         try:
             mine = ours(cell)
-        except engine.InputError:
+        except yakuset.InputError:
             refused.add(cell)
             continue
         reference = theirs(cell)
@@ -256,7 +256,7 @@ def test_engine_refuses_exactly_the_documented_impossible_cells_and_agrees_on_al
 YAKUMAN = ("tsuuiisou", "daisuushii", "suuankou_tanki", "suukantsu", "daisangen", "ryuuiisou", "chinroutou")
 
 
-def _yakuman_case(situation: Situation, count: int) -> tuple[engine.riichi.Score, dict[str, Any], int]:
+def _yakuman_case(situation: Situation, count: int) -> tuple[yakuset.riichi.Score, dict[str, Any], int]:
     rs = ruleset(situation.ruleset)
     mine = score(rs, yakuman=list(YAKUMAN[:count]), **situation.kwargs())
     multiple = STACKING_TABLE[rs.rules.stacking](count)

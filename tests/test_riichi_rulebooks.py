@@ -16,14 +16,14 @@ import functools
 
 import pytest
 
-import engine
-from engine import InputError
-from engine.riichi import score
+import yakuset
+from yakuset import InputError
+from yakuset.riichi import score
 
 
 @functools.cache
-def ruleset(ruleset_id: str) -> engine.RuleSet:
-    return engine.load_ruleset(ruleset_id)
+def ruleset(ruleset_id: str) -> yakuset.RuleSet:
+    return yakuset.load_ruleset(ruleset_id)
 
 
 def ema(**kwargs):

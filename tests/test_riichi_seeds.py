@@ -7,7 +7,7 @@
   one-yakuman cap (DESIGN.md §5).
 
 Expected numbers are transcribed from the documents, or worked out by hand from their formulas
-and written here as literals; none is computed with the engine.
+and written here as literals; none is computed with the yakuset.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import functools
 
 import pytest
 
-import engine
-from engine import InputError
-from engine.riichi import score
+import yakuset
+from yakuset import InputError
+from yakuset.riichi import score
 
 RIICHI_RULESETS = ("ema-2025", "ema-2016", "tenhou", "full-scoring", "single-yakuman-cap",
                    "wrc-2022", "m-league", "jpml-a")
@@ -28,8 +28,8 @@ MULTIPLE_YAKUMAN_POLICIES = ("single-yakuman-cap", "tenhou", "full-scoring")
 
 
 @functools.cache
-def ruleset(ruleset_id: str) -> engine.RuleSet:
-    return engine.load_ruleset(ruleset_id)
+def ruleset(ruleset_id: str) -> yakuset.RuleSet:
+    return yakuset.load_ruleset(ruleset_id)
 
 
 def step(result, step_id: str):
@@ -39,7 +39,7 @@ def step(result, step_id: str):
 
 
 def test_every_bundled_riichi_ruleset_is_covered_here():
-    bundled = {rs.id for rs in engine.list_rulesets() if rs.game == "riichi"}
+    bundled = {rs.id for rs in yakuset.list_rulesets() if rs.game == "riichi"}
     assert bundled == set(RIICHI_RULESETS)
 
 

@@ -9,10 +9,10 @@ import itertools
 
 import pytest
 
-import engine
-from engine import InputError
-from engine.hand import evaluate
-from engine.tiles import (
+import yakuset
+from yakuset import InputError
+from yakuset.riichi import evaluate
+from yakuset.riichi import (
     Group,
     Meld,
     decompositions,
@@ -25,8 +25,8 @@ from engine.tiles import (
 
 
 @functools.cache
-def ruleset(ruleset_id: str) -> engine.RuleSet:
-    return engine.load_ruleset(ruleset_id)
+def ruleset(ruleset_id: str) -> yakuset.RuleSet:
+    return yakuset.load_ruleset(ruleset_id)
 
 
 def tiles(text: str) -> list[int]:

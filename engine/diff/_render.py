@@ -8,8 +8,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .diff import BehaviourReport, Change, _plain, describe
-from .ruleset import RuleSet
+from typing import TYPE_CHECKING
+
+from ._behaviour import BehaviourReport, describe
+from ._structural import Change, plain
+
+if TYPE_CHECKING:
+    from .._core.ruleset import RuleSet
 
 _COLOURS = {"added": "\033[32m", "removed": "\033[31m", "changed": "\033[33m", "type_changed": "\033[35m",
             "title": "\033[1m"}
@@ -18,7 +23,7 @@ _MARKS = {"added": "+", "removed": "-", "changed": "~", "type_changed": "!"}
 
 
 def _short(value: Any, limit: int = 60) -> str:
-    text = json.dumps(_plain(value), ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    text = json.dumps(plain(value), ensure_ascii=False) if not isinstance(value, str) else repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

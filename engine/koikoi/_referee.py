@@ -13,12 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .errors import InputError
-from .koikoi import Hand, _rules, award, check_cards, yaku
-from .results import Award, FixedAward, MatchAdjustment
+from .._core.errors import InputError
+from ._award import award
+from ._results import Award, FixedAward, Hand, MatchAdjustment
+from ._rules import koikoi_rules
+from ._yaku import check_cards, check_month, yaku
 
 if TYPE_CHECKING:
-    from .ruleset import RuleSet
+    from .._core.ruleset import RuleSet
 
 
 class RefereeError(InputError):
@@ -27,7 +29,11 @@ class RefereeError(InputError):
 
 @dataclass(frozen=True)
 class DealOutcome:
-    """What a deal decides at once (a plugin's answer to ``yakuset_deal``)."""
+    """What a deal decides at once (a plugin's answer to ``yakuset_deal``).
+
+    ``kind`` is ``lucky_hand`` (``winner`` takes ``award``), ``draw`` or ``redeal``;
+    ``label`` says why, as the referee reports it.
+    """
 
     kind: str  # "lucky_hand", "draw" or "redeal"
     label: str
@@ -82,15 +88,14 @@ class _PlayerState:
 class Round:
     """One round of Koi-Koi between two players, refereed under a rule set."""
 
-    def __init__(self, rs: RuleSet, players: Sequence[str], dealer: str, month: int = 1) -> None:
-        self.rules = _rules(rs)
+    def __init__(self, rs: RuleSet, players: Sequence[str], dealer: str, month: int | None = None) -> None:
+        self.rules = koikoi_rules(rs)
         self.rs = rs
         if len(players) != 2 or len(set(players)) != 2 or not all(isinstance(p, str) and p for p in players):
             raise InputError(f"Koi-Koi needs two players with different names, got {list(players)!r}")
         if dealer not in players:
             raise InputError(f"the dealer {dealer!r} is not one of the players {list(players)!r}")
-        if type(month) is not int or not 1 <= month <= 12:
-            raise InputError(f"month must be 1-12, got {month!r}")
+        month = self.rules.months[0] if month is None else check_month(self.rules, month)
         self.players = (dealer, next(p for p in players if p != dealer))  # the dealer plays first
         self.dealer = dealer
         self.month = month
@@ -154,12 +159,25 @@ class Round:
         if len(field_list) != field_size:
             raise RefereeError(f"the field must hold {field_size} cards, got {len(field_list)}")
         dealt = check_cards(self.rs, everything + field_list, "the deal")
-        outcome = self.rs.hook.yakuset_deal(ruleset=self.rs, hands={p: tuple(hands[p]) for p in self.players},
-                                            field=tuple(field_list), dealer=self.dealer)
+        hands_dealt = {p: tuple(hands[p]) for p in self.players}
+        lucky = {}
+        for player in self.players:  # the dealer first
+            found = self.rs.hook.yakuset_lucky_hand(ruleset=self.rs, hand=hands_dealt[player])
+            if found is not None:
+                lucky[player] = found
+        outcome = self.rs.hook.yakuset_deal(ruleset=self.rs, hands=hands_dealt, field=tuple(field_list),
+                                            dealer=self.dealer, lucky=lucky)
+        if outcome is None and len(lucky) == 1:
+            player, found = next(iter(lucky.items()))
+            won = FixedAward(found.id, found.label, found.points, recipient=player)
+            outcome = DealOutcome("lucky_hand", f"{player} shows {found.label}: {found.points}, no multipliers",
+                                  winner=player, award=won)
         if outcome is not None and outcome.kind == "redeal":
             return Event("redeal", message=outcome.label)
         self._dealt = True
-        self.field_brights = sum(1 for card in dealt[len(everything):] if card.kind == "bright")
+        field_filter = self.rules.field_brights
+        self.field_brights = sum(1 for card in dealt[len(everything):]
+                                 if field_filter.matches(card, self.month, self.rules.roles[0]))
         if outcome is None:
             return Event("dealt", message=f"{self.dealer} deals; month {self.month}")
         if outcome.kind == "lucky_hand":
@@ -275,7 +293,7 @@ class Match:
     """A match: the rule set's number of rounds, running totals, and the match-end plugins."""
 
     def __init__(self, rs: RuleSet, players: Sequence[str], first_dealer: str) -> None:
-        self.rules = _rules(rs)
+        self.rules = koikoi_rules(rs)
         self.rs = rs
         Round(rs, players, first_dealer)  # validates the players and the dealer
         self.players = tuple(players)
@@ -293,7 +311,7 @@ class Match:
         return totals
 
     def new_round(self) -> Round:
-        """Start the next round (month = round number, wrapping after 12)."""
+        """Start the next round: the deck's months in order, starting over after the last."""
         if self.result is not None:
             raise RefereeError("the match is over")
         if self.rounds:
@@ -303,7 +321,8 @@ class Match:
             self.dealer = last.result.next_dealer or self.dealer
         if len(self.rounds) == self.rules.rounds:
             raise RefereeError(f"the match has {self.rules.rounds} rounds; all are played")
-        played = Round(self.rs, self.players, self.dealer, month=len(self.rounds) % 12 + 1)
+        months = self.rules.months
+        played = Round(self.rs, self.players, self.dealer, month=months[len(self.rounds) % len(months)])
         self.rounds.append(played)
         return played
 

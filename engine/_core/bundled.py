@@ -1,7 +1,7 @@
 """Where the bundled rule sets and the schema live.
 
-A wheel carries them inside the package (``engine/_data/``); an editable
-install or a source checkout does not, so we fall back to the repository root.
+A wheel carries them inside the package (``yakuset/_data/``); an editable install maps the
+package to the repository's ``engine/`` folder, so they are found at the repository root.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent
 
 
 @functools.cache

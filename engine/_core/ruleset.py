@@ -1,8 +1,9 @@
 """Load a rule set: parse, resolve ``extends``, validate, build its plugins, compile.
 
-``load_ruleset("nintendo")`` or ``load_ruleset("house.yaml")`` returns an
-immutable :class:`RuleSet`, or raises :class:`RulesetError` listing every
-problem found, each at ``file:line:col``.
+:func:`load` returns an immutable :class:`RuleSet`, or raises :class:`RulesetError` listing
+every problem found, each at ``file:line:col``. Which games and plugins exist is the
+:class:`~yakuset._core.plugins.Registry` the caller passes; ``yakuset.load_ruleset`` passes
+the engine's own.
 """
 
 from __future__ import annotations
@@ -16,16 +17,20 @@ from typing import Any
 
 import pluggy
 
-from . import bundled, plugin_manager, validate
+from . import bundled, validate
 from .errors import Location, Problem, RulesetError
-from .expressions import Expression, ExpressionError, compile_expression
+from .game import Game
+from .plugins import Registry, Settings
 from .resolve import SourceFile, chain, display_name, locate_ref, read_file, read_source, resolve
 from .yamlsource import LocatedDict, LocatedList
 
+_NO_SETTINGS: Settings = MappingProxyType({})
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, eq=False)
 class RuleSet:
-    """A loaded, validated and compiled rule set. Treat it as read-only."""
+    """A loaded, validated and compiled rule set. Read-only; two rule sets are equal only
+    when they are the same object."""
 
     id: str
     game: str
@@ -33,8 +38,10 @@ class RuleSet:
     metadata: Mapping[str, str]
     document: LocatedDict = field(repr=False)
     files: tuple[SourceFile, ...] = field(repr=False)
-    plugin_manager: pluggy.PluginManager = field(repr=False, compare=False)
-    rules: Any = field(repr=False, compare=False)
+    plugin_manager: pluggy.PluginManager = field(repr=False)
+    settings: Mapping[str, Settings] = field(repr=False)
+    part: Game = field(repr=False)
+    rules: Any = field(repr=False)
 
     @property
     def path(self) -> Path:
@@ -47,14 +54,13 @@ class RuleSet:
         return self.plugin_manager.hook
 
     @property
-    def plugins(self) -> Mapping[str, Mapping[str, Any]]:
-        """Plugin name -> settings, for the plugins this rule set turns on."""
-        found = self.document.get("plugins") or {}
-        return MappingProxyType({name: MappingProxyType(dict(s or {})) for name, s in found.items()})
+    def plugins(self) -> Mapping[str, Settings]:
+        """Plugin name -> settings (defaults filled in), for the plugins this rule set turns on."""
+        return self.settings
 
-    def plugin_settings(self, name: str) -> Mapping[str, Any]:
-        """The settings this rule set gives plugin ``name`` (empty when it gives none)."""
-        return self.plugins.get(name, MappingProxyType({}))
+    def plugin_settings(self, name: str) -> Settings:
+        """The settings of plugin ``name``, its schema's defaults filled in (empty when it is off)."""
+        return self.settings.get(name, _NO_SETTINGS)
 
     def location(self, path: tuple[str | int, ...]) -> Location:
         """Where the resolved value at ``path`` was written (``("award", "multipliers", 2)``)."""
@@ -65,7 +71,8 @@ class RuleSet:
         yield from _leaves(self.document, (), self.document.loc)
 
 
-def _leaves(node: Any, path: tuple[str | int, ...], where: Location) -> Iterator[tuple[tuple[str | int, ...], Any, Location]]:
+def _leaves(node: Any, path: tuple[str | int, ...],
+            where: Location) -> Iterator[tuple[tuple[str | int, ...], Any, Location]]:
     if isinstance(node, LocatedDict):
         for key, value in node.items():
             yield from _leaves(value, (*path, key), node.value_locs[key])
@@ -77,6 +84,8 @@ def _leaves(node: Any, path: tuple[str | int, ...], where: Location) -> Iterator
 
 
 def _source_for(source: str | os.PathLike[str]) -> Path:
+    if not isinstance(source, str | os.PathLike):
+        raise TypeError(f"a rule set is named by a bundled id or a path, got {type(source).__name__}")
     text = os.fspath(source)
     if isinstance(source, os.PathLike):
         return Path(text).resolve()
@@ -88,7 +97,7 @@ def _source_for(source: str | os.PathLike[str]) -> Path:
     return path
 
 
-def load_ruleset(source: str | os.PathLike[str]) -> RuleSet:
+def load(source: str | os.PathLike[str], registry: Registry) -> RuleSet:
     """Load a rule set by bundled id (``"nintendo"``) or file path (``"house.yaml"``).
 
     Raises :class:`RulesetError` with every problem found, each at file:line:col.
@@ -101,55 +110,55 @@ def load_ruleset(source: str | os.PathLike[str]) -> RuleSet:
     first, problems = read_file(path)
     if first is None:
         raise RulesetError(problems)
-    return _build(first, problems)
+    return _build(first, problems, registry)
 
 
-def load_ruleset_text(text: str, path: str | os.PathLike[str]) -> RuleSet:
+def load_text(text: str, path: str | os.PathLike[str], registry: Registry) -> RuleSet:
     """Load a rule set from text, as if it were the file at ``path`` (for ``extends``)."""
     real = Path(os.fspath(path)).resolve()
     first, problems = read_source(text, real, display_name(real))
     if first is None:
         raise RulesetError(problems)
-    return _build(first, problems)
+    return _build(first, problems, registry)
 
 
-def _build(first: SourceFile, problems: list[Problem]) -> RuleSet:
+def _build(first: SourceFile, problems: list[Problem], registry: Registry) -> RuleSet:
     files, chain_problems = chain(first)
     problems = [*problems, *chain_problems]
     for source in files:
-        problems.extend(plugin_manager.check_removals(source.data.get("plugins")))
+        problems.extend(registry.check_removals(source.data.get("plugins")))
     if chain_problems and files[-1].data.get("extends") is not None:
         raise RulesetError(problems)  # the chain is broken: nothing to resolve
     document = resolve(files)
     start = Location(first.display, 1, 1)
     if not problems:
         problems.extend(validate.check_resolved(document, start))
-    plugins: Any = document.get("plugins") if isinstance(document.get("plugins"), dict) else LocatedDict(start)
-    manager, plugin_problems = plugin_manager.build(plugins, start)
+    valid = not problems
+    found: Any = document.get("plugins")
+    plugins: Any = found if isinstance(found, dict) else LocatedDict(start)
+    manager, settings, plugin_problems = registry.build(plugins, start)
     problems.extend(plugin_problems)
-    game = document.get("game")
+    name = document.get("game")
+    game = registry.games.get(name) if isinstance(name, str) else None
     rules: Any = None
-    if game == "koikoi":
-        from . import koikoi
-
-        rules, compile_problems = koikoi.compile_rules(document, manager, start)
+    if game is not None:
+        rules, compile_problems = game.compile(document, manager, start, valid)
         problems.extend(compile_problems)
-    elif game == "riichi":
-        from . import riichi
-
-        rules, compile_problems = riichi.compile_rules(document, manager, start)
-        problems.extend(compile_problems)
-    if problems:
-        raise RulesetError(_dedupe(problems))
+    if problems or game is None:
+        raise RulesetError(_dedupe(problems) if problems else [
+            Problem(start, "game", f"no game named {name!r} is registered",
+                    "games: " + ", ".join(sorted(registry.games)))])
     metadata = document.get("metadata") or {}
     return RuleSet(
         id=first.id,
-        game=str(game),
+        game=game.name,
         name=str(document.get("name")),
         metadata=MappingProxyType({k: str(v) for k, v in metadata.items()}),
         document=document,
         files=tuple(files),
         plugin_manager=manager,
+        settings=MappingProxyType(settings),
+        part=game,
         rules=rules,
     )
 
@@ -162,41 +171,6 @@ def _dedupe(problems: list[Problem]) -> list[Problem]:
     return sorted(seen.values(), key=lambda p: (files.index(p.location.file), p.location.line, p.location.col))
 
 
-def expression_names(manager: pluggy.PluginManager, game: str, builtin: Mapping[str, str],
-                     where: Location) -> tuple[dict[str, str], list[Problem]]:
-    """The names expressions may use: the engine's own plus those plugins add."""
-    names = dict(builtin)
-    problems: list[Problem] = []
-    for added in manager.hook.yakuset_expression_names(game=game):
-        for name, description in (added or {}).items():
-            if not str(name).isidentifier() or name in builtin:
-                problems.append(Problem(where, "plugins", f"a plugin adds the expression name {name!r}, "
-                                        "which is not an identifier or shadows one of the engine's"))
-                continue
-            names[name] = str(description)
-    return names, problems
-
-
-def compile_at(container: Any, key: str | int, names: Mapping[str, str], expect: str, path: str,
-               problems: list[Problem], fallback: Location,
-               conditions: frozenset[str] = frozenset()) -> Expression | None:
-    """Compile the expression at ``container[key]``, reporting a problem at its exact column."""
-    value = container[key]
-    if isinstance(container, LocatedDict):
-        where = container.value_locs.get(key, fallback)  # type: ignore[arg-type]
-    elif isinstance(container, LocatedList):
-        where = container.item_locs[key]  # type: ignore[index]
-    else:
-        where = fallback
-    try:
-        return compile_expression(value, names, expect, conditions)  # type: ignore[arg-type]
-    except ExpressionError as exc:
-        if exc.offset is not None and isinstance(value, str) and "\n" not in value.strip():
-            where = Location(where.file, where.line, where.col + exc.offset)
-        problems.append(Problem(where, path, exc.message, exc.hint))
-        return None
-
-
-def list_rulesets() -> list[RuleSet]:
-    """Every bundled rule set (abstract bases left out), loaded, in id order."""
-    return [load_ruleset(i) for i in sorted(bundled.bundled_files()) if not bundled.is_abstract(i)]
+def bundled_ids() -> list[str]:
+    """The ids of the bundled rule sets (abstract bases left out), in order."""
+    return [i for i in sorted(bundled.bundled_files()) if not bundled.is_abstract(i)]

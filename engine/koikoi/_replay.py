@@ -22,11 +22,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import InputError, Location, Problem, RulesetError
-from .koikoi_round import Event, Match, MatchResult, Round
-from .resolve import display_name
-from .ruleset import RuleSet
-from .yamlsource import LocatedDict, read_document
+from typing import TYPE_CHECKING
+
+from .._core.errors import InputError, Location, Problem, RulesetError
+from .._core.resolve import display_name
+from .._core.yamlsource import LocatedDict, read_document
+from ._referee import Event, Match, MatchResult, Round
+
+if TYPE_CHECKING:
+    from .._core.ruleset import RuleSet
 
 
 @dataclass

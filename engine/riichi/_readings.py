@@ -1,186 +1,14 @@
-"""Riichi tiles in mpsz notation, and the readings (decompositions) of a winning hand.
-
-Tiles are numbered 0-33: ``0-8`` are 1m-9m, ``9-17`` 1p-9p, ``18-26`` 1s-9s, ``27-33`` the honours
-1z-7z (east, south, west, north, white, green, red). ``0`` in mpsz (``0m``) is a red five.
-"""
+"""The readings of a winning hand: every way to split its tiles into sets and a pair (or seven
+pairs, or the thirteen orphans), each with the wait the winning tile filled."""
 
 from __future__ import annotations
 
-import re
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .errors import InputError
-
-EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
-WINDS = (EAST, SOUTH, WEST, NORTH)
-DRAGONS = (WHITE, GREEN, RED)
-TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
-HONOURS = frozenset(range(27, 34))
-TERMINALS_AND_HONOURS = TERMINALS | HONOURS
-GREENS = frozenset({19, 20, 21, 23, 25, GREEN})  # 2s 3s 4s 6s 8s and green dragon
-#: The red fives: 5m, 5p, 5s (one red copy of each in a standard set).
-FIVES = (4, 13, 22)
-_SUITS = "mpsz"
-
-
-def tile_name(tile: int) -> str:
-    """``0`` -> ``1m``; ``27`` -> ``1z``."""
-    return f"{tile % 9 + 1}{_SUITS[tile // 9]}"
-
-
-def is_simple(tile: int) -> bool:
-    return tile not in TERMINALS_AND_HONOURS
-
-
-def suit(tile: int) -> int:
-    """0 man, 1 pin, 2 sou, 3 honours."""
-    return tile // 9
-
-
-_PARSED: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-_PARSED_GROUPS: dict[str, tuple[list[int], list[int]]] = {}
-_WELL_FORMED = re.compile(r"(?:[0-9]+[mpsz])+")
-_GROUPS_RE = re.compile(r"[0-9]+[mpsz]")
-_PARSED_LIMIT = 4096
-_TILE_OF = {f"{d}{letter}": _SUITS.index(letter) * 9 + int(d) - 1
-            for letter in "mps" for d in "123456789"} | {f"{d}z": 27 + int(d) - 1 for d in "1234567"}
-
-
-def parse_tiles_red(text: str) -> tuple[list[int], list[int]]:
-    """Parse mpsz text into tile numbers and the list of red fives among them (as tile numbers,
-    ``0p`` -> ``13``)."""
-    known = _PARSED.get(text) if type(text) is str else None
-    if known is not None:
-        return list(known[0]), list(known[1])
-    if not isinstance(text, str) or not text.strip():
-        raise InputError(f"expected tiles in mpsz notation (like 123m456p), got {text!r}")
-    tiles: list[int]
-    red: list[int]
-    if len(text) == 2 and text in _TILE_OF:  # one tile: the common case of win tiles and indicators
-        tiles, red = [_TILE_OF[text]], []
-    elif _WELL_FORMED.fullmatch(text) is not None:
-        tiles, red = [], []
-        for group in _GROUPS_RE.findall(text):  # "234m", "0p": each group read once, then remembered
-            known_group = _PARSED_GROUPS.get(group)
-            if known_group is None:
-                known_group = _parse(group)
-                if len(_PARSED_GROUPS) >= _PARSED_LIMIT:
-                    _PARSED_GROUPS.clear()
-                _PARSED_GROUPS[group] = known_group
-            tiles += known_group[0]
-            if known_group[1]:
-                red += known_group[1]
-    else:
-        tiles, red = _parse(text)  # names what is wrong
-    if len(text) <= 8:  # memoise short texts (tiles, melds, indicators), which recur
-        if len(_PARSED) >= _PARSED_LIMIT:
-            _PARSED.clear()
-        _PARSED[text] = (tuple(tiles), tuple(red))
-    return tiles, red
-
-
-_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
-_DIGITS = frozenset("0123456789")
-
-
-def _parse(text: str) -> tuple[list[int], list[int]]:
-    tiles: list[int] = []
-    red: list[int] = []
-    digits: list[str] = []
-    for position, char in enumerate(text):
-        if char in _DIGITS:
-            digits.append(char)
-            continue
-        base = _SUIT_BASE.get(char)
-        if base is None or not digits:
-            if char == " ":
-                continue
-            rest = text[position - len(digits):].replace(" ", "")
-            raise InputError(f"cannot read {rest!r} in {text!r}: write tiles like 123m456p789s11z")
-        if base == 27:
-            for digit in digits:
-                if not "1" <= digit <= "7":
-                    raise InputError(f"{digit}z is not a tile: honours are 1z-7z" if digit != "0" else
-                                     "0z is not a tile: only fives (0m, 0p, 0s) can be red")
-                tiles.append(base + ord(digit) - 49)
-        else:
-            for digit in digits:
-                if digit == "0":
-                    red.append(base + 4)
-                    tiles.append(base + 4)
-                else:
-                    tiles.append(base + ord(digit) - 49)
-        digits = []
-    if digits:
-        raise InputError(f"cannot read {''.join(digits)!r} in {text!r}: write tiles like 123m456p789s11z "
-                         f"(a suit letter ends each group)")
-    return tiles, red
-
-
-def parse_tiles(text: str) -> tuple[list[int], int]:
-    """Parse mpsz text (``123m0p55z``) into tile numbers and the count of red fives."""
-    tiles, red = parse_tiles_red(text)
-    return tiles, len(red)
-
-
-@dataclass(frozen=True, slots=True)
-class Meld:
-    """A called or declared meld: ``chi``, ``pon``, ``kan`` (open) or ``ankan`` (closed kan).
-
-    ``red`` counts the red fives in it; ``red_tiles`` names them (tile numbers of their fives)."""
-
-    kind: str
-    tiles: tuple[int, ...]
-    red: int = 0
-    red_tiles: tuple[int, ...] = ()
-
-    @property
-    def opened(self) -> bool:
-        return self.kind != "ankan"
-
-
-MELD_KINDS = ("chi", "pon", "kan", "ankan")
-
-
-_MELDS: dict[tuple[str, str], Meld] = {}
-
-
-def parse_meld(kind: str, text: str) -> Meld:
-    """``("pon", "555z")`` -> a Meld, checked for shape."""
-    key = (kind, text)
-    try:
-        known = _MELDS.get(key)
-    except TypeError:  # unhashable input: let the checks below say what is wrong
-        known = None
-    if known is not None:
-        return known
-    meld = _parse_meld(kind, text)
-    if len(_MELDS) >= _PARSED_LIMIT:
-        _MELDS.clear()
-    _MELDS[key] = meld
-    return meld
-
-
-def _parse_meld(kind: str, text: str) -> Meld:
-    if kind not in MELD_KINDS:
-        raise InputError(f"unknown meld kind {kind!r}: use chi, pon, kan (open) or ankan (closed)")
-    tiles, red = parse_tiles_red(text)
-    tiles.sort()
-    if kind == "chi":
-        if len(tiles) != 3 or suit(tiles[0]) == 3 or len({suit(t) for t in tiles}) != 1 or \
-                tiles != [tiles[0], tiles[0] + 1, tiles[0] + 2]:
-            raise InputError(f"a chi is three tiles in a row of one suit, got {text!r}")
-    elif kind == "pon":
-        if len(tiles) != 3 or len(set(tiles)) != 1:
-            raise InputError(f"a pon is three identical tiles, got {text!r}")
-    elif len(tiles) != 4 or len(set(tiles)) != 1:
-        raise InputError(f"a kan is four identical tiles, got {text!r}")
-    return Meld(kind, tuple(tiles), len(red), tuple(red))
-
-
-# --- readings ----------------------------------------------------------------------------------
+from ._tiles import TERMINALS_AND_HONOURS, Meld
 
 _KIND_TILES = {"triplet": 3, "kan": 4, "pair": 2}
 
@@ -198,16 +26,19 @@ class Group:
 
     @property
     def tiles(self) -> tuple[int, ...]:
+        """The tile numbers of the group."""
         if self.kind == "run":
             return (self.first, self.first + 1, self.first + 2)
         return (self.first,) * _KIND_TILES[self.kind]
 
     @property
     def is_set(self) -> bool:
+        """A run, triplet or kan (not the pair)."""
         return self.kind != "pair"
 
     @property
     def is_triplet_like(self) -> bool:
+        """A triplet or a kan."""
         return self.kind in ("triplet", "kan")
 
 
@@ -228,10 +59,12 @@ class Reading(NamedTuple):
 
     @property
     def sets(self) -> tuple[Group, ...]:
+        """The groups that are not the pair."""
         return tuple(g for g in self.groups if g.kind != "pair")
 
     @property
     def pair(self) -> Group | None:
+        """The pair of a standard reading (``None`` for seven pairs and kokushi)."""
         if self.shape != "standard":
             return None
         for g in self.groups:
@@ -240,20 +73,11 @@ class Reading(NamedTuple):
         return None
 
 
-def counts34(tiles: Sequence[int]) -> list[int]:
-    counts = [0] * 34
-    for tile in tiles:
-        counts[tile] += 1
-    return counts
-
-
 # Blocks are ints ``tile * 4 + type`` with the types ordered as the `mahjong` package orders them
 # (kan 0, triplet 1, pair 2, run 3), so that sorting blocks and block lists gives the reading
 # order that package uses to break ties between equally valued readings.
 _KAN, _TRIPLET, _PAIR, _RUN = range(4)
 _BLOCK_KIND = ("kan", "triplet", "pair", "run")
-_SUIT_MEMOS: tuple[dict[bytes, tuple[tuple[int, ...], ...]], ...] = ({}, {}, {})
-_SUIT_MEMO_LIMIT = 4096  # per suit; random hands show about 4,200 shapes per suit in 100,000
 _EMPTY_SUIT = bytes(9)
 
 
@@ -282,13 +106,11 @@ def _suit_sets(counts: list[int], start: int, base: int, out: list[int], found: 
         counts[start] += 3
 
 
+# Random hands show about 4,200 shapes per suit in 100,000.
+@functools.lru_cache(maxsize=3 * 4096)
 def _suit_blocks(key: bytes, suit_index: int) -> tuple[tuple[int, ...], ...]:
-    """The decompositions of one suit's counts (memoised), each a tuple of blocks; a suit of
-    3n+2 tiles holds the pair, one of 3n+1 tiles has none."""
-    memo = _SUIT_MEMOS[suit_index]
-    found_memo = memo.get(key)
-    if found_memo is not None:
-        return found_memo
+    """The decompositions of one suit's counts, each a tuple of blocks; a suit of 3n+2 tiles
+    holds the pair, one of 3n+1 tiles has none."""
     base = suit_index * 9
     total = sum(key)
     found: list[tuple[int, ...]] = []
@@ -301,22 +123,12 @@ def _suit_blocks(key: bytes, suit_index: int) -> tuple[tuple[int, ...], ...]:
                 counts[pair] -= 2
                 _suit_sets(counts, 0, base, [(base + pair) * 4 + _PAIR], found)
                 counts[pair] += 2
-    result = tuple(found)
-    if len(memo) >= _SUIT_MEMO_LIMIT:
-        memo.clear()
-    memo[key] = result
-    return result
+    return tuple(found)
 
 
-_GROUPS: dict[tuple[int, bool, bool], Group] = {}
-
-
+@functools.cache  # one Group per block and flags (a few hundred): readings share them
 def _group(block: int, is_open: bool = False, melded: bool = False) -> Group:
-    key = (block, is_open, melded)
-    group = _GROUPS.get(key)
-    if group is None:
-        group = _GROUPS[key] = Group(_BLOCK_KIND[block & 3], block >> 2, is_open, melded)
-    return group
+    return Group(_BLOCK_KIND[block & 3], block >> 2, is_open, melded)
 
 
 _CONCEALED = [_group(block) for block in range(34 * 4)]  # the groups of concealed blocks, by block
@@ -458,11 +270,3 @@ def _run_wait(first: int, win: int) -> str:
     if (offset == 2 and first % 9 == 0) or (offset == 0 and first % 9 == 6):
         return "penchan"
     return "ryanmen"
-
-
-def _wait_of(group: Group, win: int) -> str:
-    if group.kind == "pair":
-        return "tanki"
-    if group.kind == "triplet":
-        return "shanpon"
-    return _run_wait(group.first, win)

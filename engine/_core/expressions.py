@@ -12,14 +12,16 @@ expression like ``2 ** 2 ** 30`` is refused instead of computed.
 from __future__ import annotations
 
 import ast
-import difflib
 import math
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-Number = int | float
+from . import numbers
+from .hints import did_you_mean
+from .numbers import Number
+
 Value = Number | bool
 Kind = Literal["number", "condition"]
 Evaluator = Callable[[Mapping[str, Number]], Value]
@@ -44,9 +46,10 @@ class ExpressionError(ValueError):
 
 def round_up(value: Number, step: Number) -> Number:
     """Round ``value`` up to a multiple of ``step`` (``round_up(1280 * 4, 100) == 5200``)."""
-    if step <= 0:
-        raise ExpressionError(f"round_up needs a positive step, got {step}")
-    return math.ceil(value / step) * step
+    try:
+        return numbers.round_up(value, step)
+    except ValueError as exc:
+        raise ExpressionError(str(exc)) from None
 
 
 def _ceil(value: Number) -> int:
@@ -246,8 +249,7 @@ class _Compiler:
             value = name == "True"
             return (lambda _v: value), "condition", True
         if name not in self.names:
-            close = difflib.get_close_matches(name, list(self.names), n=1)
-            hint = f"did you mean `{close[0]}`?" if close else (
+            hint = did_you_mean(name, self.names, code=True) or (
                 "known names: " + ", ".join(sorted(self.names)) if self.names else "no names are known here")
             raise ExpressionError(f"unknown name `{name}`", offset, hint)
         self.used.add(name)
@@ -322,9 +324,8 @@ class _Compiler:
     def _Call(self, node: ast.Call, offset: int) -> tuple[Evaluator, Kind, bool]:
         if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
             name = ast.unparse(node.func)
-            close = difflib.get_close_matches(name, list(FUNCTIONS), n=1)
             raise ExpressionError(f"unknown function `{name}`", offset,
-                                  f"did you mean `{close[0]}`?" if close else "functions: " + ", ".join(FUNCTIONS))
+                                  did_you_mean(name, FUNCTIONS, code=True) or "functions: " + ", ".join(FUNCTIONS))
         name = node.func.id
         func, fewest, most, _ = FUNCTIONS[name]
         if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):

@@ -8,6 +8,7 @@ written at, so errors, ``show --resolved`` and ``diff`` can point at it.
 
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,26 +50,27 @@ def locate_ref(ref: str, relative_to: Path | None) -> Path | None:
     return (base / ref).resolve()
 
 
-# Parsed files by (path, path as shown, text): the bundled bases are read by every rule set that
-# extends them. Parsed data is never changed after reading, so sharing it is safe.
-_PARSED: dict[tuple[str, str, str], tuple[SourceFile | None, tuple[Problem, ...]]] = {}
-_PARSED_LIMIT = 256
-
-
 def read_file(path: Path) -> tuple[SourceFile | None, list[Problem]]:
     """Read, parse and check one file as written."""
     display = display_name(path)
     text, problems = read_text(path, display)
     if text is None:
         return None, problems
-    key = (str(path), display, text)
-    if key not in _PARSED:
-        if len(_PARSED) >= _PARSED_LIMIT:
-            _PARSED.clear()
-        source, found = read_source(text, path, display)
-        _PARSED[key] = (source, tuple(found))
-    source, known = _PARSED[key]
+    source, known = _read_once(str(path), display, text)
     return source, list(known)
+
+
+# The bundled bases are read by every rule set that extends them: a file's text is parsed once.
+# Parsed data is never changed after reading, so sharing it is safe.
+@functools.lru_cache(maxsize=256)
+def _read_once(path: str, display: str, text: str) -> tuple[SourceFile | None, tuple[Problem, ...]]:
+    source, found = read_source(text, Path(path), display)
+    return source, tuple(found)
+
+
+def clear_memos() -> None:
+    """Forget the parsed files (they are parsed again when next read)."""
+    _read_once.cache_clear()
 
 
 def read_source(text: str, path: Path, display: str) -> tuple[SourceFile | None, list[Problem]]:

@@ -1,34 +1,12 @@
-"""What the evaluators return: numbers together with the steps that produced them."""
+"""What Koi-Koi's evaluators return: awards, fixed awards, match adjustments and the yaku of a pile."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-Number = int | float
-
-
-def format_number(value: Number) -> str:
-    """``2`` -> ``2``; ``2.0`` -> ``2``; ``1.5`` -> ``1.5``."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value)
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step of a calculation: what it is (``id``), how it reads (``label``), its factor."""
-
-    id: str
-    label: str
-    factor: Number
-    op: str = "multiply"  # or "add": the step adds ``factor`` instead of multiplying by it
-
-    def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "label": self.label, "factor": self.factor}
-        if self.op != "multiply":
-            out["op"] = self.op
-        return out
+from .._core.numbers import Number, format_number
+from .._core.results import Step
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,3 +69,36 @@ class MatchAdjustment:
 
     def as_dict(self) -> dict[str, Any]:
         return {"player": self.player, "points": self.points, "id": self.id, "label": self.label}
+
+
+@dataclass(frozen=True, slots=True)
+class YakuScore:
+    """A yaku a pile of captured cards makes: its points and the cards it counted."""
+
+    id: str
+    label: str
+    points: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """The yaku of one player's captured cards: ``base`` is the sum of ``yaku`` points."""
+
+    ruleset: str
+    base: int
+    yaku: tuple[YakuScore, ...]
+    steps: tuple[Step, ...]
+
+    @property
+    def explanation(self) -> str:
+        """``Goko (five brights) 10 + Kasu (ten chaff) 1 = 11``, with dropped yaku after a semicolon."""
+        counted = [f"{s.label} {format_number(s.factor)}" for s in self.steps if s.op == "add"]
+        dropped = [s.label for s in self.steps if s.op == "drop"]
+        text = (" + ".join(counted) or "no yaku") + f" = {self.base}"
+        return text + ("; " + "; ".join(dropped) if dropped else "")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"ruleset": self.ruleset, "base": self.base,
+                "yaku": [{"id": y.id, "label": y.label, "points": y.points, "cards": list(y.cards)} for y in self.yaku],
+                "steps": [s.as_dict() for s in self.steps]}

@@ -8,7 +8,6 @@ schema marks ``x-required-resolved`` required.
 from __future__ import annotations
 
 import copy
-import difflib
 import functools
 import json
 from collections.abc import Iterable, Sequence
@@ -18,6 +17,7 @@ import jsonschema
 
 from . import bundled
 from .errors import Location, Problem
+from .hints import did_you_mean
 from .yamlsource import LocatedDict, LocatedList, join_path
 
 
@@ -227,9 +227,7 @@ def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location,
         for extra in instance:
             if extra in known:
                 continue
-            close = difflib.get_close_matches(extra, known, n=1, cutoff=0.6)
-            hint = f"did you mean {close[0]!r}?" if close else (
-                "known keys here: " + ", ".join(known) if known else None)
+            hint = did_you_mean(extra, known) or ("known keys here: " + ", ".join(known) if known else None)
             problems.append(Problem(locate(root, [*path, extra], fallback, key=True),
                                     display_path(root, [*path, extra], base_path),
                                     f"unknown key {extra!r}", hint))

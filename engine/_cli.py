@@ -1,0 +1,259 @@
+"""The ``yakuset`` command: the commands every game shares (list, show, validate, table, diff)
+and those each registered game adds (Koi-Koi: award, play; Riichi: score, hand).
+
+Exit codes: 0 success; 1 a negative answer (an invalid file, rule sets that differ); 2 a usage
+or load error. Errors are printed as readable lines on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn, Protocol, runtime_checkable
+
+from . import diff
+from ._core.errors import InputError, Location, Problem, RulesetError
+from ._core.game import Command, Game, Output
+from ._core.resolve import display_name, read_file
+from ._core.resolved import resolved_text
+from ._core.ruleset import RuleSet
+from ._core.yamlsource import LocatedDict, read_document
+from ._house import REGISTRY, list_rulesets, load_ruleset
+
+EXIT_OK, EXIT_NEGATIVE, EXIT_ERROR = 0, 1, 2
+
+
+class UsageError(Exception):
+    """A command line that cannot be run."""
+
+
+@runtime_checkable
+class CommandLinePart(Protocol):
+    """What a game gives the command line: its table and its own commands."""
+
+    def table(self, rs: RuleSet, fmt: str) -> Output:
+        """The rule set's table as text (``text`` or ``markdown``) and as JSON data."""
+        ...
+
+    def commands(self) -> Sequence[Command]:
+        """The commands the game adds (``yakuset NAME RULESET ...``)."""
+        ...
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def _emit(output: Output, as_json: bool) -> None:
+    text, data = output
+    if as_json:
+        print(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write(text)
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    rulesets = [rs for rs in list_rulesets() if args.game in (None, rs.game)]
+    width = max((len(rs.id) for rs in rulesets), default=0)
+    text = "".join(f"{rs.id.ljust(width)}  {rs.game:<7} {rs.name}: {rs.metadata.get('description', '')}".rstrip()
+                   + "\n" for rs in rulesets)
+    data = [{"id": rs.id, "game": rs.game, "name": rs.name, "description": rs.metadata.get("description", "")}
+            for rs in rulesets]
+    _emit((text, data), args.json)
+    return EXIT_OK
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    rs = load_ruleset(args.ruleset)
+    if args.resolved:
+        data = {"ruleset": rs.id, "files": [f.display for f in rs.files], "document": rs.document,
+                "sources": {_path_text(path): f"{where.file}:{where.line}" for path, _v, where in rs.leaves()}}
+        _emit((resolved_text(rs), data), args.json)
+        return EXIT_OK
+    text = f"# {rs.files[0].display}\n" + rs.path.read_text(encoding="utf-8")
+    _emit((text, {"ruleset": rs.id, "file": rs.files[0].display, "document": rs.files[0].data}), args.json)
+    return EXIT_OK
+
+
+def _path_text(path: tuple[str | int, ...]) -> str:
+    text = ""
+    for step in path:
+        text += f"[{step}]" if isinstance(step, int) else (f".{step}" if text else step)
+    return text
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    report = []
+    lines = []
+    for name in args.files:
+        path = Path(name)
+        if not path.is_file():
+            raise UsageError(f"{name}: no such file")
+        problems = _problems_of(path)
+        shown = display_name(path.resolve())
+        report.append({"file": shown, "valid": not problems, "problems": [_problem_dict(p) for p in problems]})
+        lines += [str(p) for p in problems] or [f"{shown}: ok"]
+    _emit(("".join(line + "\n" for line in lines), report), args.json)
+    return EXIT_OK if all(r["valid"] for r in report) else EXIT_NEGATIVE
+
+
+def _problems_of(path: Path) -> list[Problem]:
+    # An abstract base (file name starting with "_") is checked as written only.
+    if path.stem.startswith("_"):
+        return read_file(path.resolve())[1]
+    try:
+        load_ruleset(path)
+    except RulesetError as exc:
+        return exc.problems
+    return []
+
+
+def _problem_dict(problem: Problem) -> dict[str, Any]:
+    where = problem.location
+    return {"file": where.file, "line": where.line, "col": where.col, "path": problem.path,
+            "message": problem.message, "hint": problem.hint}
+
+
+def _part(rs: RuleSet) -> CommandLinePart:
+    part = rs.part
+    if not isinstance(part, CommandLinePart):
+        raise InputError(f"{rs.game} rule sets have no table or commands")
+    return part
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    rs = load_ruleset(args.ruleset)
+    as_json = args.json or args.format == "json"
+    _emit(_part(rs).table(rs, args.format), as_json)
+    return EXIT_OK
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    a, b = load_ruleset(args.a), load_ruleset(args.b)
+    if a.game != b.game:
+        raise InputError(f"{a.id!r} is a {a.game} rule set and {b.id!r} a {b.game} one: they can't be compared")
+    if args.structural_only and args.behaviour_only:
+        raise UsageError("--structural-only and --behaviour-only exclude each other")
+    cases = _load_cases(args.cases) if args.cases else []
+    changes = None if args.behaviour_only else diff.structural(a, b, declared=args.declared)
+    report = None if args.structural_only else diff.behaviour(a, b, cases)
+    fmt = "json" if args.json else args.format
+    if fmt == "json":
+        print(json.dumps(diff.as_json(a, b, changes, report, args.declared, args.steps), indent=2, ensure_ascii=False))
+    elif fmt == "markdown":
+        sys.stdout.write(diff.markdown(a, b, changes, report))
+    elif fmt == "github":
+        sys.stdout.write(diff.github(a, b, changes, report))
+    else:
+        colour = args.colour == "always" or (args.colour == "auto" and sys.stdout.isatty())
+        sys.stdout.write(diff.human(a, b, changes, report, args.steps, colour))
+    different = bool(changes) or bool(report and report.changes)
+    return EXIT_NEGATIVE if different else EXIT_OK
+
+
+def _load_cases(name: str) -> list[dict[str, Any]]:
+    path = Path(name)
+    if not path.is_file():
+        raise UsageError(f"{name}: no such file")
+    data = read_document(path, name)
+    if not isinstance(data, LocatedDict) or set(data) != {"cases"} or not isinstance(data["cases"], list):
+        raise RulesetError([Problem(Location(name, 1, 1), "", "a cases file is a mapping with one key, `cases`: "
+                                    "a list of situations", "e.g. `cases: [{base: 8, own_calls: 1}]`")])
+    cases: Any = data["cases"]
+    for index, case in enumerate(cases):
+        if not isinstance(case, dict):
+            raise RulesetError([Problem(cases.item_locs[index], f"cases[{index}]", "a case is a mapping")])
+    return [dict(case) for case in cases]
+
+
+def _game_command(game: Game, command: Command) -> Any:
+    def run(args: argparse.Namespace) -> int:
+        rs = load_ruleset(args.ruleset)
+        if rs.part is not game:
+            raise InputError(f"{rs.id!r} is a {rs.game} rule set; `{command.name}` needs a {game.name} rule set")
+        _emit(command.run(rs, args), args.json)
+        return EXIT_OK
+    return run
+
+
+def _whole(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser: the shared commands, then each registered game's."""
+    parser = _Parser(prog="yakuset", description="Score Koi-Koi and Riichi mahjong from YAML rule sets.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub.add_argument("--json", action="store_true", help="print JSON for machines")
+        return sub
+
+    sub = command("list", "list the bundled rule sets")
+    sub.add_argument("--game", choices=sorted(REGISTRY.games), help="only this game's rule sets")
+    sub.set_defaults(run=cmd_list)
+
+    sub = command("show", "show a rule set as written, or resolved with where each value came from")
+    sub.add_argument("ruleset", help="a bundled id (nintendo) or a YAML file")
+    sub.add_argument("--resolved", action="store_true", help="after `extends`, each value with its file:line")
+    sub.set_defaults(run=cmd_show)
+
+    sub = command("validate", "check rule-set files; every problem as file:line:col: path: message")
+    sub.add_argument("files", nargs="+", metavar="FILE")
+    sub.set_defaults(run=cmd_validate)
+
+    for game in REGISTRY.games.values():
+        for extra in game.commands() if isinstance(game, CommandLinePart) else ():
+            sub = command(extra.name, extra.help)
+            sub.add_argument("ruleset", help="a bundled id or a YAML file")
+            extra.add_arguments(sub)
+            sub.set_defaults(run=_game_command(game, extra))
+
+    sub = command("diff", "what changed between two rule sets, and which scores change (exit 1 if any)")
+    sub.add_argument("a", help="the rule set before (id or file)")
+    sub.add_argument("b", help="the rule set after (id or file)")
+    sub.add_argument("--format", choices=["human", "json", "markdown", "github"], default="human")
+    sub.add_argument("--declared", action="store_true", help="compare the files as written, not resolved")
+    sub.add_argument("--structural-only", action="store_true", help="only the rule changes")
+    sub.add_argument("--behaviour-only", action="store_true", help="only the score changes")
+    sub.add_argument("--cases", metavar="FILE", help="more situations to score: `cases: [{base: 8}, {han: 3, fu: 40}]`")
+    sub.add_argument("--steps", type=_whole, default=3, metavar="N", help="show the steps of the N largest changes")
+    sub.add_argument("--colour", "--color", choices=["auto", "always", "never"], default="auto")
+    sub.set_defaults(run=cmd_diff)
+
+    sub = command("table", "the award tables (Koi-Koi) or the han × fu payment grid (Riichi)")
+    sub.add_argument("ruleset", help="a bundled id (nintendo) or a YAML file")
+    sub.add_argument("--format", choices=["text", "markdown", "json"], default="text")
+    sub.set_defaults(run=cmd_table)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit code (the console script exits with it)."""
+    try:
+        args = build_parser().parse_args(argv)
+        code: int = args.run(args)
+        return code
+    except UsageError as exc:
+        print(f"yakuset: error: {exc}", file=sys.stderr)
+    except RulesetError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+    except InputError as exc:
+        print(f"yakuset: error: {exc}", file=sys.stderr)
+    except BrokenPipeError:
+        return EXIT_OK
+    return EXIT_ERROR
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,185 @@
+"""The registry of games and plugins, and the plugin manager of one rule set, built as tox 4
+builds its own: the built-in plugins are registered directly, then the ``yakuset`` entry-point
+group supplies plugins from installed packages, then every hook implementation is checked
+against the hookspecs, so a misspelt hook is a load error naming the plugin and the hook.
+
+A rule set turns plugins on by name; only those are registered in its manager. Nothing is
+registered globally or at import time.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from types import MappingProxyType
+from typing import Any
+
+import pluggy
+
+from . import hookspecs, validate
+from .errors import Location, Problem
+from .game import Game
+from .hints import did_you_mean
+from .yamlsource import LocatedDict
+
+ENTRY_POINT_GROUP = "yakuset"
+
+Settings = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Registry:
+    """The games rule sets may be written for, and the plugins built into the engine.
+
+    ``builtins`` maps a plugin name to the plugin (a module or object with hook functions) or to
+    the name of the module to import when a rule set first names it.
+    Plugins of installed packages are found through the ``yakuset`` entry-point group each
+    time a manager is built, so a package installed while the process runs is seen; a
+    built-in name cannot be taken by an installed package.
+    """
+
+    games: Mapping[str, Game]
+    builtins: Mapping[str, object] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, games: Iterable[Game], builtins: Mapping[str, object]) -> Registry:
+        """A registry of ``games`` (by their names) and the built-in plugins ``builtins``."""
+        return cls(MappingProxyType({game.name: game for game in games}), MappingProxyType(dict(builtins)))
+
+    def installed(self) -> dict[str, Callable[[], object]]:
+        """Every plugin a rule set may name, as a loader: built-ins first, then entry points."""
+        found: dict[str, Callable[[], object]] = {name: _given(plugin) for name, plugin in self.builtins.items()}
+        for point in entry_points(group=ENTRY_POINT_GROUP):
+            found.setdefault(point.name, point.load)
+        return found
+
+    def new_manager(self) -> pluggy.PluginManager:
+        """An empty plugin manager that knows the core's hookspecs and every game's."""
+        manager = pluggy.PluginManager(hookspecs.PROJECT)
+        manager.add_hookspecs(hookspecs)
+        for game in self.games.values():
+            manager.add_hookspecs(game.hookspecs)
+        return manager
+
+    def check_removals(self, plugins: Any) -> list[Problem]:
+        """``NAME: null`` in a file turns a plugin off; a name no package provides is a typo."""
+        if not isinstance(plugins, LocatedDict):
+            return []
+        removed = [name for name, value in plugins.items() if value is None]
+        if not removed:
+            return []
+        installed = self.installed()
+        return [_unknown(name, plugins.key_locs[name], installed) for name in removed if name not in installed]
+
+    def build(self, plugins: Mapping[str, Any],
+              fallback: Location) -> tuple[pluggy.PluginManager, dict[str, Settings], list[Problem]]:
+        """Register the plugins a resolved rule set names, check their hooks and settings.
+
+        ``plugins`` is the resolved ``plugins:`` mapping (name -> settings). Returns the
+        manager, each plugin's settings with its schema's defaults filled in, and the problems.
+        """
+        manager = self.new_manager()
+        settings: dict[str, Settings] = {}
+        problems: list[Problem] = []
+        installed = self.installed()
+        for name, given in plugins.items():
+            key_loc, value_loc = _locations(plugins, name, fallback)
+            loader = installed.get(name)
+            if loader is None:
+                problems.append(_unknown(name, key_loc, installed))
+                continue
+            try:
+                plugin = loader()
+                manager.register(plugin, name=name)
+            except Exception as exc:  # a broken third-party package must not crash loading
+                reason = " ".join(str(exc).split())
+                problems.append(Problem(key_loc, f"plugins.{name}",
+                                        f"plugin {name!r} could not be loaded: {type(exc).__name__}: {reason}"))
+                continue
+            problems.extend(_unmarked(plugin, name, key_loc))
+            found, settings_problems = _settings(manager, name, given, value_loc)
+            settings[name] = found
+            problems.extend(settings_problems)
+        problems.extend(_pending(manager, plugins, fallback))
+        return manager, settings, problems
+
+
+def _given(plugin: object) -> Callable[[], object]:
+    if isinstance(plugin, str):
+        return lambda: importlib.import_module(plugin)
+    return lambda: plugin
+
+
+def _locations(plugins: Mapping[str, Any], name: str, fallback: Location) -> tuple[Location, Location]:
+    if isinstance(plugins, LocatedDict):
+        return plugins.key_locs.get(name, fallback), plugins.value_locs.get(name, fallback)
+    return fallback, fallback
+
+
+def _unknown(name: str, where: Location, installed: Mapping[str, object]) -> Problem:
+    hint = did_you_mean(name, installed) or (
+        "install the package that provides it; installed plugins: " + ", ".join(sorted(installed)))
+    return Problem(where, f"plugins.{name}", f"unknown plugin {name!r}", hint)
+
+
+def _spec_names(manager: pluggy.PluginManager) -> list[str]:
+    return sorted(name for name, caller in vars(manager.hook).items()
+                  if not name.startswith("_") and caller.has_spec())
+
+
+def _pending(manager: pluggy.PluginManager, plugins: Mapping[str, Any], fallback: Location) -> list[Problem]:
+    """Hook implementations whose name no hookspec has: a misspelt hook would never be called."""
+    problems = []
+    specs = _spec_names(manager)
+    for hook_name, caller in sorted(vars(manager.hook).items()):
+        if hook_name.startswith("_") or caller.has_spec():
+            continue
+        for impl in caller.get_hookimpls():
+            if impl.optionalhook:
+                continue
+            where, _ = _locations(plugins, impl.plugin_name, fallback)
+            problems.append(Problem(where, f"plugins.{impl.plugin_name}",
+                                    f"plugin {impl.plugin_name!r} implements {hook_name!r}, which is no yakuset hook",
+                                    did_you_mean(hook_name, specs) or "hooks: " + ", ".join(specs)))
+    return problems
+
+
+def _unmarked(plugin: object, name: str, where: Location) -> list[Problem]:
+    """A ``yakuset_...`` function without ``@hookimpl`` is never called: say so."""
+    problems = []
+    for attribute, value in inspect.getmembers(plugin):
+        if attribute.startswith(f"{hookspecs.PROJECT}_") and callable(value) \
+                and not hasattr(value, f"{hookspecs.PROJECT}_impl"):
+            problems.append(Problem(where, f"plugins.{name}",
+                                    f"plugin {name!r} defines {attribute!r} without @hookimpl, so it is never called",
+                                    "decorate it with `@yakuset.hookimpl`"))
+    return problems
+
+
+def _settings(manager: pluggy.PluginManager, name: str, given: Any,
+              where: Location) -> tuple[Settings, list[Problem]]:
+    """The plugin's settings checked against its own schema, with the schema's defaults filled in."""
+    data = given if given is not None else {}
+    for impl in manager.hook.yakuset_settings_schema.get_hookimpls():
+        if impl.plugin_name != name:
+            continue
+        schema: Any = impl.function()
+        if schema is None:
+            break
+        problems = validate.check_against(dict(schema), data, where, f"plugins.{name}")
+        if problems or not isinstance(data, Mapping):
+            return MappingProxyType({}), problems
+        return MappingProxyType(_with_defaults(schema, data)), []
+    return MappingProxyType(dict(data) if isinstance(data, Mapping) else {}), []
+
+
+def _with_defaults(schema: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(data)
+    properties = schema.get("properties")
+    for key, sub in (properties.items() if isinstance(properties, Mapping) else ()):
+        if key not in out and isinstance(sub, Mapping) and "default" in sub:
+            out[key] = sub["default"]
+    return out

@@ -1,0 +1,56 @@
+"""A resolved rule set as YAML, each value followed by the file:line it came from (``show --resolved``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from .yamlsource import LocatedDict, LocatedList
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
+
+
+def _scalar(value: Any) -> str:
+    text: str = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000)
+    return text.removesuffix("\n...\n").strip()
+
+
+def resolved_lines(rs: RuleSet) -> list[tuple[str, str]]:
+    """The resolved rule set as YAML lines, each with the file:line its value came from."""
+    lines: list[tuple[str, str]] = []
+
+    def walk(node: Any, indent: str, first_prefix: str | None = None) -> None:
+        prefix_first = first_prefix
+        if isinstance(node, LocatedDict):
+            for key, value in node.items():
+                lead = prefix_first if prefix_first is not None else indent
+                prefix_first = None
+                where = node.value_locs[key]
+                if isinstance(value, (LocatedDict, LocatedList)) and value:
+                    lines.append((f"{lead}{key}:", ""))
+                    walk(value, indent + "  ")
+                else:
+                    shown = _scalar(value) if not isinstance(value, (dict, list)) else ("{}" if isinstance(value, dict) else "[]")
+                    lines.append((f"{lead}{key}: {shown}", f"{where.file}:{where.line}"))
+        elif isinstance(node, LocatedList):
+            for index, item in enumerate(node):
+                where = node.item_locs[index]
+                if isinstance(item, LocatedDict) and item:
+                    walk(item, indent + "  ", first_prefix=f"{indent}- ")
+                else:
+                    lines.append((f"{indent}- {_scalar(item)}", f"{where.file}:{where.line}"))
+
+    walk(rs.document, "")
+    return lines
+
+
+def resolved_text(rs: RuleSet) -> str:
+    """``show --resolved``: every value followed by ``# file:line``."""
+    lines = resolved_lines(rs)
+    width = min(max((len(text) for text, _ in lines), default=0), 60)
+    out = [f"# {rs.id}: {' -> '.join(f.display for f in rs.files)}"]
+    for text, where in lines:
+        out.append(f"{text.ljust(width)}  # {where}" if where else text)
+    return "\n".join(out) + "\n"

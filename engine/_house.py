@@ -1,0 +1,46 @@
+"""The engine's own house: the games it knows and the plugins built into it, and the loading
+functions of the public API that use them."""
+
+from __future__ import annotations
+
+import os
+
+from . import koikoi, riichi
+from ._core import resolve, ruleset
+from ._core.plugins import Registry
+
+#: The games and built-in plugins every rule set may use; installed packages add plugins. A
+#: built-in plugin is imported when a rule set first names it: plugins use the public API
+#: (``import yakuset``), which is built on this module.
+REGISTRY = Registry.of(
+    games=(koikoi.GAME, riichi.GAME),
+    builtins={name: f"yakuset._plugins.{name}"
+              for name in ("lucky_hands", "dealers_privilege", "minipoints", "riichi_yaku")},
+)
+
+
+def load_ruleset(source: str | os.PathLike[str]) -> ruleset.RuleSet:
+    """Load a rule set by bundled id (``"nintendo"``) or file path (``"house.yaml"``).
+
+    Raises :class:`yakuset.RulesetError` listing every problem found, each at file:line:col.
+    """
+    return ruleset.load(source, REGISTRY)
+
+
+def load_ruleset_text(text: str, path: str | os.PathLike[str]) -> ruleset.RuleSet:
+    """Load a rule set from text, as if it were the file at ``path`` (which anchors ``extends``)."""
+    return ruleset.load_text(text, path, REGISTRY)
+
+
+def list_rulesets() -> list[ruleset.RuleSet]:
+    """Every bundled rule set (abstract bases left out), loaded, in id order."""
+    return [load_ruleset(i) for i in ruleset.bundled_ids()]
+
+
+def clear_caches() -> None:
+    """Forget every memoised result (han/fu scores, readings, parsed tiles and files).
+
+    Results never depend on the memos; this is for measuring cold speed and memory.
+    """
+    riichi.clear_memos()
+    resolve.clear_memos()

@@ -1,0 +1,144 @@
+"""Which scores change: the same situations scored under both rule sets, every difference
+reported, largest first. The situations come from the rule sets' game (its standard
+situations and how it reads a user's case); this module knows no game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from .._core.errors import InputError, RulesetError
+
+if TYPE_CHECKING:
+    from .._core.ruleset import RuleSet
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A situation's result under one rule set: a number to compare, a one-line summary, and
+    (on demand) the steps that produced it. ``error`` is set when the rule set refuses it."""
+
+    value: float | None
+    summary: str
+    explain: Callable[[], list[str]] = field(default=lambda: [], compare=False, repr=False)
+    error: str | None = None
+
+    def same_as(self, other: Outcome) -> bool:
+        """Whether both results read the same (value, summary and refusal)."""
+        return self.value == other.value and self.summary == other.summary and self.error == other.error
+
+
+#: A situation: its group, how it reads, and how to score it under a rule set.
+Situation = tuple[str, str, Callable[["RuleSet"], Outcome]]
+
+
+@runtime_checkable
+class Comparable(Protocol):
+    """What a game gives the diff: its standard situations and how it reads a user's case."""
+
+    name: str
+
+    def situations(self, a: RuleSet, b: RuleSet) -> Iterable[Situation]:
+        """The situations every comparison of two of the game's rule sets scores."""
+        ...
+
+    def case(self, params: Mapping[str, Any]) -> Callable[[RuleSet], Outcome] | None:
+        """How to score a user's case (``{base: 8}``, ``{han: 3, fu: 40}``), or ``None`` if it is
+        no situation of this game."""
+        ...
+
+
+@dataclass(frozen=True)
+class BehaviourChange:
+    """A situation whose result differs between the two rule sets."""
+
+    group: str
+    situation: str
+    old: Outcome
+    new: Outcome
+
+    @property
+    def delta(self) -> float | None:
+        """new - old, when both have a value."""
+        if self.old.value is None or self.new.value is None:
+            return None
+        return self.new.value - self.old.value
+
+    @property
+    def size(self) -> float:
+        """How big the change is, for ordering: refusals on one side first, then by |delta|."""
+        delta = self.delta
+        return float("inf") if delta is None else abs(delta)
+
+    def as_dict(self, steps: bool = False) -> dict[str, Any]:
+        """The change as JSON data (``schema/diff.schema.json``), with the steps if asked."""
+        sides: dict[str, dict[str, Any]] = {}
+        for name, outcome in (("old", self.old), ("new", self.new)):
+            sides[name] = {"value": outcome.value, "summary": outcome.summary, "error": outcome.error}
+            if steps:
+                sides[name]["steps"] = outcome.explain()
+        return {"group": self.group, "situation": self.situation, "delta": self.delta, **sides}
+
+
+@dataclass
+class BehaviourReport:
+    """Every compared situation counted, and those that change, largest first."""
+
+    total: int
+    by_group: dict[str, tuple[int, int]]  # group -> (situations, changed)
+    changes: list[BehaviourChange]
+
+    @property
+    def summary(self) -> str:
+        """One line: how many situations change, and the largest change."""
+        if not self.changes:
+            return f"none of {self.total:,} situations change"
+        top = self.changes[0]
+        return (f"{len(self.changes):,} of {self.total:,} situations change; largest: {top.situation}: "
+                f"{describe(top.old)} -> {describe(top.new)}")
+
+
+def describe(outcome: Outcome) -> str:
+    """An outcome as the diff prints it: its summary, or why it was refused."""
+    return f"refused ({outcome.error})" if outcome.error else outcome.summary
+
+
+def behaviour(a: RuleSet, b: RuleSet, cases: Sequence[Mapping[str, Any]] = ()) -> BehaviourReport:
+    """Score the game's standard situations (and ``cases``) under both rule sets."""
+    if a.game != b.game:
+        raise InputError(f"{a.id!r} is a {a.game} rule set and {b.id!r} a {b.game} one: they score different games")
+    part = a.part
+    if not isinstance(part, Comparable):
+        raise InputError(f"{a.game} rule sets have no situations to compare")
+    situations = [*part.situations(a, b), *_case_situations(part, cases)]
+    by_group: dict[str, list[int]] = {}
+    changes = []
+    for group, text, run in situations:
+        counts = by_group.setdefault(group, [0, 0])
+        counts[0] += 1
+        old, new = _safely(run, a), _safely(run, b)
+        if not old.same_as(new):
+            counts[1] += 1
+            changes.append(BehaviourChange(group, text, old, new))
+    changes.sort(key=lambda c: -c.size)
+    return BehaviourReport(len(situations), {g: (n, c) for g, (n, c) in by_group.items()}, changes)
+
+
+def _safely(run: Callable[[RuleSet], Outcome], rs: RuleSet) -> Outcome:
+    try:
+        return run(rs)
+    except (InputError, RulesetError) as exc:
+        return Outcome(None, "refused", error=str(exc).splitlines()[0])
+
+
+def _case_situations(part: Comparable, cases: Sequence[Mapping[str, Any]]) -> list[Situation]:
+    found: list[Situation] = []
+    for number, case in enumerate(cases, start=1):
+        keys = set(case) - {"name"}
+        name = str(case.get("name", f"case #{number}"))
+        run = part.case({k: case[k] for k in keys})
+        if run is None:
+            raise InputError(f"{name}: not a {part.name} situation (keys: {', '.join(sorted(keys))})")
+        found.append(("cases", name, run))
+    return found

@@ -1,0 +1,55 @@
+"""Hanafuda Koi-Koi: the round award, the yaku of captured cards, and the referee.
+
+    >>> import yakuset
+    >>> rs = yakuset.load_ruleset("nintendo")
+    >>> yakuset.koikoi.award(rs, base=8, opponent_calls=1).points
+    32
+
+:func:`award` multiplies a base by the rule set's multipliers; :func:`yaku` finds the yaku of a
+pile of captured cards; :class:`Round` and :class:`Match` referee a game reported event by
+event; :func:`replay` plays a script (``yakuset play``). Every number comes from the rule set.
+"""
+
+from . import hookspecs
+from ._award import MAX_BASE, TABLE_BASES, AwardTable, award, award_tables
+from ._game import GAME, KoikoiGame
+from ._referee import DealOutcome, Event, Match, MatchResult, RefereeError, Round
+from ._replay import RoundTrace, Trace, load_script, replay, trace_text
+from ._results import Award, FixedAward, Hand, MatchAdjustment, YakuScore
+from ._rules import Card, CardFilter, KoikoiRules, KoikoiYaku
+from ._rules import koikoi_rules as rules_of
+from ._yaku import check_cards, yaku
+
+__all__ = [
+    "GAME",
+    "MAX_BASE",
+    "TABLE_BASES",
+    "Award",
+    "AwardTable",
+    "Card",
+    "CardFilter",
+    "DealOutcome",
+    "Event",
+    "FixedAward",
+    "Hand",
+    "KoikoiGame",
+    "KoikoiRules",
+    "KoikoiYaku",
+    "Match",
+    "MatchAdjustment",
+    "MatchResult",
+    "RefereeError",
+    "Round",
+    "RoundTrace",
+    "Trace",
+    "YakuScore",
+    "award",
+    "award_tables",
+    "check_cards",
+    "hookspecs",
+    "load_script",
+    "replay",
+    "rules_of",
+    "trace_text",
+    "yaku",
+]

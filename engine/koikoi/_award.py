@@ -1,0 +1,123 @@
+"""The Koi-Koi round award: the base times every multiplier of the rule set whose condition
+holds, explained step by step as the rule document writes it::
+
+    >>> import yakuset
+    >>> yakuset.koikoi.award(yakuset.load_ruleset("nintendo"), base=8, opponent_calls=1).explanation
+    '8 × 2 (7+) × 2 (opponent Koi-Koi) × 1 = 32'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .._core.arguments import whole_number
+from .._core.errors import InputError
+from .._core.numbers import Number, tidy
+from .._core.results import Step
+from ._results import Award
+from ._rules import koikoi_rules
+
+if TYPE_CHECKING:
+    from .._core.ruleset import RuleSet
+
+#: No Koi-Koi hand comes near this; larger bases are refused rather than multiplied.
+MAX_BASE = 10**6
+
+#: The base points shown by ``yakuset table``: the rows of the rule document's award tables.
+TABLE_BASES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20)
+
+
+def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0, field_brights: int = 0) -> Award:
+    """The award for a won round: base × every multiplier whose condition holds.
+
+    ``base`` is the winner's base points (the sum of their yaku); ``own_calls`` and
+    ``opponent_calls`` count the Koi-Koi calls of the winner and of the loser this round;
+    ``field_brights`` the brights dealt face up (for rule sets whose multipliers use it).
+    Raises :class:`yakuset.InputError` (a ``ValueError``) for negative counts or values that
+    are not whole numbers.
+    """
+    rules = koikoi_rules(rs)
+    base = whole_number("base", base, None)
+    if abs(base) > MAX_BASE:
+        raise InputError(f"base must be between -{MAX_BASE} and {MAX_BASE}, got {base}")
+    own_calls = whole_number("own_calls", own_calls)
+    opponent_calls = whole_number("opponent_calls", opponent_calls)
+    field_brights = whole_number("field_brights", field_brights)
+    variables: dict[str, Number] = {"base": base, "own_calls": own_calls, "opponent_calls": opponent_calls,
+                                    "field_brights": field_brights}
+    if rules.extra_names:
+        for extra in rs.hook.yakuset_award_context(ruleset=rs, base=base, own_calls=own_calls,
+                                                   opponent_calls=opponent_calls, field_brights=field_brights):
+            variables.update(extra or {})
+        missing = rules.extra_names - variables.keys()
+        if missing:
+            raise InputError(f"no plugin gave a value for {', '.join(sorted(missing))}")
+    if rules.no_award_when is not None and rules.no_award_when(variables):
+        return Award(rs.id, base, 0, (Step("no_award", rules.no_award_label, 0),))
+    steps = []
+    points: Number = base
+    for multiplier in rules.multipliers:
+        if multiplier.when is not None and not multiplier.when(variables):
+            continue
+        if multiplier.add is not None:
+            added = multiplier.add(variables)
+            if multiplier.max is not None:
+                added = min(added, multiplier.max)
+            steps.append(Step(multiplier.id, multiplier.label, tidy(added), "add"))
+            points += added
+            continue
+        assert multiplier.factor is not None
+        factor = multiplier.factor(variables)
+        if multiplier.max is not None:
+            factor = min(factor, multiplier.max)
+        steps.append(Step(multiplier.id, multiplier.label, tidy(factor)))
+        points *= factor
+    return Award(rs.id, base, tidy(points), tuple(steps))
+
+
+@dataclass(frozen=True, slots=True)
+class AwardTable:
+    """One award table: awards by base (rows) and own calls (columns), for one opponent call count."""
+
+    opponent_calls: int
+    opponent_factor: Number
+    own_calls: tuple[int, ...]
+    own_factors: tuple[Number, ...]
+    open_ended: bool  # the last column also holds for more calls
+    rows: tuple[tuple[int, tuple[Number, ...]], ...]
+
+
+def award_tables(rs: RuleSet, bases: Sequence[int] = TABLE_BASES, most_calls: int = 12) -> list[AwardTable]:
+    """The rule document's award tables, computed from the rule set.
+
+    Columns run over the winner's calls until more calls no longer change any award (that
+    column reads "N+ calls"); two tables: the loser never called, and the loser called
+    (once, which is what "1 or more" means when the count does not matter past one).
+    """
+    tables = []
+    for opponent_calls in (0, 1):
+        columns: list[list[Number]] = []
+        open_ended = False
+        for calls in range(most_calls + 1):
+            column = [award(rs, b, calls, opponent_calls).points for b in bases]
+            if columns and column == columns[-1]:
+                open_ended = True  # the cap is reached: the last column holds for any more calls
+                break
+            columns.append(column)
+        reference = award(rs, 1, 0, 0).points
+        own_factors = tuple(_ratio(award(rs, 1, c, 0).points, reference) for c in range(len(columns)))
+        opponent_factor = _ratio(award(rs, 1, 0, opponent_calls).points, reference)
+        rows = tuple((b, tuple(col[i] for col in columns)) for i, b in enumerate(bases))
+        tables.append(AwardTable(opponent_calls, opponent_factor, tuple(range(len(columns))), own_factors,
+                                 open_ended, rows))
+    return tables
+
+
+def _ratio(value: Number, reference: Number) -> Number:
+    if reference == 0:
+        return 0
+    ratio = value / reference
+    return int(ratio) if math.isclose(ratio, round(ratio)) else round(ratio, 3)

@@ -1,0 +1,211 @@
+"""Koi-Koi as a registered game: how its rule sets compile, the situations ``diff`` compares,
+its tables and its commands (``award``, ``play``)."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from .. import diff
+from .._core import bundled
+from .._core.errors import InputError, Location, Problem
+from .._core.game import Command, Output
+from .._core.yamlsource import LocatedDict
+from . import _render, hookspecs
+from ._award import award, award_tables
+from ._replay import load_script, replay, trace_text
+from ._rules import KoikoiRules, KoikoiYaku, compile_rules, koikoi_rules
+from ._yaku import yaku
+
+if TYPE_CHECKING:
+    from .._core.ruleset import RuleSet
+
+_AWARD_KEYS = {"base", "own_calls", "opponent_calls", "field_brights"}
+_PILE_KEYS = {"captured", "month", "own_calls"}
+
+
+class KoikoiGame:
+    """Hanafuda Koi-Koi: rule sets with ``game: koikoi``."""
+
+    name = "koikoi"
+    hookspecs: ModuleType = hookspecs
+
+    def compile(self, document: LocatedDict, manager: pluggy.PluginManager, where: Location,
+                valid: bool) -> tuple[KoikoiRules | None, list[Problem]]:
+        """Compile a resolved Koi-Koi rule set (see :func:`compile_rules`)."""
+        return compile_rules(document, manager, where, valid)
+
+    # --- diff --------------------------------------------------------------------------------
+
+    def situations(self, a: RuleSet, b: RuleSet) -> Iterator[diff.Situation]:
+        """The award grid, each yaku's fewest cards, 300 seeded piles, lucky hands, a draw, the examples."""
+        for base, own, opponent in itertools.product(range(1, 31), range(8), (0, 1)):
+            who = "opponent called" if opponent else "opponent did not call"
+            yield "award", f"award: base {base}, {own} own call(s), {who}", _award(base, own, opponent)
+        seen: set[str] = set()
+        for rs in (a, b):
+            rules = koikoi_rules(rs)
+            for y in rules.yaku:
+                pile = _yaku_pile(rules, y)
+                key = ",".join(sorted(pile))
+                if key not in seen:
+                    seen.add(key)
+                    yield "yaku", f"{y.id}'s cards under {rs.id}: {' '.join(pile)}", _pile(pile, rules.months[0])
+        rules_a = koikoi_rules(a)
+        deck = sorted(set(rules_a.cards) | set(koikoi_rules(b).cards))
+        months = rules_a.months
+        rng = random.Random(20261129)
+        for number in range(300):
+            pile = rng.sample(deck, rng.randint(0, 24))
+            month = months[rng.randint(0, len(months) - 1)]
+            yield "corpus", f"pile #{number} (month {month}): {len(pile)} cards", _pile(sorted(pile), month)
+        teshi, kuttsuki = _lucky_hands(rules_a)
+        yield "lucky", f"a Teshi hand (four of month {months[0]})", _fixed("yakuset_lucky_hand", hand=teshi)
+        yield "lucky", "a Kuttsuki hand (pairs)", _fixed("yakuset_lucky_hand", hand=kuttsuki)
+        yield "draw", "an exhaustive draw (Dealer's Privilege)", _fixed("yakuset_exhaustive_draw", dealer="dealer")
+        scripts = bundled.data_root() / "examples"
+        for path in sorted(scripts.glob("*.yaml")) if scripts.is_dir() else []:
+            yield "script", f"the scripted play {path.name}", _script(path)
+
+    def case(self, params: Mapping[str, Any]) -> Callable[[RuleSet], diff.Outcome] | None:
+        """A pile (``captured``, ``month``, ``own_calls``) or an award (``base``, calls, brights)."""
+        keys = set(params)
+        if "captured" in keys and keys <= _PILE_KEYS:
+            return _run_pile(dict(params))
+        if "base" in keys and keys <= _AWARD_KEYS:
+            return _run_award(dict(params))
+        return None
+
+    # --- the command line --------------------------------------------------------------------
+
+    def table(self, rs: RuleSet, fmt: str) -> Output:
+        """The award tables of the rule document, computed from the rule set."""
+        tables = award_tables(rs)
+        text = _render.tables_markdown(rs, tables) if fmt == "markdown" else _render.tables_text(rs, tables)
+        return text, _render.tables_json(rs, tables)
+
+    def commands(self) -> list[Command]:
+        """``award`` and ``play``."""
+        return [Command("award", "the award for a won Koi-Koi round", _award_arguments, _award_command),
+                Command("play", "replay a scripted Koi-Koi match or round through the referee",
+                        _play_arguments, _play_command)]
+
+
+GAME = KoikoiGame()
+
+
+def _lucky_hands(rules: KoikoiRules) -> tuple[list[str], list[str]]:
+    """A Teshi hand (all four cards of the first month) and a Kuttsuki hand (pairs), from the deck."""
+    by_month: dict[int, list[str]] = {}
+    for card in rules.cards.values():
+        by_month.setdefault(card.month, []).append(card.id)
+    months = list(by_month)
+    size = rules.hand_cards
+    teshi = [*by_month[months[0]], *(by_month[m][0] for m in months[1:size - 3])][:size]
+    kuttsuki = [card for m in months[:size // 2] for card in by_month[m][:2]]
+    return teshi, kuttsuki
+
+
+def _award(base: int, own: int, opponent: int) -> Callable[[RuleSet], diff.Outcome]:
+    def run(rs: RuleSet) -> diff.Outcome:
+        result = award(rs, base=base, own_calls=own, opponent_calls=opponent)
+        return diff.Outcome(result.points, str(result.points), lambda: [result.explanation])
+    return run
+
+
+def _pile(cards: list[str], month: int | None) -> Callable[[RuleSet], diff.Outcome]:
+    def run(rs: RuleSet) -> diff.Outcome:
+        hand = yaku(rs, cards, month=month)
+        names = ", ".join(f"{y.id} {y.points}" for y in hand.yaku) or "no yaku"
+        return diff.Outcome(hand.base, f"base {hand.base} ({names})", lambda: [hand.explanation])
+    return run
+
+
+def _fixed(hook: str, **kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
+    def run(rs: RuleSet) -> diff.Outcome:
+        found = getattr(rs.hook, hook)(ruleset=rs, **kwargs)
+        if found is None:
+            return diff.Outcome(0, "nothing")
+        return diff.Outcome(found.points, f"{found.points} ({found.label})", lambda: [found.explanation])
+    return run
+
+
+def _script(path: Path) -> Callable[[RuleSet], diff.Outcome]:
+    def run(rs: RuleSet) -> diff.Outcome:
+        trace = replay(rs, load_script(path))
+        totals = ", ".join(f"{p} {t}" for p, t in trace.totals.items())
+        return diff.Outcome(sum(trace.totals.values()), totals, lambda: trace_text(trace).splitlines())
+    return run
+
+
+def _yaku_pile(rules: KoikoiRules, y: KoikoiYaku) -> list[str]:
+    """The fewest cards that make ``y``: its needs, then matching cards in deck order."""
+    cards = rules.cards
+    pile = [c for c in cards if c in y.needs]
+    roles = frozenset().union(*rules.roles)
+    month = rules.months[0]
+    for card in cards.values():
+        if len([c for c in pile if y.cards.matches(cards[c], month, roles)]) >= y.count:
+            break
+        if card.id not in pile and y.cards.matches(card, month, roles):
+            pile.append(card.id)
+    return pile
+
+
+def _run_pile(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
+    def run(rs: RuleSet) -> diff.Outcome:
+        hand = yaku(rs, **params)
+        return diff.Outcome(hand.base, f"base {hand.base}", lambda: [hand.explanation])
+    return run
+
+
+def _run_award(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
+    def run(rs: RuleSet) -> diff.Outcome:
+        result = award(rs, **params)
+        return diff.Outcome(result.points, str(result.points), lambda: [result.explanation])
+    return run
+
+
+def _whole(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+
+
+def _award_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--base", type=_whole, required=True, help="the winner's base points")
+    parser.add_argument("--own-calls", type=_whole, default=0, help="the winner's Koi-Koi calls this round")
+    parser.add_argument("--opponent-calls", type=_whole, default=0, help="the loser's Koi-Koi calls this round")
+    parser.add_argument("--field-brights", type=_whole, default=0, help="brights dealt face up this round")
+    parser.add_argument("--explain", action="store_true", help="show each multiplier")
+
+
+def _award_command(rs: RuleSet, args: argparse.Namespace) -> Output:
+    result = award(rs, base=args.base, own_calls=args.own_calls, opponent_calls=args.opponent_calls,
+                   field_brights=args.field_brights)
+    if not args.explain:
+        return f"{result.points}\n", result.as_dict()
+    lines = [result.explanation]
+    for step in result.steps:
+        lines.append(f"  {step.id}: {'+' if step.op == 'add' else '×'} {step.factor} ({step.label})")
+    return "\n".join(lines) + "\n", result.as_dict()
+
+
+def _play_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("script", help="the script: players, dealer, rounds of events (see examples/)")
+
+
+def _play_command(rs: RuleSet, args: argparse.Namespace) -> Output:
+    path = Path(args.script)
+    if not path.is_file():
+        raise InputError(f"{args.script}: no such file")
+    trace = replay(rs, load_script(path))
+    return trace_text(trace), trace.as_dict()

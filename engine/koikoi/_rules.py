@@ -1,0 +1,267 @@
+"""Koi-Koi rules compiled from a resolved rule set: the deck, the yaku table, the award
+multipliers, the call limit and the match settings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from .._core.compiling import compile_at, expression_names
+from .._core.errors import InputError, Location, Problem
+from .._core.expressions import Expression
+from .._core.numbers import Number
+from .._core.yamlsource import LocatedDict, LocatedList, id_items
+
+if TYPE_CHECKING:
+    from .._core.ruleset import RuleSet
+
+#: The names every Koi-Koi award expression may use.
+AWARD_NAMES = {
+    "base": "the round's base points (the sum of the winner's yaku)",
+    "own_calls": "how many times the winner called Koi-Koi this round",
+    "opponent_calls": "how many times the loser called Koi-Koi this round",
+    "field_brights": "how many brights were dealt face up on the field this round",
+}
+#: The names a yaku's points may use.
+YAKU_NAMES = {"own_calls": "how many times the player called Koi-Koi this round"}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of the deck (``cards:`` in the rule set); ``also`` is a second kind it may count as."""
+
+    id: str
+    month: int
+    kind: str
+    ribbon: str | None = None
+    rain: bool = False
+    also: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardFilter:
+    """Which cards a yaku (or a count such as the field's brights) counts."""
+
+    kind: str | None = None
+    ribbon: str | None = None
+    rain: bool | None = None
+    month: int | str | None = None  # "round": the round's month
+    ids: frozenset[str] | None = None
+
+    def matches(self, card: Card, month: int | None, roles: frozenset[str]) -> bool:
+        """Whether ``card`` counts, in ``month``, when a card with two kinds counts as ``roles``."""
+        if self.kind is not None and card.kind != self.kind:
+            if not (card.also == self.kind and self.kind in roles):
+                return False
+        if self.kind is not None and card.also is not None and card.kind == self.kind and card.kind not in roles:
+            return False
+        if self.ribbon is not None and card.ribbon != self.ribbon:
+            return False
+        if self.rain is not None and card.rain != self.rain:
+            return False
+        if self.month == "round":
+            if month is None or card.month != month:
+                return False
+        elif self.month is not None and card.month != self.month:
+            return False
+        return self.ids is None or card.id in self.ids
+
+
+@dataclass(frozen=True, slots=True)
+class KoikoiYaku:
+    """One compiled entry of a Koi-Koi yaku table."""
+
+    id: str
+    label: str
+    cards: CardFilter
+    needs: frozenset[str]
+    count: int
+    points: Expression
+    per_extra: int
+    group: str | None
+    replaces: frozenset[str]
+    viewing: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Multiplier:
+    """One compiled ``award.multipliers`` entry: multiplies by ``factor`` or adds ``add``."""
+
+    id: str
+    label: str
+    when: Expression | None  # None: always
+    factor: Expression | None
+    add: Expression | None
+    max: Number | None
+
+
+@dataclass(frozen=True, eq=False)
+class KoikoiRules:
+    """The compiled Koi-Koi parts of a rule set."""
+
+    cards: Mapping[str, Card]
+    months: tuple[int, ...]                  # the deck's months, in order
+    yaku: tuple[KoikoiYaku, ...]
+    sake_cup: str
+    # How a card with a second kind counts: one set of kinds per way of counting it
+    # (``best`` tries each and keeps the higher base).
+    roles: tuple[frozenset[str], ...]
+    viewing: str
+    rounds: int
+    after_draw: str
+    hand_cards: int
+    field_cards: int
+    field_brights: CardFilter
+    no_award_when: Expression | None
+    no_award_label: str
+    multipliers: tuple[Multiplier, ...]
+    call_limit: int | None  # None: unlimited
+    extra_names: frozenset[str]
+
+
+def compile_rules(document: LocatedDict, manager: pluggy.PluginManager, fallback: Location,
+                  valid: bool) -> tuple[KoikoiRules | None, list[Problem]]:
+    """Compile a resolved Koi-Koi rule set.
+
+    Every expression is compiled even when the document failed validation (``valid`` false),
+    so one run reports every bad expression along with the schema's problems; the rules are
+    built only from a valid document.
+    """
+    names, problems = expression_names(manager, "koikoi", AWARD_NAMES, fallback)
+    section: Any = document.get("award")
+    award = section if isinstance(section, LocatedDict) else LocatedDict(fallback)
+    no_award = compile_at(award, "no_award_when", names, "condition", "award.no_award_when", problems,
+                          fallback) if "no_award_when" in award else None
+    multipliers = _compile_multipliers(award.get("multipliers"), names, problems, fallback)
+    deck = _compile_cards(document.get("cards"), problems)
+    yaku = _compile_yaku(document.get("yaku"), deck, problems, fallback)
+    if problems or not valid:
+        return None, problems
+    yaku_rules, match = document["yaku_rules"], document["match"]
+    limit = document["calls"]["limit_per_round"]
+    kinds = frozenset(card.kind for card in deck.values() if card.also)
+    alsos = frozenset(card.also for card in deck.values() if card.also)
+    roles = {"both": (kinds | alsos,), "kind_only": (kinds,), "best": (kinds, alsos)}[yaku_rules["sake_cup"]]
+    rules = KoikoiRules(
+        cards=MappingProxyType(deck),
+        months=tuple(sorted({card.month for card in deck.values()})),
+        yaku=yaku,
+        sake_cup=yaku_rules["sake_cup"],
+        roles=roles,
+        viewing=yaku_rules["viewing"],
+        rounds=match["rounds"],
+        after_draw=match["after_draw"],
+        hand_cards=match["hand_cards"],
+        field_cards=match["field_cards"],
+        field_brights=_card_filter(match["field_brights"]),
+        no_award_when=no_award,
+        no_award_label=str(award.get("no_award_label", no_award.source if no_award else "")),
+        multipliers=multipliers,
+        call_limit=limit if isinstance(limit, int) else None,
+        extra_names=frozenset(names) - frozenset(AWARD_NAMES),
+    )
+    return rules, problems
+
+
+def _compile_multipliers(items: Any, names: Mapping[str, str], problems: list[Problem],
+                         fallback: Location) -> tuple[Multiplier, ...]:
+    multipliers: list[Multiplier] = []
+    for index, item in enumerate(items if isinstance(items, LocatedList) else []):
+        if not isinstance(item, LocatedDict) or item.get("enabled", True) is False:
+            continue
+        ident = str(item.get("id", index))
+        path = f"award.multipliers[{ident}]"
+        if ("factor" in item) == ("add" in item):
+            problems.append(Problem(items.item_locs[index], path,
+                                    "a multiplier needs exactly one of `factor` and `add`",
+                                    "`factor: 2` multiplies the award; `add: own_calls` adds to it"))
+            continue
+        compiled = {key: compile_at(item, key, names, "condition" if key == "when" else "number",
+                                    f"{path}.{key}", problems, fallback)
+                    for key in ("when", "factor", "add") if key in item}
+        if None in compiled.values():
+            continue
+        cap = item.get("max")
+        multipliers.append(Multiplier(ident, str(item.get("label", ident)), compiled.get("when"),
+                                      compiled.get("factor"), compiled.get("add"),
+                                      cap if isinstance(cap, int | float) and not isinstance(cap, bool) else None))
+    return tuple(multipliers)
+
+
+def _compile_cards(items: Any, problems: list[Problem]) -> dict[str, Card]:
+    cards: dict[str, Card] = {}
+    for index, item in enumerate(items if isinstance(items, LocatedList) else []):
+        if not isinstance(item, LocatedDict) or not isinstance(item.get("id"), str):
+            continue
+        ident, month, kind = item["id"], item.get("month"), item.get("kind")
+        where = items.item_locs[index]
+        if isinstance(month, int) and ident[:2] != f"{month:02d}":
+            problems.append(Problem(item.value_locs.get("month", where), f"cards[{ident}].month",
+                                    f"month {month} does not match the id {ident!r}",
+                                    "a card id starts with its two-digit month"))
+        if isinstance(kind, str) and ident.split("-")[1:2] != [kind]:
+            problems.append(Problem(item.value_locs.get("kind", where), f"cards[{ident}].kind",
+                                    f"kind {kind!r} does not match the id {ident!r}",
+                                    "a card id's second part is its kind"))
+        cards[ident] = Card(ident, month if isinstance(month, int) else 0, str(kind), item.get("ribbon"),
+                            bool(item.get("rain", False)), item.get("also"))
+    return cards
+
+
+def _card_filter(spec: Mapping[str, Any]) -> CardFilter:
+    ids = spec.get("ids")
+    return CardFilter(spec.get("kind"), spec.get("ribbon"), spec.get("rain"), spec.get("month"),
+                      frozenset(ids) if ids is not None else None)
+
+
+def _compile_yaku(items: Any, deck: Mapping[str, Card], problems: list[Problem],
+                  fallback: Location) -> tuple[KoikoiYaku, ...]:
+    found: list[KoikoiYaku] = []
+    entries = id_items(items)
+    known = {item["id"] for _, item in entries}
+    for index, item in entries:
+        ident = item["id"]
+        path = f"yaku[{ident}]"
+        refs: Any = item.get("needs") or []
+        for ref_index, ref in enumerate(refs if isinstance(refs, LocatedList) else []):
+            if isinstance(ref, str) and deck and ref not in deck:
+                problems.append(Problem(refs.item_locs[ref_index], f"{path}.needs[{ref_index}]",
+                                        f"{ref!r} is not a card of the deck", "card ids are listed under `cards:`"))
+        replaces: Any = item.get("replaces") or []
+        for ref_index, ref in enumerate(replaces if isinstance(replaces, LocatedList) else []):
+            if isinstance(ref, str) and ref not in known:
+                problems.append(Problem(replaces.item_locs[ref_index], f"{path}.replaces[{ref_index}]",
+                                        f"unknown yaku {ref!r}", None))
+        if item.get("enabled", True) is False or "points" not in item:
+            continue
+        points = compile_at(item, "points", YAKU_NAMES, "number", f"{path}.points", problems, fallback)
+        needs = frozenset(r for r in refs if isinstance(r, str)) if isinstance(refs, list) else frozenset()
+        spec = item.get("cards")
+        if isinstance(spec, dict):
+            cards = _card_filter(spec)
+        elif needs:
+            cards = CardFilter(ids=needs)
+        else:
+            problems.append(Problem(items.item_locs[index], path, "a yaku needs `cards` or `needs`",
+                                    "say which captured cards it counts, e.g. `cards: {kind: bright}`"))
+            continue
+        if points is None:
+            continue
+        found.append(KoikoiYaku(
+            id=ident, label=str(item.get("label", ident)), cards=cards, needs=needs,
+            count=item.get("count", max(len(needs), 1)), points=points, per_extra=item.get("per_extra", 0),
+            group=item.get("group"), replaces=frozenset(r for r in replaces if isinstance(r, str)),
+            viewing=bool(item.get("viewing", False))))
+    return tuple(found)
+
+
+def koikoi_rules(rs: RuleSet) -> KoikoiRules:
+    """The compiled Koi-Koi rules of ``rs``, or :class:`yakuset.InputError` for another game."""
+    rules = rs.rules
+    if not isinstance(rules, KoikoiRules):
+        raise InputError(f"{rs.id!r} is a {rs.game} rule set; this needs a Koi-Koi rule set")
+    return rules

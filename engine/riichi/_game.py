@@ -1,0 +1,217 @@
+"""Riichi as a registered game: how its rule sets compile, the situations ``diff`` compares,
+its payment table and its commands (``score``, ``hand``)."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+from collections.abc import Callable, Iterator, Mapping
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from .. import diff
+from .._core.errors import InputError, Location, Problem
+from .._core.game import Command, Output
+from .._core.yamlsource import LocatedDict
+from . import _render, hookspecs
+from ._grid import grid_fu, payment_grids
+from ._hand import HandScore, evaluate
+from ._rules import RiichiRules, Yaku, compile_rules, riichi_rules
+from ._score import Score, score
+from ._situation import FLAGS
+from ._tiles import parse_tiles, tile_name
+
+if TYPE_CHECKING:
+    from .._core.ruleset import RuleSet
+
+_SCORE_KEYS = {"han", "fu", "yaku", "dora", "open", "yakuman", "dealer", "tsumo", "honba", "riichi_sticks"}
+_WINS = ((False, False), (False, True), (True, False), (True, True))  # (dealer, tsumo)
+
+
+class RiichiGame:
+    """Riichi mahjong: rule sets with ``game: riichi``."""
+
+    name = "riichi"
+    hookspecs: ModuleType = hookspecs
+
+    def compile(self, document: LocatedDict, manager: pluggy.PluginManager, where: Location,
+                valid: bool) -> tuple[RiichiRules | None, list[Problem]]:
+        """Compile a resolved Riichi rule set (see :func:`compile_rules`)."""
+        return compile_rules(document, manager, where, valid)
+
+    # --- diff --------------------------------------------------------------------------------
+
+    def situations(self, a: RuleSet, b: RuleSet) -> Iterator[diff.Situation]:
+        """The payment grid, every yaku's han open and closed, and every pair and triple of yakuman."""
+        rules_a, rules_b = riichi_rules(a), riichi_rules(b)
+        fus = sorted({*grid_fu(rules_a), *grid_fu(rules_b)})
+        for han, fu, dealer, tsumo, honba in itertools.product(range(1, 16), fus, (False, True), (False, True),
+                                                              (0, 1)):
+            who = ("dealer" if dealer else "non-dealer") + (" tsumo" if tsumo else " ron")
+            yield ("grid", f"{han} han {fu} fu, {who}, {honba} honba",
+                   _hand(han=han, fu=fu, dealer=dealer, tsumo=tsumo, honba=honba))
+        ids = list(dict.fromkeys([*rules_a.yaku, *rules_a.disabled, *rules_b.yaku, *rules_b.disabled]))
+        for ident in ids:
+            for is_open in (False, True):
+                yield "yaku", f"{ident}, {'open' if is_open else 'closed'}", _yaku_han(ident, is_open)
+        tables = (rules_a.yaku, rules_b.yaku)
+        yakuman = [i for i in ids if any(table[i].yakuman for table in tables if i in table)]
+        for size in (2, 3):
+            for combo in itertools.combinations(yakuman, size):
+                dealer, tsumo = _win_for([table[i] for table in tables for i in combo if i in table])
+                text = " + ".join(combo) + (" (tsumo)" if tsumo else "") + (" (dealer)" if dealer else "")
+                yield "yakuman", text, _hand(yakuman=list(combo), tsumo=tsumo, dealer=dealer)
+
+    def case(self, params: Mapping[str, Any]) -> Callable[[RuleSet], diff.Outcome] | None:
+        """A hand by han and fu, declared yaku or yakuman (the arguments of :func:`score`)."""
+        return _hand(**params) if set(params) <= _SCORE_KEYS else None
+
+    # --- the command line --------------------------------------------------------------------
+
+    def table(self, rs: RuleSet, fmt: str) -> Output:
+        """The han × fu payment grids and the limit rows."""
+        grids, limits = payment_grids(rs)
+        text = (_render.grids_markdown if fmt == "markdown" else _render.grids_text)(rs, grids, limits)
+        return text, _render.grids_json(rs, grids, limits)
+
+    def commands(self) -> list[Command]:
+        """``score`` and ``hand``."""
+        return [Command("score", "the payments for a winning Riichi hand", _score_arguments, _score_command),
+                Command("hand", "score a Riichi hand from its tiles: yaku, fu and payments", _hand_arguments,
+                        _hand_command)]
+
+
+GAME = RiichiGame()
+
+
+def _win_for(yaku: list[Yaku]) -> tuple[bool, bool]:
+    """A win (dealer, tsumo) that every one of ``yaku`` allows, closed; the first of the four if none."""
+    return next((win for win in _WINS if all(y.allowed(win[0], win[1], False) for y in yaku)), _WINS[0])
+
+
+def _hand(**kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
+    def run(rs: RuleSet) -> diff.Outcome:
+        result = score(rs, **kwargs)
+        pays = ", ".join(f"{k} {v}" for k, v in result.payments.items())
+        level = f" {result.limit}" if result.limit else ""
+        if result.yakuman > 1:
+            level = f" {result.yakuman}x yakuman"
+        return diff.Outcome(result.total, f"{pays}{level}", lambda: [s.label + f": {s.factor}" for s in result.steps])
+    return run
+
+
+def _yaku_han(ident: str, is_open: bool) -> Callable[[RuleSet], diff.Outcome]:
+    def run(rs: RuleSet) -> diff.Outcome:
+        found = riichi_rules(rs).yaku.get(ident)
+        if found is None:
+            return diff.Outcome(None, "not used")
+        if found.yakuman:
+            return diff.Outcome(None, "yakuman" + (" (closed only)" if found.closed_only and is_open else ""))
+        if is_open and found.closed_only:
+            return diff.Outcome(None, "closed only")
+        han = found.han_for(is_open)
+        extra = " (stands alone)" if found.exclusive else ""
+        return diff.Outcome(han, f"{han} han{extra}")
+    return run
+
+
+def _whole(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+
+
+def _id_list(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def _score_arguments(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("--han", type=_whole, help="the hand's han (dora included)")
+    sub.add_argument("--fu", type=_whole, help="the hand's raw fu (rounded up here)")
+    sub.add_argument("--yaku", help="declared yaku ids, comma-separated (riichi,pinfu,ittsu)")
+    sub.add_argument("--dora", type=_whole, default=0, help="dora, red fives and ura dora, with --yaku")
+    sub.add_argument("--open", action="store_true", help="the hand has an open meld")
+    sub.add_argument("--yakuman", help="declared yakuman ids, comma-separated (daisangen,tsuuiisou)")
+    sub.add_argument("--dealer", action="store_true", help="the winner is the dealer")
+    sub.add_argument("--tsumo", action="store_true", help="won by tsumo (default: ron)")
+    sub.add_argument("--honba", type=_whole, default=0, help="honba (counter) sticks")
+    sub.add_argument("--riichi-sticks", type=_whole, default=0, help="riichi sticks the winner takes")
+    sub.add_argument("--explain", action="store_true", help="show every step")
+
+
+def _score_command(rs: RuleSet, args: argparse.Namespace) -> Output:
+    modes = [name for name in ("han", "yaku", "yakuman") if getattr(args, name) is not None]
+    if len(modes) != 1:
+        raise InputError("give exactly one of --han (with --fu), --yaku or --yakuman")
+    situation = {"dealer": args.dealer, "tsumo": args.tsumo, "honba": args.honba, "riichi_sticks": args.riichi_sticks}
+    if args.han is not None:
+        result = score(rs, han=args.han, fu=args.fu, **situation)
+    elif args.yaku is not None:
+        result = score(rs, yaku=_id_list(args.yaku), dora=args.dora, fu=args.fu, open=args.open, **situation)
+    else:
+        if args.fu is not None or args.dora:
+            raise InputError("--yakuman takes no --fu or --dora: a yakuman hand counts neither")
+        result = score(rs, yakuman=_id_list(args.yakuman), open=args.open, **situation)
+    return _score_text(result, args.explain), result.as_dict()
+
+
+def _score_text(result: Score | HandScore, explain: bool) -> str:
+    lines = [f"  {step.label}: {step.factor}" for step in result.steps] if explain else []
+    if result.han is None:
+        head = f"{result.yakuman}x yakuman"
+    else:
+        level = f"{result.yakuman}x yakuman" if result.yakuman > 1 else result.limit
+        head = f"{result.han} han {result.fu} fu" + (f" ({level})" if level else "")
+    lines.append(f"{head}: {_payments_line(result.payments)}; total {result.total}")
+    return "\n".join(lines) + "\n"
+
+
+def _payments_line(payments: Mapping[str, int]) -> str:
+    if "ron" in payments:
+        return f"the discarder pays {payments['ron']}"
+    if "each" in payments:
+        return f"each player pays {payments['each']}"
+    return f"the dealer pays {payments['dealer']}, each non-dealer {payments['non_dealer']}"
+
+
+def _hand_arguments(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("hand", help="the concealed tiles in mpsz notation, the winning tile included (0 = red five)")
+    sub.add_argument("--win", required=True, help="the winning tile, e.g. 4s")
+    for kind in ("chi", "pon", "kan", "ankan"):
+        sub.add_argument(f"--{kind}", action="append", default=[], metavar="TILES",
+                         help=f"a {'closed kan' if kind == 'ankan' else 'called ' + kind} (repeatable)")
+    sub.add_argument("--seat", default="east", choices=["east", "south", "west", "north"], help="seat wind")
+    sub.add_argument("--round", default="east", choices=["east", "south", "west", "north"], help="round wind")
+    sub.add_argument("--dora", action="append", default=[], metavar="TILES", help="dora indicator(s), e.g. 7s")
+    sub.add_argument("--ura", action="append", default=[], metavar="TILES", help="ura dora indicator(s)")
+    for flag in FLAGS:
+        sub.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true")
+    sub.add_argument("--honba", type=_whole, default=0)
+    sub.add_argument("--riichi-sticks", type=_whole, default=0)
+    sub.add_argument("--explain", action="store_true", help="show the yaku, every fu part and each payment")
+
+
+def _hand_command(rs: RuleSet, args: argparse.Namespace) -> Output:
+    melds = [(kind, text) for kind in ("chi", "pon", "kan", "ankan") for text in getattr(args, kind)]
+    indicators = [tile_name(t) for text in args.dora for t in parse_tiles(text)[0]]
+    ura = [tile_name(t) for text in args.ura for t in parse_tiles(text)[0]]
+    result = evaluate(rs, args.hand, win=args.win, melds=melds, seat_wind=args.seat, round_wind=args.round,
+                      dora_indicators=indicators, ura_indicators=ura, honba=args.honba,
+                      riichi_sticks=args.riichi_sticks, **{f: getattr(args, f) for f in FLAGS})
+    lines = []
+    if not args.explain:
+        table = riichi_rules(rs).yaku
+        is_open = any(g.melded and g.open for g in result.reading.groups)
+        counted = ", ".join(f"{table[i].label} {'(yakuman)' if table[i].yakuman else f'{table[i].han_for(is_open)} han'}"
+                            for i in result.yaku)
+        lines.append(f"yaku: {counted}")
+        if not result.yakuman:
+            lines.append(f"dora: {result.dora + result.ura + result.red} (dora {result.dora}, ura {result.ura}, "
+                         f"red {result.red})")
+            parts = " + ".join(f"{s.factor} ({s.label})" for s in result.fu_parts)
+            lines.append(f"fu: {parts} = {result.raw_fu}"
+                         + (f", scored as {result.fu}" if result.fu != result.raw_fu else ""))
+    return "\n".join([*lines, _score_text(result, args.explain)]), result.as_dict()

@@ -1,0 +1,439 @@
+"""Riichi from the tiles: parse a winning hand, read it every lawful way, find the yaku with the
+rule set's detectors, count fu from the rule set's fu table, and score the best reading.
+
+``evaluate(rs, "234m456p23456788s", win="4s", riichi=True, tsumo=True, dora_indicators=["7s"])``
+returns a :class:`HandScore`: the same numbers as :func:`yakuset.riichi.score` gives for the
+hand's yaku, dora and fu, with the yaku, the dora and every fu part in its steps.
+
+How a reading is scored: the detectors say which yaku of the rule set's table are there (see
+``_yaku``). With a yakuman the hand scores the yakuman alone; otherwise han = the yaku's han
+(open or closed) + dora + ura dora + red fives, fu from :func:`count_fu`. An ``exclusive`` yaku
+stands alone (no other yaku, no dora) unless the hand is worth more without it, as
+:func:`yakuset.riichi.score` decides.
+
+Which reading wins: the highest total; on a tie a real yakuman beats a counted (kazoe) one,
+then more han, then more fu, then more raw fu, then the first reading in the order of
+:func:`readings` — the tie-break of the `mahjong` package 2.1.0.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .._core.arguments import whole_number
+from .._core.errors import InputError
+from .._core.memo import Memo
+from .._core.results import Step
+from ._fu import count_fu, rounded
+from ._payments import bonus_steps, with_bonuses
+from ._readings import Reading, readings
+from ._rules import RiichiRules, riichi_rules
+from ._score import Score, score
+from ._situation import FLAGS, Situation, check_flags
+from ._tiles import EAST, FIVES, TILE_OF, WINDS, Meld, parse_meld, parse_tiles_red, tile_name
+from ._yaku import present
+
+if TYPE_CHECKING:
+    from .._core.ruleset import RuleSet
+
+_MAX_INDICATORS = 5  # one dora indicator plus one for each of four kans
+
+
+class HandScore(NamedTuple):
+    """A hand scored from its tiles: a :class:`Score` (``score``) and what it was made of.
+
+    The score's numbers read through (``han``, ``fu``, ``limit``, ``yakuman``, ``payments``,
+    ``total``, ``steps``). ``yaku`` holds the ids counted (in the rule set's table order; a
+    yakuman hand lists its yakuman only); ``dora``, ``ura`` and ``red`` count the dora, ura dora
+    and red fives in the hand (not counted in a yakuman hand or beside an exclusive yaku);
+    ``raw_fu`` is the fu before rounding (``None`` for a yakuman); ``reading`` is the reading
+    that scored best; ``fu_parts`` lists every fu part. Immutable.
+    """
+
+    score: Score
+    yaku: tuple[str, ...]
+    dora: int
+    ura: int
+    red: int
+    raw_fu: int | None
+    reading: Reading
+    parts: Callable[[], list[Step]]
+
+    @property
+    def ruleset(self) -> str:
+        return self.score.ruleset
+
+    @property
+    def han(self) -> int | None:
+        return self.score.han
+
+    @property
+    def fu(self) -> int | None:
+        return self.score.fu
+
+    @property
+    def limit(self) -> str | None:
+        return self.score.limit
+
+    @property
+    def yakuman(self) -> int:
+        return self.score.yakuman
+
+    @property
+    def payments(self) -> Mapping[str, int]:
+        return self.score.payments
+
+    @property
+    def total(self) -> int:
+        return self.score.total
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """The yaku, the dora, every fu part, then the score's steps."""
+        return self.score.steps
+
+    @property
+    def explanation(self) -> str:
+        return self.score.explanation
+
+    @property
+    def fu_parts(self) -> tuple[Step, ...]:
+        """Every fu part of the reading (empty for a yakuman)."""
+        return tuple(self.parts())
+
+    def as_dict(self) -> dict[str, Any]:
+        """The score's JSON shape, plus ``yaku``, ``dora`` (dora, ura, red), ``raw_fu`` and ``fu_parts``."""
+        out = self.score.as_dict()
+        out["yaku"] = list(self.yaku)
+        out["dora"] = {"dora": self.dora, "ura": self.ura, "red": self.red}
+        out["raw_fu"] = self.raw_fu
+        out["fu_parts"] = [s.as_dict() for s in self.fu_parts]
+        return out
+
+    def __repr__(self) -> str:
+        return (f"HandScore(ruleset={self.ruleset!r}, yaku={list(self.yaku)}, han={self.han}, fu={self.fu}, "
+                f"limit={self.limit!r}, yakuman={self.yakuman}, payments={dict(self.payments)}, "
+                f"total={self.total})")
+
+
+def _indicated(indicator: int) -> int:
+    """The dora an indicator shows: the next tile of its suit, winds and dragons cycling."""
+    if indicator < 27:
+        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+    if indicator < 31:
+        return 27 + (indicator - 27 + 1) % 4
+    return 31 + (indicator - 31 + 1) % 3
+
+
+_DORA_OF = tuple(_indicated(t) for t in range(34))
+_NO_FLAGS = dict.fromkeys(FLAGS, False)
+_WIND_NAMES = {"east": EAST, "south": WINDS[1], "west": WINDS[2], "north": WINDS[3],
+               "1z": EAST, "2z": WINDS[1], "3z": WINDS[2], "4z": WINDS[3]}
+
+
+def _wind(value: Any, name: str) -> int:
+    wind = _WIND_NAMES.get(value) if type(value) is str else None
+    if wind is None:
+        raise InputError(f"{name} must be east, south, west or north, got {value!r}")
+    return wind
+
+
+def _flags(flags: Mapping[str, Any]) -> dict[str, bool]:
+    f = dict(_NO_FLAGS)
+    for name, value in flags.items():
+        if name not in f:
+            unknown = sorted(set(flags) - set(FLAGS))
+            raise InputError(f"unknown flag(s): {', '.join(unknown)}; flags are {', '.join(FLAGS)}")
+        if type(value) is not bool:
+            raise InputError(f"{name} must be true or false, got {value!r}")
+        f[name] = value
+    return f
+
+
+def _indicators(values: Any, name: str) -> list[int]:
+    if isinstance(values, str):
+        values = [values]
+    found = []
+    for text in values:
+        tile = TILE_OF.get(text) if type(text) is str else None
+        if tile is not None:
+            found.append(tile)
+            continue
+        tiles, _ = parse_tiles_red(text)
+        if len(tiles) != 1:
+            raise InputError(f"each {name} is one tile, got {text!r}")
+        found.append(tiles[0])
+    if len(found) > _MAX_INDICATORS:
+        raise InputError(f"at most {_MAX_INDICATORS} {name}s (one, and one more for each kan), got {len(found)}")
+    return found
+
+
+def _melds(melds: Any) -> list[Meld]:
+    if not melds:
+        return []
+    if type(melds) not in (list, tuple) and (isinstance(melds, str) or not isinstance(melds, Sequence)):
+        raise InputError(f"melds must be a list of (kind, tiles) pairs, got {melds!r}")
+    parsed = []
+    for meld in melds:
+        if type(meld) not in (tuple, list) and (isinstance(meld, str) or not isinstance(meld, Sequence)) \
+                or len(meld) != 2:
+            raise InputError(f"a meld is a (kind, tiles) pair like ('pon', '555z'), got {meld!r}")
+        parsed.append(parse_meld(meld[0], meld[1]))
+    if len(parsed) > 4:
+        raise InputError(f"a hand has at most four melds, got {len(parsed)}")
+    return parsed
+
+
+def evaluate(rs: RuleSet, hand: str, *, win: str, melds: Sequence[tuple[str, str]] = (),
+             seat_wind: str = "east", round_wind: str = "east", dora_indicators: Sequence[str] = (),
+             ura_indicators: Sequence[str] = (), honba: int = 0, riichi_sticks: int = 0,
+             **flags: bool) -> HandScore:
+    """Score a winning hand from its tiles under ``rs``.
+
+    ``hand`` holds the concealed tiles in mpsz notation, the winning tile included (``0`` is a
+    red five); ``melds`` are ``(kind, tiles)`` pairs (``("pon", "555z")``, kinds chi, pon, kan
+    and ankan). ``seat_wind``/``round_wind``: east, south, west, north (the dealer sits east).
+    Flags: riichi, double_riichi, ippatsu, tsumo, rinshan, chankan, haitei, houtei, tenhou,
+    chihou, renhou. Raises :class:`yakuset.InputError` naming what is wrong with the hand, the
+    melds, the indicators or the flags.
+    """
+    rules = riichi_rules(rs)
+    f = _flags(flags)
+    if type(honba) is not int or honba < 0:
+        whole_number("honba", honba)
+    if type(riichi_sticks) is not int or riichi_sticks < 0:
+        whole_number("riichi_sticks", riichi_sticks)
+    seat = _WIND_NAMES.get(seat_wind) if type(seat_wind) is str else None
+    if seat is None:
+        seat = _wind(seat_wind, "seat_wind")
+    round_ = _WIND_NAMES.get(round_wind) if type(round_wind) is str else None
+    if round_ is None:
+        round_ = _wind(round_wind, "round_wind")
+    concealed, red_tiles = parse_tiles_red(hand)
+    win_tiles, win_red = parse_tiles_red(win) if isinstance(win, str) else ([], [])
+    if len(win_tiles) != 1:
+        raise InputError(f"win must be one tile (like 4s), got {win!r}")
+    win_tile = win_tiles[0]
+    parsed = _melds(melds)
+    expected = 14 - 3 * len(parsed)
+    if len(concealed) != expected:
+        raise InputError(f"with {len(parsed)} meld(s) the hand needs {expected} concealed tiles "
+                         f"(the winning tile included), got {len(concealed)}")
+    if win_tile not in concealed:
+        raise InputError(f"the winning tile {win} is not among the concealed tiles {hand}")
+    if win_red and win_red[0] not in red_tiles:
+        raise InputError(f"the winning tile {win} is a red five, but the hand {hand} holds no red five of that suit")
+    every = concealed
+    reds = red_tiles
+    if parsed:
+        every = list(concealed)
+        for m in parsed:
+            every.extend(m.tiles)
+            if m.red_tiles:
+                reds = [*reds, *m.red_tiles]
+    dora_list = _indicators(dora_indicators, "dora indicator") if dora_indicators else []
+    ura_list = _indicators(ura_indicators, "ura dora indicator") if ura_indicators else []
+    counts = [0] * 34
+    for tile in every:
+        counts[tile] += 1
+    seen = _seen(counts, dora_list, ura_list)
+    if len(reds) > 1:
+        for five in FIVES:
+            if reds.count(five) > 1:
+                raise InputError(f"{reds.count(five)} red {tile_name(five)}: a set has one red five per suit")
+    dealer = seat == EAST
+    if True in f.values():
+        check_flags(f, parsed, dealer, seen[win_tile])
+    if ura_list:
+        if not (f["riichi"] or f["double_riichi"]):
+            raise InputError("ura dora indicators count only for riichi; leave them out")
+        if len(ura_list) > max(len(dora_list), 1):
+            raise InputError("more ura dora indicators than dora indicators: each lies under a dora indicator")
+    is_open = any(m.kind != "ankan" for m in parsed)
+    situation = Situation(tuple(every), tuple(concealed), tuple(counts), tuple(parsed), win_tile, seat, round_,
+                          is_open, *f.values())
+    dora = ura = 0
+    for indicator in dora_list:
+        dora += counts[_DORA_OF[indicator]]
+    for indicator in ura_list:
+        ura += counts[_DORA_OF[indicator]]
+    options = readings(concealed, parsed, win_tile, f["tsumo"], counts if not parsed else None)
+    if not options:
+        raise InputError(f"{hand} with {win} is not a winning hand" + (" (with the melds given)" if parsed else ""))
+    return _best(rs, rules, options, situation, (dora, ura, len(reds)), honba, riichi_sticks)
+
+
+def _seen(counts: list[int], dora_list: list[int], ura_list: list[int]) -> list[int]:
+    """The copies of each tile in the hand and among the indicators; more than four is refused."""
+    seen = counts
+    if dora_list or ura_list:
+        seen = list(counts)
+        for tile in (*dora_list, *ura_list):
+            seen[tile] += 1
+    if max(seen) > 4:
+        tile = next(t for t in range(34) if seen[t] > 4)
+        where = "the hand" if counts[tile] > 4 else "the hand and the indicators"
+        raise InputError(f"{seen[tile]} copies of {tile_name(tile)} in {where}: there are only four")
+    return seen
+
+
+def _best(rs: RuleSet, rules: RiichiRules, options: list[Reading], situation: Situation,
+          dora: tuple[int, int, int], honba: int, sticks: int) -> HandScore:
+    best: HandScore | None = None
+    best_key: tuple[int, ...] = ()
+    refusals = []
+    for reading in options:
+        try:
+            candidate, key = _score_reading(rs, rules, reading, situation, dora, honba, sticks)
+        except InputError as exc:
+            refusals.append(str(exc))
+            continue
+        if best is None or key > best_key:
+            best, best_key = candidate, key
+    if best is None:
+        raise InputError(refusals[0] if refusals else "no reading of the hand scores")
+    return best
+
+
+def detect(rs: RuleSet, reading: Reading, situation: Situation) -> list[str]:
+    """The yaku ids of ``rs`` present in ``reading``, after closed-only, ``replaces``,
+    ``requires`` and ``needs_any`` (in the rule set's table order)."""
+    return list(present(riichi_rules(rs), reading, situation).ids)
+
+
+# --- scoring one reading --------------------------------------------------------------------------
+
+
+def _score_reading(rs: RuleSet, rules: RiichiRules, reading: Reading, situation: Situation,
+                   dora: tuple[int, int, int], honba: int, sticks: int) -> tuple[HandScore, tuple[int, ...]]:
+    found = present(rules, reading, situation)
+    dealer, tsumo, is_open = situation.seat_wind == EAST, situation.tsumo, situation.open
+    if found.yakuman:
+        base = _yakuman_score(rs, found.yakuman, is_open, dealer, tsumo)
+        result = _with_bonuses(rules, base, dealer, honba, sticks, lambda: _dora_steps(*dora, counted=False))
+        return HandScore(result, found.yakuman, *dora, None, reading, list), (result.total, 1, 13 * base.yakuman, 0, 0)
+    all_dora = dora[0] + dora[1] + dora[2]
+    if not found.ids and not (rules.dora_without_yaku and all_dora):
+        raise InputError("no yaku: the hand needs at least one yaku, and dora alone is not a yaku")
+    raw = count_fu(rules, reading, situation, found.fixed)
+    if found.fixed is not None:
+        fu = raw
+    else:
+        fu = rounded(rules, raw, is_open)
+    exclusive = found.exclusive
+    if exclusive is None:
+        hand = _han_score(rs, rules, found.ids, found.han + all_dora, fu, raw, reading, situation, dora, honba,
+                          sticks, found.fixed)
+        result = hand.score
+        return hand, (result.total, 0, result.han or 0, result.fu or 0, raw)
+    table = rules.yaku
+    rest_ids = tuple(i for i in found.ids if i != exclusive)
+    alone = _han_score(rs, rules, (exclusive,), table[exclusive].han_for(is_open), fu, raw, reading, situation,
+                       dora, honba, sticks, found.fixed, not_counted=rest_ids)
+    if rest_ids or (rules.dora_without_yaku and all_dora):
+        rest_han = sum(table[i].han_for(is_open) for i in rest_ids) + all_dora
+        rest = _han_score(rs, rules, rest_ids, rest_han, fu, raw, reading, situation, dora, honba, sticks,
+                          found.fixed, unclaimed=exclusive)
+        if rest.total > alone.total:
+            return rest, (rest.total, 0, rest.han or 0, rest.fu or 0, raw)
+    return alone, (alone.total, 0, alone.han or 0, alone.fu or 0, raw)
+
+
+@functools.lru_cache(maxsize=4096)
+def _yakuman_score(rs: RuleSet, yakuman: tuple[str, ...], is_open: bool, dealer: bool, tsumo: bool) -> Score:
+    return score(rs, yakuman=list(yakuman), open=is_open, dealer=dealer, tsumo=tsumo)
+
+
+def _dora_steps(dora: int, ura: int, red: int, counted: bool = True) -> list[Step]:
+    steps = []
+    for ident, label, value in (("dora", "Dora", dora), ("ura_dora", "Ura dora", ura),
+                                ("red_fives", "Red fives", red)):
+        if value:
+            steps.append(Step(ident, label if counted else f"{label}: not counted", value if counted else 0))
+    return steps
+
+
+def _han_score(rs: RuleSet, rules: RiichiRules, ids: Sequence[str], han: int, fu: int, raw: int,
+               reading: Reading, situation: Situation, dora: tuple[int, int, int], honba: int, sticks: int,
+               fixed: Any, not_counted: Sequence[str] = (), unclaimed: str | None = None) -> HandScore:
+    is_open = situation.open
+    table = rules.yaku
+    if han < 1:
+        raise InputError("the yaku found are worth no han")
+    dealer = situation.seat_wind == EAST
+    base = score(rs, han=han, fu=fu, dealer=dealer, tsumo=situation.tsumo)
+
+    def fu_parts() -> list[Step]:
+        parts: list[Step] = []
+        count_fu(rules, reading, situation, fixed, parts)
+        return parts
+
+    def hand_steps() -> list[Step]:
+        steps = []
+        if unclaimed is not None:
+            steps.append(Step(unclaimed, f"{table[unclaimed].label}: not claimed (the hand is worth more without it)",
+                              0))
+        for ident in ids:
+            yaku = table[ident]
+            steps.append(Step(ident, f"{yaku.label}{' (open)' if is_open else ''}", yaku.han_for(is_open)))
+        for ident in not_counted:
+            steps.append(Step(ident, f"{table[ident].label}: not counted ({table[ids[0]].label} stands alone)", 0))
+        steps.extend(_dora_steps(*dora, counted=not not_counted))
+        steps.extend(Step(s.id, s.label, s.factor, "add") for s in fu_parts())
+        steps.append(Step("fu_total", f"fu before rounding ({reading.wait} wait)", raw))
+        return steps
+
+    result = _with_bonuses(rules, base, dealer, honba, sticks, hand_steps)
+    return HandScore(result, tuple(ids), *dora, raw, reading, fu_parts)
+
+
+def _with_bonuses(rules: RiichiRules, base: Score, dealer: bool, honba: int, sticks: int,
+                  before: Callable[[], list[Step]]) -> Score:
+    """The hand's score: ``base`` (scored without honba and sticks, so that the memo of han/fu
+    scores stays small: they change no limit and no choice) with the honba and riichi sticks
+    added, explained by the ``before`` steps, the base's steps and the bonus steps."""
+    if not honba and not sticks:
+        return Score(base.ruleset, base.han, base.fu, base.limit, base.yakuman, base.payments, base.total,
+                     lambda: [*before(), *base.steps])
+    paid, total = with_bonuses(rules, base.payments, honba, sticks)
+
+    def explain() -> list[Step]:
+        return [*before(), *base.steps, *bonus_steps(rules, "ron" in paid, honba, sticks)]
+
+    return Score(base.ruleset, base.han, base.fu, base.limit, base.yakuman, MappingProxyType(paid), total, explain)
+
+
+def _memos() -> dict[str, Any]:
+    from . import _readings, _score, _tiles, _yaku
+
+    return {"han/fu results": _score.RESULTS, "han/fu parts": _score._han_fu_core, "yakuman": _yakuman_score,
+            "yaku sets": _yaku.RESOLVED, "suit decompositions": _readings._suit_blocks,
+            "parsed texts": _tiles._parse_short, "parsed groups": _tiles._parse_group,
+            "melds": _tiles._parse_meld_once}
+
+
+def clear_memos() -> None:
+    """Forget every memoised Riichi result: han/fu scores, yakuman, yaku sets, readings, tiles.
+
+    Results never depend on the memos; this is for measuring cold speed and memory use.
+    """
+    for memo in _memos().values():
+        if isinstance(memo, Memo):
+            memo.clear()
+        else:
+            memo.cache_clear()
+
+
+def memo_sizes() -> dict[str, tuple[int, int]]:
+    """Each Riichi memo's entries and bound: ``{"han/fu results": (1238, 65536), ...}``."""
+    sizes = {}
+    for name, memo in _memos().items():
+        if isinstance(memo, Memo):
+            sizes[name] = (len(memo), memo.size)
+        else:
+            info = memo.cache_info()
+            sizes[name] = (info.currsize, info.maxsize)
+    return sizes

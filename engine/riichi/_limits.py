@@ -1,0 +1,52 @@
+"""Basic points and the limits: the rule set's formula, its limit tiers and kiriage, and kazoe
+(counted) yakuman."""
+
+from __future__ import annotations
+
+from .._core.results import Step
+from ._rules import RiichiRules, Tier
+
+
+def yakuman_name(count: int) -> str:
+    """``1`` -> ``a yakuman``; ``2`` -> ``2 yakuman``."""
+    return "a yakuman" if count == 1 else f"{count} yakuman"
+
+
+def kazoe_multiple(rules: RiichiRules, han: int) -> int:
+    """How many yakuman ``han`` han count as (0 below the kazoe han or without kazoe)."""
+    if han < rules.kazoe_han or rules.kazoe == "none":
+        return 0
+    if rules.kazoe == "yakuman":
+        return 1
+    return min(han // rules.kazoe_han, rules.max_multiple)
+
+
+def basic_points(rules: RiichiRules, han: int, fu: int) -> tuple[float, str | None, int, list[Step]]:
+    """Basic points, limit name and yakuman multiple of a regular (non-yakuman) hand, with steps."""
+    kazoe = kazoe_multiple(rules, han)
+    if kazoe:
+        basic = rules.yakuman_basic * kazoe
+        label = f"kazoe: {han} han counts as {yakuman_name(kazoe)}"
+        return basic, "yakuman", kazoe, [Step("kazoe", label, kazoe),
+                                         Step("basic", f"basic points ({rules.yakuman_basic} × {kazoe})", basic)]
+    raw = rules.basic({"han": han, "fu": fu})
+    steps = [Step("basic", f"basic points ({rules.basic.source})", raw)]
+    tier = limit_tier(rules, han, fu, raw)
+    if tier is None:
+        return raw, None, 0, steps
+    how = "kiriage" if rules.kiriage and not tier.when({"han": han, "fu": fu, "basic": raw}) else "limit"
+    steps.append(Step("limit", f"{tier.label} ({how}): basic points become", tier.basic))
+    return tier.basic, tier.id, 0, steps
+
+
+def limit_tier(rules: RiichiRules, han: int, fu: int, basic: float) -> Tier | None:
+    """The highest limit tier whose condition holds (or, with kiriage, the lowest one once the
+    basic points reach ``kiriage_basic``), or ``None``."""
+    variables = {"han": han, "fu": fu, "basic": basic}
+    best: Tier | None = None
+    for tier in rules.tiers:
+        if (best is None or tier.basic > best.basic) and tier.when(variables):
+            best = tier
+    if best is None and rules.kiriage and basic >= rules.kiriage_basic:
+        best = next((t for t in sorted(rules.tiers, key=lambda t: t.basic)), None)
+    return best

@@ -1,0 +1,311 @@
+"""Riichi rules compiled from a resolved rule set: the basic-points formula, payments, limit
+tiers, yakuman stacking, the fu table and the yaku table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from .._core.compiling import compile_at, expression_names
+from .._core.errors import InputError, Location, Problem
+from .._core.expressions import Expression
+from .._core.hints import did_you_mean
+from .._core.yamlsource import LocatedDict, LocatedList, id_items
+
+if TYPE_CHECKING:
+    from .._core.ruleset import RuleSet
+
+#: Names the basic-points formula and limit conditions may use.
+SCORE_NAMES = {"han": "the hand's han", "fu": "the hand's fu, rounded", "basic": "the basic points before limits"}
+#: Names a yaku's ``requires`` condition may use (each true or false).
+WIN_CONDITIONS = {"dealer": "the winner is the dealer", "tsumo": "the hand was won by tsumo",
+                  "open": "the hand has an open meld"}
+
+
+@dataclass(frozen=True, slots=True)
+class Yaku:
+    """One compiled entry of the yaku table.
+
+    ``fixed_fu`` is the hand's fu whenever this yaku is present, by win (``(ron, tsumo)``;
+    ``None`` where it does not fix it). ``automatic`` yaku come with every win that meets
+    their conditions (menzen tsumo on a closed tsumo).
+    """
+
+    id: str
+    label: str
+    han: int | None
+    open_han: int | None
+    closed_only: bool
+    yakuman: int
+    exclusive: bool
+    replaces: frozenset[str]
+    excludes: frozenset[str]
+    requires: Expression | None
+    needs_any: frozenset[str]
+    fixed_fu: tuple[int | None, int | None]
+    automatic: bool
+
+    def han_for(self, is_open: bool) -> int:
+        """The yaku's han in an open or a closed hand."""
+        if is_open and self.open_han is not None:
+            return self.open_han
+        return self.han or 0
+
+    def fu_for(self, tsumo: bool) -> int | None:
+        """The fu this yaku fixes on a tsumo or a ron, or ``None``."""
+        return self.fixed_fu[tsumo]
+
+    def allowed(self, dealer: bool, tsumo: bool, is_open: bool) -> bool:
+        """Whether a win like this can have the yaku (closed-only, ``requires``)."""
+        if is_open and self.closed_only:
+            return False
+        return self.requires is None or bool(self.requires({"dealer": dealer, "tsumo": tsumo, "open": is_open}))
+
+
+Detector = Callable[..., bool]
+Batch = Callable[..., Any]
+
+
+@dataclass(frozen=True, eq=False)
+class Detection:
+    """The enabled yaku that have a detector, grouped by the batch that answers for them."""
+
+    batches: tuple[tuple[Batch, frozenset[str]], ...]  # a batch answers for the ids whose detector it is
+    singles: tuple[tuple[str, Detector], ...]
+    index: Mapping[str, tuple[int, str, Yaku]]          # id -> (table position, id, yaku)
+
+
+def _detection(yaku: Mapping[str, Yaku], detectors: Mapping[str, Detector]) -> Detection:
+    table = [(ident, entry) for ident, entry in yaku.items() if ident in detectors]
+    owned: dict[Batch, set[str]] = {}
+    singles = []
+    for ident, _ in table:
+        detector = detectors[ident]
+        batch = getattr(detector, "batch", None)
+        if callable(batch):
+            owned.setdefault(batch, set()).add(ident)
+        else:
+            singles.append((ident, detector))
+    index = {ident: (position, ident, entry) for position, (ident, entry) in enumerate(table)}
+    return Detection(tuple((batch, frozenset(ids)) for batch, ids in owned.items()), tuple(singles),
+                     MappingProxyType(index))
+
+
+@dataclass(frozen=True, slots=True)
+class Tier:
+    """A limit tier: when ``when`` holds, the basic points become ``basic``."""
+
+    id: str
+    label: str
+    when: Expression
+    basic: int
+
+
+@dataclass(frozen=True, slots=True)
+class Fu:
+    """The fu constants of a rule set."""
+
+    base: int
+    closed_ron: int
+    tsumo: int
+    open_minimum: int
+    round_to: int
+    maximum: int
+
+
+@dataclass(frozen=True)
+class FuTable:
+    """The fu a hand counts from its tiles: pairs, waits and sets (``fu:`` in the rule set)."""
+
+    value_pair: int
+    double_wind_pair: int
+    waits: Mapping[str, int]
+    sets: Mapping[str, int]
+
+
+@dataclass(frozen=True, eq=False)
+class RiichiRules:
+    """The compiled Riichi parts of a rule set (compared and hashed by identity)."""
+
+    basic: Expression
+    round_to: int
+    ron_dealer: float
+    ron_non_dealer: float
+    dealer_tsumo_each: float
+    tsumo_dealer_pays: float
+    tsumo_non_dealer_pays: float
+    honba_ron: int
+    honba_tsumo_each: int
+    riichi_stick: int
+    tiers: tuple[Tier, ...]
+    kiriage: bool
+    kiriage_basic: int
+    kazoe: str
+    kazoe_han: int
+    yakuman_basic: int
+    stacking: str
+    double_patterns: frozenset[str]
+    max_multiple: int
+    fu: Fu
+    fu_table: FuTable
+    dora_without_yaku: bool
+    yaku: Mapping[str, Yaku]
+    disabled: frozenset[str]
+    detection: Detection  # the yaku table bound to the plugins' detectors
+
+    @property
+    def fixed_fu(self) -> tuple[Yaku, ...]:
+        """The yaku that fix a hand's fu, in table order."""
+        return tuple(y for y in self.yaku.values() if y.fixed_fu != (None, None))
+
+
+def compile_rules(document: LocatedDict, manager: pluggy.PluginManager, fallback: Location,
+                  valid: bool) -> tuple[RiichiRules | None, list[Problem]]:
+    """Compile a resolved Riichi rule set, reporting every problem at its location.
+
+    Every expression is compiled even when the document failed validation (``valid`` false);
+    the rules are built only from a valid document.
+    """
+    names, problems = expression_names(manager, "riichi", SCORE_NAMES, fallback)
+    scoring, limits, yakuman = (_section(document, k, fallback) for k in ("scoring", "limits", "yakuman"))
+    basic = compile_at(scoring, "basic", names, "number", "scoring.basic", problems, fallback) \
+        if "basic" in scoring else None
+    tiers = _compile_tiers(limits.get("tiers"), names, problems, fallback)
+    yaku, disabled = _compile_yaku(document.get("yaku"), problems, fallback)
+    known = set(yaku) | disabled
+    doubles: Any = yakuman.get("double_patterns")
+    for index, ident in enumerate(doubles if isinstance(doubles, LocatedList) else []):
+        if isinstance(ident, str) and ident not in known:
+            problems.append(Problem(doubles.item_locs[index], f"yakuman.double_patterns[{index}]",
+                                    f"unknown yaku {ident!r}", did_you_mean(ident, known)))
+    detectors = _detectors(manager, problems, fallback)
+    if problems or not valid or basic is None:
+        return None, problems
+    payments, honba, fu = scoring["payments"], scoring["honba"], document["fu"]
+    rules = RiichiRules(
+        basic=basic,
+        round_to=scoring["round_to"],
+        ron_dealer=payments["ron"]["dealer"],
+        ron_non_dealer=payments["ron"]["non_dealer"],
+        dealer_tsumo_each=payments["dealer_tsumo"]["each"],
+        tsumo_dealer_pays=payments["non_dealer_tsumo"]["dealer"],
+        tsumo_non_dealer_pays=payments["non_dealer_tsumo"]["non_dealer"],
+        honba_ron=honba["ron"],
+        honba_tsumo_each=honba["tsumo_each"],
+        riichi_stick=scoring["riichi_stick"],
+        tiers=tiers,
+        kiriage=bool(limits["kiriage"]),
+        kiriage_basic=limits["kiriage_basic"],
+        kazoe=limits["kazoe"],
+        kazoe_han=limits["kazoe_han"],
+        yakuman_basic=yakuman["basic"],
+        stacking=yakuman["stacking"],
+        double_patterns=frozenset(doubles),
+        max_multiple=yakuman["max_multiple"],
+        fu=Fu(**{k: fu[k] for k in ("base", "closed_ron", "tsumo", "open_minimum", "round_to", "maximum")}),
+        fu_table=FuTable(fu["value_pair"], fu["double_wind_pair"], MappingProxyType(dict(fu["waits"])),
+                         MappingProxyType(dict(fu["sets"]))),
+        dora_without_yaku=bool(document["dora"]["counts_without_yaku"]),
+        yaku=MappingProxyType(yaku),
+        disabled=frozenset(disabled),
+        detection=_detection(yaku, detectors),
+    )
+    return rules, problems
+
+
+def _detectors(manager: pluggy.PluginManager, problems: list[Problem],
+               where: Location) -> dict[str, Callable[..., Any]]:
+    """The yaku detectors of the rule set's plugins; a later plugin's detector for an id wins."""
+    found: dict[str, Callable[..., Any]] = {}
+    for provided in reversed(manager.hook.yakuset_riichi_yaku_detectors()):
+        if provided is None:
+            continue
+        if not isinstance(provided, Mapping) or not all(
+                isinstance(k, str) and callable(v) for k, v in provided.items()):
+            problems.append(Problem(where, "plugins", "a plugin's yakuset_riichi_yaku_detectors returned "
+                                    "something other than a mapping of yaku ids to detectors"))
+            continue
+        found.update(provided)
+    return found
+
+
+def _section(document: LocatedDict, key: str, fallback: Location) -> LocatedDict:
+    found = document.get(key)
+    return found if isinstance(found, LocatedDict) else LocatedDict(fallback)
+
+
+def _compile_tiers(items: Any, names: Mapping[str, str], problems: list[Problem],
+                   fallback: Location) -> tuple[Tier, ...]:
+    tiers = []
+    for item in items if isinstance(items, LocatedList) else []:
+        if not isinstance(item, LocatedDict) or "when" not in item:
+            continue
+        path = f"limits.tiers[{item.get('id')}]"
+        when = compile_at(item, "when", names, "condition", f"{path}.when", problems, fallback)
+        if when is not None and isinstance(item.get("basic"), int):
+            tiers.append(Tier(str(item["id"]), str(item.get("label", item["id"])), when, item["basic"]))
+    return tuple(tiers)
+
+
+def _compile_yaku(items: Any, problems: list[Problem], fallback: Location) -> tuple[dict[str, Yaku], set[str]]:
+    yaku: dict[str, Yaku] = {}
+    disabled: set[str] = set()
+    entries = id_items(items)
+    all_ids = {item["id"] for _, item in entries}
+    for index, item in entries:
+        ident = item["id"]
+        path = f"yaku[{ident}]"
+        where = items.item_locs[index]
+        if ("han" in item) == ("yakuman" in item):
+            problems.append(Problem(where, path, "a yaku needs exactly one of `han` and `yakuman`",
+                                    "give a regular yaku `han: N`, a yakuman `yakuman: 1`"))
+            continue
+        for key in ("replaces", "excludes", "needs_any"):
+            refs: Any = item.get(key)
+            for ref_index, ref in enumerate(refs if isinstance(refs, LocatedList) else []):
+                if isinstance(ref, str) and ref not in all_ids:
+                    problems.append(Problem(refs.item_locs[ref_index], f"{path}.{key}[{ref_index}]",
+                                            f"unknown yaku {ref!r}", did_you_mean(ref, all_ids)))
+        if item.get("enabled", True) is False:
+            disabled.add(ident)
+            continue
+        requires = compile_at(item, "requires", WIN_CONDITIONS, "condition", f"{path}.requires", problems,
+                              fallback, frozenset(WIN_CONDITIONS)) if "requires" in item else None
+        fixed = item.get("fu")
+        yaku[ident] = Yaku(
+            id=ident,
+            label=str(item.get("label", ident)),
+            han=item.get("han"),
+            open_han=None if item.get("closed_only") else item.get("open_han", item.get("han")),
+            closed_only=bool(item.get("closed_only", False)),
+            yakuman=_whole(item.get("yakuman", 0)),
+            exclusive=bool(item.get("exclusive", False)),
+            replaces=_ids(item.get("replaces")),
+            excludes=_ids(item.get("excludes")),
+            requires=requires,
+            needs_any=_ids(item.get("needs_any")),
+            fixed_fu=(fixed, fixed) if isinstance(fixed, int) else
+            (fixed.get("ron"), fixed.get("tsumo")) if isinstance(fixed, dict) else (None, None),
+            automatic=bool(item.get("automatic", False)),
+        )
+    return yaku, disabled
+
+
+def _ids(value: Any) -> frozenset[str]:
+    return frozenset(v for v in value if isinstance(v, str)) if isinstance(value, list) else frozenset()
+
+
+def _whole(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def riichi_rules(rs: RuleSet) -> RiichiRules:
+    """The compiled Riichi rules of ``rs``, or :class:`yakuset.InputError` for another game."""
+    rules = rs.rules
+    if not isinstance(rules, RiichiRules):
+        raise InputError(f"{rs.id!r} is a {rs.game} rule set; Riichi scoring needs a Riichi rule set")
+    return rules

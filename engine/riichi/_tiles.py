@@ -1,0 +1,179 @@
+"""Riichi tiles: their numbers and names, mpsz notation, and melds.
+
+Tiles are numbered 0-33: ``0-8`` are 1m-9m, ``9-17`` 1p-9p, ``18-26`` 1s-9s, ``27-33`` the honours
+1z-7z (east, south, west, north, white, green, red). ``0`` in mpsz (``0m``) is a red five.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .._core.errors import InputError
+
+EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (WHITE, GREEN, RED)
+TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
+HONOURS = frozenset(range(27, 34))
+TERMINALS_AND_HONOURS = TERMINALS | HONOURS
+GREENS = frozenset({19, 20, 21, 23, 25, GREEN})  # 2s 3s 4s 6s 8s and green dragon
+#: The red fives: 5m, 5p, 5s (one red copy of each in a standard set).
+FIVES = (4, 13, 22)
+_SUITS = "mpsz"
+
+
+def tile_name(tile: int) -> str:
+    """``0`` -> ``1m``; ``27`` -> ``1z``."""
+    return f"{tile % 9 + 1}{_SUITS[tile // 9]}"
+
+
+def is_simple(tile: int) -> bool:
+    """Whether ``tile`` is a simple (2-8 of a suit)."""
+    return tile not in TERMINALS_AND_HONOURS
+
+
+def suit(tile: int) -> int:
+    """0 man, 1 pin, 2 sou, 3 honours."""
+    return tile // 9
+
+
+_WELL_FORMED = re.compile(r"(?:[0-9]+[mpsz])+")
+_GROUPS_RE = re.compile(r"[0-9]+[mpsz]")
+TILE_OF = {f"{d}{letter}": _SUITS.index(letter) * 9 + int(d) - 1
+           for letter in "mps" for d in "123456789"} | {f"{d}z": 27 + int(d) - 1 for d in "1234567"}
+"""Every plain tile's mpsz name -> its number (``"1z"`` -> ``27``); red fives are not in it."""
+
+Parsed = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def parse_tiles_red(text: str) -> tuple[list[int], list[int]]:
+    """Parse mpsz text into tile numbers and the list of red fives among them (as tile numbers,
+    ``0p`` -> ``13``)."""
+    if type(text) is str and len(text) <= 8:  # tiles, melds and indicators recur: remember them
+        tiles, red = _parse_short(text)
+    else:
+        tiles, red = _parse_text(text)
+    return list(tiles), list(red)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_short(text: str) -> Parsed:
+    return _parse_text(text)
+
+
+def _parse_text(text: str) -> Parsed:
+    if not isinstance(text, str) or not text.strip():
+        raise InputError(f"expected tiles in mpsz notation (like 123m456p), got {text!r}")
+    if len(text) == 2 and text in TILE_OF:  # one tile: the common case of win tiles and indicators
+        return (TILE_OF[text],), ()
+    if _WELL_FORMED.fullmatch(text) is None:
+        tiles, red = _parse(text)  # names what is wrong
+        return tuple(tiles), tuple(red)
+    all_tiles: tuple[int, ...] = ()
+    all_red: tuple[int, ...] = ()
+    for group in _GROUPS_RE.findall(text):  # "234m", "0p": each group read once, then remembered
+        group_tiles, group_red = _parse_group(group)
+        all_tiles += group_tiles
+        all_red += group_red
+    return all_tiles, all_red
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_group(group: str) -> Parsed:
+    tiles, red = _parse(group)
+    return tuple(tiles), tuple(red)
+
+
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
+_DIGITS = frozenset("0123456789")
+
+
+def _parse(text: str) -> tuple[list[int], list[int]]:
+    tiles: list[int] = []
+    red: list[int] = []
+    digits: list[str] = []
+    for position, char in enumerate(text):
+        if char in _DIGITS:
+            digits.append(char)
+            continue
+        base = _SUIT_BASE.get(char)
+        if base is None or not digits:
+            if char == " ":
+                continue
+            rest = text[position - len(digits):].replace(" ", "")
+            raise InputError(f"cannot read {rest!r} in {text!r}: write tiles like 123m456p789s11z")
+        if base == 27:
+            for digit in digits:
+                if not "1" <= digit <= "7":
+                    raise InputError(f"{digit}z is not a tile: honours are 1z-7z" if digit != "0" else
+                                     "0z is not a tile: only fives (0m, 0p, 0s) can be red")
+                tiles.append(base + ord(digit) - 49)
+        else:
+            for digit in digits:
+                if digit == "0":
+                    red.append(base + 4)
+                    tiles.append(base + 4)
+                else:
+                    tiles.append(base + ord(digit) - 49)
+        digits = []
+    if digits:
+        raise InputError(f"cannot read {''.join(digits)!r} in {text!r}: write tiles like 123m456p789s11z "
+                         f"(a suit letter ends each group)")
+    return tiles, red
+
+
+def parse_tiles(text: str) -> tuple[list[int], int]:
+    """Parse mpsz text (``123m0p55z``) into tile numbers and the count of red fives."""
+    tiles, red = parse_tiles_red(text)
+    return tiles, len(red)
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A called or declared meld: ``chi``, ``pon``, ``kan`` (open) or ``ankan`` (closed kan).
+
+    ``red`` counts the red fives in it; ``red_tiles`` names them (tile numbers of their fives)."""
+
+    kind: str
+    tiles: tuple[int, ...]
+    red: int = 0
+    red_tiles: tuple[int, ...] = ()
+
+    @property
+    def opened(self) -> bool:
+        return self.kind != "ankan"
+
+
+MELD_KINDS = ("chi", "pon", "kan", "ankan")
+
+
+def parse_meld(kind: str, text: str) -> Meld:
+    """``("pon", "555z")`` -> a Meld, checked for shape."""
+    if type(kind) is str and type(text) is str:
+        return _parse_meld_once(kind, text)
+    return _parse_meld(kind, text)  # names what is wrong
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_meld_once(kind: str, text: str) -> Meld:
+    return _parse_meld(kind, text)
+
+
+def _parse_meld(kind: str, text: str) -> Meld:
+    if kind not in MELD_KINDS:
+        raise InputError(f"unknown meld kind {kind!r}: use chi, pon, kan (open) or ankan (closed)")
+    tiles, red = parse_tiles_red(text)
+    tiles.sort()
+    if kind == "chi":
+        if len(tiles) != 3 or suit(tiles[0]) == 3 or len({suit(t) for t in tiles}) != 1 or \
+                tiles != [tiles[0], tiles[0] + 1, tiles[0] + 2]:
+            raise InputError(f"a chi is three tiles in a row of one suit, got {text!r}")
+    elif kind == "pon":
+        if len(tiles) != 3 or len(set(tiles)) != 1:
+            raise InputError(f"a pon is three identical tiles, got {text!r}")
+    elif len(tiles) != 4 or len(set(tiles)) != 1:
+        raise InputError(f"a kan is four identical tiles, got {text!r}")
+    return Meld(kind, tuple(tiles), len(red), tuple(red))
