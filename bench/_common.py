@@ -38,6 +38,8 @@ def cpu_name() -> str:
 
 def machine_line() -> str:
     """Date, Python, platform, CPU and the mahjong version, for the top of a report."""
-    return (f"date {date.today().isoformat()}; {platform.python_implementation()} {platform.python_version()}; "
-            f"{platform.platform()}; {cpu_name()}, {os.cpu_count()} logical CPUs; "
-            f"mahjong {metadata.version('mahjong')}")
+    return (
+        f"date {date.today().isoformat()}; {platform.python_implementation()} {platform.python_version()}; "
+        f"{platform.platform()}; {cpu_name()}, {os.cpu_count()} logical CPUs; "
+        f"mahjong {metadata.version('mahjong')}"
+    )

@@ -54,9 +54,12 @@ try:
 except ImportError:
     sys.exit("this benchmark needs the `mahjong` package: pip install mahjong==2.1.0")
 
+import contextlib
+
 import yakuset
 from yakuset import InputError, riichi
 from yakuset.riichi import clear_memos, memo_sizes
+
 from tests.test_hand_differential import SEED, Case, cases, ours, outcome_of
 
 RULESET = "tenhou"
@@ -113,6 +116,7 @@ def rss_kib() -> int:
     except OSError:
         pass
     import resource
+
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
@@ -124,10 +128,8 @@ def memory(rs: yakuset.RuleSet, count: int, warmup: int, trace: bool) -> None:
 
     def score(n: int) -> None:
         for case in itertools.islice(generator, n):
-            try:
+            with contextlib.suppress(InputError):
                 riichi.evaluate(rs, case.hand, **case.kwargs())
-            except InputError:
-                pass
 
     gc.collect()
     rss_start = rss_kib()
@@ -147,18 +149,25 @@ def memory(rs: yakuset.RuleSet, count: int, warmup: int, trace: bool) -> None:
         gc.collect()
         points.append((done, rss_kib(), tracemalloc.get_traced_memory()[0] - base if trace else 0))
     how = "tracemalloc and RSS" if trace else "RSS (add --trace for tracemalloc)"
-    print(f"\nmemory over {count:,} hands (ours; {how}; gc.collect() at each point), after {warmup:,} warm-up "
-          f"hands took RSS from {rss_start:,} to {rss_warm:,} KiB while the memos filled:")
+    print(
+        f"\nmemory over {count:,} hands (ours; {how}; gc.collect() at each point), after {warmup:,} warm-up "
+        f"hands took RSS from {rss_start:,} to {rss_warm:,} KiB while the memos filled:"
+    )
     print("  hands scored      " + "  ".join(f"{n:>8,}" for n, _, _ in points))
     print("  RSS KiB           " + "  ".join(f"{r:>8,}" for _, r, _ in points) + f"   (before: {rss_before:,})")
     if trace:
         peak = tracemalloc.get_traced_memory()[1] - base
         tracemalloc.stop()
-        print("  retained KiB      " + "  ".join(f"{b / 1024:>8,.0f}" for _, _, b in points)
-              + f"   (peak {peak / 1024:,.0f})")
+        print(
+            "  retained KiB      "
+            + "  ".join(f"{b / 1024:>8,.0f}" for _, _, b in points)
+            + f"   (peak {peak / 1024:,.0f})"
+        )
     sizes = memo_sizes()
-    print("  memo entries at the end (entries / bound, least recently used dropped first): "
-          + ", ".join(f"{name} {size:,} / {bound:,}" for name, (size, bound) in sizes.items()))
+    print(
+        "  memo entries at the end (entries / bound, least recently used dropped first): "
+        + ", ".join(f"{name} {size:,} / {bound:,}" for name, (size, bound) in sizes.items())
+    )
 
 
 def main() -> None:
@@ -167,8 +176,11 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5, help="repeats of each measurement (default 5)")
     parser.add_argument("--memory-hands", type=int, default=100_000, help="hands for the memory check (100000)")
     parser.add_argument("--warmup", type=int, default=100_000, help="hands before the memory check (100000)")
-    parser.add_argument("--trace", action="store_true",
-                        help="also trace allocations with tracemalloc in the memory check (slow: minutes)")
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="also trace allocations with tracemalloc in the memory check (slow: minutes)",
+    )
     args = parser.parse_args()
 
     rs = yakuset.load_ruleset(RULESET)
@@ -176,9 +188,11 @@ def main() -> None:
     print("Riichi from the tiles: yakuset.riichi.evaluate vs mahjong HandCalculator.estimate_hand_value")
     print(machine_line())
     scored, refused = check_same(rs, sample)
-    print(f"inputs: rule set {RULESET!r}, {len(sample):,} random hands (seed {SEED}): {scored:,} score, "
-          f"{refused:,} have no yaku (both refuse); check: identical yaku, dora, han, fu, payments and totals "
-          f"on all {len(sample):,}")
+    print(
+        f"inputs: rule set {RULESET!r}, {len(sample):,} random hands (seed {SEED}): {scored:,} score, "
+        f"{refused:,} have no yaku (both refuse); check: identical yaku, dora, han, fu, payments and totals "
+        f"on all {len(sample):,}"
+    )
     ours_inputs = [(case.hand, case.kwargs()) for case in sample]
     theirs_inputs = [case.mahjong_args(RULESET) for case in sample]
 
@@ -208,8 +222,10 @@ def main() -> None:
         rate[name] = count / median
         print(f"{name:{width}} {count / median:15,.0f} {count / best:13,.0f} {1e6 * median / count:17.2f}")
     theirs_rate = rate["theirs (mahjong)"]
-    print("\nratio ours / theirs (hands/s, medians): "
-          + "; ".join(f"{name} {rate[name] / theirs_rate:.2f}" for name in variants if name.startswith("ours")))
+    print(
+        "\nratio ours / theirs (hands/s, medians): "
+        + "; ".join(f"{name} {rate[name] / theirs_rate:.2f}" for name in variants if name.startswith("ours"))
+    )
     memory(rs, args.memory_hands, args.warmup, args.trace)
 
 

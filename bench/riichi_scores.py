@@ -39,9 +39,8 @@ import statistics
 import sys
 from collections.abc import Callable
 
-from _common import machine_line, timed  # bench/ is on sys.path when a script runs
-
 import yakuset
+from _common import machine_line, timed  # bench/ is on sys.path when a script runs
 from yakuset.riichi import clear_memos, score
 
 try:
@@ -64,8 +63,14 @@ def build_inputs(rs: yakuset.RuleSet) -> tuple[list[dict], list[tuple[int, int, 
     """The accepted grid cells as our kwargs and as mahjong's (han, fu, config); and the grid size."""
     ours, theirs, cells = [], [], 0
     for dealer, tsumo, honba, sticks in itertools.product((False, True), (False, True), HONBA, STICKS):
-        config = HandConfig(is_tsumo=tsumo, player_wind=EAST if dealer else SOUTH, round_wind=EAST,
-                            tsumi_number=honba, kyoutaku_number=sticks, options=OptionalRules(**TENHOU_OPTIONS))
+        config = HandConfig(
+            is_tsumo=tsumo,
+            player_wind=EAST if dealer else SOUTH,
+            round_wind=EAST,
+            tsumi_number=honba,
+            kyoutaku_number=sticks,
+            options=OptionalRules(**TENHOU_OPTIONS),
+        )
         for han, fu in itertools.product(HAN, FU):
             cells += 1
             kwargs = {"han": han, "fu": fu, "dealer": dealer, "tsumo": tsumo, "honba": honba, "riichi_sticks": sticks}
@@ -80,9 +85,11 @@ def build_inputs(rs: yakuset.RuleSet) -> tuple[list[dict], list[tuple[int, int, 
 
 def check_same_totals(rs: yakuset.RuleSet, ours: list[dict], theirs: list[tuple[int, int, HandConfig]]) -> None:
     calc = ScoresCalculator.calculate_scores
-    wrong = [(kw, score(rs, **kw).total, calc(han, fu, cfg)["total"])
-             for kw, (han, fu, cfg) in zip(ours, theirs, strict=True)
-             if score(rs, **kw).total != calc(han, fu, cfg)["total"]]
+    wrong = [
+        (kw, score(rs, **kw).total, calc(han, fu, cfg)["total"])
+        for kw, (han, fu, cfg) in zip(ours, theirs, strict=True)
+        if score(rs, **kw).total != calc(han, fu, cfg)["total"]
+    ]
     if wrong:
         for kwargs, mine, reference in wrong[:20]:
             print(f"MISMATCH {kwargs}: ours {mine}, mahjong {reference}", file=sys.stderr)
@@ -131,9 +138,11 @@ def main() -> None:
     calls = reps * len(ours)
     print("Riichi han/fu scoring: yakuset.riichi.score vs mahjong ScoresCalculator.calculate_scores")
     print(machine_line())
-    print(f"inputs: rule set {RULESET!r}, {len(ours)} accepted cells of the {cells}-cell grid "
-          f"(han 1-15 x 11 fu x dealer/non-dealer x ron/tsumo x honba 0,1,3 x sticks 0,2) "
-          f"x {reps} = {calls:,} calls per measurement; best and median of {args.repeats}")
+    print(
+        f"inputs: rule set {RULESET!r}, {len(ours)} accepted cells of the {cells}-cell grid "
+        f"(han 1-15 x 11 fu x dealer/non-dealer x ron/tsumo x honba 0,1,3 x sticks 0,2) "
+        f"x {reps} = {calls:,} calls per measurement; best and median of {args.repeats}"
+    )
     check_same_totals(rs, ours, theirs)
 
     print(f"memos cleared for the cold runs: {', '.join(yakuset.riichi.memo_sizes())}")
@@ -160,13 +169,20 @@ def main() -> None:
         rate[name] = calls / median
         print(f"{name:{width}} {calls / median:15,.0f} {calls / best:13,.0f} {1e6 * median / calls:17.2f}")
     theirs_rate = rate["theirs (mahjong)"]
-    print("\nratio ours / theirs (calls/s, medians): "
-          + "; ".join(f"{name.removeprefix('ours, ')} {rate[name] / theirs_rate:.2f}"
-                      for name in variants if name.startswith("ours")))
+    print(
+        "\nratio ours / theirs (calls/s, medians): "
+        + "; ".join(
+            f"{name.removeprefix('ours, ')} {rate[name] / theirs_rate:.2f}"
+            for name in variants
+            if name.startswith("ours")
+        )
+    )
     for kind in ("cold", "warm"):
         plain, with_steps = rate[f"ours, {kind}"], rate[f"ours, {kind} + .steps"]
-        print(f"cost of .steps ({kind}): +{1e6 * (1 / with_steps - 1 / plain):.2f} us/call; "
-              f"{with_steps / plain:.0%} of the calls/s without")
+        print(
+            f"cost of .steps ({kind}): +{1e6 * (1 / with_steps - 1 / plain):.2f} us/call; "
+            f"{with_steps / plain:.0%} of the calls/s without"
+        )
 
 
 if __name__ == "__main__":

@@ -13,9 +13,10 @@ modules :mod:`yakuset.koikoi` and :mod:`yakuset.riichi`; compare two rule sets w
 """
 
 from . import diff, koikoi, riichi
+from ._core.commands import Command
 from ._core.errors import InputError, Location, Problem, RulesetError
 from ._core.expressions import ExpressionError
-from ._core.game import Command, Game
+from ._core.game import Game
 from ._core.hookspecs import hookimpl
 from ._core.results import Step
 from ._core.ruleset import RuleSet

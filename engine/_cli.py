@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any, NoReturn, Protocol, runtime_checkable
 
 from . import diff
+from ._core.commands import Command, Output
 from ._core.errors import InputError, Location, Problem, RulesetError
-from ._core.game import Command, Game, Output
+from ._core.game import Game
 from ._core.resolve import display_name, read_file
 from ._core.resolved import resolved_text
 from ._core.ruleset import RuleSet
@@ -59,10 +60,14 @@ def _emit(output: Output, as_json: bool) -> None:
 def cmd_list(args: argparse.Namespace) -> int:
     rulesets = [rs for rs in list_rulesets() if args.game in (None, rs.game)]
     width = max((len(rs.id) for rs in rulesets), default=0)
-    text = "".join(f"{rs.id.ljust(width)}  {rs.game:<7} {rs.name}: {rs.metadata.get('description', '')}".rstrip()
-                   + "\n" for rs in rulesets)
-    data = [{"id": rs.id, "game": rs.game, "name": rs.name, "description": rs.metadata.get("description", "")}
-            for rs in rulesets]
+    text = "".join(
+        f"{rs.id.ljust(width)}  {rs.game:<7} {rs.name}: {rs.metadata.get('description', '')}".rstrip() + "\n"
+        for rs in rulesets
+    )
+    data = [
+        {"id": rs.id, "game": rs.game, "name": rs.name, "description": rs.metadata.get("description", "")}
+        for rs in rulesets
+    ]
     _emit((text, data), args.json)
     return EXIT_OK
 
@@ -70,8 +75,12 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     rs = load_ruleset(args.ruleset)
     if args.resolved:
-        data = {"ruleset": rs.id, "files": [f.display for f in rs.files], "document": rs.document,
-                "sources": {_path_text(path): f"{where.file}:{where.line}" for path, _v, where in rs.leaves()}}
+        data = {
+            "ruleset": rs.id,
+            "files": [f.display for f in rs.files],
+            "document": rs.document,
+            "sources": {_path_text(path): f"{where.file}:{where.line}" for path, _v, where in rs.leaves()},
+        }
         _emit((resolved_text(rs), data), args.json)
         return EXIT_OK
     text = f"# {rs.files[0].display}\n" + rs.path.read_text(encoding="utf-8")
@@ -114,8 +123,14 @@ def _problems_of(path: Path) -> list[Problem]:
 
 def _problem_dict(problem: Problem) -> dict[str, Any]:
     where = problem.location
-    return {"file": where.file, "line": where.line, "col": where.col, "path": problem.path,
-            "message": problem.message, "hint": problem.hint}
+    return {
+        "file": where.file,
+        "line": where.line,
+        "col": where.col,
+        "path": problem.path,
+        "message": problem.message,
+        "hint": problem.hint,
+    }
 
 
 def _part(rs: RuleSet) -> CommandLinePart:
@@ -161,8 +176,16 @@ def _load_cases(name: str) -> list[dict[str, Any]]:
         raise UsageError(f"{name}: no such file")
     data = read_document(path, name)
     if not isinstance(data, LocatedDict) or set(data) != {"cases"} or not isinstance(data["cases"], list):
-        raise RulesetError([Problem(Location(name, 1, 1), "", "a cases file is a mapping with one key, `cases`: "
-                                    "a list of situations", "e.g. `cases: [{base: 8, own_calls: 1}]`")])
+        raise RulesetError(
+            [
+                Problem(
+                    Location(name, 1, 1),
+                    "",
+                    "a cases file is a mapping with one key, `cases`: a list of situations",
+                    "e.g. `cases: [{base: 8, own_calls: 1}]`",
+                )
+            ]
+        )
     cases: Any = data["cases"]
     for index, case in enumerate(cases):
         if not isinstance(case, dict):
@@ -177,6 +200,7 @@ def _game_command(game: Game, command: Command) -> Any:
             raise InputError(f"{rs.id!r} is a {rs.game} rule set; `{command.name}` needs a {game.name} rule set")
         _emit(command.run(rs, args), args.json)
         return EXIT_OK
+
     return run
 
 

@@ -14,8 +14,9 @@ from ._core.plugins import Registry
 #: (``import yakuset``), which is built on this module.
 REGISTRY = Registry.of(
     games=(koikoi.GAME, riichi.GAME),
-    builtins={name: f"yakuset._plugins.{name}"
-              for name in ("lucky_hands", "dealers_privilege", "minipoints", "riichi_yaku")},
+    builtins={
+        name: f"yakuset._plugins.{name}" for name in ("lucky_hands", "dealers_privilege", "minipoints", "riichi_yaku")
+    },
 )
 
 

@@ -19,12 +19,17 @@ def yakuset_settings_schema() -> Mapping[str, Any]:
     """The award's points."""
     return {
         "description": "Dealer's Privilege (Oya-ken): when a round ends with nobody scoring, the dealer takes a "
-                       "fixed award, no multipliers.",
+        "fixed award, no multipliers.",
         "type": "object",
         "additionalProperties": False,
         "properties": {
-            "points": {"description": "Points the dealer takes (0: none).", "type": "integer", "minimum": 0,
-                       "default": 6, "examples": [6, 1]},
+            "points": {
+                "description": "Points the dealer takes (0: none).",
+                "type": "integer",
+                "minimum": 0,
+                "default": 6,
+                "examples": [6, 1],
+            },
         },
     }
 

@@ -26,17 +26,34 @@ def yakuset_settings_schema() -> Mapping[str, Any]:
         "type": "object",
         "additionalProperties": False,
         "properties": {
-            "teshi": {"description": "Points for Teshi (four cards of one month in the dealt hand); 0: not a "
-                                     "lucky hand.", "type": "integer", "minimum": 0, "default": 6, "examples": [6]},
-            "kuttsuki": {"description": "Points for Kuttsuki (the dealt hand is pairs of months: four pairs of "
-                                        "eight cards); 0: not a lucky hand.", "type": "integer", "minimum": 0,
-                         "default": 6, "examples": [6]},
-            "both_players": {"description": "When both players are dealt a lucky hand: `draw` (nobody scores) or "
-                                            "`ignore` (play on).", "enum": ["draw", "ignore"], "default": "draw",
-                             "examples": ["draw"]},
-            "on_field": {"description": "When the field is dealt four cards of a month: `redeal` or `ignore` "
-                                        "(play on).", "enum": ["redeal", "ignore"], "default": "redeal",
-                         "examples": ["redeal"]},
+            "teshi": {
+                "description": "Points for Teshi (four cards of one month in the dealt hand); 0: not a lucky hand.",
+                "type": "integer",
+                "minimum": 0,
+                "default": 6,
+                "examples": [6],
+            },
+            "kuttsuki": {
+                "description": "Points for Kuttsuki (the dealt hand is pairs of months: four pairs of "
+                "eight cards); 0: not a lucky hand.",
+                "type": "integer",
+                "minimum": 0,
+                "default": 6,
+                "examples": [6],
+            },
+            "both_players": {
+                "description": "When both players are dealt a lucky hand: `draw` (nobody scores) or "
+                "`ignore` (play on).",
+                "enum": ["draw", "ignore"],
+                "default": "draw",
+                "examples": ["draw"],
+            },
+            "on_field": {
+                "description": "When the field is dealt four cards of a month: `redeal` or `ignore` (play on).",
+                "enum": ["redeal", "ignore"],
+                "default": "redeal",
+                "examples": ["redeal"],
+            },
         },
     }
 
@@ -59,8 +76,13 @@ def yakuset_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | No
 
 
 @hookimpl
-def yakuset_deal(ruleset: RuleSet, hands: Mapping[str, Sequence[str]], field: Sequence[str], dealer: str,
-                 lucky: Mapping[str, FixedAward]) -> DealOutcome | None:
+def yakuset_deal(
+    ruleset: RuleSet,
+    hands: Mapping[str, Sequence[str]],
+    field: Sequence[str],
+    dealer: str,
+    lucky: Mapping[str, FixedAward],
+) -> DealOutcome | None:
     """Four of a month on the field, or both players lucky, as the settings say."""
     settings = ruleset.plugin_settings(NAME)
     field_months = Counter(card.month for card in koikoi.check_cards(ruleset, field, "the field"))

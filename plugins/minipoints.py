@@ -20,19 +20,25 @@ def yakuset_settings_schema() -> Mapping[str, Any]:
     """How many minipoints make one match point."""
     return {
         "description": "KK-ADD-10 speed-minigame minipoints: at match end, every full `per_point` minipoints adds "
-                       "1 point to the match total before the winner is decided; the remainder is discarded.",
+        "1 point to the match total before the winner is decided; the remainder is discarded.",
         "type": "object",
         "additionalProperties": False,
         "properties": {
-            "per_point": {"description": "Minipoints that make one match point.", "type": "integer", "minimum": 1,
-                          "default": 10, "examples": [10]},
+            "per_point": {
+                "description": "Minipoints that make one match point.",
+                "type": "integer",
+                "minimum": 1,
+                "default": 10,
+                "examples": [10],
+            },
         },
     }
 
 
 @hookimpl
-def yakuset_match_end(ruleset: RuleSet, totals: Mapping[str, int],
-                      extras: Mapping[str, Mapping[str, int]]) -> list[MatchAdjustment]:
+def yakuset_match_end(
+    ruleset: RuleSet, totals: Mapping[str, int], extras: Mapping[str, Mapping[str, int]]
+) -> list[MatchAdjustment]:
     """One adjustment per player whose minipoints make at least one match point."""
     per_point = ruleset.plugin_settings(NAME)["per_point"]
     adjustments = []
@@ -44,7 +50,12 @@ def yakuset_match_end(ruleset: RuleSet, totals: Mapping[str, int],
             raise InputError(f"{player!r} minipoints must be a whole number of at least 0, got {minipoints!r}")
         points, discarded = divmod(minipoints, per_point)
         if points:
-            adjustments.append(MatchAdjustment(
-                player, points, "minipoints",
-                f"{minipoints} minipoints: +{points} (every full {per_point}; {discarded} discarded)"))
+            adjustments.append(
+                MatchAdjustment(
+                    player,
+                    points,
+                    "minipoints",
+                    f"{minipoints} minipoints: +{points} (every full {per_point}; {discarded} discarded)",
+                )
+            )
     return adjustments

@@ -42,12 +42,53 @@ NAME = "riichi_yaku"
 
 #: Every id this plugin detects (the standard ids, nagashi_mangan left out).
 YAKU_IDS = (
-    "riichi", "double_riichi", "ippatsu", "menzen_tsumo", "pinfu", "iipeikou", "tanyao", "yakuhai_haku",
-    "yakuhai_hatsu", "yakuhai_chun", "yakuhai_seat_wind", "yakuhai_round_wind", "rinshan", "chankan", "haitei",
-    "houtei", "chiitoitsu", "sanshoku", "ittsu", "chanta", "sanshoku_doukou", "sanankou", "sankantsu", "toitoi",
-    "shousangen", "honroutou", "ryanpeikou", "honitsu", "junchan", "chinitsu", "renhou",
-    "kokushi", "kokushi_13", "suuankou", "suuankou_tanki", "daisangen", "shousuushii", "daisuushii", "tsuuiisou",
-    "ryuuiisou", "chinroutou", "chuuren", "junsei_chuuren", "suukantsu", "tenhou", "chihou", "daichisei",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "menzen_tsumo",
+    "pinfu",
+    "iipeikou",
+    "tanyao",
+    "yakuhai_haku",
+    "yakuhai_hatsu",
+    "yakuhai_chun",
+    "yakuhai_seat_wind",
+    "yakuhai_round_wind",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "chiitoitsu",
+    "sanshoku",
+    "ittsu",
+    "chanta",
+    "sanshoku_doukou",
+    "sanankou",
+    "sankantsu",
+    "toitoi",
+    "shousangen",
+    "honroutou",
+    "ryanpeikou",
+    "honitsu",
+    "junchan",
+    "chinitsu",
+    "renhou",
+    "kokushi",
+    "kokushi_13",
+    "suuankou",
+    "suuankou_tanki",
+    "daisangen",
+    "shousuushii",
+    "daisuushii",
+    "tsuuiisou",
+    "ryuuiisou",
+    "chinroutou",
+    "chuuren",
+    "junsei_chuuren",
+    "suukantsu",
+    "tenhou",
+    "chihou",
+    "daichisei",
 )
 
 _WHITE, _GREEN, _RED = DRAGONS
@@ -63,7 +104,8 @@ _CLASS = tuple(
     | (_OUTSIDE if t in TERMINALS_AND_HONOURS else 0)
     | (_TERMINAL if t in TERMINALS else 0)
     | (_GREEN_TILE if t in GREENS else 0)
-    for t in range(34))
+    for t in range(34)
+)
 _FLAG_IDS = ("rinshan", "chankan", "haitei", "houtei", "renhou", "tenhou", "chihou")
 
 
@@ -95,7 +137,7 @@ def _whole_hand(s: Situation) -> frozenset[str]:
         found.append("honitsu" if honours else "chinitsu")
         if not honours and not s.melds:
             base = (0, 0, 9, 0, 18)[suits]
-            numbers = s.counts[base:base + 9]
+            numbers = s.counts[base : base + 9]
             if numbers[0] >= 3 and numbers[8] >= 3 and all(numbers[1:8]):
                 found.append("chuuren")
                 if s.counts[s.win] in (2, 4):  # 1112345678999 waited on all nine
@@ -190,8 +232,13 @@ def _reading(r: Reading, s: Situation, whole: frozenset[str]) -> frozenset[str]:
                 found.add("ittsu")
                 break
         if not s.open:
-            if len(runs) == 4 and r.wait == "ryanmen" and pair not in _DRAGON_SET and \
-                    pair != s.seat_wind and pair != s.round_wind:
+            if (
+                len(runs) == 4
+                and r.wait == "ryanmen"
+                and pair not in _DRAGON_SET
+                and pair != s.seat_wind
+                and pair != s.round_wind
+            ):
                 found.add("pinfu")
             twins = 0
             if len(starts) < len(runs):
@@ -224,8 +271,9 @@ def _reading(r: Reading, s: Situation, whole: frozenset[str]) -> frozenset[str]:
             if tile >= 27:
                 if tile in _DRAGON_SET:
                     dragons += 1
-                    found.add("yakuhai_haku" if tile == _WHITE else "yakuhai_hatsu" if tile == _GREEN
-                              else "yakuhai_chun")
+                    found.add(
+                        "yakuhai_haku" if tile == _WHITE else "yakuhai_hatsu" if tile == _GREEN else "yakuhai_chun"
+                    )
                 else:
                     winds += 1
                 if tile == s.seat_wind:

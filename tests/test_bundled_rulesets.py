@@ -7,7 +7,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 import yakuset
 from yakuset._core import bundled
 
@@ -48,22 +47,32 @@ def test_every_ruleset_names_its_source(ruleset_id):
     assert rs.metadata.get("description")
 
 
-@pytest.mark.parametrize(("ruleset_id", "limit"), [
-    ("nintendo", 1), ("tournament", 1), ("yakuza", 1), ("fudawiki", None), ("kk-add-10", None),
-])
+@pytest.mark.parametrize(
+    ("ruleset_id", "limit"),
+    [
+        ("nintendo", 1),
+        ("tournament", 1),
+        ("yakuza", 1),
+        ("fudawiki", None),
+        ("kk-add-10", None),
+    ],
+)
 def test_koikoi_call_limits_follow_the_rule_document(ruleset_id, limit):
     # Rule document 000: "On Nintendo, Tournament, and Yakuza, you can only call Koi-Koi once per
     # round ... On FudaWiki and KK-ADD-10 you can keep calling."
     assert yakuset.load_ruleset(ruleset_id).rules.call_limit == limit
 
 
-@pytest.mark.parametrize(("ruleset_id", "plugins"), [
-    ("nintendo", {"lucky_hands"}),
-    ("tournament", {"lucky_hands"}),
-    ("yakuza", {"lucky_hands", "dealers_privilege"}),
-    ("fudawiki", {"lucky_hands"}),
-    ("kk-add-10", {"lucky_hands", "minipoints"}),
-])
+@pytest.mark.parametrize(
+    ("ruleset_id", "plugins"),
+    [
+        ("nintendo", {"lucky_hands"}),
+        ("tournament", {"lucky_hands"}),
+        ("yakuza", {"lucky_hands", "dealers_privilege"}),
+        ("fudawiki", {"lucky_hands"}),
+        ("kk-add-10", {"lucky_hands", "minipoints"}),
+    ],
+)
 def test_plugins_each_ruleset_turns_on(ruleset_id, plugins):
     rs = yakuset.load_ruleset(ruleset_id)
     assert set(rs.plugins) == plugins

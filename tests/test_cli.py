@@ -10,13 +10,19 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from yakuset._cli import main
 
 SEED_ROW_8_NO_OPPONENT = ["8", "16", "32", "48", "64", "80", "96"]
 SEED_ROW_8_OPPONENT = ["8", "32", "64", "96", "128", "160", "192"]
-SEED_HEADER = ["Base points", "no self Koi (x1)", "1 call (x2)", "2 calls (x3)", "3 calls (x4)",
-               "4 calls (x5)", "5+ calls (x6)"]
+SEED_HEADER = [
+    "Base points",
+    "no self Koi (x1)",
+    "1 call (x2)",
+    "2 calls (x3)",
+    "3 calls (x4)",
+    "4 calls (x5)",
+    "5+ calls (x6)",
+]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -80,15 +86,18 @@ def test_award_json_shape(capsys):
     assert all(set(s) == {"id", "label", "factor"} for s in data["steps"])
 
 
-@pytest.mark.parametrize("argv", [
-    ["award", "nintendo", "--base", "3", "--own-calls", "-1"],
-    ["award", "nintendo", "--base", "three"],
-    ["award", "nintendo"],
-    ["award", "no-such-ruleset", "--base", "3"],
-    ["frobnicate"],
-    [],
-    ["table", "nintendo", "--format", "pdf"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["award", "nintendo", "--base", "3", "--own-calls", "-1"],
+        ["award", "nintendo", "--base", "three"],
+        ["award", "nintendo"],
+        ["award", "no-such-ruleset", "--base", "3"],
+        ["frobnicate"],
+        [],
+        ["table", "nintendo", "--format", "pdf"],
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(capsys, argv):
     code, out, err = run(capsys, *argv)
     assert code == 2
@@ -170,14 +179,18 @@ def test_validate_missing_file_is_a_usage_error(capsys, tmp_path):
 
 def test_award_on_a_broken_house_file_prints_located_lines_and_exits_2(capsys, tmp_path):
     house = tmp_path / "house.yaml"
-    house.write_text("extends: nintendo\nname: House\naward:\n  multipliers:\n    - id: own_streak\n"
-                     "      factor: 1 + own_cals\n", encoding="utf-8")
+    house.write_text(
+        "extends: nintendo\nname: House\naward:\n  multipliers:\n    - id: own_streak\n      factor: 1 + own_cals\n",
+        encoding="utf-8",
+    )
     code, out, err = run(capsys, "award", str(house), "--base", "5")
     assert code == 2
     assert out == ""
     [line] = err.splitlines()
-    assert line.startswith(f"{house}:6:19: award.multipliers[own_streak].factor: unknown name `own_cals`") or \
-        ":6:19: award.multipliers[own_streak].factor: unknown name `own_cals`" in line
+    assert (
+        line.startswith(f"{house}:6:19: award.multipliers[own_streak].factor: unknown name `own_cals`")
+        or ":6:19: award.multipliers[own_streak].factor: unknown name `own_cals`" in line
+    )
     assert "did you mean `own_calls`?" in line
 
 
@@ -186,14 +199,22 @@ SCRIPT = shutil.which("yakuset", path=str(Path(sys.executable).parent)) or shuti
 
 @pytest.mark.skipif(SCRIPT is None, reason="console script not installed")
 def test_console_script_runs():
-    done = subprocess.run([str(SCRIPT), "award", "nintendo", "--base", "12", "--own-calls", "1"],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [str(SCRIPT), "award", "nintendo", "--base", "12", "--own-calls", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert (done.returncode, done.stdout) == (0, "48\n")
 
 
 def test_module_entry_runs_without_a_traceback():
-    done = subprocess.run([sys.executable, "-m", "yakuset", "award", "nintendo", "--base", "-5"],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "yakuset", "award", "nintendo", "--base", "-5"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert (done.returncode, done.stdout) == (0, "0\n")
 
 
@@ -217,8 +238,9 @@ def test_score_tsumo_json_has_the_documented_shape(capsys):
 
 
 def test_score_explain_lists_yaku_fu_limit_and_bonuses(capsys):
-    code, out, _ = run(capsys, "score", "ema-2025", "--yaku", "riichi,pinfu,ittsu", "--honba", "1",
-                       "--riichi-sticks", "2", "--explain")
+    code, out, _ = run(
+        capsys, "score", "ema-2025", "--yaku", "riichi,pinfu,ittsu", "--honba", "1", "--riichi-sticks", "2", "--explain"
+    )
     assert code == 0
     lines = out.splitlines()
     assert lines[:3] == ["  Riichi: 1", "  Pinfu: 1", "  Ittsu: 2"]
@@ -234,18 +256,21 @@ def test_score_yakuman_policy_shows_in_the_summary(capsys):
     assert (code, out) == (0, "1x yakuman: the discarder pays 32000; total 32000\n")
 
 
-@pytest.mark.parametrize("argv", [
-    ["score", "tenhou", "--han", "2", "--fu", "20"],                       # 20 fu on a ron
-    ["score", "tenhou", "--yaku", "riichi", "--open", "--fu", "30"],        # closed-only yaku, open hand
-    ["score", "tenhou", "--yaku", "", "--dora", "2", "--fu", "30"],         # dora alone
-    ["score", "tenhou", "--yaku", "richi", "--fu", "30"],                   # unknown yaku
-    ["score", "tenhou", "--han", "3"],                                      # fu needed below the limits
-    ["score", "tenhou", "--han", "3", "--fu", "40", "--yaku", "riichi"],    # two modes at once
-    ["score", "tenhou", "--yakuman", "daisangen", "--fu", "30"],            # fu with a yakuman
-    ["score", "tenhou", "--han", "3", "--fu", "40", "--honba", "-1"],
-    ["score", "nintendo", "--han", "3", "--fu", "40"],                      # a Koi-Koi rule set
-    ["award", "tenhou", "--base", "3"],                                     # a Riichi rule set
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "tenhou", "--han", "2", "--fu", "20"],  # 20 fu on a ron
+        ["score", "tenhou", "--yaku", "riichi", "--open", "--fu", "30"],  # closed-only yaku, open hand
+        ["score", "tenhou", "--yaku", "", "--dora", "2", "--fu", "30"],  # dora alone
+        ["score", "tenhou", "--yaku", "richi", "--fu", "30"],  # unknown yaku
+        ["score", "tenhou", "--han", "3"],  # fu needed below the limits
+        ["score", "tenhou", "--han", "3", "--fu", "40", "--yaku", "riichi"],  # two modes at once
+        ["score", "tenhou", "--yakuman", "daisangen", "--fu", "30"],  # fu with a yakuman
+        ["score", "tenhou", "--han", "3", "--fu", "40", "--honba", "-1"],
+        ["score", "nintendo", "--han", "3", "--fu", "40"],  # a Koi-Koi rule set
+        ["award", "tenhou", "--base", "3"],  # a Riichi rule set
+    ],
+)
 def test_bad_riichi_input_is_one_line_and_exit_2(capsys, argv):
     code, out, err = run(capsys, *argv)
     assert code == 2
@@ -257,8 +282,13 @@ def test_bad_riichi_input_is_one_line_and_exit_2(capsys, argv):
 def test_riichi_table_text_has_four_grids_and_the_limits(capsys):
     code, out, _ = run(capsys, "table", "tenhou")
     assert code == 0
-    for title in ("Non-dealer ron", "Non-dealer tsumo (non-dealers / dealer)", "Dealer ron",
-                  "Dealer tsumo (each player)", "Limit hands"):
+    for title in (
+        "Non-dealer ron",
+        "Non-dealer tsumo (non-dealers / dealer)",
+        "Dealer ron",
+        "Dealer tsumo (each player)",
+        "Limit hands",
+    ):
         assert title in out.splitlines()
     # Tenhou has no kiriage: 4 han 30 fu is 7700 (non-dealer ron), 11600 (dealer ron).
     rows_30 = [split_columns(line) for line in out.splitlines() if line.startswith("30 ")]
@@ -290,12 +320,24 @@ def test_riichi_table_markdown(capsys):
 
 
 def test_hand_prints_the_yaku_dora_fu_and_payment(capsys):
-    code, out, _ = run(capsys, "hand", "tenhou", "234m456p23456788s", "--win", "4s", "--riichi", "--tsumo",
-                       "--dora", "7s", "--seat", "south")
+    code, out, _ = run(
+        capsys,
+        "hand",
+        "tenhou",
+        "234m456p23456788s",
+        "--win",
+        "4s",
+        "--riichi",
+        "--tsumo",
+        "--dora",
+        "7s",
+        "--seat",
+        "south",
+    )
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "yaku: Riichi 1 han, Menzen tsumo 1 han, Pinfu 1 han, Tanyao 1 han"
-    assert lines[1] == "dora: 2 (dora 2, ura 0, red 0)"   # indicator 7s shows 8s, held twice
+    assert lines[1] == "dora: 2 (dora 2, ura 0, red 0)"  # indicator 7s shows 8s, held twice
     assert lines[2] == "fu: 20 (pinfu tsumo) = 20"
     # 6 han: haneman, non-dealer tsumo: the dealer pays 6000, each non-dealer 3000.
     assert lines[3] == "6 han 20 fu (haneman): the dealer pays 6000, each non-dealer 3000; total 12000"
@@ -312,15 +354,18 @@ def test_hand_json_has_the_yaku_and_fu_parts(capsys):
     assert (data["payments"], data["total"]) == ({"ron": 2600}, 2600)
 
 
-@pytest.mark.parametrize("argv", [
-    ["hand", "tenhou", "11112m456p789s11z", "--win", "2m"],                          # five 1m
-    ["hand", "tenhou", "234m456p23456788s", "--win", "9s"],                           # win tile not in hand
-    ["hand", "tenhou", "234m456p2345688s", "--win", "4s"],                            # 13 tiles
-    ["hand", "tenhou", "234m456p23456788s", "--win", "4s", "--chankan", "--tsumo"],    # contradictory flags
-    ["hand", "tenhou", "234m456p23456788s", "--win", "4s", "--ippatsu"],               # ippatsu without riichi
-    ["hand", "tenhou", "234m456p23456789s", "--win", "4s"],                           # not a winning hand
-    ["hand", "nintendo", "234m456p23456788s", "--win", "4s"],                         # a Koi-Koi rule set
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["hand", "tenhou", "11112m456p789s11z", "--win", "2m"],  # five 1m
+        ["hand", "tenhou", "234m456p23456788s", "--win", "9s"],  # win tile not in hand
+        ["hand", "tenhou", "234m456p2345688s", "--win", "4s"],  # 13 tiles
+        ["hand", "tenhou", "234m456p23456788s", "--win", "4s", "--chankan", "--tsumo"],  # contradictory flags
+        ["hand", "tenhou", "234m456p23456788s", "--win", "4s", "--ippatsu"],  # ippatsu without riichi
+        ["hand", "tenhou", "234m456p23456789s", "--win", "4s"],  # not a winning hand
+        ["hand", "nintendo", "234m456p23456788s", "--win", "4s"],  # a Koi-Koi rule set
+    ],
+)
 def test_bad_hand_input_is_one_line_and_exit_2(capsys, argv):
     code, out, err = run(capsys, *argv)
     assert code == 2

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-
 import yakuset
 from yakuset import diff
 from yakuset._cli import main
@@ -51,7 +50,9 @@ def test_a_rule_set_compared_with_itself_is_identical_and_exits_0(capsys, rulese
 
 
 def test_a_file_that_only_restates_its_parent_is_identical(capsys, tmp_path):
-    restated = write(tmp_path / "restated.yaml", """
+    restated = write(
+        tmp_path / "restated.yaml",
+        """
         extends: nintendo
         name: Nintendo
         calls:
@@ -60,7 +61,8 @@ def test_a_file_that_only_restates_its_parent_is_identical(capsys, tmp_path):
           multipliers:
             - id: own_streak
               max: 6
-        """)
+        """,
+    )
     code, out, _ = run(capsys, "diff", "nintendo", str(restated))
     assert code == 0
     assert "Rules: identical" in out
@@ -71,24 +73,36 @@ def test_a_file_that_only_restates_its_parent_is_identical(capsys, tmp_path):
 
 
 def test_changing_one_multiplier_is_exactly_one_rule_change_and_changes_only_its_grid_cells(capsys, tmp_path):
-    house = write(tmp_path / "house.yaml", """
+    house = write(
+        tmp_path / "house.yaml",
+        """
         extends: nintendo
         award:
           multipliers:
             - id: own_streak
               max: 4
-        """)
+        """,
+    )
     code, out, _ = run(capsys, "diff", "nintendo", str(house), "--json")
     assert code == 1
     data = json.loads(out)
     [change] = data["structural"]["changes"]
     assert (change["path"], change["kind"], change["old"], change["new"]) == (
-        "award.multipliers[own_streak].max", "changed", 6, 4)
+        "award.multipliers[own_streak].max",
+        "changed",
+        6,
+        4,
+    )
     assert change["new_at"] == f"{yakuset.load_ruleset(house).files[0].display}:5"
     # Counted independently: the streak factor min(1 + calls, 6) differs from min(1 + calls, 4)
     # exactly when calls >= 4; the grid is base 1-30 × own calls 0-7 × opponent called or not.
-    expected = sum(1 for base in range(1, 31) for calls in range(8) for opponent in (0, 1)
-                   if min(1 + calls, 6) != min(1 + calls, 4))
+    expected = sum(
+        1
+        for base in range(1, 31)
+        for calls in range(8)
+        for opponent in (0, 1)
+        if min(1 + calls, 6) != min(1 + calls, 4)
+    )
     assert expected == 240
     groups = data["behaviour"]["groups"]
     assert groups["award"] == {"situations": 480, "changed": expected}
@@ -116,8 +130,14 @@ def test_nintendo_vs_fudawiki_lists_goko_and_the_call_limit_with_both_locations(
     limit = changes["calls.limit_per_round"]
     assert (limit.kind, limit.old, limit.new) == ("type_changed", 1, "unlimited")
     nintendo_file = ROOT / "rulesets" / "koikoi" / "nintendo.yaml"
-    assert (Path(limit.old_at.file).resolve(), limit.old_at.line) == (nintendo_file, line_of(nintendo_file, "limit_per_round"))
-    assert (Path(limit.new_at.file).resolve(), limit.new_at.line) == (fudawiki_file, line_of(fudawiki_file, "limit_per_round"))
+    assert (Path(limit.old_at.file).resolve(), limit.old_at.line) == (
+        nintendo_file,
+        line_of(nintendo_file, "limit_per_round"),
+    )
+    assert (Path(limit.new_at.file).resolve(), limit.new_at.line) == (
+        fudawiki_file,
+        line_of(fudawiki_file, "limit_per_round"),
+    )
 
 
 def test_nintendo_vs_fudawiki_human_output_shows_old_new_and_places(capsys):
@@ -133,8 +153,12 @@ def test_tenhou_vs_full_scoring_lists_the_double_patterns_and_the_changed_yakuma
     a, b = yakuset.load_ruleset("tenhou"), yakuset.load_ruleset("full-scoring")
     changes = {c.path: c for c in diff.structural(a, b)}
     assert changes["yakuman.stacking"].new == "add_with_doubles"
-    assert set(changes["yakuman.double_patterns"].new) >= {"daisuushii", "kokushi_13", "junsei_chuuren",
-                                                           "suuankou_tanki"}
+    assert set(changes["yakuman.double_patterns"].new) >= {
+        "daisuushii",
+        "kokushi_13",
+        "junsei_chuuren",
+        "suuankou_tanki",
+    }
     report = diff.behaviour(a, b)
     changed = {c.situation: c for c in report.changes}
     assert all(c.group == "yakuman" for c in report.changes)
@@ -196,17 +220,20 @@ def test_declared_compares_the_files_as_written(capsys):
     code, out, _ = run(capsys, "diff", "nintendo", "tournament", "--declared", "--structural-only", "--json")
     assert code == 1
     paths = {c["path"] for c in json.loads(out)["structural"]["changes"]}
-    assert "extends" in paths            # _koikoi -> nintendo
-    assert "yaku_rules" in paths         # only tournament states it
-    assert "calls" in paths              # only nintendo states it
+    assert "extends" in paths  # _koikoi -> nintendo
+    assert "yaku_rules" in paths  # only tournament states it
+    assert "calls" in paths  # only nintendo states it
 
 
 def test_cases_file_adds_the_users_situations(capsys, tmp_path):
-    cases = write(tmp_path / "cases.yaml", """
+    cases = write(
+        tmp_path / "cases.yaml",
+        """
         cases:
           - {name: five brights, captured: [01-bright-crane, 03-bright-curtain, 08-bright-moon, 11-bright-rainman, 12-bright-phoenix]}
           - {name: a big streak, base: 12, own_calls: 5, opponent_calls: 1}
-        """)
+        """,
+    )
     code, out, _ = run(capsys, "diff", "nintendo", "fudawiki", "--cases", str(cases), "--json")
     assert code == 1
     data = json.loads(out)

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from yakuset._cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,7 +37,7 @@ def trace_parts(trace: Path) -> tuple[Path, str]:
 
 def header(script: Path) -> str:
     lines = script.read_text(encoding="utf-8").splitlines()
-    return "\n".join(line for line in lines[:next(i for i, text in enumerate(lines) if not text.startswith("#"))])
+    return "\n".join(line for line in lines[: next(i for i, text in enumerate(lines) if not text.startswith("#"))])
 
 
 def test_there_are_several_examples_with_goldens():
@@ -158,42 +157,113 @@ rounds:
 
 # (what is broken, replace this, with that, line, column, path, words of the message)
 BROKEN = [
-    ("wrong turn order", "      - turn: bob\n        captured: [02-animal-warbler, 02-chaff-2]\n",
-     "      - turn: alice\n        captured: [02-animal-warbler, 02-chaff-2]\n",
-     11, 9, "rounds[0].events[2]", "it is bob's turn, not alice's"),
-    ("unknown card", "[04-animal-cuckoo, 04-chaff-2]", "[04-animal-cukoo, 04-chaff-2]",
-     15, 9, "rounds[0].events[4]", "'04-animal-cukoo' is not a card"),
-    ("missing dealer", "dealer: alice\n", "",
-     1, 1, "dealer", "missing 'dealer'"),
-    ("missing field", "          field: [01-chaff-1, 03-chaff-1, 08-chaff-1, 02-chaff-2, 04-chaff-2, 05-chaff-1, "
-     "06-chaff-2, 07-chaff-1]\n", "",
-     5, 9, "rounds[0].events[0]", "`deal` maps each player and `field`"),
-    ("a card captured twice", "[03-bright-curtain, 03-chaff-1]", "[03-bright-curtain, 01-chaff-1]",
-     13, 9, "rounds[0].events[3]", "'01-chaff-1' was already captured"),
-    ("answer with no offer", "      - shobu: alice\n", "      - shobu: alice\n      - koikoi: bob\n",
-     20, 9, "rounds[0].events[7]", "the round is over"),
-    ("a shobu by the wrong player", "      - shobu: alice\n", "      - shobu: bob\n",
-     19, 9, "rounds[0].events[6]", "the offer is alice's to answer, not bob's"),
-    ("round left unfinished", "      - shobu: alice\n", "",
-     4, 5, "rounds[0]", "round 1 ends before it is over"),
-    ("a second deal", "      - turn: alice\n        captured: [01-bright-crane, 01-chaff-1]\n",
-     "      - deal: {alice: [], bob: [], field: []}\n      - turn: alice\n        captured: [01-bright-crane, 01-chaff-1]\n",
-     9, 9, "rounds[0].events[1]", "already dealt"),
-    ("unknown top-level key", "dealer: alice\n", "dealer: alice\nrules: nintendo\n",
-     3, 1, "rules", "unknown key 'rules'"),
-    ("too many rounds", "rounds:\n", "rounds:\n" + "  - events: []\n" * 3,
-     4, 3, "rounds", "4 rounds scripted; a yakuza match has 3"),
+    (
+        "wrong turn order",
+        "      - turn: bob\n        captured: [02-animal-warbler, 02-chaff-2]\n",
+        "      - turn: alice\n        captured: [02-animal-warbler, 02-chaff-2]\n",
+        11,
+        9,
+        "rounds[0].events[2]",
+        "it is bob's turn, not alice's",
+    ),
+    (
+        "unknown card",
+        "[04-animal-cuckoo, 04-chaff-2]",
+        "[04-animal-cukoo, 04-chaff-2]",
+        15,
+        9,
+        "rounds[0].events[4]",
+        "'04-animal-cukoo' is not a card",
+    ),
+    ("missing dealer", "dealer: alice\n", "", 1, 1, "dealer", "missing 'dealer'"),
+    (
+        "missing field",
+        "          field: [01-chaff-1, 03-chaff-1, 08-chaff-1, 02-chaff-2, 04-chaff-2, 05-chaff-1, "
+        "06-chaff-2, 07-chaff-1]\n",
+        "",
+        5,
+        9,
+        "rounds[0].events[0]",
+        "`deal` maps each player and `field`",
+    ),
+    (
+        "a card captured twice",
+        "[03-bright-curtain, 03-chaff-1]",
+        "[03-bright-curtain, 01-chaff-1]",
+        13,
+        9,
+        "rounds[0].events[3]",
+        "'01-chaff-1' was already captured",
+    ),
+    (
+        "answer with no offer",
+        "      - shobu: alice\n",
+        "      - shobu: alice\n      - koikoi: bob\n",
+        20,
+        9,
+        "rounds[0].events[7]",
+        "the round is over",
+    ),
+    (
+        "a shobu by the wrong player",
+        "      - shobu: alice\n",
+        "      - shobu: bob\n",
+        19,
+        9,
+        "rounds[0].events[6]",
+        "the offer is alice's to answer, not bob's",
+    ),
+    ("round left unfinished", "      - shobu: alice\n", "", 4, 5, "rounds[0]", "round 1 ends before it is over"),
+    (
+        "a second deal",
+        "      - turn: alice\n        captured: [01-bright-crane, 01-chaff-1]\n",
+        "      - deal: {alice: [], bob: [], field: []}\n      - turn: alice\n        captured: [01-bright-crane, 01-chaff-1]\n",
+        9,
+        9,
+        "rounds[0].events[1]",
+        "already dealt",
+    ),
+    (
+        "unknown top-level key",
+        "dealer: alice\n",
+        "dealer: alice\nrules: nintendo\n",
+        3,
+        1,
+        "rules",
+        "unknown key 'rules'",
+    ),
+    (
+        "too many rounds",
+        "rounds:\n",
+        "rounds:\n" + "  - events: []\n" * 3,
+        4,
+        3,
+        "rounds",
+        "4 rounds scripted; a yakuza match has 3",
+    ),
 ]
 
 # Found while writing these tests: the referee/script reader raise a raw TypeError (a traceback,
 # exit code 1) for these; they must be reported like every other broken script.
 BROKEN_SHAPES = [
-    ("a turn by a list of players", "      - turn: alice\n        captured: [01-bright-crane, 01-chaff-1]\n",
-     "      - turn: [alice]\n        captured: [01-bright-crane, 01-chaff-1]\n", 9, 9, "rounds[0].events[1]"),
+    (
+        "a turn by a list of players",
+        "      - turn: alice\n        captured: [01-bright-crane, 01-chaff-1]\n",
+        "      - turn: [alice]\n        captured: [01-bright-crane, 01-chaff-1]\n",
+        9,
+        9,
+        "rounds[0].events[1]",
+    ),
     ("card ids that are numbers", "[01-bright-crane, 01-chaff-1]", "[1, 2]", 9, 9, "rounds[0].events[1]"),
-    ("a hand that is not a list", "          alice: [01-bright-crane, 03-bright-curtain, 08-bright-moon, "
-     "12-bright-phoenix, 02-chaff-1, 04-chaff-1, 06-chaff-1, 10-chaff-1]\n", "          alice: 5\n",
-     5, 9, "rounds[0].events[0]"),
+    (
+        "a hand that is not a list",
+        "          alice: [01-bright-crane, 03-bright-curtain, 08-bright-moon, "
+        "12-bright-phoenix, 02-chaff-1, 04-chaff-1, 06-chaff-1, 10-chaff-1]\n",
+        "          alice: 5\n",
+        5,
+        9,
+        "rounds[0].events[0]",
+    ),
 ]
 
 
@@ -228,9 +298,12 @@ def test_a_broken_script_is_exit_2_and_one_located_line(capsys, tmp_path, what, 
     assert words in found["message"]
 
 
-@pytest.mark.parametrize(("what", "old", "new", "line", "col", "path"), BROKEN_SHAPES, ids=[b[0] for b in BROKEN_SHAPES])
-def test_a_script_with_values_of_the_wrong_type_is_exit_2_not_a_traceback(capsys, tmp_path, what, old, new, line,
-                                                                         col, path):
+@pytest.mark.parametrize(
+    ("what", "old", "new", "line", "col", "path"), BROKEN_SHAPES, ids=[b[0] for b in BROKEN_SHAPES]
+)
+def test_a_script_with_values_of_the_wrong_type_is_exit_2_not_a_traceback(
+    capsys, tmp_path, what, old, new, line, col, path
+):
     script = broken_script(tmp_path, old, new)
     code, out, err = run(capsys, "play", "yakuza", str(script))
     assert code == 2 and out == ""

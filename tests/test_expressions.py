@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 import pytest
-
 from yakuset._core.expressions import MAX_MAGNITUDE, Expression, ExpressionError, compile_expression
 
 NAMES = {
@@ -65,10 +64,10 @@ def test_arithmetic_on_constants(source, expected):
         ("2 + 3 * 4", 14),
         ("(2 + 3) * 4", 20),
         ("2 * 3 ** 2", 18),
-        ("2 ** 3 ** 2", 512),     # ** is right-associative
-        ("-2 ** 2", -4),          # ** binds tighter than unary minus
+        ("2 ** 3 ** 2", 512),  # ** is right-associative
+        ("-2 ** 2", -4),  # ** binds tighter than unary minus
         ("(-2) ** 2", 4),
-        ("10 - 4 - 3", 3),        # - is left-associative
+        ("10 - 4 - 3", 3),  # - is left-associative
         ("100 / 10 / 5", 2.0),
         ("2 ** -1", 0.5),
         ("1 + 2 * 3 - 4 / 2", 5.0),
@@ -183,8 +182,10 @@ def test_conditional_expression_only_evaluates_the_chosen_branch():
 
 
 def test_conditional_expression_of_conditions_is_a_condition():
-    assert condition("own_calls >= 1 if base >= 7 else opponent_calls >= 1",
-                     base=8, own_calls=0, opponent_calls=3) is False
+    assert (
+        condition("own_calls >= 1 if base >= 7 else opponent_calls >= 1", base=8, own_calls=0, opponent_calls=3)
+        is False
+    )
 
 
 def test_nested_conditional_expressions():
@@ -282,8 +283,13 @@ def test_ceil_and_floor_give_whole_numbers():
 
 @pytest.mark.parametrize(
     ("source", "suggestion"),
-    [("mn(1, 2)", "min"), ("maxx(1, 2)", "max"), ("flor(1.5)", "floor"), ("roundup(1, 2)", "round_up"),
-     ("cei(1.5)", "ceil")],
+    [
+        ("mn(1, 2)", "min"),
+        ("maxx(1, 2)", "max"),
+        ("flor(1.5)", "floor"),
+        ("roundup(1, 2)", "round_up"),
+        ("cei(1.5)", "ceil"),
+    ],
 )
 def test_unknown_function_hints_the_closest_one(source, suggestion):
     error = refused(source)
@@ -407,8 +413,9 @@ def test_non_text_non_number_source_is_refused():
         compile_expression([1], NAMES, "number")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("source", ["~base", "base << 1", "base >> 1", "base & 1", "base | 1", "base ^ 1",
-                                    "base @ base"])
+@pytest.mark.parametrize(
+    "source", ["~base", "base << 1", "base >> 1", "base & 1", "base | 1", "base ^ 1", "base @ base"]
+)
 def test_bitwise_and_matrix_operators_are_refused(source):
     refused(source)
 
@@ -445,8 +452,18 @@ def test_expression_with_names_is_not_constant():
 
 @pytest.mark.parametrize(
     "source",
-    ["10 ** 16", "2 ** 2 ** 30", "10 ** 15 * 10", "10 ** 15 + 1", "-(10 ** 15) - 1", "1e16", "1e309",
-     "99999999999999999999", "max(10 ** 15, 10 ** 15) * 2", "1e300 * 1e300"],
+    [
+        "10 ** 16",
+        "2 ** 2 ** 30",
+        "10 ** 15 * 10",
+        "10 ** 15 + 1",
+        "-(10 ** 15) - 1",
+        "1e16",
+        "1e309",
+        "99999999999999999999",
+        "max(10 ** 15, 10 ** 15) * 2",
+        "1e300 * 1e300",
+    ],
 )
 def test_overflowing_constants_are_refused_at_compile_time(source):
     refused(source)

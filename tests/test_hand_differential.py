@@ -38,7 +38,6 @@ import random
 from collections.abc import Iterator
 
 import pytest
-
 import yakuset
 from yakuset import InputError
 from yakuset.riichi import evaluate
@@ -58,29 +57,77 @@ SEED = 20261129
 SCORED_HANDS = 10_000
 
 OPTIONS = {
-    "tenhou": {"has_open_tanyao": True, "has_aka_dora": True, "has_double_yakuman": False,
-               "kazoe_limit": HandConstants.KAZOE_LIMITED, "kiriage": False},
-    "full-scoring": {"has_open_tanyao": True, "has_aka_dora": True, "has_double_yakuman": True,
-                     "kazoe_limit": HandConstants.KAZOE_LIMITED, "kiriage": False},
+    "tenhou": {
+        "has_open_tanyao": True,
+        "has_aka_dora": True,
+        "has_double_yakuman": False,
+        "kazoe_limit": HandConstants.KAZOE_LIMITED,
+        "kiriage": False,
+    },
+    "full-scoring": {
+        "has_open_tanyao": True,
+        "has_aka_dora": True,
+        "has_double_yakuman": True,
+        "kazoe_limit": HandConstants.KAZOE_LIMITED,
+        "kiriage": False,
+    },
 }
 
 #: mahjong's yaku classes -> our ids (DESIGN.md §6); dora classes are counted apart.
 YAKU_NAMES = {
-    "Tsumo": "menzen_tsumo", "Riichi": "riichi", "DaburuRiichi": "double_riichi", "Ippatsu": "ippatsu",
-    "Chankan": "chankan", "Rinshan": "rinshan", "Haitei": "haitei", "Houtei": "houtei", "Pinfu": "pinfu",
-    "Tanyao": "tanyao", "Iipeiko": "iipeikou", "Haku": "yakuhai_haku", "Hatsu": "yakuhai_hatsu",
-    "Chun": "yakuhai_chun", "SeatWindEast": "yakuhai_seat_wind", "SeatWindSouth": "yakuhai_seat_wind",
-    "SeatWindWest": "yakuhai_seat_wind", "SeatWindNorth": "yakuhai_seat_wind",
-    "RoundWindEast": "yakuhai_round_wind", "RoundWindSouth": "yakuhai_round_wind",
-    "RoundWindWest": "yakuhai_round_wind", "RoundWindNorth": "yakuhai_round_wind", "Sanshoku": "sanshoku",
-    "Ittsu": "ittsu", "Chantai": "chanta", "Honroto": "honroutou", "Toitoi": "toitoi", "Sanankou": "sanankou",
-    "SanKantsu": "sankantsu", "SanshokuDoukou": "sanshoku_doukou", "Chiitoitsu": "chiitoitsu",
-    "Shosangen": "shousangen", "Honitsu": "honitsu", "Junchan": "junchan", "Ryanpeikou": "ryanpeikou",
-    "Chinitsu": "chinitsu", "Renhou": "renhou", "KokushiMusou": "kokushi", "DaburuKokushiMusou": "kokushi_13",
-    "ChuurenPoutou": "chuuren", "DaburuChuurenPoutou": "junsei_chuuren", "Suuankou": "suuankou",
-    "SuuankouTanki": "suuankou_tanki", "Daisangen": "daisangen", "Shousuushii": "shousuushii",
-    "DaiSuushii": "daisuushii", "Tsuuiisou": "tsuuiisou", "Ryuuiisou": "ryuuiisou", "Chinroutou": "chinroutou",
-    "Suukantsu": "suukantsu", "Tenhou": "tenhou", "Chiihou": "chihou", "Daichisei": "daichisei",
+    "Tsumo": "menzen_tsumo",
+    "Riichi": "riichi",
+    "DaburuRiichi": "double_riichi",
+    "Ippatsu": "ippatsu",
+    "Chankan": "chankan",
+    "Rinshan": "rinshan",
+    "Haitei": "haitei",
+    "Houtei": "houtei",
+    "Pinfu": "pinfu",
+    "Tanyao": "tanyao",
+    "Iipeiko": "iipeikou",
+    "Haku": "yakuhai_haku",
+    "Hatsu": "yakuhai_hatsu",
+    "Chun": "yakuhai_chun",
+    "SeatWindEast": "yakuhai_seat_wind",
+    "SeatWindSouth": "yakuhai_seat_wind",
+    "SeatWindWest": "yakuhai_seat_wind",
+    "SeatWindNorth": "yakuhai_seat_wind",
+    "RoundWindEast": "yakuhai_round_wind",
+    "RoundWindSouth": "yakuhai_round_wind",
+    "RoundWindWest": "yakuhai_round_wind",
+    "RoundWindNorth": "yakuhai_round_wind",
+    "Sanshoku": "sanshoku",
+    "Ittsu": "ittsu",
+    "Chantai": "chanta",
+    "Honroto": "honroutou",
+    "Toitoi": "toitoi",
+    "Sanankou": "sanankou",
+    "SanKantsu": "sankantsu",
+    "SanshokuDoukou": "sanshoku_doukou",
+    "Chiitoitsu": "chiitoitsu",
+    "Shosangen": "shousangen",
+    "Honitsu": "honitsu",
+    "Junchan": "junchan",
+    "Ryanpeikou": "ryanpeikou",
+    "Chinitsu": "chinitsu",
+    "Renhou": "renhou",
+    "KokushiMusou": "kokushi",
+    "DaburuKokushiMusou": "kokushi_13",
+    "ChuurenPoutou": "chuuren",
+    "DaburuChuurenPoutou": "junsei_chuuren",
+    "Suuankou": "suuankou",
+    "SuuankouTanki": "suuankou_tanki",
+    "Daisangen": "daisangen",
+    "Shousuushii": "shousuushii",
+    "DaiSuushii": "daisuushii",
+    "Tsuuiisou": "tsuuiisou",
+    "Ryuuiisou": "ryuuiisou",
+    "Chinroutou": "chinroutou",
+    "Suukantsu": "suukantsu",
+    "Tenhou": "tenhou",
+    "Chiihou": "chihou",
+    "Daichisei": "daichisei",
 }
 DORA_NAMES = {"Dora", "AkaDora", "UraDora"}
 
@@ -99,7 +146,7 @@ FIVES = (4, 13, 22)
 class Case:
     """One winning hand in both engines' terms."""
 
-    hand: str                                  # concealed tiles, mpsz, win tile included
+    hand: str  # concealed tiles, mpsz, win tile included
     win: str
     melds: tuple[tuple[str, str], ...]
     seat: str
@@ -108,17 +155,25 @@ class Case:
     ura: tuple[str, ...]
     honba: int
     sticks: int
-    flags: tuple[str, ...]                     # the flags that are true
-    tiles136: tuple[int, ...]                  # mahjong's side
+    flags: tuple[str, ...]  # the flags that are true
+    tiles136: tuple[int, ...]  # mahjong's side
     win136: int
     melds136: tuple[tuple[str, tuple[int, ...]], ...]
     dora136: tuple[int, ...]
     ura136: tuple[int, ...]
 
     def kwargs(self) -> dict:
-        return dict(win=self.win, melds=self.melds, seat_wind=self.seat, round_wind=self.round,
-                    dora_indicators=self.dora, ura_indicators=self.ura, honba=self.honba,
-                    riichi_sticks=self.sticks, **{f: True for f in self.flags})
+        return dict(
+            win=self.win,
+            melds=self.melds,
+            seat_wind=self.seat,
+            round_wind=self.round,
+            dora_indicators=self.dora,
+            ura_indicators=self.ura,
+            honba=self.honba,
+            riichi_sticks=self.sticks,
+            **{f: True for f in self.flags},
+        )
 
     def describe(self) -> str:
         """The hand as a `yakuset hand` command line."""
@@ -140,15 +195,31 @@ class Case:
     def mahjong_args(self, ruleset_id: str) -> tuple:
         flags = set(self.flags)
         config = HandConfig(
-            is_tsumo="tsumo" in flags, is_riichi="riichi" in flags, is_daburu_riichi="double_riichi" in flags,
-            is_ippatsu="ippatsu" in flags, is_rinshan="rinshan" in flags, is_chankan="chankan" in flags,
-            is_haitei="haitei" in flags, is_houtei="houtei" in flags, is_tenhou="tenhou" in flags,
+            is_tsumo="tsumo" in flags,
+            is_riichi="riichi" in flags,
+            is_daburu_riichi="double_riichi" in flags,
+            is_ippatsu="ippatsu" in flags,
+            is_rinshan="rinshan" in flags,
+            is_chankan="chankan" in flags,
+            is_haitei="haitei" in flags,
+            is_houtei="houtei" in flags,
+            is_tenhou="tenhou" in flags,
             is_chiihou="chihou" in flags,
             # renhou: not a yaku under our tenhou and full-scoring, so mahjong is not told
-            player_wind=MAHJONG_WINDS[self.seat], round_wind=MAHJONG_WINDS[self.round],
-            tsumi_number=self.honba, kyoutaku_number=self.sticks, options=OptionalRules(**OPTIONS[ruleset_id]))
-        melds = [Meld(meld_type={"chi": Meld.CHI, "pon": Meld.PON}.get(kind, Meld.KAN), tiles=list(tiles),
-                      opened=kind != "ankan") for kind, tiles in self.melds136]
+            player_wind=MAHJONG_WINDS[self.seat],
+            round_wind=MAHJONG_WINDS[self.round],
+            tsumi_number=self.honba,
+            kyoutaku_number=self.sticks,
+            options=OptionalRules(**OPTIONS[ruleset_id]),
+        )
+        melds = [
+            Meld(
+                meld_type={"chi": Meld.CHI, "pon": Meld.PON}.get(kind, Meld.KAN),
+                tiles=list(tiles),
+                opened=kind != "ankan",
+            )
+            for kind, tiles in self.melds136
+        ]
         return list(self.tiles136), self.win136, melds, list(self.dora136), config, list(self.ura136)
 
 
@@ -219,9 +290,25 @@ def _pick_run(rng: random.Random, mode: str, suit_choice: int) -> int | None:
 
 def _shape(rng: random.Random) -> tuple[list[tuple[str, int]], list[tuple[str, int]], int] | None:
     """(concealed groups, meld groups, pair) as (kind, first tile); ``None`` to try again."""
-    mode = rng.choices(["any", "half_flush", "one_suit", "honours", "terminals", "green", "simples",
-                        "pure_terminals", "kans", "winds", "dragons", "same_triplets", "same_runs", "straight"],
-                       [55, 10, 6, 7, 6, 3, 6, 1, 1, 2, 2, 1, 2, 2])[0]
+    mode = rng.choices(
+        [
+            "any",
+            "half_flush",
+            "one_suit",
+            "honours",
+            "terminals",
+            "green",
+            "simples",
+            "pure_terminals",
+            "kans",
+            "winds",
+            "dragons",
+            "same_triplets",
+            "same_runs",
+            "straight",
+        ],
+        [55, 10, 6, 7, 6, 3, 6, 1, 1, 2, 2, 1, 2, 2],
+    )[0]
     suit_choice = rng.randrange(3)
     melds_wanted = rng.choices([0, 1, 2, 3, 4], [45, 22, 16, 11, 6])[0]
     if mode == "pure_terminals":
@@ -304,7 +391,7 @@ def _build(rng: random.Random) -> Case | None:
                 return None
             groups, melded, pair = shape
             for kind, first in groups:
-                for tile in ((first, first + 1, first + 2) if kind == "run" else (first,) * 3):
+                for tile in (first, first + 1, first + 2) if kind == "run" else (first,) * 3:
                     concealed.append(take(tile))
             concealed += [take(pair), take(pair)]
             for kind, first in melded:
@@ -342,7 +429,8 @@ def _build(rng: random.Random) -> Case | None:
             flags.add("haitei")
         if not tsumo:
             holds = sum(1 for t, _ in concealed if t // 4 == win_kind) + sum(
-                1 for _, tiles in melds for t, _ in tiles if t // 4 == win_kind)
+                1 for _, tiles in melds for t, _ in tiles if t // 4 == win_kind
+            )
             if holds == 1 and rng.random() < 0.1:
                 flags.add("chankan")
             elif rng.random() < 0.05:
@@ -370,15 +458,18 @@ def _build(rng: random.Random) -> Case | None:
         hand=_mpsz([(t // 4, red) for t, red in concealed]),
         win=("0" if win_red else str(win_kind % 9 + 1)) + "mpsz"[win_kind // 9],
         melds=tuple((kind, _mpsz([(t // 4, red) for t, red in tiles])) for kind, tiles in melds),
-        seat=seat, round=round_,
+        seat=seat,
+        round=round_,
         dora=tuple(_mpsz([(t // 4, False)]) for t, _ in dora),  # type: ignore[misc]
         ura=tuple(_mpsz([(t // 4, False)]) for t, _ in ura),  # type: ignore[misc]
         honba=rng.choices([0, 1, 2, 3, 5], [60, 20, 10, 6, 4])[0],
         sticks=rng.choices([0, 1, 2, 3], [55, 30, 10, 5])[0],
         flags=tuple(sorted(flags)),
-        tiles136=tuple(sorted(t for t, _ in every)), win136=win136,
+        tiles136=tuple(sorted(t for t, _ in every)),
+        win136=win136,
         melds136=tuple((kind, tuple(t for t, _ in tiles)) for kind, tiles in melds),
-        dora136=tuple(t for t, _ in dora), ura136=tuple(t for t, _ in ura),  # type: ignore[misc]
+        dora136=tuple(t for t, _ in dora),
+        ura136=tuple(t for t, _ in ura),  # type: ignore[misc]
     )
 
 
@@ -395,55 +486,89 @@ def _tiles_red(text: str) -> list[tuple[int, bool]]:
     return out
 
 
-def case_from(hand: str, win: str, melds: tuple[tuple[str, str], ...] = (), seat: str = "east",
-              round: str = "east", dora: tuple[str, ...] = (), ura: tuple[str, ...] = (), honba: int = 0,
-              sticks: int = 0, flags: tuple[str, ...] = ()) -> Case:
+def case_from(
+    hand: str,
+    win: str,
+    melds: tuple[tuple[str, str], ...] = (),
+    seat: str = "east",
+    round: str = "east",
+    dora: tuple[str, ...] = (),
+    ura: tuple[str, ...] = (),
+    honba: int = 0,
+    sticks: int = 0,
+    flags: tuple[str, ...] = (),
+) -> Case:
     """A Case written by hand, in our notation; mahjong's tile ids are assigned here."""
     wall = _Wall()
     concealed = [wall.take(t, red) for t, red in _tiles_red(hand)]
-    meld_ids = [(kind, [wall.take(t, red) for t, red in _tiles_red(tiles)])
-                for kind, tiles in melds]
-    (win_kind, win_red), = _tiles_red(win)
+    meld_ids = [(kind, [wall.take(t, red) for t, red in _tiles_red(tiles)]) for kind, tiles in melds]
+    ((win_kind, win_red),) = _tiles_red(win)
     win136 = next(t for t, red in concealed if t // 4 == win_kind and red == win_red)
     dora136 = [wall.take(t, None)[0] for t, _ in (x for d in dora for x in _tiles_red(d))]
     ura136 = [wall.take(t, None)[0] for t, _ in (x for d in ura for x in _tiles_red(d))]
     every = concealed + [t for _, tiles in meld_ids for t in tiles]
-    return Case(hand, win, tuple(melds), seat, round, tuple(dora), tuple(ura), honba, sticks, tuple(sorted(flags)),
-                tuple(sorted(t for t, _ in every)), win136,
-                tuple((kind, tuple(t for t, _ in tiles)) for kind, tiles in meld_ids), tuple(dora136), tuple(ura136))
+    return Case(
+        hand,
+        win,
+        tuple(melds),
+        seat,
+        round,
+        tuple(dora),
+        tuple(ura),
+        honba,
+        sticks,
+        tuple(sorted(flags)),
+        tuple(sorted(t for t, _ in every)),
+        win136,
+        tuple((kind, tuple(t for t, _ in tiles)) for kind, tiles in meld_ids),
+        tuple(dora136),
+        tuple(ura136),
+    )
 
 
 #: Hands chosen for what they test (the random ones may or may not reach them).
 CURATED = [
-    case_from("111222333m456p55s", "3m"),                          # triplets or three runs, by ron
-    case_from("111222333m456p55s", "3m", flags=("tsumo",)),        # ... by tsumo (sanankou)
-    case_from("11223344556677m", "7m", flags=("riichi",)),         # seven pairs or ryanpeikou
+    case_from("111222333m456p55s", "3m"),  # triplets or three runs, by ron
+    case_from("111222333m456p55s", "3m", flags=("tsumo",)),  # ... by tsumo (sanankou)
+    case_from("11223344556677m", "7m", flags=("riichi",)),  # seven pairs or ryanpeikou
     case_from("223344m667788p77z", "7z", flags=("tsumo",), seat="south"),
-    case_from("111122223333m55p", "3m", flags=("tsumo",)),         # four identical runs
-    case_from("444m345m777p111s22z", "4m", seat="south"),          # the 4m may complete the run
+    case_from("111122223333m55p", "3m", flags=("tsumo",)),  # four identical runs
+    case_from("444m345m777p111s22z", "4m", seat="south"),  # the 4m may complete the run
     case_from("444m678m777p111s22z", "4m", seat="south", flags=("riichi",)),
-    case_from("111m333p555s777s22z", "2z"),                        # suuankou tanki by ron
-    case_from("111m333p555s777s22z", "5s"),                        # by ron on the shanpon
+    case_from("111m333p555s777s22z", "2z"),  # suuankou tanki by ron
+    case_from("111m333p555s777s22z", "5s"),  # by ron on the shanpon
     case_from("111m333p555s777s22z", "5s", flags=("tsumo",)),
-    case_from("119m19p19s1234567z", "1m"),                         # kokushi 13-sided
+    case_from("119m19p19s1234567z", "1m"),  # kokushi 13-sided
     case_from("119m19p19s1234567z", "9m", flags=("tsumo",), seat="east", dora=("8m",)),
-    case_from("11112345678999m", "1m"),                            # junsei chuuren on a 1
-    case_from("11123456789999m", "9m", flags=("tsumo",)),          # junsei on a 9
-    case_from("11123456789999m", "1m"),                            # plain chuuren
-    case_from("111z222z333z444z55z", "5z", flags=("tsumo",)),      # daisuushii tsuuiisou suuankou tanki
+    case_from("11112345678999m", "1m"),  # junsei chuuren on a 1
+    case_from("11123456789999m", "9m", flags=("tsumo",)),  # junsei on a 9
+    case_from("11123456789999m", "1m"),  # plain chuuren
+    case_from("111z222z333z444z55z", "5z", flags=("tsumo",)),  # daisuushii tsuuiisou suuankou tanki
     case_from("123456789m234p55s", "4m", flags=("riichi", "tsumo"), seat="south", dora=("1p",), ura=("4s",)),
     case_from("123345678m444z99m", "3m", flags=("tsumo",), seat="south"),  # penchan or ryanmen
     case_from("11223345556789m", "4m", flags=("riichi", "tsumo"), seat="south", dora=("4m",)),  # kazoe
-    case_from("456p789s11z345s", "3s", melds=(("ankan", "2222m"),), flags=("tsumo", "rinshan", "riichi"),
-              dora=("1m", "3s"), ura=("9s",)),
+    case_from(
+        "456p789s11z345s",
+        "3s",
+        melds=(("ankan", "2222m"),),
+        flags=("tsumo", "rinshan", "riichi"),
+        dora=("1m", "3s"),
+        ura=("9s",),
+    ),
     case_from("234m456p789s11z345s", "3s", flags=("chankan",), seat="west", round="south"),
     case_from("234m456p789s11z345s", "3s", flags=("houtei", "double_riichi"), dora=("1z",), ura=("7z",)),
     case_from("234m406p789s11z340s", "0s", flags=("riichi",), honba=2, sticks=3),
     case_from("456p678s22p345s", "3s", melds=(("chi", "234m"),), flags=("tsumo", "haitei")),
     case_from("234m456p789s11z345s", "3s", flags=("tsumo", "tenhou")),
     case_from("234m456p789s11z345s", "3s", flags=("tsumo", "chihou"), seat="north"),
-    case_from("22z", "2z", melds=(("kan", "1111z"), ("ankan", "3333z"), ("kan", "4444z"), ("pon", "777z")),
-              seat="south", round="south", flags=("tsumo",)),
+    case_from(
+        "22z",
+        "2z",
+        melds=(("kan", "1111z"), ("ankan", "3333z"), ("kan", "4444z"), ("pon", "777z")),
+        seat="south",
+        round="south",
+        flags=("tsumo",),
+    ),
 ]
 
 
@@ -468,11 +593,11 @@ def ruleset(ruleset_id: str) -> yakuset.RuleSet:
 class Outcome:
     """What both engines are compared on."""
 
-    yaku: tuple[str, ...] | None      # sorted ids; None: refused (no yaku)
+    yaku: tuple[str, ...] | None  # sorted ids; None: refused (no yaku)
     dora: int = 0
-    han: int | None = None            # regular hands (kazoe included)
+    han: int | None = None  # regular hands (kazoe included)
     fu: int | None = None
-    yakuman: int = 0                  # the yakuman multiple (kazoe counts 1)
+    yakuman: int = 0  # the yakuman multiple (kazoe counts 1)
     payments: tuple[tuple[str, int], ...] = ()
     total: int = 0
 
@@ -485,15 +610,30 @@ def ours(ruleset_id: str, case: Case) -> Outcome:
             return Outcome(None)
         raise
     if result.han is None:  # a real yakuman: dora do not count
-        return Outcome(tuple(sorted(result.yaku)), 0, None, None, result.yakuman,
-                       tuple(sorted(result.payments.items())), result.total)
-    return Outcome(tuple(sorted(result.yaku)), result.dora + result.ura + result.red, result.han, result.fu,
-                   result.yakuman, tuple(sorted(result.payments.items())), result.total)
+        return Outcome(
+            tuple(sorted(result.yaku)),
+            0,
+            None,
+            None,
+            result.yakuman,
+            tuple(sorted(result.payments.items())),
+            result.total,
+        )
+    return Outcome(
+        tuple(sorted(result.yaku)),
+        result.dora + result.ura + result.red,
+        result.han,
+        result.fu,
+        result.yakuman,
+        tuple(sorted(result.payments.items())),
+        result.total,
+    )
 
 
 def theirs(ruleset_id: str, case: Case) -> Outcome:
-    response = HandCalculator.estimate_hand_value(*case.mahjong_args(ruleset_id)[:5],
-                                                  ura_dora_indicators=case.mahjong_args(ruleset_id)[5])
+    response = HandCalculator.estimate_hand_value(
+        *case.mahjong_args(ruleset_id)[:5], ura_dora_indicators=case.mahjong_args(ruleset_id)[5]
+    )
     return outcome_of(response, case)
 
 
@@ -513,11 +653,13 @@ def outcome_of(response, case: Case) -> Outcome:
     elif case.seat == "east":
         payments = {"each": cost["main"] + cost["main_bonus"]}
     else:
-        payments = {"dealer": cost["main"] + cost["main_bonus"], "non_dealer": cost["additional"] + cost["additional_bonus"]}
+        payments = {
+            "dealer": cost["main"] + cost["main_bonus"],
+            "non_dealer": cost["additional"] + cost["additional_bonus"],
+        }
     is_yakuman = any(y.is_yakuman for y in response.yaku)
     if is_yakuman:
-        return Outcome(yaku, 0, None, None, min(response.han // 13, 6), tuple(sorted(payments.items())),
-                       cost["total"])
+        return Outcome(yaku, 0, None, None, min(response.han // 13, 6), tuple(sorted(payments.items())), cost["total"])
     kazoe = 1 if response.han >= 13 else 0
     return Outcome(yaku, dora, response.han, response.fu, kazoe, tuple(sorted(payments.items())), cost["total"])
 
@@ -539,6 +681,7 @@ def _sample(count: int, seed: int = SEED) -> list[Case]:
     return [next(generator) for _ in range(count)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id", ["tenhou", "full-scoring"])
 def test_ten_thousand_random_hands_agree_with_mahjong(ruleset_id):
     scored = refused = 0
@@ -559,8 +702,9 @@ def test_ten_thousand_random_hands_agree_with_mahjong(ruleset_id):
         if scored >= SCORED_HANDS:
             break
     total = scored + refused
-    assert not mismatches, (f"{len(mismatches)} of {total} hands disagree under {ruleset_id}; the first few:\n"
-                            + "\n".join(mismatches[:5]))
+    assert not mismatches, (
+        f"{len(mismatches)} of {total} hands disagree under {ruleset_id}; the first few:\n" + "\n".join(mismatches[:5])
+    )
     # The generator reaches every yaku and yakuman both engines know (renhou is no yaku here).
     expected = set(YAKU_NAMES.values()) - {"renhou", "daichisei"}
     assert expected <= set(by_yaku), f"never generated: {sorted(expected - set(by_yaku))}"

@@ -13,13 +13,11 @@ import sys
 import textwrap
 
 import pytest
-
 import yakuset
 from yakuset import InputError
-from yakuset.riichi import Situation, detect, evaluate
-from yakuset.riichi._fu import count_fu
-from yakuset.riichi import parse_meld, parse_tiles, readings
 from yakuset._plugins import riichi_yaku
+from yakuset.riichi import Situation, detect, evaluate, parse_meld, parse_tiles, readings
+from yakuset.riichi._fu import count_fu
 
 
 @functools.cache
@@ -37,7 +35,55 @@ def yaku(hand: str, win: str, ruleset_id: str = "tenhou", **kwargs) -> set[str]:
 
 # --- the plugin --------------------------------------------------------------------------------
 
-DESIGN_IDS = ["riichi", "double_riichi", "ippatsu", "menzen_tsumo", "pinfu", "iipeikou", "tanyao", "yakuhai_haku", "yakuhai_hatsu", "yakuhai_chun", "yakuhai_seat_wind", "yakuhai_round_wind", "rinshan", "chankan", "haitei", "houtei", "chiitoitsu", "sanshoku", "ittsu", "chanta", "sanshoku_doukou", "sanankou", "sankantsu", "toitoi", "shousangen", "honroutou", "ryanpeikou", "honitsu", "junchan", "chinitsu", "renhou", "kokushi", "kokushi_13", "suuankou", "suuankou_tanki", "daisangen", "shousuushii", "daisuushii", "tsuuiisou", "ryuuiisou", "chinroutou", "chuuren", "junsei_chuuren", "suukantsu", "tenhou", "chihou", "daichisei"]
+DESIGN_IDS = [
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "menzen_tsumo",
+    "pinfu",
+    "iipeikou",
+    "tanyao",
+    "yakuhai_haku",
+    "yakuhai_hatsu",
+    "yakuhai_chun",
+    "yakuhai_seat_wind",
+    "yakuhai_round_wind",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "chiitoitsu",
+    "sanshoku",
+    "ittsu",
+    "chanta",
+    "sanshoku_doukou",
+    "sanankou",
+    "sankantsu",
+    "toitoi",
+    "shousangen",
+    "honroutou",
+    "ryanpeikou",
+    "honitsu",
+    "junchan",
+    "chinitsu",
+    "renhou",
+    "kokushi",
+    "kokushi_13",
+    "suuankou",
+    "suuankou_tanki",
+    "daisangen",
+    "shousuushii",
+    "daisuushii",
+    "tsuuiisou",
+    "ryuuiisou",
+    "chinroutou",
+    "chuuren",
+    "junsei_chuuren",
+    "suukantsu",
+    "tenhou",
+    "chihou",
+    "daichisei",
+]
 
 
 def test_the_plugin_detects_every_design_id_but_nagashi_mangan():
@@ -45,8 +91,10 @@ def test_the_plugin_detects_every_design_id_but_nagashi_mangan():
     assert "nagashi_mangan" not in riichi_yaku.DETECTORS
 
 
-@pytest.mark.parametrize("ruleset_id", ["tenhou", "full-scoring", "ema-2025", "ema-2016", "single-yakuman-cap",
-                                        "m-league", "wrc-2022", "jpml-a"])
+@pytest.mark.parametrize(
+    "ruleset_id",
+    ["tenhou", "full-scoring", "ema-2025", "ema-2016", "single-yakuman-cap", "m-league", "wrc-2022", "jpml-a"],
+)
 def test_every_bundled_riichi_rule_set_turns_the_plugin_on(ruleset_id):
     rs = ruleset(ruleset_id)
     assert rs.plugin_manager.get_plugin("riichi_yaku") is riichi_yaku
@@ -55,8 +103,17 @@ def test_every_bundled_riichi_rule_set_turns_the_plugin_on(ruleset_id):
 def test_a_detector_works_alone_as_the_hook_contract_says():
     concealed = parse_tiles("234m456p789s22p345s")[0]
     (reading,) = readings(concealed, [], concealed[-1], False)
-    situation = Situation(tuple(concealed), tuple(concealed), tuple(concealed.count(t) for t in range(34)), (),
-                          concealed[-1], 27, 27, False, riichi=True)
+    situation = Situation(
+        tuple(concealed),
+        tuple(concealed),
+        tuple(concealed.count(t) for t in range(34)),
+        (),
+        concealed[-1],
+        27,
+        27,
+        False,
+        riichi=True,
+    )
     assert riichi_yaku.DETECTORS["pinfu"](reading, situation) is True
     assert riichi_yaku.DETECTORS["riichi"](reading, situation) is True
     assert riichi_yaku.DETECTORS["tanyao"](reading, situation) is False
@@ -83,8 +140,12 @@ YAKU_HANDS = [
     ({"yakuhai_seat_wind"}, "234m456p789s11p222z", "1p", SOUTH),
     ({"yakuhai_round_wind"}, "234m456p789s11p111z", "1p", SOUTH),
     ({"yakuhai_seat_wind", "yakuhai_round_wind"}, "234m456p789s11p111z", "1p", {}),
-    ({"rinshan", "menzen_tsumo"}, "456p789s11z345s", "3s", {"melds": [("ankan", "2222m")], "tsumo": True,
-                                                            "rinshan": True}),
+    (
+        {"rinshan", "menzen_tsumo"},
+        "456p789s11z345s",
+        "3s",
+        {"melds": [("ankan", "2222m")], "tsumo": True, "rinshan": True},
+    ),
     ({"chankan"}, "234m456p789s11z345s", "3s", {"chankan": True}),
     ({"haitei", "menzen_tsumo"}, "234m456p789s11z345s", "3s", {"tsumo": True, "haitei": True}),
     ({"houtei"}, "234m456p789s11z345s", "3s", {"houtei": True}),
@@ -122,15 +183,15 @@ YAKU_HANDS = [
     ({"chuuren"}, "11123456789999m", "1m", {}),
     ({"junsei_chuuren"}, "11112345678999m", "1m", {}),
     ({"junsei_chuuren"}, "11123455678999m", "5m", {}),
-    ({"suukantsu"}, "11z", "1z", {"melds": [("kan", "2222m"), ("ankan", "4444p"), ("kan", "6666s"),
-                                          ("kan", "7777z")]}),
+    ({"suukantsu"}, "11z", "1z", {"melds": [("kan", "2222m"), ("ankan", "4444p"), ("kan", "6666s"), ("kan", "7777z")]}),
     ({"tenhou"}, "234m456p789s11z345s", "3s", {"tenhou": True, "tsumo": True}),
     ({"chihou"}, "234m456p789s11z345s", "3s", {"chihou": True, "tsumo": True, **SOUTH}),
 ]
 
 
-@pytest.mark.parametrize("expected, hand, win, kwargs", YAKU_HANDS,
-                         ids=[f"{'+'.join(sorted(e))}:{h}" for e, h, _, _ in YAKU_HANDS])
+@pytest.mark.parametrize(
+    "expected, hand, win, kwargs", YAKU_HANDS, ids=[f"{'+'.join(sorted(e))}:{h}" for e, h, _, _ in YAKU_HANDS]
+)
 def test_each_yaku_is_detected_on_a_concrete_hand(expected, hand, win, kwargs):
     kwargs = dict(kwargs)
     ruleset_id = kwargs.pop("ruleset_id", "tenhou")
@@ -144,12 +205,13 @@ def test_every_design_id_but_daichisei_has_a_hand_above():
 
 def test_daichisei_where_a_rule_set_turns_it_on(tmp_path):
     path = tmp_path / "daichisei.yaml"
-    path.write_text("extends: full-scoring\nname: With daichisei\nyaku:\n  - {id: daichisei, enabled: true}\n",
-                    encoding="utf-8")
+    path.write_text(
+        "extends: full-scoring\nname: With daichisei\nyaku:\n  - {id: daichisei, enabled: true}\n", encoding="utf-8"
+    )
     rs = yakuset.load_ruleset(path)
     result = evaluate(rs, "11223344556677z", win="7z")
     assert set(result.yaku) == {"daichisei"}  # it replaces tsuuiisou
-    assert result.yakuman == 2               # a double pattern under full scoring
+    assert result.yakuman == 2  # a double pattern under full scoring
     assert set(score("11223344556677z", "7z").yaku) == {"tsuuiisou"}  # off under tenhou
 
 
@@ -222,23 +284,32 @@ def test_kazoe_counts_as_one_yakuman_under_tenhou_and_sanbaiman_under_ema_2025()
 
 # --- fu ---------------------------------------------------------------------------------------
 
+
 def fu_parts(hand: str, win: str, ruleset_id: str = "tenhou", **kwargs) -> list[tuple[str, int]]:
     return [(s.label, s.factor) for s in score(hand, win, ruleset_id, **kwargs).fu_parts]
 
 
 def test_fu_parts_of_a_closed_ron_with_sets_wait_and_pair():
     parts = fu_parts("111m345p999s55z234s", "3p", riichi=True, **SOUTH)  # 3p completes 345p: ryanmen
-    assert parts == [("base", 20), ("closed ron", 10), ("terminal closed triplet of 1m", 8),
-                     ("terminal closed triplet of 9s", 8), ("pair of 5z (dragon)", 2)]
+    assert parts == [
+        ("base", 20),
+        ("closed ron", 10),
+        ("terminal closed triplet of 1m", 8),
+        ("terminal closed triplet of 9s", 8),
+        ("pair of 5z (dragon)", 2),
+    ]
     result = score("111m345p999s55z234s", "3p", riichi=True, **SOUTH)
     assert (result.raw_fu, result.fu) == (48, 50)
 
 
-@pytest.mark.parametrize("hand, win, part", [
-    ("234m456p789s11p345s", "4s", ("kanchan wait", 2)),
-    ("234m456p789s11p123s", "3s", ("penchan wait", 2)),
-    ("234m456p789s123s11p", "1p", ("tanki wait", 2)),
-])
+@pytest.mark.parametrize(
+    "hand, win, part",
+    [
+        ("234m456p789s11p345s", "4s", ("kanchan wait", 2)),
+        ("234m456p789s11p123s", "3s", ("penchan wait", 2)),
+        ("234m456p789s123s11p", "1p", ("tanki wait", 2)),
+    ],
+)
 def test_wait_fu(hand, win, part):
     assert part in fu_parts(hand, win, riichi=True)
 
@@ -274,8 +345,16 @@ def test_count_fu_matches_the_result():
     concealed = parse_tiles("111m345p999s55z234s")[0]
     melds: list = []
     (reading,) = readings(concealed, melds, parse_tiles("3p")[0][0], False)
-    situation = Situation(tuple(concealed), tuple(concealed), tuple(concealed.count(t) for t in range(34)), (),
-                          parse_tiles("3p")[0][0], 28, 27, False)
+    situation = Situation(
+        tuple(concealed),
+        tuple(concealed),
+        tuple(concealed.count(t) for t in range(34)),
+        (),
+        parse_tiles("3p")[0][0],
+        28,
+        27,
+        False,
+    )
     parts: list = []
     assert count_fu(rs.rules, reading, situation, None, parts) == 48
     assert sum(part.factor for part in parts) == 48
@@ -288,6 +367,7 @@ def test_melds_may_be_given_as_lists():
 
 
 # --- the best reading -------------------------------------------------------------------------------
+
 
 def test_the_highest_scoring_reading_wins():
     # 111222333m as triplets (sanankou + tsumo: 3 han 40 fu, 5200) or as three 123m runs
@@ -307,6 +387,7 @@ def test_ryanpeikou_beats_seven_pairs():
 # BMJA-Mahjong-Scorer docs/rules/riichi/EMA_2025_GOLDEN_FIXTURES.md (EMA-01 ... EMA-10) pins the yaku,
 # fu and payments; the tiles below are reconstructed to have exactly those yaku and fu parts.
 
+
 def ema(hand: str, win: str, **kwargs):
     return score(hand, win, "ema-2025", **kwargs)
 
@@ -316,7 +397,11 @@ def test_ema_01_riichi_pinfu_ittsu_menzen_tsumo():
     non_east = ema(hand, "4m", riichi=True, tsumo=True, **SOUTH)
     assert set(non_east.yaku) == {"riichi", "pinfu", "ittsu", "menzen_tsumo"}
     assert (non_east.han, non_east.limit, dict(non_east.payments), non_east.total) == (
-        5, "mangan", {"dealer": 4000, "non_dealer": 2000}, 8000)
+        5,
+        "mangan",
+        {"dealer": 4000, "non_dealer": 2000},
+        8000,
+    )
     east = ema(hand, "4m", riichi=True, tsumo=True)
     assert (dict(east.payments), east.total) == ({"each": 4000}, 12000)
 
@@ -371,7 +456,11 @@ def test_ema_08_ryanpeikou_tsumo_beats_the_seven_pairs_reading():
     non_east = ema("223344m667788p77z", "7z", tsumo=True, **SOUTH)
     assert set(non_east.yaku) == {"ryanpeikou", "menzen_tsumo"}
     assert [(p.label, p.factor) for p in non_east.fu_parts] == [
-        ("base", 20), ("tsumo", 2), ("pair of 7z (dragon)", 2), ("tanki wait", 2)]
+        ("base", 20),
+        ("tsumo", 2),
+        ("pair of 7z (dragon)", 2),
+        ("tanki wait", 2),
+    ]
     assert (non_east.han, non_east.raw_fu, non_east.fu, non_east.limit) == (4, 26, 30, "mangan")
     assert (dict(non_east.payments), non_east.total) == ({"dealer": 4000, "non_dealer": 2000}, 8000)
 
@@ -386,7 +475,11 @@ def test_ema_10_the_edge_wait_reading_gives_40_fu():
     non_east = ema("123345678m444z99m", "3m", tsumo=True, **SOUTH)
     assert set(non_east.yaku) == {"honitsu", "menzen_tsumo"}
     assert [(p.label, p.factor) for p in non_east.fu_parts] == [
-        ("base", 20), ("tsumo", 2), ("terminal closed triplet of 4z", 8), ("penchan wait", 2)]
+        ("base", 20),
+        ("tsumo", 2),
+        ("terminal closed triplet of 4z", 8),
+        ("penchan wait", 2),
+    ]
     assert (non_east.han, non_east.raw_fu, non_east.fu, non_east.limit) == (4, 32, 40, "mangan")
     assert (dict(non_east.payments), non_east.total) == ({"dealer": 4000, "non_dealer": 2000}, 8000)
 
@@ -470,6 +563,7 @@ def test_a_later_plugin_replaces_a_built_in_detector(house_yaku):
 
 # --- the same numbers and steps as yakuset.riichi.score ------------------------------------------------
 
+
 @pytest.mark.parametrize("ruleset_id", ["tenhou", "full-scoring", "ema-2025"])
 @pytest.mark.parametrize("honba, sticks", [(0, 0), (2, 1)])
 @pytest.mark.parametrize("tsumo, seat", [(False, "south"), (True, "south"), (True, "east"), (False, "east")])
@@ -477,18 +571,43 @@ def test_a_hand_scores_what_riichi_score_gives_for_its_yaku_dora_and_fu(ruleset_
     from yakuset.riichi import score as riichi_score
 
     rs = ruleset(ruleset_id)
-    result = evaluate(rs, "234m406p789s11z345s", win="3s", riichi=True, tsumo=tsumo, seat_wind=seat,
-                      dora_indicators=["4z"], ura_indicators=["8s"], honba=honba, riichi_sticks=sticks)
-    declared = riichi_score(rs, yaku=list(result.yaku), dora=result.dora + result.ura + result.red,
-                            fu=result.raw_fu, dealer=seat == "east", tsumo=tsumo, honba=honba,
-                            riichi_sticks=sticks)
+    result = evaluate(
+        rs,
+        "234m406p789s11z345s",
+        win="3s",
+        riichi=True,
+        tsumo=tsumo,
+        seat_wind=seat,
+        dora_indicators=["4z"],
+        ura_indicators=["8s"],
+        honba=honba,
+        riichi_sticks=sticks,
+    )
+    declared = riichi_score(
+        rs,
+        yaku=list(result.yaku),
+        dora=result.dora + result.ura + result.red,
+        fu=result.raw_fu,
+        dealer=seat == "east",
+        tsumo=tsumo,
+        honba=honba,
+        riichi_sticks=sticks,
+    )
     assert (result.han, result.fu, result.limit, result.yakuman, dict(result.payments), result.total) == (
-        declared.han, declared.fu, declared.limit, declared.yakuman, dict(declared.payments), declared.total)
+        declared.han,
+        declared.fu,
+        declared.limit,
+        declared.yakuman,
+        dict(declared.payments),
+        declared.total,
+    )
     # after the yaku, dora and fu parts come the steps riichi.score takes from han and fu on
-    by_han = riichi_score(rs, han=result.han, fu=result.fu, dealer=seat == "east", tsumo=tsumo, honba=honba,
-                          riichi_sticks=sticks)
-    assert [(s.id, s.label, s.factor) for s in result.steps[-len(by_han.steps):]] == [
-        (s.id, s.label, s.factor) for s in by_han.steps]
+    by_han = riichi_score(
+        rs, han=result.han, fu=result.fu, dealer=seat == "east", tsumo=tsumo, honba=honba, riichi_sticks=sticks
+    )
+    assert [(s.id, s.label, s.factor) for s in result.steps[-len(by_han.steps) :]] == [
+        (s.id, s.label, s.factor) for s in by_han.steps
+    ]
     assert (result.dora, result.ura, result.red) == (2, 1, 1)
 
 
@@ -496,8 +615,7 @@ def test_a_yakuman_hand_scores_what_riichi_score_gives_for_its_yakuman():
     from yakuset.riichi import score as riichi_score
 
     rs = ruleset("full-scoring")
-    result = evaluate(rs, "111z222z333z444z55z", win="5z", tsumo=True, seat_wind="south", honba=1,
-                      riichi_sticks=2)
+    result = evaluate(rs, "111z222z333z444z55z", win="5z", tsumo=True, seat_wind="south", honba=1, riichi_sticks=2)
     declared = riichi_score(rs, yakuman=list(result.yaku), tsumo=True, honba=1, riichi_sticks=2)
     assert set(result.yaku) == {"daisuushii", "tsuuiisou", "suuankou_tanki"}
     assert (result.yakuman, dict(result.payments), result.total) == (5, dict(declared.payments), declared.total)

@@ -11,7 +11,6 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-
 import yakuset
 from yakuset import RulesetError
 from yakuset._core.expressions import ExpressionError, compile_expression
@@ -56,11 +55,7 @@ def factor_file(directory: Path, factor: str, name: str = "house.yaml") -> Path:
     """A rule set whose own-streak factor is ``factor``, written verbatim on line 5."""
     path = directory / name
     path.write_text(
-        "extends: nintendo\n"
-        "award:\n"
-        "  multipliers:\n"
-        "    - id: own_streak\n"
-        f"      factor: {factor}\n",
+        f"extends: nintendo\naward:\n  multipliers:\n    - id: own_streak\n      factor: {factor}\n",
         encoding="utf-8",
     )
     return path
@@ -69,6 +64,7 @@ def factor_file(directory: Path, factor: str, name: str = "house.yaml") -> Path:
 # --- alias bombs, recursion, nesting, size -------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("levels", [9, 10])
 def test_billion_laughs_alias_bomb_is_refused_with_bounded_memory(tmp_path, levels):
     path = tmp_path / "laughs.yaml"
@@ -82,12 +78,14 @@ def test_billion_laughs_alias_bomb_is_refused_with_bounded_memory(tmp_path, leve
     assert problem.location.line >= 1
 
 
+@pytest.mark.slow
 def test_billion_laughs_in_text_is_refused_with_bounded_memory(tmp_path):
     error, peak = refused_with_peak_memory(lambda: yakuset.load_ruleset_text(laughs(10), tmp_path / "laughs.yaml"))
     assert peak < MEMORY_LIMIT
     assert "alias" in str(error)
 
 
+@pytest.mark.slow
 def test_billion_laughs_inside_a_mapping_bomb_is_refused(tmp_path):
     # the same multiplication, built from mappings instead of lists
     lines = ["m0: &m0 {a: lol, b: lol, c: lol, d: lol, e: lol, f: lol, g: lol, h: lol, i: lol, j: lol}"]
@@ -102,12 +100,16 @@ def test_billion_laughs_inside_a_mapping_bomb_is_refused(tmp_path):
 
 
 def test_moderate_alias_reuse_is_allowed(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         name: &n Reused
         metadata:
           description: *n
-        """)
+        """,
+    )
     rs = yakuset.load_ruleset(path)
     assert rs.metadata["description"] == "Reused"
 
@@ -180,7 +182,7 @@ def test_file_just_under_the_size_limit_is_read(tmp_path):
 
 PYTHON_TAGS = [
     '!!python/object/apply:os.system ["touch {marker}"]',
-    "!!python/object/apply:os.system\n    args: [\"touch {marker}\"]",
+    '!!python/object/apply:os.system\n    args: ["touch {marker}"]',
     '!!python/object/new:os.system ["touch {marker}"]',
     '!!python/object/apply:subprocess.check_call [["touch", "{marker}"]]',
     "!!python/name:os.system",
@@ -193,8 +195,9 @@ PYTHON_TAGS = [
 def test_python_object_tag_is_refused_at_its_line_and_runs_nothing(tmp_path, tagged):
     marker = tmp_path / "MARKER"
     path = tmp_path / "evil.yaml"
-    path.write_text("extends: nintendo\nmetadata:\n  source: x\nname: " + tagged.format(marker=marker) + "\n",
-                    encoding="utf-8")
+    path.write_text(
+        "extends: nintendo\nmetadata:\n  source: x\nname: " + tagged.format(marker=marker) + "\n", encoding="utf-8"
+    )
     error = load_error(path)
     assert not marker.exists()
     tag_problems = [p for p in error.problems if "tag" in p.message]
@@ -222,8 +225,9 @@ def test_python_tag_inside_a_multiplier_is_refused_at_its_line(tmp_path):
     assert any(p.location.line == 5 and "tag" in p.message for p in error.problems), str(error)
 
 
-@pytest.mark.parametrize("tagged", ["!!binary aGVsbG8=", "!!set {a, b}", "!!omap [a: 1]", "!custom x",
-                                    "!!timestamp 2025-01-01"])
+@pytest.mark.parametrize(
+    "tagged", ["!!binary aGVsbG8=", "!!set {a, b}", "!!omap [a: 1]", "!custom x", "!!timestamp 2025-01-01"]
+)
 def test_other_non_plain_tags_are_refused(tmp_path, tagged):
     path = tmp_path / "tagged.yaml"
     path.write_text(f"extends: nintendo\nname: {tagged}\n", encoding="utf-8")
@@ -332,7 +336,7 @@ def test_power_of_a_name_in_a_file_loads_but_cannot_blow_up_an_award(tmp_path):
         "(1, 2)[0]",
         "base[0]",
         "'abc'",
-        "\"text\" * 10",
+        '"text" * 10',
         "b'bytes'",
         "f'{base}'",
         "[1, 2]",

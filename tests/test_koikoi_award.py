@@ -11,7 +11,6 @@ import functools
 from pathlib import Path
 
 import pytest
-
 import yakuset
 from yakuset import Step
 from yakuset.koikoi import award
@@ -71,12 +70,14 @@ TABLE_CASES = [
 
 
 @pytest.mark.parametrize("ruleset_id", KOIKOI_RULESETS)
-@pytest.mark.parametrize(("opponent_calls", "base", "expected_row"), TABLE_CASES,
-                         ids=[f"opp{o}-base{b}" for o, b, _ in TABLE_CASES])
+@pytest.mark.parametrize(
+    ("opponent_calls", "base", "expected_row"), TABLE_CASES, ids=[f"opp{o}-base{b}" for o, b, _ in TABLE_CASES]
+)
 def test_award_matches_rule_document_table_cell_by_cell(ruleset_id, opponent_calls, base, expected_row):
     rs = ruleset(ruleset_id)
-    row = tuple(award(rs, base=base, own_calls=calls, opponent_calls=opponent_calls).points
-                for calls in OWN_CALLS_COLUMNS)
+    row = tuple(
+        award(rs, base=base, own_calls=calls, opponent_calls=opponent_calls).points for calls in OWN_CALLS_COLUMNS
+    )
     assert row == expected_row
 
 
@@ -92,18 +93,30 @@ def test_tables_hold_every_base_the_rule_document_lists():
 
 WORKED_EXAMPLES = [
     pytest.param(
-        dict(base=6, own_calls=3, opponent_calls=0), 24, "6 × 4 (your streak) = 24",
+        dict(base=6, own_calls=3, opponent_calls=0),
+        24,
+        "6 × 4 (your streak) = 24",
         (Step("own_streak", "your streak", 4),),
-        id="example1-streak-bank"),
+        id="example1-streak-bank",
+    ),
     pytest.param(
-        dict(base=8, own_calls=0, opponent_calls=1), 32, "8 × 2 (7+) × 2 (opponent Koi-Koi) × 1 = 32",
-        (Step("seven_plus", "7+", 2), Step("opponent_koikoi", "opponent Koi-Koi", 2),
-         Step("own_streak", "your streak", 1)),
-        id="example2-seven-plus-and-opponent"),
+        dict(base=8, own_calls=0, opponent_calls=1),
+        32,
+        "8 × 2 (7+) × 2 (opponent Koi-Koi) × 1 = 32",
+        (
+            Step("seven_plus", "7+", 2),
+            Step("opponent_koikoi", "opponent Koi-Koi", 2),
+            Step("own_streak", "your streak", 1),
+        ),
+        id="example2-seven-plus-and-opponent",
+    ),
     pytest.param(
-        dict(base=12, own_calls=1, opponent_calls=0), 48, "12 × 2 (7+) × 2 (your streak) = 48",
+        dict(base=12, own_calls=1, opponent_calls=0),
+        48,
+        "12 × 2 (7+) × 2 (your streak) = 48",
         (Step("seven_plus", "7+", 2), Step("own_streak", "your streak", 2)),
-        id="example3-big-streak"),
+        id="example3-big-streak",
+    ),
 ]
 
 
@@ -145,8 +158,7 @@ def test_opponent_call_doubles_whatever_the_count(opponent_calls):
     rs = ruleset("nintendo")
     result = award(rs, base=4, own_calls=1, opponent_calls=opponent_calls)
     assert result.points == 16  # 4 × 2 (opponent) × 2 (one own call)
-    assert [s for s in result.steps if s.id == "opponent_koikoi"] == [
-        Step("opponent_koikoi", "opponent Koi-Koi", 2)]
+    assert [s for s in result.steps if s.id == "opponent_koikoi"] == [Step("opponent_koikoi", "opponent Koi-Koi", 2)]
 
 
 def test_own_calls_never_trigger_the_opponent_multiplier():
@@ -159,6 +171,7 @@ def test_own_calls_never_trigger_the_opponent_multiplier():
 
 
 # --- the cap and the no-award case -----------------------------------------------------
+
 
 @pytest.mark.parametrize("ruleset_id", KOIKOI_RULESETS)
 @pytest.mark.parametrize("own_calls", [5, 6, 7, 20])
@@ -181,6 +194,7 @@ def test_base_zero_or_negative_awards_nothing(ruleset_id, base, own_calls, oppon
 
 
 # --- wrong input ------------------------------------------------------------------------
+
 
 def test_input_error_is_a_value_error():
     assert issubclass(yakuset.InputError, ValueError)

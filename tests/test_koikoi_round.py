@@ -18,14 +18,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+import yakuset
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import yakuset
-from yakuset.koikoi import award
-from yakuset.koikoi import Event, Match, RefereeError, Round
-from yakuset.koikoi import load_script, replay
+from yakuset.koikoi import Event, Match, RefereeError, Round, award, load_script, replay
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -45,16 +42,16 @@ def ruleset(ruleset_id: str) -> yakuset.RuleSet:
 # --- moves -----------------------------------------------------------------------------------
 
 
-def T(player: str, *cards: str) -> tuple[str, str, tuple[str, ...]]:  # noqa: N802 - reads like a script
+def T(player: str, *cards: str) -> tuple[str, str, tuple[str, ...]]:
     """A turn: ``player`` captured ``cards`` (played card and drawn card together)."""
     return ("turn", player, cards)
 
 
-def K(player: str) -> tuple[str, str]:  # noqa: N802
+def K(player: str) -> tuple[str, str]:
     return ("koikoi", player)
 
 
-def S(player: str) -> tuple[str, str]:  # noqa: N802
+def S(player: str) -> tuple[str, str]:
     return ("shobu", player)
 
 
@@ -74,8 +71,13 @@ def new_round(ruleset_id: str, dealer: str = "alice", month: int = 1) -> Round:
 
 def snapshot(rnd: Round) -> tuple:
     """Everything a refused event must leave as it was."""
-    return (rnd.next_to_act, rnd.finished, rnd.result, rnd.field_brights,
-            tuple((p, rnd.captured(p), rnd.calls(p)) for p in rnd.players))
+    return (
+        rnd.next_to_act,
+        rnd.finished,
+        rnd.result,
+        rnd.field_brights,
+        tuple((p, rnd.captured(p), rnd.calls(p)) for p in rnd.players),
+    )
 
 
 # --- deals -----------------------------------------------------------------------------------
@@ -84,72 +86,240 @@ def snapshot(rnd: Round) -> tuple:
 
 # Brights for the first player, animals for the second (the shipped example's deal).
 BRIGHTS = {
-    "first": ["01-bright-crane", "03-bright-curtain", "08-bright-moon", "12-bright-phoenix",
-              "02-chaff-1", "04-chaff-1", "06-chaff-1", "10-chaff-1"],
-    "second": ["02-animal-warbler", "04-animal-cuckoo", "05-animal-bridge", "06-animal-butterflies",
-               "07-animal-boar", "09-chaff-1", "11-chaff-lightning", "12-chaff-yellow"],
-    "field": ["01-chaff-1", "03-chaff-1", "08-chaff-1", "02-chaff-2", "04-chaff-2", "05-chaff-1",
-              "06-chaff-2", "07-chaff-1"],
+    "first": [
+        "01-bright-crane",
+        "03-bright-curtain",
+        "08-bright-moon",
+        "12-bright-phoenix",
+        "02-chaff-1",
+        "04-chaff-1",
+        "06-chaff-1",
+        "10-chaff-1",
+    ],
+    "second": [
+        "02-animal-warbler",
+        "04-animal-cuckoo",
+        "05-animal-bridge",
+        "06-animal-butterflies",
+        "07-animal-boar",
+        "09-chaff-1",
+        "11-chaff-lightning",
+        "12-chaff-yellow",
+    ],
+    "field": [
+        "01-chaff-1",
+        "03-chaff-1",
+        "08-chaff-1",
+        "02-chaff-2",
+        "04-chaff-2",
+        "05-chaff-1",
+        "06-chaff-2",
+        "07-chaff-1",
+    ],
 }
 
 # Five brights and the sake cup for the first player: viewing yaku, then every bright yaku.
 VIEWING = {
-    "first": ["01-bright-crane", "03-bright-curtain", "09-animal-sake", "08-bright-moon",
-              "12-bright-phoenix", "11-bright-rainman", "02-chaff-1", "04-chaff-1"],
-    "second": ["05-animal-bridge", "07-animal-boar", "06-chaff-1", "10-chaff-1", "02-ribbon-poetry",
-               "04-ribbon-red", "09-ribbon-blue", "12-chaff-2"],
-    "field": ["01-chaff-1", "03-chaff-1", "09-chaff-1", "08-chaff-1", "12-chaff-1", "11-chaff-lightning",
-              "05-chaff-1", "07-chaff-1"],
+    "first": [
+        "01-bright-crane",
+        "03-bright-curtain",
+        "09-animal-sake",
+        "08-bright-moon",
+        "12-bright-phoenix",
+        "11-bright-rainman",
+        "02-chaff-1",
+        "04-chaff-1",
+    ],
+    "second": [
+        "05-animal-bridge",
+        "07-animal-boar",
+        "06-chaff-1",
+        "10-chaff-1",
+        "02-ribbon-poetry",
+        "04-ribbon-red",
+        "09-ribbon-blue",
+        "12-chaff-2",
+    ],
+    "field": [
+        "01-chaff-1",
+        "03-chaff-1",
+        "09-chaff-1",
+        "08-chaff-1",
+        "12-chaff-1",
+        "11-chaff-lightning",
+        "05-chaff-1",
+        "07-chaff-1",
+    ],
 }
 
 # Nobody forms a yaku in sixteen turns (see quiet_moves).
 QUIET = {
-    "first": ["01-chaff-1", "02-chaff-1", "03-chaff-1", "04-chaff-1", "05-chaff-1", "06-chaff-1",
-              "07-chaff-1", "08-chaff-1"],
-    "second": ["09-chaff-1", "09-ribbon-blue", "09-animal-sake", "10-chaff-1", "10-ribbon-blue",
-               "10-animal-deer", "11-chaff-lightning", "12-chaff-1"],
-    "field": ["05-ribbon-red", "06-animal-butterflies", "07-ribbon-red", "08-animal-geese",
-              "11-animal-swallow", "12-chaff-2", "01-ribbon-poetry", "02-ribbon-poetry"],
+    "first": [
+        "01-chaff-1",
+        "02-chaff-1",
+        "03-chaff-1",
+        "04-chaff-1",
+        "05-chaff-1",
+        "06-chaff-1",
+        "07-chaff-1",
+        "08-chaff-1",
+    ],
+    "second": [
+        "09-chaff-1",
+        "09-ribbon-blue",
+        "09-animal-sake",
+        "10-chaff-1",
+        "10-ribbon-blue",
+        "10-animal-deer",
+        "11-chaff-lightning",
+        "12-chaff-1",
+    ],
+    "field": [
+        "05-ribbon-red",
+        "06-animal-butterflies",
+        "07-ribbon-red",
+        "08-animal-geese",
+        "11-animal-swallow",
+        "12-chaff-2",
+        "01-ribbon-poetry",
+        "02-ribbon-poetry",
+    ],
 }
 
 # Teshi (four cards of month 1) for the first player.
 TESHI_FIRST = {
-    "first": ["01-bright-crane", "01-ribbon-poetry", "01-chaff-1", "01-chaff-2", "02-chaff-1",
-              "03-chaff-1", "04-chaff-1", "05-chaff-1"],
-    "second": ["06-animal-butterflies", "07-animal-boar", "08-animal-geese", "09-animal-sake",
-               "10-animal-deer", "11-animal-swallow", "12-chaff-1", "02-animal-warbler"],
-    "field": ["02-chaff-2", "03-chaff-2", "04-chaff-2", "05-chaff-2", "06-chaff-1", "07-chaff-1",
-              "08-chaff-1", "09-chaff-1"],
+    "first": [
+        "01-bright-crane",
+        "01-ribbon-poetry",
+        "01-chaff-1",
+        "01-chaff-2",
+        "02-chaff-1",
+        "03-chaff-1",
+        "04-chaff-1",
+        "05-chaff-1",
+    ],
+    "second": [
+        "06-animal-butterflies",
+        "07-animal-boar",
+        "08-animal-geese",
+        "09-animal-sake",
+        "10-animal-deer",
+        "11-animal-swallow",
+        "12-chaff-1",
+        "02-animal-warbler",
+    ],
+    "field": [
+        "02-chaff-2",
+        "03-chaff-2",
+        "04-chaff-2",
+        "05-chaff-2",
+        "06-chaff-1",
+        "07-chaff-1",
+        "08-chaff-1",
+        "09-chaff-1",
+    ],
 }
 
 # Kuttsuki (four pairs: months 1-4) for the first player.
 KUTTSUKI_FIRST = {
-    "first": ["01-bright-crane", "01-chaff-1", "02-animal-warbler", "02-chaff-1", "03-bright-curtain",
-              "03-chaff-1", "04-animal-cuckoo", "04-chaff-1"],
-    "second": ["05-chaff-1", "06-chaff-1", "07-chaff-1", "08-chaff-1", "09-chaff-1", "10-chaff-1",
-               "11-chaff-lightning", "12-chaff-1"],
-    "field": ["01-chaff-2", "02-chaff-2", "03-chaff-2", "04-chaff-2", "05-chaff-2", "06-chaff-2",
-              "07-chaff-2", "08-chaff-2"],
+    "first": [
+        "01-bright-crane",
+        "01-chaff-1",
+        "02-animal-warbler",
+        "02-chaff-1",
+        "03-bright-curtain",
+        "03-chaff-1",
+        "04-animal-cuckoo",
+        "04-chaff-1",
+    ],
+    "second": [
+        "05-chaff-1",
+        "06-chaff-1",
+        "07-chaff-1",
+        "08-chaff-1",
+        "09-chaff-1",
+        "10-chaff-1",
+        "11-chaff-lightning",
+        "12-chaff-1",
+    ],
+    "field": [
+        "01-chaff-2",
+        "02-chaff-2",
+        "03-chaff-2",
+        "04-chaff-2",
+        "05-chaff-2",
+        "06-chaff-2",
+        "07-chaff-2",
+        "08-chaff-2",
+    ],
 }
 
 # Both players lucky: Teshi of month 1 and Teshi of month 6.
 BOTH_LUCKY = {
-    "first": ["01-bright-crane", "01-ribbon-poetry", "01-chaff-1", "01-chaff-2", "02-chaff-1",
-              "03-chaff-1", "04-chaff-1", "05-chaff-1"],
-    "second": ["06-animal-butterflies", "06-ribbon-blue", "06-chaff-1", "06-chaff-2", "07-chaff-1",
-               "08-chaff-1", "09-chaff-1", "10-chaff-1"],
-    "field": ["02-chaff-2", "03-chaff-2", "04-chaff-2", "05-chaff-2", "07-chaff-2", "08-chaff-2",
-              "09-chaff-2", "10-chaff-2"],
+    "first": [
+        "01-bright-crane",
+        "01-ribbon-poetry",
+        "01-chaff-1",
+        "01-chaff-2",
+        "02-chaff-1",
+        "03-chaff-1",
+        "04-chaff-1",
+        "05-chaff-1",
+    ],
+    "second": [
+        "06-animal-butterflies",
+        "06-ribbon-blue",
+        "06-chaff-1",
+        "06-chaff-2",
+        "07-chaff-1",
+        "08-chaff-1",
+        "09-chaff-1",
+        "10-chaff-1",
+    ],
+    "field": [
+        "02-chaff-2",
+        "03-chaff-2",
+        "04-chaff-2",
+        "05-chaff-2",
+        "07-chaff-2",
+        "08-chaff-2",
+        "09-chaff-2",
+        "10-chaff-2",
+    ],
 }
 
 # All four cards of December face up: a misdeal.
 FIELD_OF_FOUR = {
-    "first": ["01-bright-crane", "03-bright-curtain", "08-bright-moon", "02-chaff-1", "04-chaff-1",
-              "06-chaff-1", "10-chaff-1", "11-bright-rainman"],
-    "second": ["02-animal-warbler", "04-animal-cuckoo", "05-animal-bridge", "06-animal-butterflies",
-               "07-animal-boar", "09-chaff-1", "11-chaff-lightning", "10-animal-deer"],
-    "field": ["12-bright-phoenix", "12-chaff-1", "12-chaff-2", "12-chaff-yellow", "01-chaff-1",
-              "03-chaff-1", "05-chaff-1", "07-chaff-1"],
+    "first": [
+        "01-bright-crane",
+        "03-bright-curtain",
+        "08-bright-moon",
+        "02-chaff-1",
+        "04-chaff-1",
+        "06-chaff-1",
+        "10-chaff-1",
+        "11-bright-rainman",
+    ],
+    "second": [
+        "02-animal-warbler",
+        "04-animal-cuckoo",
+        "05-animal-bridge",
+        "06-animal-butterflies",
+        "07-animal-boar",
+        "09-chaff-1",
+        "11-chaff-lightning",
+        "10-animal-deer",
+    ],
+    "field": [
+        "12-bright-phoenix",
+        "12-chaff-1",
+        "12-chaff-2",
+        "12-chaff-yellow",
+        "01-chaff-1",
+        "03-chaff-1",
+        "05-chaff-1",
+        "07-chaff-1",
+    ],
 }
 
 
@@ -162,12 +332,18 @@ def deal(rnd: Round, cards: dict[str, list[str]]) -> Event:
 def one_call_moves(a: str, b: str) -> list[tuple]:
     """The shipped example: ``a`` makes Sanko and calls; ``b`` makes Tane and calls; ``a`` makes Shiko."""
     return [
-        T(a, "01-bright-crane", "01-chaff-1"), T(b, "02-animal-warbler", "02-chaff-2"),
-        T(a, "03-bright-curtain", "03-chaff-1"), T(b, "04-animal-cuckoo", "04-chaff-2"),
-        T(a, "08-bright-moon", "08-chaff-1"), K(a),
-        T(b, "05-animal-bridge", "05-chaff-1"), T(a),
-        T(b, "06-animal-butterflies", "06-chaff-2"), T(a),
-        T(b, "07-animal-boar", "07-chaff-1"), K(b),
+        T(a, "01-bright-crane", "01-chaff-1"),
+        T(b, "02-animal-warbler", "02-chaff-2"),
+        T(a, "03-bright-curtain", "03-chaff-1"),
+        T(b, "04-animal-cuckoo", "04-chaff-2"),
+        T(a, "08-bright-moon", "08-chaff-1"),
+        K(a),
+        T(b, "05-animal-bridge", "05-chaff-1"),
+        T(a),
+        T(b, "06-animal-butterflies", "06-chaff-2"),
+        T(a),
+        T(b, "07-animal-boar", "07-chaff-1"),
+        K(b),
         T(a, "12-bright-phoenix", "12-chaff-1"),
     ]
 
@@ -179,14 +355,22 @@ def quiet_moves(a: str, b: str) -> list[tuple]:
     and 6 chaff; ``b`` with 2 blue ribbons, the swallow and 5 chaff: no yaku anywhere.
     """
     return [
-        T(a, "01-chaff-1", "01-ribbon-poetry"), T(b, "11-chaff-lightning", "11-animal-swallow"),
-        T(a, "02-chaff-1", "02-ribbon-poetry"), T(b, "12-chaff-1", "12-chaff-2"),
-        T(a, "05-chaff-1", "05-ribbon-red"), T(b),
-        T(a, "06-chaff-1", "06-animal-butterflies"), T(b, "09-ribbon-blue", "09-chaff-1"),
-        T(a, "07-chaff-1", "07-ribbon-red"), T(b),
-        T(a, "08-chaff-1", "08-animal-geese"), T(b, "10-ribbon-blue", "10-chaff-1"),
-        T(a), T(b),
-        T(a), T(b),
+        T(a, "01-chaff-1", "01-ribbon-poetry"),
+        T(b, "11-chaff-lightning", "11-animal-swallow"),
+        T(a, "02-chaff-1", "02-ribbon-poetry"),
+        T(b, "12-chaff-1", "12-chaff-2"),
+        T(a, "05-chaff-1", "05-ribbon-red"),
+        T(b),
+        T(a, "06-chaff-1", "06-animal-butterflies"),
+        T(b, "09-ribbon-blue", "09-chaff-1"),
+        T(a, "07-chaff-1", "07-ribbon-red"),
+        T(b),
+        T(a, "08-chaff-1", "08-animal-geese"),
+        T(b, "10-ribbon-blue", "10-chaff-1"),
+        T(a),
+        T(b),
+        T(a),
+        T(b),
     ]
 
 
@@ -205,8 +389,7 @@ def test_one_call_then_the_next_rise_is_an_automatic_shobu(ruleset_id):
     assert deal(rnd, BRIGHTS).kind == "dealt"
     events = play(rnd, one_call_moves("alice", "bob"))
     kinds = [e.kind for e in events]
-    assert kinds == ["continue"] * 4 + ["offer", "koikoi"] + ["continue"] * 4 + ["offer", "koikoi",
-                                                                                 "automatic_shobu"]
+    assert kinds == ["continue"] * 4 + ["offer", "koikoi"] + ["continue"] * 4 + ["offer", "koikoi", "automatic_shobu"]
     last = events[-1]
     # Shiko 8 (Sanko is dropped: only the best bright yaku counts).
     # 8 × 2 (7+) × 2 (bob called) × 2 (alice's one call: 1 + 1) = 64
@@ -232,13 +415,19 @@ def test_one_call_limit_is_per_player_so_the_opponent_may_still_call(ruleset_id)
 def test_nintendo_after_a_call_even_a_big_rise_ends_the_round_by_itself():
     rnd = new_round("nintendo")
     deal(rnd, VIEWING)
-    events = play(rnd, [
-        T("alice", "01-bright-crane", "01-chaff-1"), T("bob", "05-animal-bridge", "05-chaff-1"),
-        T("alice", "03-bright-curtain", "03-chaff-1"), T("bob", "07-animal-boar", "07-chaff-1"),
-        T("alice", "09-animal-sake", "09-chaff-1"), K("alice"),  # Hanami-zake 5
-        T("bob"),
-        T("alice", "08-bright-moon", "08-chaff-1"),
-    ])
+    events = play(
+        rnd,
+        [
+            T("alice", "01-bright-crane", "01-chaff-1"),
+            T("bob", "05-animal-bridge", "05-chaff-1"),
+            T("alice", "03-bright-curtain", "03-chaff-1"),
+            T("bob", "07-animal-boar", "07-chaff-1"),
+            T("alice", "09-animal-sake", "09-chaff-1"),
+            K("alice"),  # Hanami-zake 5
+            T("bob"),
+            T("alice", "08-bright-moon", "08-chaff-1"),
+        ],
+    )
     assert events[4].kind == "offer" and events[4].hand.base == 5
     last = events[-1]
     # Sanko 5 + Hanami-zake 5 + Tsukimi-zake 5 = 15; 15 × 2 (7+) × 2 (one call) = 60
@@ -250,12 +439,18 @@ def test_nintendo_after_a_call_even_a_big_rise_ends_the_round_by_itself():
 def test_tournament_has_no_viewing_yaku_so_the_sake_cup_alone_offers_nothing():
     rnd = new_round("tournament")
     deal(rnd, VIEWING)
-    events = play(rnd, [
-        T("alice", "01-bright-crane", "01-chaff-1"), T("bob"),
-        T("alice", "03-bright-curtain", "03-chaff-1"), T("bob"),
-        T("alice", "09-animal-sake", "09-chaff-1"), T("bob"),
-        T("alice", "08-bright-moon", "08-chaff-1"),
-    ])
+    events = play(
+        rnd,
+        [
+            T("alice", "01-bright-crane", "01-chaff-1"),
+            T("bob"),
+            T("alice", "03-bright-curtain", "03-chaff-1"),
+            T("bob"),
+            T("alice", "09-animal-sake", "09-chaff-1"),
+            T("bob"),
+            T("alice", "08-bright-moon", "08-chaff-1"),
+        ],
+    )
     assert events[4].kind == "continue" and events[4].hand.base == 0
     # Sanko 5 only (viewing off): an offer, and the award if she stops now is 5 × 1 = 5
     assert events[-1].kind == "offer" and events[-1].hand.base == 5
@@ -268,15 +463,21 @@ def test_tournament_has_no_viewing_yaku_so_the_sake_cup_alone_offers_nothing():
 def viewing_calls(a: str, b: str, answers: Sequence[str]) -> list[tuple]:
     """``a`` rises four times on the VIEWING deal (5, 16, 18, 25), answering ``answers`` in turn."""
     moves = [
-        T(a, "01-bright-crane", "01-chaff-1"), T(b, "05-animal-bridge", "05-chaff-1"),
-        T(a, "03-bright-curtain", "03-chaff-1"), T(b, "07-animal-boar", "07-chaff-1"),
-        T(a, "09-animal-sake", "09-chaff-1"), (answers[0], a),
+        T(a, "01-bright-crane", "01-chaff-1"),
+        T(b, "05-animal-bridge", "05-chaff-1"),
+        T(a, "03-bright-curtain", "03-chaff-1"),
+        T(b, "07-animal-boar", "07-chaff-1"),
+        T(a, "09-animal-sake", "09-chaff-1"),
+        (answers[0], a),
         T(b),
-        T(a, "08-bright-moon", "08-chaff-1"), (answers[1], a),
+        T(a, "08-bright-moon", "08-chaff-1"),
+        (answers[1], a),
         T(b),
-        T(a, "12-bright-phoenix", "12-chaff-1"), (answers[2], a),
+        T(a, "12-bright-phoenix", "12-chaff-1"),
+        (answers[2], a),
         T(b, "06-chaff-2", "06-chaff-1"),
-        T(a, "11-bright-rainman", "11-chaff-lightning"), (answers[3], a),
+        T(a, "11-bright-rainman", "11-chaff-lightning"),
+        (answers[3], a),
     ]
     return moves
 
@@ -299,17 +500,20 @@ def test_unlimited_calls_three_koikoi_then_shobu_multiplies_by_four(ruleset_id):
     assert rnd.calls("alice") == 3
 
 
-@pytest.mark.parametrize(("answers", "expected"), [
-    (["shobu"], 5),                                    # 5 × 1 (no 7+, no calls) = 5
-    (["koikoi", "shobu"], 64),                         # 16 × 2 (7+) × 2 (one call) = 64
-    (["koikoi", "koikoi", "shobu"], 108),              # 18 × 2 (7+) × 3 (two calls) = 108
-])
+@pytest.mark.parametrize(
+    ("answers", "expected"),
+    [
+        (["shobu"], 5),  # 5 × 1 (no 7+, no calls) = 5
+        (["koikoi", "shobu"], 64),  # 16 × 2 (7+) × 2 (one call) = 64
+        (["koikoi", "koikoi", "shobu"], 108),  # 18 × 2 (7+) × 3 (two calls) = 108
+    ],
+)
 def test_fudawiki_each_call_raises_the_caller_multiplier_by_one(answers, expected):
     rnd = new_round("fudawiki")
     deal(rnd, VIEWING)
     moves = viewing_calls("alice", "bob", [*answers, *["koikoi"] * (4 - len(answers))])
-    cut = [i for i, m in enumerate(moves) if m[0] == "shobu"][0]
-    events = play(rnd, moves[:cut + 1])
+    cut = next(i for i, m in enumerate(moves) if m[0] == "shobu")
+    events = play(rnd, moves[: cut + 1])
     assert events[-1].kind == "shobu" and events[-1].points == expected
 
 
@@ -318,13 +522,13 @@ def test_fudawiki_the_caller_multiplier_stops_at_six_however_many_calls():
     deal(rnd, VIEWING)
     alice_turns = [
         ("01-bright-crane", "01-chaff-1", "03-bright-curtain", "03-chaff-1"),  # 0
-        ("08-bright-moon", "08-chaff-1", "09-animal-sake", "09-chaff-1"),      # Sanko 6 + viewings 10 = 16
-        ("12-bright-phoenix", "12-chaff-1"),                                   # Shiko 8 + 10 = 18
-        ("11-bright-rainman", "11-chaff-lightning"),                           # Goko 15 + 10 = 25
-        ("02-chaff-1", "02-chaff-2", "04-chaff-1", "04-chaff-2"),              # 11 chaff (sake cup too): Kasu 2 -> 27
-        ("05-chaff-1", "05-chaff-2"),                                          # Kasu 4 -> 29
-        ("06-chaff-1", "06-chaff-2"),                                          # Kasu 6 -> 31
-        ("07-chaff-1", "07-chaff-2"),                                          # last card: Kasu 8 -> 33
+        ("08-bright-moon", "08-chaff-1", "09-animal-sake", "09-chaff-1"),  # Sanko 6 + viewings 10 = 16
+        ("12-bright-phoenix", "12-chaff-1"),  # Shiko 8 + 10 = 18
+        ("11-bright-rainman", "11-chaff-lightning"),  # Goko 15 + 10 = 25
+        ("02-chaff-1", "02-chaff-2", "04-chaff-1", "04-chaff-2"),  # 11 chaff (sake cup too): Kasu 2 -> 27
+        ("05-chaff-1", "05-chaff-2"),  # Kasu 4 -> 29
+        ("06-chaff-1", "06-chaff-2"),  # Kasu 6 -> 31
+        ("07-chaff-1", "07-chaff-2"),  # last card: Kasu 8 -> 33
     ]
     events = []
     for number, cards in enumerate(alice_turns, start=1):
@@ -383,17 +587,28 @@ def test_without_the_opponents_call_the_same_shiko_is_worth_half(ruleset_id):
 def test_fudawiki_opponent_calls_double_once_however_many_there_are():
     rnd = new_round("fudawiki")
     deal(rnd, BRIGHTS)
-    events = play(rnd, [
-        T("alice", "01-bright-crane", "01-chaff-1"), T("bob", "02-animal-warbler", "02-chaff-2"),
-        T("alice", "03-bright-curtain", "03-chaff-1"), T("bob", "04-animal-cuckoo", "04-chaff-2"),
-        T("alice", "08-bright-moon", "08-chaff-1"), K("alice"),          # Sanko 6
-        T("bob", "05-animal-bridge", "05-chaff-1"), T("alice"),
-        T("bob", "06-animal-butterflies", "06-chaff-2"), T("alice"),
-        T("bob", "07-animal-boar", "07-chaff-1"), K("bob"),              # Tane 1
-        T("alice"),
-        T("bob", "09-animal-sake", "09-chaff-1"), K("bob"),              # Tane 2 (six animals)
-        T("alice", "12-bright-phoenix", "12-chaff-1"), S("alice"),       # Shiko 8
-    ])
+    events = play(
+        rnd,
+        [
+            T("alice", "01-bright-crane", "01-chaff-1"),
+            T("bob", "02-animal-warbler", "02-chaff-2"),
+            T("alice", "03-bright-curtain", "03-chaff-1"),
+            T("bob", "04-animal-cuckoo", "04-chaff-2"),
+            T("alice", "08-bright-moon", "08-chaff-1"),
+            K("alice"),  # Sanko 6
+            T("bob", "05-animal-bridge", "05-chaff-1"),
+            T("alice"),
+            T("bob", "06-animal-butterflies", "06-chaff-2"),
+            T("alice"),
+            T("bob", "07-animal-boar", "07-chaff-1"),
+            K("bob"),  # Tane 1
+            T("alice"),
+            T("bob", "09-animal-sake", "09-chaff-1"),
+            K("bob"),  # Tane 2 (six animals)
+            T("alice", "12-bright-phoenix", "12-chaff-1"),
+            S("alice"),  # Shiko 8
+        ],
+    )
     assert rnd.calls("bob") == 2
     # 8 × 2 (7+) × 2 (bob called; twice counts as once) × 2 (alice's one call) = 64
     assert events[-1].points == 64
@@ -627,11 +842,14 @@ def test_a_second_deal_is_refused():
     assert rnd.captured("alice") == ("01-bright-crane", "01-chaff-1")
 
 
-@pytest.mark.parametrize(("hands", "field", "match"), [
-    ({"alice": BRIGHTS["first"][:7], "bob": BRIGHTS["second"]}, BRIGHTS["field"], "alice must be dealt 8 cards"),
-    ({"alice": BRIGHTS["first"], "bob": BRIGHTS["second"]}, BRIGHTS["field"][:7], "the field must hold 8 cards"),
-    ({"alice": BRIGHTS["first"], "carol": BRIGHTS["second"]}, BRIGHTS["field"], "exactly alice and bob"),
-])
+@pytest.mark.parametrize(
+    ("hands", "field", "match"),
+    [
+        ({"alice": BRIGHTS["first"][:7], "bob": BRIGHTS["second"]}, BRIGHTS["field"], "alice must be dealt 8 cards"),
+        ({"alice": BRIGHTS["first"], "bob": BRIGHTS["second"]}, BRIGHTS["field"][:7], "the field must hold 8 cards"),
+        ({"alice": BRIGHTS["first"], "carol": BRIGHTS["second"]}, BRIGHTS["field"], "exactly alice and bob"),
+    ],
+)
 def test_a_deal_of_the_wrong_shape_is_refused_and_the_round_can_still_be_dealt(hands, field, match):
     rnd = new_round("nintendo")
     refused(rnd, lambda: rnd.deal(hands, field), match)
@@ -765,23 +983,35 @@ def test_nintendo_match_runs_twelve_rounds_with_the_deal_following_the_winner():
         results.append(rnd)
         return rnd
 
-    rnd = next_round()                       # 1: alice deals, one call then automatic Shobu: alice 64
+    rnd = next_round()  # 1: alice deals, one call then automatic Shobu: alice 64
     deal(rnd, BRIGHTS)
     play(rnd, one_call_moves("alice", "bob"))
-    lucky_round(next_round(), "bob")         # 2: alice deals, bob's Teshi: bob 6, bob deals next
-    rnd = next_round()                       # 3: bob deals, exhaustive draw: nothing, the deal passes
+    lucky_round(next_round(), "bob")  # 2: alice deals, bob's Teshi: bob 6, bob deals next
+    rnd = next_round()  # 3: bob deals, exhaustive draw: nothing, the deal passes
     deal(rnd, QUIET)
     play(rnd, quiet_moves("bob", "alice"))
     lucky_round(next_round(), "alice", KUTTSUKI_FIRST)  # 4: alice deals, alice's Kuttsuki: 6
-    lucky_round(next_round(), "bob", KUTTSUKI_FIRST)    # 5: alice deals, bob's Kuttsuki: 6
-    lucky_round(next_round(), "bob")                    # 6: bob deals, bob's Teshi: 6
-    lucky_round(next_round(), "alice")                  # 7: bob deals, alice's Teshi: 6
-    for _ in range(5):                                  # 8-12: alice deals, alice's Teshi: 6 each
+    lucky_round(next_round(), "bob", KUTTSUKI_FIRST)  # 5: alice deals, bob's Kuttsuki: 6
+    lucky_round(next_round(), "bob")  # 6: bob deals, bob's Teshi: 6
+    lucky_round(next_round(), "alice")  # 7: bob deals, alice's Teshi: 6
+    for _ in range(5):  # 8-12: alice deals, alice's Teshi: 6 each
         lucky_round(next_round(), "alice")
     with pytest.raises(RefereeError, match="12 rounds; all are played"):
         match.new_round()
-    assert [r.dealer for r in results] == ["alice", "alice", "bob", "alice", "alice", "bob", "bob",
-                                           "alice", "alice", "alice", "alice", "alice"]
+    assert [r.dealer for r in results] == [
+        "alice",
+        "alice",
+        "bob",
+        "alice",
+        "alice",
+        "bob",
+        "bob",
+        "alice",
+        "alice",
+        "alice",
+        "alice",
+        "alice",
+    ]
     assert [r.month for r in results] == list(range(1, 13))
     # alice: 64 + 6 (round 4) + 6 (round 7) + 5 × 6 = 106; bob: 6 + 6 + 6 = 18
     assert match.totals == {"alice": 106, "bob": 18}
@@ -789,8 +1019,10 @@ def test_nintendo_match_runs_twelve_rounds_with_the_deal_following_the_winner():
     assert (dict(result.totals), result.adjustments, result.winner) == ({"alice": 106, "bob": 18}, (), "alice")
 
 
-@pytest.mark.parametrize(("ruleset_id", "rounds"), [("nintendo", 12), ("tournament", 12), ("yakuza", 3),
-                                                    ("fudawiki", 12), ("kk-add-10", 12), ("bga", 6)])
+@pytest.mark.parametrize(
+    ("ruleset_id", "rounds"),
+    [("nintendo", 12), ("tournament", 12), ("yakuza", 3), ("fudawiki", 12), ("kk-add-10", 12), ("bga", 6)],
+)
 def test_a_match_has_the_rule_sets_number_of_rounds(ruleset_id, rounds):
     match = Match(ruleset(ruleset_id), ["alice", "bob"], "bob")
     for number in range(rounds):
@@ -818,11 +1050,11 @@ def test_a_new_round_before_the_last_one_is_over_is_refused():
 
 def test_yakuza_match_dealers_privilege_counts_towards_the_totals():
     match = Match(ruleset("yakuza"), ["alice", "bob"], "alice")
-    rnd = match.new_round()                  # 1: alice deals, exhaustive draw: alice 6, alice keeps the deal
+    rnd = match.new_round()  # 1: alice deals, exhaustive draw: alice 6, alice keeps the deal
     deal(rnd, QUIET)
     play(rnd, quiet_moves("alice", "bob"))
-    lucky_round(match.new_round(), "bob")    # 2: alice deals, bob's Teshi: bob 6, bob deals next
-    rnd = match.new_round()                  # 3: bob deals, exhaustive draw: bob 6
+    lucky_round(match.new_round(), "bob")  # 2: alice deals, bob's Teshi: bob 6, bob deals next
+    rnd = match.new_round()  # 3: bob deals, exhaustive draw: bob 6
     assert rnd.dealer == "bob"
     deal(rnd, QUIET)
     play(rnd, quiet_moves("bob", "alice"))
@@ -833,9 +1065,9 @@ def test_yakuza_match_dealers_privilege_counts_towards_the_totals():
 
 def test_equal_totals_are_a_drawn_match():
     match = Match(ruleset("yakuza"), ["alice", "bob"], "alice")
-    lucky_round(match.new_round(), "alice")              # alice 6, alice deals next
+    lucky_round(match.new_round(), "alice")  # alice 6, alice deals next
     lucky_round(match.new_round(), "bob", KUTTSUKI_FIRST)  # bob 6, bob deals next
-    deal(match.new_round(), BOTH_LUCKY)                  # a draw: nobody scores
+    deal(match.new_round(), BOTH_LUCKY)  # a draw: nobody scores
     result = match.finish()
     assert dict(result.totals) == {"alice": 6, "bob": 6}
     assert result.winner is None
@@ -846,12 +1078,12 @@ def close_twelve_round_match(ruleset_id: str) -> Match:
     """alice 6, bob 7 after twelve rounds (every round short)."""
     match = Match(ruleset(ruleset_id), ["alice", "bob"], "alice")
     lucky_round(match.new_round(), "alice")  # 1: alice 6
-    lucky_round(match.new_round(), "bob")    # 2: bob 6; bob deals next
-    rnd = match.new_round()                  # 3: bob deals; his Tan on his last card: 1 × 1 = 1
+    lucky_round(match.new_round(), "bob")  # 2: bob 6; bob deals next
+    rnd = match.new_round()  # 3: bob deals; his Tan on his last card: 1 × 1 = 1
     deal(rnd, QUIET)
     play(rnd, quiet_moves("bob", "alice")[:14])
     assert rnd.turn("bob", ["04-chaff-1", "04-ribbon-red"]).points == 1
-    for _ in range(9):                       # 4-12: both players lucky, nobody scores
+    for _ in range(9):  # 4-12: both players lucky, nobody scores
         deal(match.new_round(), BOTH_LUCKY)
     assert match.totals == {"alice": 6, "bob": 7}
     return match
@@ -869,7 +1101,7 @@ def test_kk_add_10_minipoints_are_converted_at_match_end_and_decide_a_close_matc
 
 def test_kk_add_10_minipoints_can_level_a_match_into_a_draw():
     match = close_twelve_round_match("kk-add-10")
-    result = match.finish(extras={"alice": {"minipoints": 10}})   # 6 + 1 = 7 = bob's 7
+    result = match.finish(extras={"alice": {"minipoints": 10}})  # 6 + 1 = 7 = bob's 7
     assert dict(result.totals) == {"alice": 7, "bob": 7} and result.winner is None
 
 
@@ -892,19 +1124,29 @@ def test_minipoints_for_someone_not_in_the_match_are_refused():
 
 
 @settings(max_examples=300, deadline=None)
-@given(ruleset_id=st.sampled_from(ALL_KOIKOI), base=st.integers(-50, 200),
-       own_calls=st.integers(0, 10), opponent_calls=st.integers(0, 10), field_brights=st.integers(0, 5))
+@given(
+    ruleset_id=st.sampled_from(ALL_KOIKOI),
+    base=st.integers(-50, 200),
+    own_calls=st.integers(0, 10),
+    opponent_calls=st.integers(0, 10),
+    field_brights=st.integers(0, 5),
+)
 def test_an_award_is_never_negative(ruleset_id, base, own_calls, opponent_calls, field_brights):
-    result = award(ruleset(ruleset_id), base, own_calls=own_calls, opponent_calls=opponent_calls,
-                   field_brights=field_brights)
+    result = award(
+        ruleset(ruleset_id), base, own_calls=own_calls, opponent_calls=opponent_calls, field_brights=field_brights
+    )
     assert result.points >= 0
     if base <= 0:
         assert result.points == 0
 
 
 @settings(max_examples=300, deadline=None)
-@given(ruleset_id=st.sampled_from(NAMED), base=st.integers(1, 200), own_calls=st.integers(0, 10),
-       opponent_calls=st.integers(0, 10))
+@given(
+    ruleset_id=st.sampled_from(NAMED),
+    base=st.integers(1, 200),
+    own_calls=st.integers(0, 10),
+    opponent_calls=st.integers(0, 10),
+)
 def test_the_named_rule_sets_award_is_the_rule_documents_formula(ruleset_id, base, own_calls, opponent_calls):
     expected = base * (2 if base >= 7 else 1) * (2 if opponent_calls else 1) * min(own_calls + 1, 6)
     assert award(ruleset(ruleset_id), base, own_calls=own_calls, opponent_calls=opponent_calls).points == expected
@@ -935,6 +1177,7 @@ def test_replaying_an_example_twice_gives_the_same_trace(pair):
 DECK = tuple(card for card in ruleset("nintendo").rules.cards)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
 @given(data=st.data(), ruleset_id=st.sampled_from(ALL_KOIKOI), dealer=st.sampled_from(["alice", "bob"]))
 def test_a_random_scripted_round_replays_to_the_same_trace_as_played_live(data, ruleset_id, dealer):

@@ -25,7 +25,6 @@ from __future__ import annotations
 import functools
 
 import pytest
-
 import yakuset
 from yakuset.koikoi import yaku
 
@@ -34,17 +33,31 @@ ALL = ("nintendo", "tournament", "bga", "yakuza", "fudawiki", "kk-add-10", "koik
 # --- the cards (DESIGN.md §6) ----------------------------------------------------------------
 
 CRANE, CURTAIN, MOON, RAIN, PHOENIX = (
-    "01-bright-crane", "03-bright-curtain", "08-bright-moon", "11-bright-rainman", "12-bright-phoenix")
+    "01-bright-crane",
+    "03-bright-curtain",
+    "08-bright-moon",
+    "11-bright-rainman",
+    "12-bright-phoenix",
+)
 BOAR, DEER, BUTTERFLIES = "07-animal-boar", "10-animal-deer", "06-animal-butterflies"
 SAKE = "09-animal-sake"
 WARBLER, CUCKOO, BRIDGE, GEESE, SWALLOW = (
-    "02-animal-warbler", "04-animal-cuckoo", "05-animal-bridge", "08-animal-geese", "11-animal-swallow")
+    "02-animal-warbler",
+    "04-animal-cuckoo",
+    "05-animal-bridge",
+    "08-animal-geese",
+    "11-animal-swallow",
+)
 POETRY = ["01-ribbon-poetry", "02-ribbon-poetry", "03-ribbon-poetry"]
 BLUE = ["06-ribbon-blue", "09-ribbon-blue", "10-ribbon-blue"]
 PLAIN = ["04-ribbon-red", "05-ribbon-red", "07-ribbon-red", "11-ribbon-red"]
 # The 24 chaff, the lightning and the yellow paulownia included.
 CHAFF = [f"{m:02d}-chaff-{i}" for m in range(1, 13) if m not in (11, 12) for i in (1, 2)] + [
-    "11-chaff-lightning", "12-chaff-1", "12-chaff-2", "12-chaff-yellow"]
+    "11-chaff-lightning",
+    "12-chaff-1",
+    "12-chaff-2",
+    "12-chaff-yellow",
+]
 APRIL = [CUCKOO, "04-ribbon-red", "04-chaff-1", "04-chaff-2"]
 SEPTEMBER = [SAKE, "09-ribbon-blue", "09-chaff-1", "09-chaff-2"]
 BRIGHTS = [CRANE, CURTAIN, MOON, RAIN, PHOENIX]
@@ -99,62 +112,82 @@ def test_two_brights_without_rain_man_are_no_yaku(ruleset_id):
     check(ruleset_id, [CRANE, MOON], 0, {})
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # Sanko: Nintendo 5 (S2), Yakuza 6 (S7), FudaWiki 6 (S1), Koi-Koi Japan 5 (S10), Flash 6 (S14).
-    "nintendo": (5, {"sanko": 5}),
-    "tournament": (5, {"sanko": 5}),
-    "bga": (5, {"sanko": 5}),
-    "yakuza": (6, {"sanko": 6}),
-    "fudawiki": (6, {"sanko": 6}),
-    "kk-add-10": (6, {"sanko": 6}),
-    "koikoi-japan": (5, {"sanko": 5}),
-    "hanafuda-flash": (6, {"sanko": 6}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # Sanko: Nintendo 5 (S2), Yakuza 6 (S7), FudaWiki 6 (S1), Koi-Koi Japan 5 (S10), Flash 6 (S14).
+            "nintendo": (5, {"sanko": 5}),
+            "tournament": (5, {"sanko": 5}),
+            "bga": (5, {"sanko": 5}),
+            "yakuza": (6, {"sanko": 6}),
+            "fudawiki": (6, {"sanko": 6}),
+            "kk-add-10": (6, {"sanko": 6}),
+            "koikoi-japan": (5, {"sanko": 5}),
+            "hanafuda-flash": (6, {"sanko": 6}),
+        }
+    ),
+)
 def test_three_brights_without_rain_man_score_sanko(ruleset_id, base, yaku_points):
     check(ruleset_id, [CRANE, CURTAIN, MOON], base, yaku_points)
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # Ame-shiko (rain man + 3): 7 everywhere but Flash's 8; the Sanko of the other three is not counted.
-    "nintendo": (7, {"ame_shiko": 7}),
-    "tournament": (7, {"ame_shiko": 7}),
-    "bga": (7, {"ame_shiko": 7}),
-    "yakuza": (7, {"ame_shiko": 7}),
-    "fudawiki": (7, {"ame_shiko": 7}),
-    "kk-add-10": (7, {"ame_shiko": 7}),
-    "koikoi-japan": (7, {"ame_shiko": 7}),
-    "hanafuda-flash": (8, {"ame_shiko": 8}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # Ame-shiko (rain man + 3): 7 everywhere but Flash's 8; the Sanko of the other three is not counted.
+            "nintendo": (7, {"ame_shiko": 7}),
+            "tournament": (7, {"ame_shiko": 7}),
+            "bga": (7, {"ame_shiko": 7}),
+            "yakuza": (7, {"ame_shiko": 7}),
+            "fudawiki": (7, {"ame_shiko": 7}),
+            "kk-add-10": (7, {"ame_shiko": 7}),
+            "koikoi-japan": (7, {"ame_shiko": 7}),
+            "hanafuda-flash": (8, {"ame_shiko": 8}),
+        }
+    ),
+)
 def test_rain_man_with_three_brights_scores_only_ame_shiko(ruleset_id, base, yaku_points):
     check(ruleset_id, [RAIN, CRANE, CURTAIN, MOON], base, yaku_points)
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # Shiko (4 brights, no rain man): 8 everywhere but Flash's 10; Sanko is not counted too.
-    "nintendo": (8, {"shiko": 8}),
-    "tournament": (8, {"shiko": 8}),
-    "bga": (8, {"shiko": 8}),
-    "yakuza": (8, {"shiko": 8}),
-    "fudawiki": (8, {"shiko": 8}),
-    "kk-add-10": (8, {"shiko": 8}),
-    "koikoi-japan": (8, {"shiko": 8}),
-    "hanafuda-flash": (10, {"shiko": 10}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # Shiko (4 brights, no rain man): 8 everywhere but Flash's 10; Sanko is not counted too.
+            "nintendo": (8, {"shiko": 8}),
+            "tournament": (8, {"shiko": 8}),
+            "bga": (8, {"shiko": 8}),
+            "yakuza": (8, {"shiko": 8}),
+            "fudawiki": (8, {"shiko": 8}),
+            "kk-add-10": (8, {"shiko": 8}),
+            "koikoi-japan": (8, {"shiko": 8}),
+            "hanafuda-flash": (10, {"shiko": 10}),
+        }
+    ),
+)
 def test_four_brights_without_rain_man_score_only_shiko(ruleset_id, base, yaku_points):
     check(ruleset_id, [CRANE, CURTAIN, MOON, PHOENIX], base, yaku_points)
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # Goko: Nintendo 10 (S2), Yakuza 10 (S7), FudaWiki 15 (S1), Koi-Koi Japan 10, Flash 15.
-    "nintendo": (10, {"goko": 10}),
-    "tournament": (10, {"goko": 10}),
-    "bga": (10, {"goko": 10}),
-    "yakuza": (10, {"goko": 10}),
-    "fudawiki": (15, {"goko": 15}),
-    "kk-add-10": (15, {"goko": 15}),
-    "koikoi-japan": (10, {"goko": 10}),
-    "hanafuda-flash": (15, {"goko": 15}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # Goko: Nintendo 10 (S2), Yakuza 10 (S7), FudaWiki 15 (S1), Koi-Koi Japan 10, Flash 15.
+            "nintendo": (10, {"goko": 10}),
+            "tournament": (10, {"goko": 10}),
+            "bga": (10, {"goko": 10}),
+            "yakuza": (10, {"goko": 10}),
+            "fudawiki": (15, {"goko": 15}),
+            "kk-add-10": (15, {"goko": 15}),
+            "koikoi-japan": (10, {"goko": 10}),
+            "hanafuda-flash": (15, {"goko": 15}),
+        }
+    ),
+)
 def test_five_brights_score_only_goko(ruleset_id, base, yaku_points):
     check(ruleset_id, BRIGHTS, base, yaku_points)
 
@@ -175,50 +208,65 @@ def test_inoshikacho_alone_scores_five(ruleset_id):
     check(ruleset_id, [BOAR, DEER, BUTTERFLIES], 5, {"inoshikacho": 5})
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # One extra animal: +1 where Inoshikacho grows (Nintendo, FudaWiki), fixed 5 elsewhere.
-    "nintendo": (6, {"inoshikacho": 6}),
-    "tournament": (6, {"inoshikacho": 6}),
-    "bga": (6, {"inoshikacho": 6}),
-    "yakuza": (5, {"inoshikacho": 5}),
-    "fudawiki": (6, {"inoshikacho": 6}),
-    "kk-add-10": (6, {"inoshikacho": 6}),
-    "koikoi-japan": (5, {"inoshikacho": 5}),
-    "hanafuda-flash": (5, {"inoshikacho": 5}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # One extra animal: +1 where Inoshikacho grows (Nintendo, FudaWiki), fixed 5 elsewhere.
+            "nintendo": (6, {"inoshikacho": 6}),
+            "tournament": (6, {"inoshikacho": 6}),
+            "bga": (6, {"inoshikacho": 6}),
+            "yakuza": (5, {"inoshikacho": 5}),
+            "fudawiki": (6, {"inoshikacho": 6}),
+            "kk-add-10": (6, {"inoshikacho": 6}),
+            "koikoi-japan": (5, {"inoshikacho": 5}),
+            "hanafuda-flash": (5, {"inoshikacho": 5}),
+        }
+    ),
+)
 def test_inoshikacho_with_one_extra_animal(ruleset_id, base, yaku_points):
     check(ruleset_id, [BOAR, DEER, BUTTERFLIES, WARBLER], base, yaku_points)
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # Two extra animals make five animals, so Tane (1) forms too:
-    # Nintendo: Inoshikacho 5+2 and Tane 1 both score; FudaWiki: only the animal group's best (7);
-    # Yakuza, Koi-Koi Japan, Flash: fixed 5 stacking with Tane 1.
-    "nintendo": (8, {"inoshikacho": 7, "tane": 1}),
-    "tournament": (8, {"inoshikacho": 7, "tane": 1}),
-    "bga": (8, {"inoshikacho": 7, "tane": 1}),
-    "yakuza": (6, {"inoshikacho": 5, "tane": 1}),
-    "fudawiki": (7, {"inoshikacho": 7}),
-    "kk-add-10": (7, {"inoshikacho": 7}),
-    "koikoi-japan": (6, {"inoshikacho": 5, "tane": 1}),
-    "hanafuda-flash": (6, {"inoshikacho": 5, "tane": 1}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # Two extra animals make five animals, so Tane (1) forms too:
+            # Nintendo: Inoshikacho 5+2 and Tane 1 both score; FudaWiki: only the animal group's best (7);
+            # Yakuza, Koi-Koi Japan, Flash: fixed 5 stacking with Tane 1.
+            "nintendo": (8, {"inoshikacho": 7, "tane": 1}),
+            "tournament": (8, {"inoshikacho": 7, "tane": 1}),
+            "bga": (8, {"inoshikacho": 7, "tane": 1}),
+            "yakuza": (6, {"inoshikacho": 5, "tane": 1}),
+            "fudawiki": (7, {"inoshikacho": 7}),
+            "kk-add-10": (7, {"inoshikacho": 7}),
+            "koikoi-japan": (6, {"inoshikacho": 5, "tane": 1}),
+            "hanafuda-flash": (6, {"inoshikacho": 5, "tane": 1}),
+        }
+    ),
+)
 def test_inoshikacho_with_two_extra_animals_and_tane(ruleset_id, base, yaku_points):
     check(ruleset_id, [BOAR, DEER, BUTTERFLIES, WARBLER, CUCKOO], base, yaku_points)
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # The sake cup is an animal (Nintendo/FudaWiki "both"), so it is an extra Inoshikacho card where
-    # extras count; on Yakuza it may be an animal but Inoshikacho is a fixed 5 there.
-    "nintendo": (6, {"inoshikacho": 6}),
-    "tournament": (6, {"inoshikacho": 6}),
-    "bga": (6, {"inoshikacho": 6}),
-    "yakuza": (5, {"inoshikacho": 5}),
-    "fudawiki": (6, {"inoshikacho": 6}),
-    "kk-add-10": (6, {"inoshikacho": 6}),
-    "koikoi-japan": (5, {"inoshikacho": 5}),
-    "hanafuda-flash": (5, {"inoshikacho": 5}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # The sake cup is an animal (Nintendo/FudaWiki "both"), so it is an extra Inoshikacho card where
+            # extras count; on Yakuza it may be an animal but Inoshikacho is a fixed 5 there.
+            "nintendo": (6, {"inoshikacho": 6}),
+            "tournament": (6, {"inoshikacho": 6}),
+            "bga": (6, {"inoshikacho": 6}),
+            "yakuza": (5, {"inoshikacho": 5}),
+            "fudawiki": (6, {"inoshikacho": 6}),
+            "kk-add-10": (6, {"inoshikacho": 6}),
+            "koikoi-japan": (5, {"inoshikacho": 5}),
+            "hanafuda-flash": (5, {"inoshikacho": 5}),
+        }
+    ),
+)
 def test_sake_cup_is_an_extra_inoshikacho_animal(ruleset_id, base, yaku_points):
     check(ruleset_id, [BOAR, DEER, BUTTERFLIES, SAKE], base, yaku_points)
 
@@ -254,78 +302,103 @@ def test_sake_cup_is_the_fifth_animal_of_tane(ruleset_id):
 # --- ribbons -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # Akatan 5 everywhere, Flash 6 (S14).
-    "nintendo": (5, {"akatan": 5}),
-    "tournament": (5, {"akatan": 5}),
-    "bga": (5, {"akatan": 5}),
-    "yakuza": (5, {"akatan": 5}),
-    "fudawiki": (5, {"akatan": 5}),
-    "kk-add-10": (5, {"akatan": 5}),
-    "koikoi-japan": (5, {"akatan": 5}),
-    "hanafuda-flash": (6, {"akatan": 6}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # Akatan 5 everywhere, Flash 6 (S14).
+            "nintendo": (5, {"akatan": 5}),
+            "tournament": (5, {"akatan": 5}),
+            "bga": (5, {"akatan": 5}),
+            "yakuza": (5, {"akatan": 5}),
+            "fudawiki": (5, {"akatan": 5}),
+            "kk-add-10": (5, {"akatan": 5}),
+            "koikoi-japan": (5, {"akatan": 5}),
+            "hanafuda-flash": (6, {"akatan": 6}),
+        }
+    ),
+)
 def test_three_poetry_ribbons_score_akatan(ruleset_id, base, yaku_points):
     check(ruleset_id, POETRY, base, yaku_points)
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # Aotan 5 everywhere, Flash 6 (S14).
-    "nintendo": (5, {"aotan": 5}),
-    "tournament": (5, {"aotan": 5}),
-    "bga": (5, {"aotan": 5}),
-    "yakuza": (5, {"aotan": 5}),
-    "fudawiki": (5, {"aotan": 5}),
-    "kk-add-10": (5, {"aotan": 5}),
-    "koikoi-japan": (5, {"aotan": 5}),
-    "hanafuda-flash": (6, {"aotan": 6}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # Aotan 5 everywhere, Flash 6 (S14).
+            "nintendo": (5, {"aotan": 5}),
+            "tournament": (5, {"aotan": 5}),
+            "bga": (5, {"aotan": 5}),
+            "yakuza": (5, {"aotan": 5}),
+            "fudawiki": (5, {"aotan": 5}),
+            "kk-add-10": (5, {"aotan": 5}),
+            "koikoi-japan": (5, {"aotan": 5}),
+            "hanafuda-flash": (6, {"aotan": 6}),
+        }
+    ),
+)
 def test_three_blue_ribbons_score_aotan(ruleset_id, base, yaku_points):
     check(ruleset_id, BLUE, base, yaku_points)
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # One extra ribbon: +1 on Nintendo/FudaWiki, fixed elsewhere.
-    "nintendo": (6, {"akatan": 6}),
-    "tournament": (6, {"akatan": 6}),
-    "bga": (6, {"akatan": 6}),
-    "yakuza": (5, {"akatan": 5}),
-    "fudawiki": (6, {"akatan": 6}),
-    "kk-add-10": (6, {"akatan": 6}),
-    "koikoi-japan": (5, {"akatan": 5}),
-    "hanafuda-flash": (6, {"akatan": 6}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # One extra ribbon: +1 on Nintendo/FudaWiki, fixed elsewhere.
+            "nintendo": (6, {"akatan": 6}),
+            "tournament": (6, {"akatan": 6}),
+            "bga": (6, {"akatan": 6}),
+            "yakuza": (5, {"akatan": 5}),
+            "fudawiki": (6, {"akatan": 6}),
+            "kk-add-10": (6, {"akatan": 6}),
+            "koikoi-japan": (5, {"akatan": 5}),
+            "hanafuda-flash": (6, {"akatan": 6}),
+        }
+    ),
+)
 def test_akatan_with_one_extra_ribbon(ruleset_id, base, yaku_points):
     check(ruleset_id, POETRY + PLAIN[:1], base, yaku_points)
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # Two extra ribbons make five ribbons, so Tan (1) forms too: Nintendo Akatan 5+2 and Tan 1 both
-    # score; FudaWiki only the ribbon group's best (Akatan 7); fixed Akatan stacks with Tan elsewhere.
-    "nintendo": (8, {"akatan": 7, "tan": 1}),
-    "tournament": (8, {"akatan": 7, "tan": 1}),
-    "bga": (8, {"akatan": 7, "tan": 1}),
-    "yakuza": (6, {"akatan": 5, "tan": 1}),
-    "fudawiki": (7, {"akatan": 7}),
-    "kk-add-10": (7, {"akatan": 7}),
-    "koikoi-japan": (6, {"akatan": 5, "tan": 1}),
-    "hanafuda-flash": (7, {"akatan": 6, "tan": 1}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # Two extra ribbons make five ribbons, so Tan (1) forms too: Nintendo Akatan 5+2 and Tan 1 both
+            # score; FudaWiki only the ribbon group's best (Akatan 7); fixed Akatan stacks with Tan elsewhere.
+            "nintendo": (8, {"akatan": 7, "tan": 1}),
+            "tournament": (8, {"akatan": 7, "tan": 1}),
+            "bga": (8, {"akatan": 7, "tan": 1}),
+            "yakuza": (6, {"akatan": 5, "tan": 1}),
+            "fudawiki": (7, {"akatan": 7}),
+            "kk-add-10": (7, {"akatan": 7}),
+            "koikoi-japan": (6, {"akatan": 5, "tan": 1}),
+            "hanafuda-flash": (7, {"akatan": 6, "tan": 1}),
+        }
+    ),
+)
 def test_akatan_with_two_extra_ribbons_and_tan(ruleset_id, base, yaku_points):
     check(ruleset_id, POETRY + PLAIN[:2], base, yaku_points)
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # Aotan with a poetry and a plain ribbon as extras: same arithmetic as Akatan.
-    "nintendo": (8, {"aotan": 7, "tan": 1}),
-    "tournament": (8, {"aotan": 7, "tan": 1}),
-    "bga": (8, {"aotan": 7, "tan": 1}),
-    "yakuza": (6, {"aotan": 5, "tan": 1}),
-    "fudawiki": (7, {"aotan": 7}),
-    "kk-add-10": (7, {"aotan": 7}),
-    "koikoi-japan": (6, {"aotan": 5, "tan": 1}),
-    "hanafuda-flash": (7, {"aotan": 6, "tan": 1}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # Aotan with a poetry and a plain ribbon as extras: same arithmetic as Akatan.
+            "nintendo": (8, {"aotan": 7, "tan": 1}),
+            "tournament": (8, {"aotan": 7, "tan": 1}),
+            "bga": (8, {"aotan": 7, "tan": 1}),
+            "yakuza": (6, {"aotan": 5, "tan": 1}),
+            "fudawiki": (7, {"aotan": 7}),
+            "kk-add-10": (7, {"aotan": 7}),
+            "koikoi-japan": (6, {"aotan": 5, "tan": 1}),
+            "hanafuda-flash": (7, {"aotan": 6, "tan": 1}),
+        }
+    ),
+)
 def test_aotan_with_two_extra_ribbons_and_tan(ruleset_id, base, yaku_points):
     check(ruleset_id, BLUE + [POETRY[0], PLAIN[0]], base, yaku_points)
 
@@ -335,50 +408,65 @@ def test_two_poetry_and_one_blue_ribbon_are_no_yaku(ruleset_id):
     check(ruleset_id, POETRY[:2] + BLUE[:1], 0, {})
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # All six poetry and blue ribbons (six ribbons, so Tan 1+1 = 2 forms too):
-    # Nintendo: Akatan+Aotan 10 replaces both, plus Tan 2; FudaWiki: ribbon group best = 10;
-    # Yakuza: no combined yaku, 5 + 5 + Tan 2; Koi-Koi Japan: 5 + 5 + bonus 10 + Tan 2;
-    # Flash: no combined yaku, 6 + 6 + Tan 2.
-    "nintendo": (12, {"akatan_aotan": 10, "tan": 2}),
-    "tournament": (12, {"akatan_aotan": 10, "tan": 2}),
-    "bga": (12, {"akatan_aotan": 10, "tan": 2}),
-    "yakuza": (12, {"akatan": 5, "aotan": 5, "tan": 2}),
-    "fudawiki": (10, {"akatan_aotan": 10}),
-    "kk-add-10": (10, {"akatan_aotan": 10}),
-    "koikoi-japan": (22, {"akatan": 5, "aotan": 5, "akatan_aotan": 10, "tan": 2}),
-    "hanafuda-flash": (14, {"akatan": 6, "aotan": 6, "tan": 2}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # All six poetry and blue ribbons (six ribbons, so Tan 1+1 = 2 forms too):
+            # Nintendo: Akatan+Aotan 10 replaces both, plus Tan 2; FudaWiki: ribbon group best = 10;
+            # Yakuza: no combined yaku, 5 + 5 + Tan 2; Koi-Koi Japan: 5 + 5 + bonus 10 + Tan 2;
+            # Flash: no combined yaku, 6 + 6 + Tan 2.
+            "nintendo": (12, {"akatan_aotan": 10, "tan": 2}),
+            "tournament": (12, {"akatan_aotan": 10, "tan": 2}),
+            "bga": (12, {"akatan_aotan": 10, "tan": 2}),
+            "yakuza": (12, {"akatan": 5, "aotan": 5, "tan": 2}),
+            "fudawiki": (10, {"akatan_aotan": 10}),
+            "kk-add-10": (10, {"akatan_aotan": 10}),
+            "koikoi-japan": (22, {"akatan": 5, "aotan": 5, "akatan_aotan": 10, "tan": 2}),
+            "hanafuda-flash": (14, {"akatan": 6, "aotan": 6, "tan": 2}),
+        }
+    ),
+)
 def test_six_poetry_and_blue_ribbons_score_the_combined_ribbon_yaku(ruleset_id, base, yaku_points):
     check(ruleset_id, POETRY + BLUE, base, yaku_points)
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # Seven ribbons: the combined yaku grows by 1 where it has extras (Nintendo, FudaWiki: 11), Tan 3.
-    "nintendo": (14, {"akatan_aotan": 11, "tan": 3}),
-    "tournament": (14, {"akatan_aotan": 11, "tan": 3}),
-    "bga": (14, {"akatan_aotan": 11, "tan": 3}),
-    "yakuza": (13, {"akatan": 5, "aotan": 5, "tan": 3}),
-    "fudawiki": (11, {"akatan_aotan": 11}),
-    "kk-add-10": (11, {"akatan_aotan": 11}),
-    "koikoi-japan": (23, {"akatan": 5, "aotan": 5, "akatan_aotan": 10, "tan": 3}),
-    "hanafuda-flash": (15, {"akatan": 6, "aotan": 6, "tan": 3}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # Seven ribbons: the combined yaku grows by 1 where it has extras (Nintendo, FudaWiki: 11), Tan 3.
+            "nintendo": (14, {"akatan_aotan": 11, "tan": 3}),
+            "tournament": (14, {"akatan_aotan": 11, "tan": 3}),
+            "bga": (14, {"akatan_aotan": 11, "tan": 3}),
+            "yakuza": (13, {"akatan": 5, "aotan": 5, "tan": 3}),
+            "fudawiki": (11, {"akatan_aotan": 11}),
+            "kk-add-10": (11, {"akatan_aotan": 11}),
+            "koikoi-japan": (23, {"akatan": 5, "aotan": 5, "akatan_aotan": 10, "tan": 3}),
+            "hanafuda-flash": (15, {"akatan": 6, "aotan": 6, "tan": 3}),
+        }
+    ),
+)
 def test_seven_ribbons_add_one_to_the_combined_ribbon_yaku(ruleset_id, base, yaku_points):
     check(ruleset_id, POETRY + BLUE + PLAIN[:1], base, yaku_points)
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # All ten ribbons: combined 10+4 where it grows; Tan 1+5 = 6.
-    "nintendo": (20, {"akatan_aotan": 14, "tan": 6}),
-    "tournament": (20, {"akatan_aotan": 14, "tan": 6}),
-    "bga": (20, {"akatan_aotan": 14, "tan": 6}),
-    "yakuza": (16, {"akatan": 5, "aotan": 5, "tan": 6}),
-    "fudawiki": (14, {"akatan_aotan": 14}),
-    "kk-add-10": (14, {"akatan_aotan": 14}),
-    "koikoi-japan": (26, {"akatan": 5, "aotan": 5, "akatan_aotan": 10, "tan": 6}),
-    "hanafuda-flash": (18, {"akatan": 6, "aotan": 6, "tan": 6}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # All ten ribbons: combined 10+4 where it grows; Tan 1+5 = 6.
+            "nintendo": (20, {"akatan_aotan": 14, "tan": 6}),
+            "tournament": (20, {"akatan_aotan": 14, "tan": 6}),
+            "bga": (20, {"akatan_aotan": 14, "tan": 6}),
+            "yakuza": (16, {"akatan": 5, "aotan": 5, "tan": 6}),
+            "fudawiki": (14, {"akatan_aotan": 14}),
+            "kk-add-10": (14, {"akatan_aotan": 14}),
+            "koikoi-japan": (26, {"akatan": 5, "aotan": 5, "akatan_aotan": 10, "tan": 6}),
+            "hanafuda-flash": (18, {"akatan": 6, "aotan": 6, "tan": 6}),
+        }
+    ),
+)
 def test_all_ten_ribbons(ruleset_id, base, yaku_points):
     check(ruleset_id, RIBBONS, base, yaku_points)
 
@@ -434,17 +522,22 @@ def test_moon_and_sake_cup_score_tsukimi_zake_where_viewing_is_on(ruleset_id):
     check(ruleset_id, [MOON, SAKE], points, {"tsukimi_zake": points} if points else {})
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # Curtain, moon and sake cup: both viewing yaku (two brights are no bright yaku).
-    "nintendo": (10, {"hanami_zake": 5, "tsukimi_zake": 5}),
-    "tournament": (0, {}),
-    "bga": (10, {"hanami_zake": 5, "tsukimi_zake": 5}),
-    "yakuza": (10, {"hanami_zake": 5, "tsukimi_zake": 5}),
-    "fudawiki": (10, {"hanami_zake": 5, "tsukimi_zake": 5}),
-    "kk-add-10": (10, {"hanami_zake": 5, "tsukimi_zake": 5}),
-    "koikoi-japan": (2, {"hanami_zake": 1, "tsukimi_zake": 1}),
-    "hanafuda-flash": (0, {}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # Curtain, moon and sake cup: both viewing yaku (two brights are no bright yaku).
+            "nintendo": (10, {"hanami_zake": 5, "tsukimi_zake": 5}),
+            "tournament": (0, {}),
+            "bga": (10, {"hanami_zake": 5, "tsukimi_zake": 5}),
+            "yakuza": (10, {"hanami_zake": 5, "tsukimi_zake": 5}),
+            "fudawiki": (10, {"hanami_zake": 5, "tsukimi_zake": 5}),
+            "kk-add-10": (10, {"hanami_zake": 5, "tsukimi_zake": 5}),
+            "koikoi-japan": (2, {"hanami_zake": 1, "tsukimi_zake": 1}),
+            "hanafuda-flash": (0, {}),
+        }
+    ),
+)
 def test_both_viewing_yaku_score_together(ruleset_id, base, yaku_points):
     check(ruleset_id, [CURTAIN, MOON, SAKE], base, yaku_points)
 
@@ -460,15 +553,23 @@ def test_curtain_and_moon_without_sake_cup_are_no_yaku(ruleset_id):
     check(ruleset_id, [CURTAIN, MOON], 0, {})
 
 
-@pytest.mark.parametrize(("own_calls", "points"), [
-    (0, 1),  # Koi-Koi Japan: viewing 1 ...
-    (1, 3),  # ... 3 once the player has called Koi-Koi (S10)
-    (3, 3),
-])
+@pytest.mark.parametrize(
+    ("own_calls", "points"),
+    [
+        (0, 1),  # Koi-Koi Japan: viewing 1 ...
+        (1, 3),  # ... 3 once the player has called Koi-Koi (S10)
+        (3, 3),
+    ],
+)
 def test_koikoi_japan_viewing_is_worth_three_after_a_call(own_calls, points):
     check("koikoi-japan", [CURTAIN, SAKE], points, {"hanami_zake": points}, own_calls=own_calls)
-    check("koikoi-japan", [CURTAIN, MOON, SAKE], 2 * points,
-          {"hanami_zake": points, "tsukimi_zake": points}, own_calls=own_calls)
+    check(
+        "koikoi-japan",
+        [CURTAIN, MOON, SAKE],
+        2 * points,
+        {"hanami_zake": points, "tsukimi_zake": points},
+        own_calls=own_calls,
+    )
 
 
 @pytest.mark.parametrize("ruleset_id", ["nintendo", "yakuza", "fudawiki"])
@@ -483,19 +584,24 @@ NINE_CHAFF = CHAFF[:9]
 FOUR_ANIMALS = [WARBLER, CUCKOO, BRIDGE, GEESE]
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # 4 animals + sake cup + 9 chaff. "Both" (Nintendo, FudaWiki, Koi-Koi Japan, Flash): the sake cup
-    # is the 5th animal and the 10th chaff at once, Tane 1 + Kasu 1. Yakuza ("animal or junk"):
-    # one role only, Tane 1 or Kasu 1, never both.
-    "nintendo": (2, {"tane": 1, "kasu": 1}),
-    "tournament": (2, {"tane": 1, "kasu": 1}),
-    "bga": (2, {"tane": 1, "kasu": 1}),
-    "yakuza": (1, None),  # tane or kasu: checked below
-    "fudawiki": (2, {"tane": 1, "kasu": 1}),
-    "kk-add-10": (2, {"tane": 1, "kasu": 1}),
-    "koikoi-japan": (2, {"tane": 1, "kasu": 1}),
-    "hanafuda-flash": (2, {"tane": 1, "kasu": 1}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # 4 animals + sake cup + 9 chaff. "Both" (Nintendo, FudaWiki, Koi-Koi Japan, Flash): the sake cup
+            # is the 5th animal and the 10th chaff at once, Tane 1 + Kasu 1. Yakuza ("animal or junk"):
+            # one role only, Tane 1 or Kasu 1, never both.
+            "nintendo": (2, {"tane": 1, "kasu": 1}),
+            "tournament": (2, {"tane": 1, "kasu": 1}),
+            "bga": (2, {"tane": 1, "kasu": 1}),
+            "yakuza": (1, None),  # tane or kasu: checked below
+            "fudawiki": (2, {"tane": 1, "kasu": 1}),
+            "kk-add-10": (2, {"tane": 1, "kasu": 1}),
+            "koikoi-japan": (2, {"tane": 1, "kasu": 1}),
+            "hanafuda-flash": (2, {"tane": 1, "kasu": 1}),
+        }
+    ),
+)
 def test_sake_cup_counts_as_animal_and_chaff_at_once_only_where_it_is_both(ruleset_id, base, yaku_points):
     hand = score(ruleset_id, FOUR_ANIMALS + [SAKE] + NINE_CHAFF)
     assert hand.base == base, hand.explanation
@@ -598,98 +704,259 @@ def test_all_24_chaff_score_kasu_fifteen(ruleset_id):
 # --- combinations --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # Sanko (crane, curtain, phoenix) + 5 animals + 5 ribbons + 10 chaff: bright yaku + Tane 1 + Tan 1
-    # + Kasu 1 in every family (no Inoshikacho, Akatan, Aotan or viewing cards).
-    "nintendo": (8, {"sanko": 5, "tane": 1, "tan": 1, "kasu": 1}),
-    "tournament": (8, {"sanko": 5, "tane": 1, "tan": 1, "kasu": 1}),
-    "bga": (8, {"sanko": 5, "tane": 1, "tan": 1, "kasu": 1}),
-    "yakuza": (9, {"sanko": 6, "tane": 1, "tan": 1, "kasu": 1}),
-    "fudawiki": (9, {"sanko": 6, "tane": 1, "tan": 1, "kasu": 1}),
-    "kk-add-10": (9, {"sanko": 6, "tane": 1, "tan": 1, "kasu": 1}),
-    "koikoi-japan": (8, {"sanko": 5, "tane": 1, "tan": 1, "kasu": 1}),
-    "hanafuda-flash": (9, {"sanko": 6, "tane": 1, "tan": 1, "kasu": 1}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # Sanko (crane, curtain, phoenix) + 5 animals + 5 ribbons + 10 chaff: bright yaku + Tane 1 + Tan 1
+            # + Kasu 1 in every family (no Inoshikacho, Akatan, Aotan or viewing cards).
+            "nintendo": (8, {"sanko": 5, "tane": 1, "tan": 1, "kasu": 1}),
+            "tournament": (8, {"sanko": 5, "tane": 1, "tan": 1, "kasu": 1}),
+            "bga": (8, {"sanko": 5, "tane": 1, "tan": 1, "kasu": 1}),
+            "yakuza": (9, {"sanko": 6, "tane": 1, "tan": 1, "kasu": 1}),
+            "fudawiki": (9, {"sanko": 6, "tane": 1, "tan": 1, "kasu": 1}),
+            "kk-add-10": (9, {"sanko": 6, "tane": 1, "tan": 1, "kasu": 1}),
+            "koikoi-japan": (8, {"sanko": 5, "tane": 1, "tan": 1, "kasu": 1}),
+            "hanafuda-flash": (9, {"sanko": 6, "tane": 1, "tan": 1, "kasu": 1}),
+        }
+    ),
+)
 def test_sanko_tane_tan_and_kasu_add_up(ruleset_id, base, yaku_points):
     pile = [CRANE, CURTAIN, PHOENIX, WARBLER, CUCKOO, BRIDGE, GEESE, SWALLOW] + PLAIN + POETRY[:1] + CHAFF[:10]
     check(ruleset_id, pile, base, yaku_points)
 
 
-@pytest.mark.parametrize(("ruleset_id", "base", "yaku_points"), cases({
-    # All five brights, boar/deer/butterflies, sake cup, three poetry ribbons:
-    # Nintendo: Goko 10 + Inoshikacho 5+1 (sake) + Hanami 5 + Tsukimi 5 + Akatan 5 = 31;
-    # Tournament: the same without viewing = 21; FudaWiki: Goko 15 + 6 + 5 + 5 + 5 = 36;
-    # Yakuza: 10 + 5 + 5 + 5 + 5 = 30; Koi-Koi Japan: 10 + 5 + 1 + 1 + 5 = 22;
-    # Flash: 15 + 5 + Akatan 6 = 26.
-    "nintendo": (31, {"goko": 10, "inoshikacho": 6, "hanami_zake": 5, "tsukimi_zake": 5, "akatan": 5}),
-    "tournament": (21, {"goko": 10, "inoshikacho": 6, "akatan": 5}),
-    "bga": (31, {"goko": 10, "inoshikacho": 6, "hanami_zake": 5, "tsukimi_zake": 5, "akatan": 5}),
-    "yakuza": (30, {"goko": 10, "inoshikacho": 5, "hanami_zake": 5, "tsukimi_zake": 5, "akatan": 5}),
-    "fudawiki": (36, {"goko": 15, "inoshikacho": 6, "hanami_zake": 5, "tsukimi_zake": 5, "akatan": 5}),
-    "kk-add-10": (36, {"goko": 15, "inoshikacho": 6, "hanami_zake": 5, "tsukimi_zake": 5, "akatan": 5}),
-    "koikoi-japan": (22, {"goko": 10, "inoshikacho": 5, "hanami_zake": 1, "tsukimi_zake": 1, "akatan": 5}),
-    "hanafuda-flash": (26, {"goko": 15, "inoshikacho": 5, "akatan": 6}),
-}))
+@pytest.mark.parametrize(
+    ("ruleset_id", "base", "yaku_points"),
+    cases(
+        {
+            # All five brights, boar/deer/butterflies, sake cup, three poetry ribbons:
+            # Nintendo: Goko 10 + Inoshikacho 5+1 (sake) + Hanami 5 + Tsukimi 5 + Akatan 5 = 31;
+            # Tournament: the same without viewing = 21; FudaWiki: Goko 15 + 6 + 5 + 5 + 5 = 36;
+            # Yakuza: 10 + 5 + 5 + 5 + 5 = 30; Koi-Koi Japan: 10 + 5 + 1 + 1 + 5 = 22;
+            # Flash: 15 + 5 + Akatan 6 = 26.
+            "nintendo": (31, {"goko": 10, "inoshikacho": 6, "hanami_zake": 5, "tsukimi_zake": 5, "akatan": 5}),
+            "tournament": (21, {"goko": 10, "inoshikacho": 6, "akatan": 5}),
+            "bga": (31, {"goko": 10, "inoshikacho": 6, "hanami_zake": 5, "tsukimi_zake": 5, "akatan": 5}),
+            "yakuza": (30, {"goko": 10, "inoshikacho": 5, "hanami_zake": 5, "tsukimi_zake": 5, "akatan": 5}),
+            "fudawiki": (36, {"goko": 15, "inoshikacho": 6, "hanami_zake": 5, "tsukimi_zake": 5, "akatan": 5}),
+            "kk-add-10": (36, {"goko": 15, "inoshikacho": 6, "hanami_zake": 5, "tsukimi_zake": 5, "akatan": 5}),
+            "koikoi-japan": (22, {"goko": 10, "inoshikacho": 5, "hanami_zake": 1, "tsukimi_zake": 1, "akatan": 5}),
+            "hanafuda-flash": (26, {"goko": 15, "inoshikacho": 5, "akatan": 6}),
+        }
+    ),
+)
 def test_goko_inoshikacho_viewing_and_akatan_add_up(ruleset_id, base, yaku_points):
     check(ruleset_id, BRIGHTS + [BOAR, DEER, BUTTERFLIES, SAKE] + POETRY, base, yaku_points)
 
 
-@pytest.mark.parametrize(("ruleset_id", "month", "own_calls", "base", "yaku_points"), [
-    # The whole deck: 5 brights, 9 animals, 10 ribbons, 24 chaff (+ the sake cup where it is chaff).
-    # Nintendo: Goko 10, Inoshikacho 5+6, Tane 1+4, Akatan+Aotan 10+4, Tan 1+5, viewing 5+5,
-    # Kasu 1+15 (25 chaff with the sake cup) = 72.
-    pytest.param("nintendo", None, 0, 72, {"goko": 10, "inoshikacho": 11, "tane": 5, "akatan_aotan": 14,
-                                           "tan": 6, "hanami_zake": 5, "tsukimi_zake": 5, "kasu": 16},
-                 id="nintendo"),
-    # Nintendo has no month set: giving the month changes nothing.
-    pytest.param("nintendo", 1, 0, 72, {"goko": 10, "inoshikacho": 11, "tane": 5, "akatan_aotan": 14,
-                                        "tan": 6, "hanami_zake": 5, "tsukimi_zake": 5, "kasu": 16},
-                 id="nintendo-month"),
-    pytest.param("bga", None, 0, 72, {"goko": 10, "inoshikacho": 11, "tane": 5, "akatan_aotan": 14,
-                                      "tan": 6, "hanami_zake": 5, "tsukimi_zake": 5, "kasu": 16},
-                 id="bga"),
-    # Tournament: Nintendo's 72 without the two viewing yaku = 62.
-    pytest.param("tournament", None, 0, 62, {"goko": 10, "inoshikacho": 11, "tane": 5, "akatan_aotan": 14,
-                                             "tan": 6, "kasu": 16},
-                 id="tournament"),
-    # FudaWiki: Goko 15, animal group best Inoshikacho 11, ribbon group best combined 14, viewing 10,
-    # Kasu 16 = 66; the round's month adds the month set 4 = 70.
-    pytest.param("fudawiki", None, 0, 66, {"goko": 15, "inoshikacho": 11, "akatan_aotan": 14,
-                                           "hanami_zake": 5, "tsukimi_zake": 5, "kasu": 16},
-                 id="fudawiki"),
-    pytest.param("fudawiki", 1, 0, 70, {"goko": 15, "inoshikacho": 11, "akatan_aotan": 14,
-                                        "hanami_zake": 5, "tsukimi_zake": 5, "kasu": 16, "tsukifuda": 4},
-                 id="fudawiki-month"),
-    pytest.param("kk-add-10", 12, 0, 70, {"goko": 15, "inoshikacho": 11, "akatan_aotan": 14,
-                                          "hanami_zake": 5, "tsukimi_zake": 5, "kasu": 16, "tsukifuda": 4},
-                 id="kk-add-10-month"),
-    # Yakuza, sake cup as an animal: Goko 10, ISC 5, Tane 1+4, Akatan 5, Aotan 5, Tan 6, viewing 10,
-    # Kasu 1+14 (24 chaff) = 61 (as chaff: Tane 4 + Kasu 16, also 61); month set 4 = 65.
-    pytest.param("yakuza", None, 0, 61, {"goko": 10, "inoshikacho": 5, "tane": 5, "akatan": 5, "aotan": 5,
-                                         "tan": 6, "hanami_zake": 5, "tsukimi_zake": 5, "kasu": 15},
-                 id="yakuza"),
-    pytest.param("yakuza", 9, 0, 65, {"goko": 10, "inoshikacho": 5, "tane": 5, "akatan": 5, "aotan": 5,
-                                      "tan": 6, "hanami_zake": 5, "tsukimi_zake": 5, "kasu": 15,
-                                      "tsukifuda": 4},
-                 id="yakuza-month"),
-    # Koi-Koi Japan: Goko 10, ISC 5, Tane 5, Akatan 5, Aotan 5, bonus 10, Tan 6, viewing 1+1, Kasu 16 = 64;
-    # after a call the viewing yaku are 3 each: 68.
-    pytest.param("koikoi-japan", None, 0, 64, {"goko": 10, "inoshikacho": 5, "tane": 5, "akatan": 5,
-                                               "aotan": 5, "akatan_aotan": 10, "tan": 6, "hanami_zake": 1,
-                                               "tsukimi_zake": 1, "kasu": 16},
-                 id="koikoi-japan"),
-    pytest.param("koikoi-japan", None, 1, 68, {"goko": 10, "inoshikacho": 5, "tane": 5, "akatan": 5,
-                                               "aotan": 5, "akatan_aotan": 10, "tan": 6, "hanami_zake": 3,
-                                               "tsukimi_zake": 3, "kasu": 16},
-                 id="koikoi-japan-called"),
-    # Flash: Goko 15, ISC 5, Tane 5, Akatan 6, Aotan 6, Tan 6, Kasu 16 = 59; month set 4 = 63.
-    pytest.param("hanafuda-flash", None, 0, 59, {"goko": 15, "inoshikacho": 5, "tane": 5, "akatan": 6,
-                                                 "aotan": 6, "tan": 6, "kasu": 16},
-                 id="hanafuda-flash"),
-    pytest.param("hanafuda-flash", 3, 0, 63, {"goko": 15, "inoshikacho": 5, "tane": 5, "akatan": 6,
-                                              "aotan": 6, "tan": 6, "kasu": 16, "tsukifuda": 4},
-                 id="hanafuda-flash-month"),
-])
+@pytest.mark.parametrize(
+    ("ruleset_id", "month", "own_calls", "base", "yaku_points"),
+    [
+        # The whole deck: 5 brights, 9 animals, 10 ribbons, 24 chaff (+ the sake cup where it is chaff).
+        # Nintendo: Goko 10, Inoshikacho 5+6, Tane 1+4, Akatan+Aotan 10+4, Tan 1+5, viewing 5+5,
+        # Kasu 1+15 (25 chaff with the sake cup) = 72.
+        pytest.param(
+            "nintendo",
+            None,
+            0,
+            72,
+            {
+                "goko": 10,
+                "inoshikacho": 11,
+                "tane": 5,
+                "akatan_aotan": 14,
+                "tan": 6,
+                "hanami_zake": 5,
+                "tsukimi_zake": 5,
+                "kasu": 16,
+            },
+            id="nintendo",
+        ),
+        # Nintendo has no month set: giving the month changes nothing.
+        pytest.param(
+            "nintendo",
+            1,
+            0,
+            72,
+            {
+                "goko": 10,
+                "inoshikacho": 11,
+                "tane": 5,
+                "akatan_aotan": 14,
+                "tan": 6,
+                "hanami_zake": 5,
+                "tsukimi_zake": 5,
+                "kasu": 16,
+            },
+            id="nintendo-month",
+        ),
+        pytest.param(
+            "bga",
+            None,
+            0,
+            72,
+            {
+                "goko": 10,
+                "inoshikacho": 11,
+                "tane": 5,
+                "akatan_aotan": 14,
+                "tan": 6,
+                "hanami_zake": 5,
+                "tsukimi_zake": 5,
+                "kasu": 16,
+            },
+            id="bga",
+        ),
+        # Tournament: Nintendo's 72 without the two viewing yaku = 62.
+        pytest.param(
+            "tournament",
+            None,
+            0,
+            62,
+            {"goko": 10, "inoshikacho": 11, "tane": 5, "akatan_aotan": 14, "tan": 6, "kasu": 16},
+            id="tournament",
+        ),
+        # FudaWiki: Goko 15, animal group best Inoshikacho 11, ribbon group best combined 14, viewing 10,
+        # Kasu 16 = 66; the round's month adds the month set 4 = 70.
+        pytest.param(
+            "fudawiki",
+            None,
+            0,
+            66,
+            {"goko": 15, "inoshikacho": 11, "akatan_aotan": 14, "hanami_zake": 5, "tsukimi_zake": 5, "kasu": 16},
+            id="fudawiki",
+        ),
+        pytest.param(
+            "fudawiki",
+            1,
+            0,
+            70,
+            {
+                "goko": 15,
+                "inoshikacho": 11,
+                "akatan_aotan": 14,
+                "hanami_zake": 5,
+                "tsukimi_zake": 5,
+                "kasu": 16,
+                "tsukifuda": 4,
+            },
+            id="fudawiki-month",
+        ),
+        pytest.param(
+            "kk-add-10",
+            12,
+            0,
+            70,
+            {
+                "goko": 15,
+                "inoshikacho": 11,
+                "akatan_aotan": 14,
+                "hanami_zake": 5,
+                "tsukimi_zake": 5,
+                "kasu": 16,
+                "tsukifuda": 4,
+            },
+            id="kk-add-10-month",
+        ),
+        # Yakuza, sake cup as an animal: Goko 10, ISC 5, Tane 1+4, Akatan 5, Aotan 5, Tan 6, viewing 10,
+        # Kasu 1+14 (24 chaff) = 61 (as chaff: Tane 4 + Kasu 16, also 61); month set 4 = 65.
+        pytest.param(
+            "yakuza",
+            None,
+            0,
+            61,
+            {
+                "goko": 10,
+                "inoshikacho": 5,
+                "tane": 5,
+                "akatan": 5,
+                "aotan": 5,
+                "tan": 6,
+                "hanami_zake": 5,
+                "tsukimi_zake": 5,
+                "kasu": 15,
+            },
+            id="yakuza",
+        ),
+        pytest.param(
+            "yakuza",
+            9,
+            0,
+            65,
+            {
+                "goko": 10,
+                "inoshikacho": 5,
+                "tane": 5,
+                "akatan": 5,
+                "aotan": 5,
+                "tan": 6,
+                "hanami_zake": 5,
+                "tsukimi_zake": 5,
+                "kasu": 15,
+                "tsukifuda": 4,
+            },
+            id="yakuza-month",
+        ),
+        # Koi-Koi Japan: Goko 10, ISC 5, Tane 5, Akatan 5, Aotan 5, bonus 10, Tan 6, viewing 1+1, Kasu 16 = 64;
+        # after a call the viewing yaku are 3 each: 68.
+        pytest.param(
+            "koikoi-japan",
+            None,
+            0,
+            64,
+            {
+                "goko": 10,
+                "inoshikacho": 5,
+                "tane": 5,
+                "akatan": 5,
+                "aotan": 5,
+                "akatan_aotan": 10,
+                "tan": 6,
+                "hanami_zake": 1,
+                "tsukimi_zake": 1,
+                "kasu": 16,
+            },
+            id="koikoi-japan",
+        ),
+        pytest.param(
+            "koikoi-japan",
+            None,
+            1,
+            68,
+            {
+                "goko": 10,
+                "inoshikacho": 5,
+                "tane": 5,
+                "akatan": 5,
+                "aotan": 5,
+                "akatan_aotan": 10,
+                "tan": 6,
+                "hanami_zake": 3,
+                "tsukimi_zake": 3,
+                "kasu": 16,
+            },
+            id="koikoi-japan-called",
+        ),
+        # Flash: Goko 15, ISC 5, Tane 5, Akatan 6, Aotan 6, Tan 6, Kasu 16 = 59; month set 4 = 63.
+        pytest.param(
+            "hanafuda-flash",
+            None,
+            0,
+            59,
+            {"goko": 15, "inoshikacho": 5, "tane": 5, "akatan": 6, "aotan": 6, "tan": 6, "kasu": 16},
+            id="hanafuda-flash",
+        ),
+        pytest.param(
+            "hanafuda-flash",
+            3,
+            0,
+            63,
+            {"goko": 15, "inoshikacho": 5, "tane": 5, "akatan": 6, "aotan": 6, "tan": 6, "kasu": 16, "tsukifuda": 4},
+            id="hanafuda-flash-month",
+        ),
+    ],
+)
 def test_the_whole_deck(ruleset_id, month, own_calls, base, yaku_points):
     check(ruleset_id, DECK, base, yaku_points, month=month, own_calls=own_calls)
 

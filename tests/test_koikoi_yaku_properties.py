@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import functools
 
+import yakuset
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import yakuset
 from yakuset.koikoi import yaku
 
 KOIKOI = tuple(rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi")
 
-PROPERTY_SETTINGS = settings(max_examples=200, deadline=None, database=None,
-                             suppress_health_check=[HealthCheck.too_slow])
+PROPERTY_SETTINGS = settings(
+    max_examples=200, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @functools.cache
@@ -46,8 +46,16 @@ def piles(draw):
 
 
 def test_every_named_koikoi_rule_set_is_covered():
-    assert set(KOIKOI) >= {"nintendo", "tournament", "yakuza", "fudawiki", "kk-add-10", "bga",
-                           "koikoi-japan", "hanafuda-flash"}
+    assert set(KOIKOI) >= {
+        "nintendo",
+        "tournament",
+        "yakuza",
+        "fudawiki",
+        "kk-add-10",
+        "bga",
+        "koikoi-japan",
+        "hanafuda-flash",
+    }
     assert all(len(deck(r)) == 48 for r in KOIKOI)
 
 

@@ -10,7 +10,6 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 import yakuset
 from yakuset import RulesetError
 
@@ -51,13 +50,17 @@ def at(problem: yakuset.Problem, path: Path, line: int, col: int | None = None) 
 
 
 def test_misspelled_nested_key_is_reported_at_the_key_with_a_did_you_mean_hint(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award:
           multiplers:
             - id: seven_plus
               factor: 3
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 3, 3)
     assert problem.path == "award.multiplers"
@@ -66,10 +69,14 @@ def test_misspelled_nested_key_is_reported_at_the_key_with_a_did_you_mean_hint(t
 
 
 def test_misspelled_top_level_key_hints_the_right_key(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         nmae: My house
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 2, 1)
     assert problem.path == "nmae"
@@ -77,13 +84,17 @@ def test_misspelled_top_level_key_hints_the_right_key(tmp_path):
 
 
 def test_misspelled_key_inside_a_list_item_has_the_item_id_in_its_path(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award:
           multipliers:
             - id: own_streak
               fator: 2
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 5, 7)
     assert problem.path == "award.multipliers[own_streak].fator"
@@ -91,11 +102,15 @@ def test_misspelled_key_inside_a_list_item_has_the_item_id_in_its_path(tmp_path)
 
 
 def test_unknown_key_without_a_close_match_lists_the_known_keys(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         calls:
           oponent_calls: 1
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 3, 3)
     assert problem.path == "calls.oponent_calls"
@@ -104,13 +119,17 @@ def test_unknown_key_without_a_close_match_lists_the_known_keys(tmp_path):
 
 
 def test_misspelled_name_in_a_condition_hints_opponent_calls(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award:
           multipliers:
             - id: opponent_koikoi
               when: oponent_calls >= 1
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 5, 13)
     assert problem.path == "award.multipliers[opponent_koikoi].when"
@@ -119,28 +138,37 @@ def test_misspelled_name_in_a_condition_hints_opponent_calls(tmp_path):
 
 
 def test_error_string_is_one_file_line_col_path_message_hint_line_per_problem(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award:
           multiplers: []
-        """)
+        """,
+    )
     error = load_error(path)
     problem = only_problem(error)
-    assert str(error) == (f"{problem.location.file}:3:3: award.multiplers: unknown key 'multiplers' "
-                          f"(hint: did you mean 'multipliers'?)")
+    assert str(error) == (
+        f"{problem.location.file}:3:3: award.multiplers: unknown key 'multiplers' (hint: did you mean 'multipliers'?)"
+    )
 
 
 # --- duplicate keys ------------------------------------------------------------------------
 
 
 def test_duplicate_key_is_reported_at_its_second_occurrence(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         name: First
         calls:
           limit_per_round: 1
         name: Second
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 5, 1)
     assert problem.path == "name"
@@ -149,14 +177,18 @@ def test_duplicate_key_is_reported_at_its_second_occurrence(tmp_path):
 
 
 def test_duplicate_key_in_a_nested_mapping_is_reported_at_the_nested_line(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award:
           multipliers:
             - id: own_streak
               max: 4
               max: 5
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 6, 7)
     assert problem.path == "award.multipliers[own_streak].max"
@@ -167,13 +199,17 @@ def test_duplicate_key_in_a_nested_mapping_is_reported_at_the_nested_line(tmp_pa
 
 
 def test_text_where_a_number_is_expected_is_reported_at_the_value(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award:
           multipliers:
             - id: own_streak
               max: "six"
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 5, path.read_text().splitlines()[4].index("six") + 1)  # the text, after the quote
     assert problem.path == "award.multipliers[own_streak].max"
@@ -181,11 +217,15 @@ def test_text_where_a_number_is_expected_is_reported_at_the_value(tmp_path):
 
 
 def test_negative_call_limit_is_reported_at_the_value(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         calls:
           limit_per_round: -1
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 3, 20)
     assert problem.path == "calls.limit_per_round"
@@ -194,11 +234,15 @@ def test_negative_call_limit_is_reported_at_the_value(tmp_path):
 
 
 def test_misspelled_enum_value_is_reported(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         calls:
           limit_per_round: unlimted
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 3, 20)
     assert "'unlimted'" in problem.message
@@ -208,11 +252,15 @@ def test_fractional_call_limit_is_refused_rather_than_silently_unlimited(tmp_pat
     # `limit_per_round: 1.0` passes the schema's "integer" (JSON Schema counts 1.0 as an
     # integer), but the compiled rules only take Python ints: any other value means
     # "unlimited". Either it must be refused or it must mean 1; never unlimited.
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         calls:
           limit_per_round: 1.0
-        """)
+        """,
+    )
     try:
         rs = yakuset.load_ruleset(path)
     except RulesetError as error:
@@ -222,10 +270,14 @@ def test_fractional_call_limit_is_refused_rather_than_silently_unlimited(tmp_pat
 
 
 def test_a_wrongly_typed_section_is_reported_at_the_section(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award: 5
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 2, 8)
     assert problem.path == "award"
@@ -236,13 +288,17 @@ def test_a_wrongly_typed_section_is_reported_at_the_section(tmp_path):
 
 
 def test_expression_syntax_error_is_reported_inside_the_value(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award:
           multipliers:
             - id: own_streak
               factor: 1 +
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 5)
     assert 15 <= problem.location.col <= 15 + len("1 +")
@@ -252,13 +308,17 @@ def test_expression_syntax_error_is_reported_inside_the_value(tmp_path):
 
 
 def test_unknown_name_column_points_at_the_name_inside_the_expression(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award:
           multipliers:
             - id: own_streak
               factor: min(1 + own_cals, 6)
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     line = path.read_text().splitlines()[4]
     at(problem, path, 5, line.index("own_cals") + 1)
@@ -268,26 +328,34 @@ def test_unknown_name_column_points_at_the_name_inside_the_expression(tmp_path):
 
 
 def test_unknown_name_column_accounts_for_the_quote_of_a_quoted_expression(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award:
           multipliers:
             - id: own_streak
               factor: "min(1 + own_cals, 6)"
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     line = path.read_text().splitlines()[4]
     at(problem, path, 5, line.index("own_cals") + 1)
 
 
 def test_number_where_a_condition_is_expected_is_reported(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award:
           multipliers:
             - id: own_streak
               when: base + 1
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 5, 13)
     assert problem.path == "award.multipliers[own_streak].when"
@@ -296,28 +364,40 @@ def test_number_where_a_condition_is_expected_is_reported(tmp_path):
 
 
 def test_condition_where_a_number_is_expected_is_reported(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award:
           multipliers:
             - id: own_streak
               factor: base >= 7
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 5, 15)
     assert "expected a number" in problem.message
 
 
 def test_bad_expression_in_a_parent_file_is_reported_in_the_parent(tmp_path):
-    parent = write(tmp_path, "base.yaml", """
+    parent = write(
+        tmp_path,
+        "base.yaml",
+        """
         extends: nintendo
         award:
           no_award_when: bse <= 0
-        """)
-    child = write(tmp_path, "house.yaml", """
+        """,
+    )
+    child = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: ./base.yaml
         name: House
-        """)
+        """,
+    )
     problem = only_problem(load_error(child))
     at(problem, parent, 3, 18)
     assert "`bse`" in problem.message and "`base`" in (problem.hint or "")
@@ -327,11 +407,15 @@ def test_bad_expression_in_a_parent_file_is_reported_in_the_parent(tmp_path):
 
 
 def test_unknown_plugin_is_reported_at_its_name_with_a_hint(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         plugins:
           lucky_handz: {}
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 3, 3)
     assert problem.path == "plugins.lucky_handz"
@@ -340,23 +424,31 @@ def test_unknown_plugin_is_reported_at_its_name_with_a_hint(tmp_path):
 
 
 def test_unknown_plugin_without_a_close_match_lists_the_installed_ones(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         plugins:
           zzz_not_installed: {}
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 3, 3)
     assert "lucky_hands" in (problem.hint or "")
 
 
 def test_wrong_plugin_setting_is_reported_at_the_setting(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         plugins:
           lucky_hands:
             teshi: many
-        """)
+        """,
+    )
     error = load_error(path)
     assert error.problems
     for problem in error.problems:
@@ -387,10 +479,14 @@ def test_a_file_extending_itself_is_a_cycle(tmp_path):
 
 
 def test_missing_parent_path_is_reported_at_the_extends_value(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         name: House
         extends: ./nope.yaml
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 2, 10)
     assert problem.path == "extends"
@@ -398,10 +494,14 @@ def test_missing_parent_path_is_reported_at_the_extends_value(tmp_path):
 
 
 def test_misspelled_bundled_parent_id_is_reported_with_the_known_ids(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendoo
         name: House
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 1, 10)
     assert "'nintendoo'" in problem.message
@@ -409,15 +509,23 @@ def test_misspelled_bundled_parent_id_is_reported_with_the_known_ids(tmp_path):
 
 
 def test_problems_of_a_parent_file_are_reported_in_the_parent(tmp_path):
-    parent = write(tmp_path, "base.yaml", """
+    parent = write(
+        tmp_path,
+        "base.yaml",
+        """
         extends: nintendo
         calls:
           limit_per_rund: 1
-        """)
-    child = write(tmp_path, "house.yaml", """
+        """,
+    )
+    child = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: ./base.yaml
         name: House
-        """)
+        """,
+    )
     problem = only_problem(load_error(child))
     at(problem, parent, 3, 3)
     assert "'limit_per_round'" in (problem.hint or "")
@@ -433,12 +541,16 @@ def test_abstract_base_cannot_be_loaded_by_id():
 
 
 def test_abstract_base_can_be_extended(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: _koikoi
         name: House
         calls:
           limit_per_round: 2
-        """)
+        """,
+    )
     rs = yakuset.load_ruleset(path)
     assert rs.name == "House" and rs.game == "koikoi"
 
@@ -452,24 +564,32 @@ def test_unknown_bundled_id_is_refused():
 
 
 def test_yaml_syntax_error_is_reported_at_the_offending_line(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         calls:
           limit_per_round: 1
          name: oops
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 4, 2)
     assert problem.message.startswith("YAML syntax")
 
 
 def test_unclosed_flow_list_is_a_yaml_syntax_error(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award:
           multipliers: [{id: own_streak, factor: 2}
         name: x
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     assert is_file(problem, path)
     assert problem.location.line in (4, 5)
@@ -517,31 +637,43 @@ def test_non_mapping_top_level_is_refused(tmp_path, text, described):
 
 
 def test_two_yaml_documents_in_one_file_are_refused(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         ---
         name: x
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 2)
 
 
 def test_yaml_merge_keys_are_refused_with_a_hint_to_use_extends(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         metadata:
           <<: {source: x}
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 3, 3)
     assert "merge" in problem.message and "extends" in (problem.hint or "")
 
 
 def test_non_text_key_is_refused(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         1: one
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     at(problem, path, 2, 1)
     assert "key" in problem.message
@@ -566,7 +698,10 @@ def test_missing_file_is_a_ruleset_error(tmp_path):
 
 
 def test_all_problems_of_a_file_are_reported_in_one_run(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         nmae: House
         calls:
@@ -575,7 +710,8 @@ def test_all_problems_of_a_file_are_reported_in_one_run(tmp_path):
           multipliers:
             - id: own_streak
               factor: 1 +
-        """)
+        """,
+    )
     error = load_error(path)
     assert len(error.problems) >= 3, str(error)
     found = {(p.location.line, p.path) for p in error.problems}
@@ -587,7 +723,10 @@ def test_all_problems_of_a_file_are_reported_in_one_run(tmp_path):
 
 
 def test_every_bad_expression_of_a_file_is_reported_in_one_run(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award:
           no_award_when: bse <= 0
@@ -596,19 +735,24 @@ def test_every_bad_expression_of_a_file_is_reported_in_one_run(tmp_path):
               when: base >= seven
             - id: own_streak
               factor: 1 + own_cals
-        """)
+        """,
+    )
     error = load_error(path)
     assert [p.location.line for p in error.problems] == [3, 6, 8], str(error)
 
 
 def test_duplicate_keys_and_schema_problems_are_reported_together(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         name: A
         name: B
         calls:
           limit_per_round: many
-        """)
+        """,
+    )
     error = load_error(path)
     lines = sorted(p.location.line for p in error.problems)
     assert 3 in lines and 5 in lines, str(error)
@@ -619,7 +763,10 @@ def test_duplicate_keys_and_schema_problems_are_reported_together(tmp_path):
 
 def test_resolved_rule_set_missing_a_required_key_is_reported(tmp_path):
     # No `extends`: the file is the whole rule set, and it has no `name`.
-    path = write(tmp_path, "standalone.yaml", """
+    path = write(
+        tmp_path,
+        "standalone.yaml",
+        """
         game: koikoi
         metadata:
           source: my notebook
@@ -629,7 +776,8 @@ def test_resolved_rule_set_missing_a_required_key_is_reported(tmp_path):
           multipliers:
             - id: double
               factor: 2
-        """)
+        """,
+    )
     error = load_error(path)
     missing_name = [p for p in error.problems if "missing 'name'" in p.message]
     assert len(missing_name) == 1, str(error)
@@ -639,13 +787,17 @@ def test_resolved_rule_set_missing_a_required_key_is_reported(tmp_path):
 
 
 def test_resolved_multiplier_missing_its_factor_is_reported(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award:
           multipliers:
             - id: brand_new
               when: base >= 3
-        """)
+        """,
+    )
     problem = only_problem(load_error(path))
     assert is_file(problem, path)
     assert problem.location.line == 4
@@ -656,23 +808,31 @@ def test_resolved_multiplier_missing_its_factor_is_reported(tmp_path):
 
 
 def test_null_removes_an_inherited_plugin(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         name: No lucky hands
         plugins:
           lucky_hands: null
-        """)
+        """,
+    )
     rs = yakuset.load_ruleset(path)
     assert "lucky_hands" in yakuset.load_ruleset("nintendo").plugins
     assert "lucky_hands" not in rs.plugins
 
 
 def test_null_removes_an_inherited_optional_value(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         metadata:
           description: null
-        """)
+        """,
+    )
     rs = yakuset.load_ruleset(path)
     assert "description" not in rs.metadata
     assert rs.metadata["source"] == yakuset.load_ruleset("nintendo").metadata["source"]
@@ -698,7 +858,10 @@ def test_null_for_a_misspelled_key_is_still_an_unknown_key(tmp_path, text, line,
 
 
 def test_id_keyed_list_merge_keeps_inherited_items_in_order_and_appends_new_ones(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award:
           multipliers:
@@ -707,27 +870,32 @@ def test_id_keyed_list_merge_keeps_inherited_items_in_order_and_appends_new_ones
               factor: 3
             - id: opponent_koikoi
               factor: 4
-        """)
+        """,
+    )
     rs = yakuset.load_ruleset(path)
     multipliers = rs.rules.multipliers
     assert [m.id for m in multipliers] == ["seven_plus", "opponent_koikoi", "own_streak", "brand_new"]
     changed = multipliers[1]
-    assert changed.label == "opponent Koi-Koi"          # inherited
+    assert changed.label == "opponent Koi-Koi"  # inherited
     assert changed.when.source == "opponent_calls >= 1"  # inherited
-    assert changed.factor.constant == 4                  # overridden
+    assert changed.factor.constant == 4  # overridden
     assert multipliers[2].max == 6
     # 8 x 2 (7+) x 4 (opponent) x 1 (streak) x 3 (house)
     assert yakuset.koikoi.award(rs, base=8, own_calls=0, opponent_calls=1).points == 192
 
 
 def test_merged_values_remember_the_file_they_came_from(tmp_path):
-    path = write(tmp_path, "house.yaml", """
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
         extends: nintendo
         award:
           multipliers:
             - id: opponent_koikoi
               factor: 4
-        """)
+        """,
+    )
     rs = yakuset.load_ruleset(path)
     overridden = rs.location(("award", "multipliers", 1, "factor"))
     inherited = rs.location(("award", "multipliers", 0, "factor"))
@@ -736,17 +904,25 @@ def test_merged_values_remember_the_file_they_came_from(tmp_path):
 
 
 def test_child_scalar_overrides_parent_and_chain_of_relative_files_resolves(tmp_path):
-    write(tmp_path, "base.yaml", """
+    write(
+        tmp_path,
+        "base.yaml",
+        """
         extends: nintendo
         name: Base
         calls:
           limit_per_round: 3
-        """)
+        """,
+    )
     (tmp_path / "sub").mkdir()
-    child = write(tmp_path / "sub", "house.yaml", """
+    child = write(
+        tmp_path / "sub",
+        "house.yaml",
+        """
         extends: ../base.yaml
         name: House
-        """)
+        """,
+    )
     rs = yakuset.load_ruleset(child)
     assert rs.name == "House"
     assert rs.rules.call_limit == 3

@@ -13,11 +13,11 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
+import yakuset
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import yakuset
 from yakuset._core import bundled
 
 # One folder for the whole module: @given tests must not use function-scoped fixtures.
@@ -28,10 +28,16 @@ SUBJECT = WORK / "subject.yaml"
 (WORK / "sibling.yaml").write_text("extends: ./subject.yaml\nname: Sibling\n", encoding="utf-8")
 (WORK / "parent.yaml").write_text("extends: nintendo\nname: Parent\n", encoding="utf-8")
 
-BUNDLED = {path.name: path.read_text(encoding="utf-8") for path in sorted((bundled.rulesets_dir() / "koikoi").glob("*.yaml"))}
+BUNDLED = {
+    path.name: path.read_text(encoding="utf-8") for path in sorted((bundled.rulesets_dir() / "koikoi").glob("*.yaml"))
+}
 
-PROPERTY_SETTINGS = settings(max_examples=250, deadline=None, database=None,
-                             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+PROPERTY_SETTINGS = settings(
+    max_examples=250,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def check_outcome(text: str, path: Path = SUBJECT) -> None:
@@ -58,17 +64,74 @@ def check_outcome(text: str, path: Path = SUBJECT) -> None:
 # --- (a) generated documents ---------------------------------------------------------------
 
 KEYS = [
-    "extends", "game", "name", "metadata", "source", "version", "description", "calls",
-    "limit_per_round", "award", "no_award_when", "no_award_label", "multipliers", "id", "label",
-    "when", "factor", "max", "plugins", "lucky_hands", "teshi", "kuttsuki", "dealers_privilege",
-    "points", "minipoints", "per_point", "seven_plus", "own_streak", "opponent_koikoi",
+    "extends",
+    "game",
+    "name",
+    "metadata",
+    "source",
+    "version",
+    "description",
+    "calls",
+    "limit_per_round",
+    "award",
+    "no_award_when",
+    "no_award_label",
+    "multipliers",
+    "id",
+    "label",
+    "when",
+    "factor",
+    "max",
+    "plugins",
+    "lucky_hands",
+    "teshi",
+    "kuttsuki",
+    "dealers_privilege",
+    "points",
+    "minipoints",
+    "per_point",
+    "seven_plus",
+    "own_streak",
+    "opponent_koikoi",
 ]
-EXTENDS = ["nintendo", "_koikoi", "tournament", "yakuza", "fudawiki", "kk-add-10", "nintendoo",
-           "./sibling.yaml", "./parent.yaml", "./subject.yaml", "./missing.yaml", "../", "/", "", "koikoi/nintendo"]
+EXTENDS = [
+    "nintendo",
+    "_koikoi",
+    "tournament",
+    "yakuza",
+    "fudawiki",
+    "kk-add-10",
+    "nintendoo",
+    "./sibling.yaml",
+    "./parent.yaml",
+    "./subject.yaml",
+    "./missing.yaml",
+    "../",
+    "/",
+    "",
+    "koikoi/nintendo",
+]
 EXPRESSIONS = [
-    "base >= 7", "opponent_calls >= 1", "1 + own_calls", "min(1 + own_calls, 6)", "base <= 0", "2",
-    "1 +", "own_cals", "base + 1", "2 ** 2 ** 30", "base ** 40", "__import__('os')", "base.__class__",
-    "round_up(base, 0)", "1 / 0", "true", "false", "koikoi", "unlimited", "lucky_hands",
+    "base >= 7",
+    "opponent_calls >= 1",
+    "1 + own_calls",
+    "min(1 + own_calls, 6)",
+    "base <= 0",
+    "2",
+    "1 +",
+    "own_cals",
+    "base + 1",
+    "2 ** 2 ** 30",
+    "base ** 40",
+    "__import__('os')",
+    "base.__class__",
+    "round_up(base, 0)",
+    "1 / 0",
+    "true",
+    "false",
+    "koikoi",
+    "unlimited",
+    "lucky_hands",
 ]
 
 scalars = (
@@ -105,17 +168,27 @@ rulesets = st.fixed_dictionaries(
         "game": st.sampled_from(["koikoi", "riichi"]) | scalars,
         "name": st.text(max_size=10) | scalars,
         "metadata": st.fixed_dictionaries({}, optional={"source": scalars, "description": scalars}) | documents,
-        "calls": st.fixed_dictionaries({}, optional={
-            "limit_per_round": st.sampled_from([0, 1, 2, -1, 1.0, "unlimited", "unlimted"]) | scalars}),
-        "award": st.fixed_dictionaries({}, optional={
-            "no_award_when": st.sampled_from(EXPRESSIONS) | scalars,
-            "multipliers": st.lists(multiplier, max_size=4) | documents,
-        }),
+        "calls": st.fixed_dictionaries(
+            {}, optional={"limit_per_round": st.sampled_from([0, 1, 2, -1, 1.0, "unlimited", "unlimted"]) | scalars}
+        ),
+        "award": st.fixed_dictionaries(
+            {},
+            optional={
+                "no_award_when": st.sampled_from(EXPRESSIONS) | scalars,
+                "multipliers": st.lists(multiplier, max_size=4) | documents,
+            },
+        ),
         "plugins": st.dictionaries(
             st.sampled_from(["lucky_hands", "dealers_privilege", "minipoints", "lucky_handz", "Bad-Name"]),
-            st.none() | st.dictionaries(st.sampled_from(["teshi", "kuttsuki", "points", "per_point", "x"]),
-                                        st.integers(-3, 12) | scalars, max_size=3) | scalars,
-            max_size=3),
+            st.none()
+            | st.dictionaries(
+                st.sampled_from(["teshi", "kuttsuki", "points", "per_point", "x"]),
+                st.integers(-3, 12) | scalars,
+                max_size=3,
+            )
+            | scalars,
+            max_size=3,
+        ),
         "extra": documents,
     },
 )
@@ -125,32 +198,74 @@ def dump(data, allow_unicode: bool, flow: bool | None) -> str:
     return yaml.safe_dump(data, allow_unicode=allow_unicode, default_flow_style=flow, sort_keys=False)
 
 
+@pytest.mark.slow
 @PROPERTY_SETTINGS
 @given(data=documents, allow_unicode=st.booleans(), flow=st.sampled_from([None, True, False]))
 def test_any_dumped_yaml_document_loads_or_raises_only_ruleset_error(data, allow_unicode, flow):
     check_outcome(dump(data, allow_unicode, flow))
 
 
+@pytest.mark.slow
 @PROPERTY_SETTINGS
 @given(data=rulesets, allow_unicode=st.booleans(), flow=st.sampled_from([None, True, False]))
 def test_any_ruleset_shaped_document_loads_or_raises_only_ruleset_error(data, allow_unicode, flow):
     check_outcome(dump(data, allow_unicode, flow))
 
 
-YAML_PIECES = ["\n", "  ", "- ", ": ", "key: ", "[", "]", "{", "}", ",", "&a ", "*a", "!!python/name:os.system",
-               "!!str ", "!tag ", "? ", "|\n  ", ">-\n  ", "'", '"', "#", "---\n", "...\n", "%YAML 1.1\n",
-               "<<: ", "extends: nintendo\n", "name: x\n", "\t", "\r\n", "\ufeff", "\\", "@", "`", "~", "null"]
+YAML_PIECES = [
+    "\n",
+    "  ",
+    "- ",
+    ": ",
+    "key: ",
+    "[",
+    "]",
+    "{",
+    "}",
+    ",",
+    "&a ",
+    "*a",
+    "!!python/name:os.system",
+    "!!str ",
+    "!tag ",
+    "? ",
+    "|\n  ",
+    ">-\n  ",
+    "'",
+    '"',
+    "#",
+    "---\n",
+    "...\n",
+    "%YAML 1.1\n",
+    "<<: ",
+    "extends: nintendo\n",
+    "name: x\n",
+    "\t",
+    "\r\n",
+    "\ufeff",
+    "\\",
+    "@",
+    "`",
+    "~",
+    "null",
+]
 
 
+@pytest.mark.slow
 @PROPERTY_SETTINGS
 @given(text=st.text(max_size=300))
 def test_any_raw_text_loads_or_raises_only_ruleset_error(text):
     check_outcome(text)
 
 
+@pytest.mark.slow
 @PROPERTY_SETTINGS
-@given(pieces=st.lists(st.sampled_from(YAML_PIECES) | st.sampled_from(KEYS) | st.sampled_from(EXPRESSIONS)
-                       | st.text(max_size=5), max_size=40))
+@given(
+    pieces=st.lists(
+        st.sampled_from(YAML_PIECES) | st.sampled_from(KEYS) | st.sampled_from(EXPRESSIONS) | st.text(max_size=5),
+        max_size=40,
+    )
+)
 def test_any_yaml_like_token_soup_loads_or_raises_only_ruleset_error(pieces):
     check_outcome("".join(pieces))
 
@@ -180,7 +295,7 @@ def mutation(text: str):
     @st.composite
     def duplicate_line(draw):
         i = draw(st.integers(0, len(lines) - 1))
-        return "".join(lines[: i + 1] + [lines[i]] + lines[i + 1:])
+        return "".join(lines[: i + 1] + [lines[i]] + lines[i + 1 :])
 
     @st.composite
     def insert_characters(draw):
@@ -203,19 +318,25 @@ def mutation(text: str):
             return text
         i = draw(st.sampled_from(candidates))
         key, _, _ = lines[i].partition(":")
-        value = draw(st.sampled_from(EXPRESSIONS + EXTENDS + ["-1", "null", "~", "[", "{", "*a", "&a x", "''",
-                                                              "1.0", "[]", "{}", "!!python/name:os.system"])
-                     | st.text(max_size=15))
-        return "".join(lines[:i] + [f"{key}: {value}\n"] + lines[i + 1:])
+        value = draw(
+            st.sampled_from(
+                EXPRESSIONS
+                + EXTENDS
+                + ["-1", "null", "~", "[", "{", "*a", "&a x", "''", "1.0", "[]", "{}", "!!python/name:os.system"]
+            )
+            | st.text(max_size=15)
+        )
+        return "".join(lines[:i] + [f"{key}: {value}\n"] + lines[i + 1 :])
 
     @st.composite
     def reindent_line(draw):
         i = draw(st.integers(0, len(lines) - 1))
         indent = draw(st.sampled_from(["", " ", "  ", "    ", "\t"]))
-        return "".join(lines[:i] + [indent + lines[i].lstrip(" ")] + lines[i + 1:])
+        return "".join(lines[:i] + [indent + lines[i].lstrip(" ")] + lines[i + 1 :])
 
-    return st.one_of(delete_range(), duplicate_line(), insert_characters(), swap_lines(), replace_value(),
-                     reindent_line())
+    return st.one_of(
+        delete_range(), duplicate_line(), insert_characters(), swap_lines(), replace_value(), reindent_line()
+    )
 
 
 def test_bundled_files_load_unmutated_from_another_folder():
@@ -226,8 +347,13 @@ def test_bundled_files_load_unmutated_from_another_folder():
         assert rs.id == Path(name).stem
 
 
-@settings(max_examples=200, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@pytest.mark.slow
+@settings(
+    max_examples=200,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(mutated=mutated_bundled_file())
 def test_mutated_bundled_file_loads_or_raises_only_ruleset_error(mutated):
     name, text = mutated

@@ -8,7 +8,6 @@ import sys
 import textwrap
 
 import pytest
-
 import yakuset
 from yakuset import FixedAward, MatchAdjustment
 from yakuset.koikoi import award
@@ -36,14 +35,46 @@ def line_of(path, needle: str) -> int:
 
 # --- lucky hands --------------------------------------------------------------------------
 
-TESHI = ["03-bright-curtain", "03-ribbon-poetry", "03-chaff-1", "03-chaff-2",
-         "01-bright-crane", "05-animal-bridge", "08-bright-moon", "12-chaff-1"]
-KUTTSUKI = ["01-bright-crane", "01-chaff-1", "04-animal-cuckoo", "04-ribbon-red",
-            "07-animal-boar", "07-chaff-2", "11-bright-rainman", "11-chaff-lightning"]
-ORDINARY = ["01-bright-crane", "01-ribbon-poetry", "01-chaff-1", "02-animal-warbler",
-            "03-bright-curtain", "04-chaff-1", "09-animal-sake", "12-bright-phoenix"]
-THREE_PAIRS = ["02-animal-warbler", "02-chaff-2", "06-animal-butterflies", "06-ribbon-blue",
-               "10-animal-deer", "10-chaff-1", "08-animal-geese", "12-chaff-yellow"]
+TESHI = [
+    "03-bright-curtain",
+    "03-ribbon-poetry",
+    "03-chaff-1",
+    "03-chaff-2",
+    "01-bright-crane",
+    "05-animal-bridge",
+    "08-bright-moon",
+    "12-chaff-1",
+]
+KUTTSUKI = [
+    "01-bright-crane",
+    "01-chaff-1",
+    "04-animal-cuckoo",
+    "04-ribbon-red",
+    "07-animal-boar",
+    "07-chaff-2",
+    "11-bright-rainman",
+    "11-chaff-lightning",
+]
+ORDINARY = [
+    "01-bright-crane",
+    "01-ribbon-poetry",
+    "01-chaff-1",
+    "02-animal-warbler",
+    "03-bright-curtain",
+    "04-chaff-1",
+    "09-animal-sake",
+    "12-bright-phoenix",
+]
+THREE_PAIRS = [
+    "02-animal-warbler",
+    "02-chaff-2",
+    "06-animal-butterflies",
+    "06-ribbon-blue",
+    "10-animal-deer",
+    "10-chaff-1",
+    "08-animal-geese",
+    "12-chaff-yellow",
+]
 
 
 @pytest.mark.parametrize("ruleset_id", KOIKOI_RULESETS)
@@ -85,8 +116,9 @@ def test_duplicate_card_in_hand_is_refused(ruleset_id):
         rs.hook.yakuset_lucky_hand(ruleset=rs, hand=hand)
 
 
-@pytest.mark.parametrize("bad", ["13-bright-crane", "1-bright-crane", "01-Bright-Crane", "crane",
-                                 "01-joker-1", "", 1, None])
+@pytest.mark.parametrize(
+    "bad", ["13-bright-crane", "1-bright-crane", "01-Bright-Crane", "crane", "01-joker-1", "", 1, None]
+)
 def test_malformed_card_id_is_refused(bad):
     rs = ruleset("nintendo")
     with pytest.raises(yakuset.InputError):
@@ -117,19 +149,23 @@ def test_made_up_cards_do_not_make_a_teshi():
 
 
 def test_lucky_hand_can_be_turned_off_by_a_house_rule_set(tmp_path):
-    house = write(tmp_path / "no-teshi.yaml", """
+    house = write(
+        tmp_path / "no-teshi.yaml",
+        """
         extends: nintendo
         name: No Teshi
         plugins:
           lucky_hands:
             teshi: 0
-        """)
+        """,
+    )
     rs = yakuset.load_ruleset(house)
     assert rs.hook.yakuset_lucky_hand(ruleset=rs, hand=TESHI) is None
     assert rs.hook.yakuset_lucky_hand(ruleset=rs, hand=KUTTSUKI).points == 6
 
 
 # --- dealer's privilege ---------------------------------------------------------------------
+
 
 def test_yakuza_dealer_takes_six_when_nobody_scores():
     rs = ruleset("yakuza")
@@ -159,18 +195,23 @@ def test_dealer_privilege_refuses_a_dealer_that_names_nobody(dealer):
 
 
 def test_dealer_privilege_points_come_from_the_rule_set(tmp_path):
-    house = write(tmp_path / "oya-ken-1.yaml", """
+    house = write(
+        tmp_path / "oya-ken-1.yaml",
+        """
         extends: nintendo
         name: Nintendo with a small Oya-ken
         plugins:
           dealers_privilege: {points: 1}
-        """)
+        """,
+    )
     rs = yakuset.load_ruleset(house)
     assert rs.hook.yakuset_exhaustive_draw(ruleset=rs, dealer="p2") == FixedAward(
-        "dealers_privilege", "Dealer's Privilege", 1, recipient="p2")
+        "dealers_privilege", "Dealer's Privilege", 1, recipient="p2"
+    )
 
 
 # --- KK-ADD-10 minipoints -------------------------------------------------------------------
+
 
 def match_end(rs, totals, extras):
     answers = rs.hook.yakuset_match_end(ruleset=rs, totals=totals, extras=extras)
@@ -195,24 +236,26 @@ def test_fewer_than_ten_minipoints_adjust_nothing(minipoints):
 
 def test_minipoints_adjust_each_player_separately():
     rs = ruleset("kk-add-10")
-    adjustments = match_end(rs, {"p1": 12, "p2": 15},
-                            {"p1": {"minipoints": 29}, "p2": {"minipoints": 9}})
+    adjustments = match_end(rs, {"p1": 12, "p2": 15}, {"p1": {"minipoints": 29}, "p2": {"minipoints": 9}})
     assert [(a.player, a.points) for a in adjustments] == [("p1", 2)]
 
 
 @pytest.mark.parametrize("ruleset_id", ["nintendo", "tournament", "yakuza", "fudawiki"])
 def test_only_kk_add_10_counts_minipoints(ruleset_id):
     rs = ruleset(ruleset_id)
-    assert match_end(rs, {"p1": 12, "p2": 15},
-                     {"p1": {"minipoints": 29}, "p2": {"minipoints": 30}}) == []
+    assert match_end(rs, {"p1": 12, "p2": 15}, {"p1": {"minipoints": 29}, "p2": {"minipoints": 30}}) == []
 
 
-@pytest.mark.parametrize("extras", [
-    {"p1": {"minipoints": -1}},
-    {"p1": {"minipoints": 2.5}},
-    {"p1": {"minipoints": "29"}},
-    {"p3": {"minipoints": 29}},
-], ids=["negative", "float", "text", "unknown-player"])
+@pytest.mark.parametrize(
+    "extras",
+    [
+        {"p1": {"minipoints": -1}},
+        {"p1": {"minipoints": 2.5}},
+        {"p1": {"minipoints": "29"}},
+        {"p3": {"minipoints": 29}},
+    ],
+    ids=["negative", "float", "text", "unknown-player"],
+)
 def test_minipoints_refuse_impossible_counts(extras):
     rs = ruleset("kk-add-10")
     with pytest.raises(yakuset.InputError):
@@ -220,6 +263,7 @@ def test_minipoints_refuse_impossible_counts(extras):
 
 
 # --- one plugin manager per rule set ----------------------------------------------------------
+
 
 def test_plugin_manager_holds_only_the_plugins_a_rule_set_names():
     nintendo, yakuza, kk = ruleset("nintendo"), ruleset("yakuza"), ruleset("kk-add-10")
@@ -238,13 +282,17 @@ def test_loading_twice_builds_two_plugin_managers():
 
 # --- errors naming plugins --------------------------------------------------------------------
 
+
 def test_unknown_plugin_is_a_load_error_naming_it(tmp_path):
-    house = write(tmp_path / "unknown-plugin.yaml", """
+    house = write(
+        tmp_path / "unknown-plugin.yaml",
+        """
         extends: nintendo
         name: Unknown plugin
         plugins:
           no_such_plugin: {}
-        """)
+        """,
+    )
     with pytest.raises(yakuset.RulesetError) as caught:
         yakuset.load_ruleset(house)
     message = str(caught.value)
@@ -253,24 +301,30 @@ def test_unknown_plugin_is_a_load_error_naming_it(tmp_path):
 
 
 def test_misspelt_plugin_gets_a_did_you_mean_hint(tmp_path):
-    house = write(tmp_path / "typo.yaml", """
+    house = write(
+        tmp_path / "typo.yaml",
+        """
         extends: nintendo
         name: Typo
         plugins:
           dealers_privilge: {points: 6}
-        """)
+        """,
+    )
     with pytest.raises(yakuset.RulesetError, match="dealers_privilege"):
         yakuset.load_ruleset(house)
 
 
 def test_built_in_plugin_setting_unknown_to_its_schema_is_a_load_error(tmp_path):
-    house = write(tmp_path / "bad-setting.yaml", """
+    house = write(
+        tmp_path / "bad-setting.yaml",
+        """
         extends: nintendo
         name: Bad setting
         plugins:
           dealers_privilege:
             pionts: 6
-        """)
+        """,
+    )
     with pytest.raises(yakuset.RulesetError) as caught:
         yakuset.load_ruleset(house)
     message = str(caught.value)
@@ -364,14 +418,17 @@ def test_third_party_plugin_is_not_registered_for_rule_sets_that_do_not_name_it(
 
 
 def test_plugin_expression_name_is_unknown_without_the_plugin(house_plugin):
-    house = write(house_plugin / "no-plugin.yaml", """
+    house = write(
+        house_plugin / "no-plugin.yaml",
+        """
         extends: nintendo
         name: Uses the name, forgets the plugin
         award:
           multipliers:
             - id: birthday
               factor: birthday_bonus
-        """)
+        """,
+    )
     with pytest.raises(yakuset.RulesetError) as caught:
         yakuset.load_ruleset(house)
     message = str(caught.value)

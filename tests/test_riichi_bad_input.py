@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 
 import pytest
-
 import yakuset
 from yakuset import InputError
 from yakuset._cli import main
@@ -32,6 +31,7 @@ def refused(ruleset_id: str = "ema-2025", **kwargs) -> str:
 
 
 # --- yaku ----------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("ruleset_id", ["ema-2025", "tenhou", "full-scoring"])
 def test_dora_alone_is_refused_as_no_yaku(ruleset_id):
@@ -81,6 +81,7 @@ def test_ippatsu_without_riichi_is_refused():
 
 
 # --- han and fu ----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("han", [0, -1, -13])
 def test_han_below_1_is_refused(han):
@@ -144,6 +145,7 @@ def test_a_regular_hand_below_the_limits_needs_fu():
 
 # --- situation -----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("ruleset_id", ["ema-2025", "tenhou", "full-scoring"])
 def test_suuankou_by_ron_is_refused(ruleset_id):
     message = refused(ruleset_id, yakuman=["suuankou"])
@@ -166,8 +168,10 @@ def test_renhou_by_tsumo_is_refused_under_ema_2025():
     assert "renhou" in message and "tsumo" in message
 
 
-@pytest.mark.parametrize("yaku_id, situation", [("menzen_tsumo", dict()), ("haitei", dict()),
-                                                ("houtei", dict(tsumo=True)), ("chankan", dict(tsumo=True))])
+@pytest.mark.parametrize(
+    "yaku_id, situation",
+    [("menzen_tsumo", dict()), ("haitei", dict()), ("houtei", dict(tsumo=True)), ("chankan", dict(tsumo=True))],
+)
 def test_win_condition_yaku_on_the_wrong_win_are_refused(yaku_id, situation):
     message = refused(yaku=[yaku_id, "tanyao"], fu=40, **situation)
     assert yaku_id in message and "tsumo" in message
@@ -196,11 +200,15 @@ def test_negative_dora_is_refused():
 
 # --- which way in --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("hand, named", [
-    (dict(han=3, fu=40, yaku=["riichi"]), ("han", "yaku")),
-    (dict(han=3, fu=40, yakuman=["daisangen"]), ("han", "yakuman")),
-    (dict(yaku=["riichi"], yakuman=["daisangen"], fu=40), ("yaku", "yakuman")),
-])
+
+@pytest.mark.parametrize(
+    "hand, named",
+    [
+        (dict(han=3, fu=40, yaku=["riichi"]), ("han", "yaku")),
+        (dict(han=3, fu=40, yakuman=["daisangen"]), ("han", "yakuman")),
+        (dict(yaku=["riichi"], yakuman=["daisangen"], fu=40), ("yaku", "yakuman")),
+    ],
+)
 def test_giving_more_than_one_of_han_yaku_yakuman_is_refused(hand, named):
     message = refused(**hand)
     assert "exactly one" in message
@@ -249,6 +257,7 @@ def test_a_koikoi_ruleset_is_refused_for_riichi_scoring():
 
 
 # --- the CLI -------------------------------------------------------------------------------------
+
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))

@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 
 import pytest
-
 import yakuset
 from yakuset import InputError
 from yakuset.riichi import score
@@ -37,6 +36,7 @@ def step(result, step_id: str):
 
 
 # --- EMA 2025 official worked examples, pp. 26–28 -----------------------------------------------
+
 
 def test_ema_01_riichi_pinfu_ittsu_menzen_tsumo_is_5_han_mangan():
     # "Total 5 han, Tier Mangan". East winner: 4,000 from each opponent, 12,000;
@@ -124,8 +124,7 @@ def test_ema_08_ryanpeikou_menzen_tsumo_26_fu_is_4_han_30_fu_kiriage_mangan():
 def test_ema_09_east_ron_open_honitsu_double_wind_chanta_dora_is_6_han_haneman():
     # "Hon'itsu 2 (open), Seat Wind 1, Round Wind 1, Chanta 1 (open), Dora 1, Total 6 han, Haneman".
     # East ron: 18,000.
-    east = ema(yaku=["honitsu", "yakuhai_seat_wind", "yakuhai_round_wind", "chanta"], dora=1, open=True,
-               dealer=True)
+    east = ema(yaku=["honitsu", "yakuhai_seat_wind", "yakuhai_round_wind", "chanta"], dora=1, open=True, dealer=True)
     assert (east.han, east.limit) == (6, "haneman")
     assert step(east, "honitsu").factor == 2
     assert step(east, "chanta").factor == 1
@@ -176,6 +175,7 @@ def test_kiriage_does_not_touch_hands_below_1920_basic():
 
 # --- 11+ han, kazoe ------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("han", [11, 12, 13, 14, 20, 26])
 def test_ema_2025_eleven_and_thirteen_plus_han_are_sanbaiman_no_kazoe(han):
     # Contract §2/§4: "does not promote 13+ ordinary han to a counted yakuman" (RI-V04, RI-V05).
@@ -209,13 +209,15 @@ def test_tenhou_eleven_and_twelve_han_stay_sanbaiman():
 
 
 def test_tenhou_fifteen_han_of_declared_yaku_is_a_kazoe_yakuman():
-    result = score(ruleset("tenhou"), yaku=["riichi", "menzen_tsumo", "chinitsu", "ittsu", "iipeikou"], dora=4,
-                   tsumo=True)
+    result = score(
+        ruleset("tenhou"), yaku=["riichi", "menzen_tsumo", "chinitsu", "ittsu", "iipeikou"], dora=4, tsumo=True
+    )
     assert (result.han, result.limit, result.yakuman) == (15, "yakuman", 1)
     assert result.payments == {"dealer": 16000, "non_dealer": 8000}
 
 
 # --- renhou --------------------------------------------------------------------------------------
+
 
 def test_ema_2025_renhou_is_exclusive_5_han_mangan_other_yaku_and_dora_not_counted():
     # Catalogue: "Renhō 5 han — Cannot combine with any other yaku or dora" (RI-Y05).
@@ -243,6 +245,7 @@ def test_ema_2025_renhou_alone_is_mangan_without_fu():
 
 
 # --- honba and riichi sticks ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("ruleset_id", ["ema-2025", "tenhou", "full-scoring"])
 def test_honba_adds_300_to_a_ron_and_riichi_sticks_only_the_total(ruleset_id):
@@ -286,6 +289,7 @@ def test_honba_on_a_yakuman_tsumo():
 
 # --- yaku values ---------------------------------------------------------------------------------
 
+
 def test_double_riichi_is_2_han_and_takes_riichis_place():
     # Catalogue: "Double Riichi 2 — Does not combine with ordinary Riichi; may combine with Ippatsu".
     result = ema(yaku=["double_riichi"], fu=40)
@@ -298,8 +302,14 @@ def test_double_riichi_is_2_han_and_takes_riichis_place():
 
 # Fixture §C: "Sanshoku Dōjun 2 → 1, Ittsū 2 → 1, Chanta 2 → 1, Hon'itsu 3 → 2, Junchan 3 → 2,
 # Chin'itsu 6 → 5".
-OPEN_REDUCTIONS = [("sanshoku", 2, 1), ("ittsu", 2, 1), ("chanta", 2, 1), ("honitsu", 3, 2),
-                   ("junchan", 3, 2), ("chinitsu", 6, 5)]
+OPEN_REDUCTIONS = [
+    ("sanshoku", 2, 1),
+    ("ittsu", 2, 1),
+    ("chanta", 2, 1),
+    ("honitsu", 3, 2),
+    ("junchan", 3, 2),
+    ("chinitsu", 6, 5),
+]
 
 
 @pytest.mark.parametrize("yaku_id, closed, opened", OPEN_REDUCTIONS)
@@ -315,15 +325,25 @@ def test_open_chinitsu_is_5_han_mangan_closed_is_6_han_haneman():
     assert (closed.han, closed.limit, closed.payments) == (6, "haneman", {"ron": 12000})
 
 
-@pytest.mark.parametrize("yaku_id", ["tanyao", "yakuhai_haku", "toitoi", "sanankou", "shousangen", "honroutou",
-                                     "sanshoku_doukou", "sankantsu"])
+@pytest.mark.parametrize(
+    "yaku_id",
+    ["tanyao", "yakuhai_haku", "toitoi", "sanankou", "shousangen", "honroutou", "sanshoku_doukou", "sankantsu"],
+)
 def test_yaku_that_keep_their_value_when_open(yaku_id):
     assert ema(yaku=[yaku_id], fu=40).han == ema(yaku=[yaku_id], fu=30, open=True).han
 
 
 # Fixture §C: "closed-only yaku fail when the hand is open".
-CLOSED_ONLY = [["riichi"], ["double_riichi"], ["riichi", "ippatsu"], ["menzen_tsumo"], ["pinfu"], ["iipeikou"],
-               ["ryanpeikou"], ["chiitoitsu"]]
+CLOSED_ONLY = [
+    ["riichi"],
+    ["double_riichi"],
+    ["riichi", "ippatsu"],
+    ["menzen_tsumo"],
+    ["pinfu"],
+    ["iipeikou"],
+    ["ryanpeikou"],
+    ["chiitoitsu"],
+]
 
 
 @pytest.mark.parametrize("yaku", CLOSED_ONLY)
@@ -335,7 +355,7 @@ def test_closed_only_yaku_are_refused_in_an_open_hand(yaku):
 
 def test_rinshan_and_haitei_do_not_combine():
     # Catalogue / RI-Y04: "Rinshan Kaihou and Haitei are mutually exclusive".
-    with pytest.raises(InputError, match="rinshan.*haitei|haitei.*rinshan"):
+    with pytest.raises(InputError, match=r"rinshan.*haitei|haitei.*rinshan"):
         ema(yaku=["rinshan", "haitei"], tsumo=True, fu=40)
 
 
@@ -360,6 +380,7 @@ def test_the_same_wind_triplet_scores_seat_and_round_wind():
 
 
 # --- fu ------------------------------------------------------------------------------------------
+
 
 def test_pinfu_is_20_fu_on_a_tsumo_and_30_on_a_ron():
     # Contract §3: "pinfu ron = 30 fu (20 + concealed ron 10); pinfu tsumo = 20 fu".

@@ -15,13 +15,20 @@ from __future__ import annotations
 import functools
 
 import pytest
-
 import yakuset
 from yakuset import InputError
 from yakuset.riichi import score
 
-RIICHI_RULESETS = ("ema-2025", "ema-2016", "tenhou", "full-scoring", "single-yakuman-cap",
-                   "wrc-2022", "m-league", "jpml-a")
+RIICHI_RULESETS = (
+    "ema-2025",
+    "ema-2016",
+    "tenhou",
+    "full-scoring",
+    "single-yakuman-cap",
+    "wrc-2022",
+    "m-league",
+    "jpml-a",
+)
 #: Rule sets that never turn 13+ han into a yakuman (kazoe off, DESIGN.md §5 / rules/riichi.md).
 NO_KAZOE = ("ema-2025", "ema-2016", "wrc-2022", "m-league", "jpml-a")
 MULTIPLE_YAKUMAN_POLICIES = ("single-yakuman-cap", "tenhou", "full-scoring")
@@ -44,6 +51,7 @@ def test_every_bundled_riichi_ruleset_is_covered_here():
 
 
 # --- rule document 002: the worked example ------------------------------------------------------
+
 
 @pytest.mark.parametrize("ruleset_id", RIICHI_RULESETS)
 def test_seed_002_example_3_han_40_fu_non_dealer_ron_pays_5200(ruleset_id):
@@ -75,8 +83,16 @@ LIMIT_TABLE = {
     "sanbaiman": (24000, 36000),
 }
 # "Mangan 5 ... Haneman 6–7 ... Baiman 8–10 ... Sanbaiman ≥11"
-LIMIT_BY_HAN = {5: "mangan", 6: "haneman", 7: "haneman", 8: "baiman", 9: "baiman", 10: "baiman",
-                11: "sanbaiman", 12: "sanbaiman"}
+LIMIT_BY_HAN = {
+    5: "mangan",
+    6: "haneman",
+    7: "haneman",
+    8: "baiman",
+    9: "baiman",
+    10: "baiman",
+    11: "sanbaiman",
+    12: "sanbaiman",
+}
 
 
 @pytest.mark.parametrize("ruleset_id", RIICHI_RULESETS)
@@ -144,13 +160,13 @@ def test_seed_002_basic_over_2000_below_five_han_is_mangan(ruleset_id, han, fu):
 # non-dealer tsumo, each on a dealer tsumo. None of these cells is touched by kiriage.
 PAYMENT_CELLS = [
     # han fu  basic  ron   dealer ron  ndt dealer  ndt each  dealer tsumo each
-    (1, 30, 240, 1000, 1500, 500, 300, 500),      # 960→1000, 1440→1500, 480→500, 240→300
-    (1, 40, 320, 1300, 2000, 700, 400, 700),      # 1280→1300, 1920→2000, 640→700, 320→400
-    (1, 110, 880, 3600, 5300, 1800, 900, 1800),   # 3520→3600, 5280→5300, 1760→1800
-    (2, 30, 480, 2000, 2900, 1000, 500, 1000),    # 1920→2000, 2880→2900, 960→1000, 480→500
-    (2, 40, 640, 2600, 3900, 1300, 700, 1300),    # 2560→2600, 3840→3900, 1280→1300, 640→700
+    (1, 30, 240, 1000, 1500, 500, 300, 500),  # 960→1000, 1440→1500, 480→500, 240→300
+    (1, 40, 320, 1300, 2000, 700, 400, 700),  # 1280→1300, 1920→2000, 640→700, 320→400
+    (1, 110, 880, 3600, 5300, 1800, 900, 1800),  # 3520→3600, 5280→5300, 1760→1800
+    (2, 30, 480, 2000, 2900, 1000, 500, 1000),  # 1920→2000, 2880→2900, 960→1000, 480→500
+    (2, 40, 640, 2600, 3900, 1300, 700, 1300),  # 2560→2600, 3840→3900, 1280→1300, 640→700
     (2, 70, 1120, 4500, 6800, 2300, 1200, 2300),  # 4480→4500, 6720→6800, 2240→2300, 1120→1200
-    (3, 30, 960, 3900, 5800, 2000, 1000, 2000),   # 3840→3900, 5760→5800, 1920→2000, 960→1000
+    (3, 30, 960, 3900, 5800, 2000, 1000, 2000),  # 3840→3900, 5760→5800, 1920→2000, 960→1000
     (3, 50, 1600, 6400, 9600, 3200, 1600, 3200),  # exact hundreds
     (4, 25, 1600, 6400, 9600, 3200, 1600, 3200),  # chiitoitsu, 25 fu not rounded
 ]
@@ -158,8 +174,9 @@ PAYMENT_CELLS = [
 
 @pytest.mark.parametrize("ruleset_id", RIICHI_RULESETS)
 @pytest.mark.parametrize("han, fu, basic, ron, dealer_ron, ndt_dealer, ndt_each, dt_each", PAYMENT_CELLS)
-def test_seed_002_payment_formulas_round_each_payment_up_to_100(ruleset_id, han, fu, basic, ron, dealer_ron,
-                                                                 ndt_dealer, ndt_each, dt_each):
+def test_seed_002_payment_formulas_round_each_payment_up_to_100(
+    ruleset_id, han, fu, basic, ron, dealer_ron, ndt_dealer, ndt_each, dt_each
+):
     assert basic == fu * 2 ** (han + 2)  # the table above is the seed's formula
     rs = ruleset(ruleset_id)
     result = score(rs, han=han, fu=fu)
@@ -184,6 +201,7 @@ def test_seed_002_rounding_is_per_payment_not_on_the_total(ruleset_id):
 
 
 # --- rule document 002: stages 1 to 3 ------------------------------------------------------------
+
 
 @pytest.mark.parametrize("ruleset_id", RIICHI_RULESETS)
 def test_seed_002_stage_1_dora_alone_is_not_a_yaku(ruleset_id):
@@ -222,6 +240,7 @@ def test_seed_002_stage_3_fu_rounds_up_to_the_next_ten(ruleset_id):
 
 
 # --- rule document 001: multiple yakuman ---------------------------------------------------------
+
 
 def yakuman_count(ruleset_id: str, ids: list[str], **situation) -> int:
     return score(ruleset(ruleset_id), yakuman=ids, **situation).yakuman
@@ -271,9 +290,11 @@ def test_seed_001_example_3_two_different_yakuman_by_tsumo_is_1_2_2(ids):
     counts = tuple(yakuman_count(r, ids, tsumo=True) for r in MULTIPLE_YAKUMAN_POLICIES)
     assert counts == (1, 2, 2)
     results = [score(ruleset(r), yakuman=ids, tsumo=True) for r in MULTIPLE_YAKUMAN_POLICIES]
-    assert [x.payments for x in results] == [{"dealer": 16000, "non_dealer": 8000},
-                                             {"dealer": 32000, "non_dealer": 16000},
-                                             {"dealer": 32000, "non_dealer": 16000}]
+    assert [x.payments for x in results] == [
+        {"dealer": 16000, "non_dealer": 8000},
+        {"dealer": 32000, "non_dealer": 16000},
+        {"dealer": 32000, "non_dealer": 16000},
+    ]
     assert [x.total for x in results] == [32000, 64000, 64000]
     dealer = [score(ruleset(r), yakuman=ids, tsumo=True, dealer=True) for r in MULTIPLE_YAKUMAN_POLICIES]
     assert [x.payments for x in dealer] == [{"each": 16000}, {"each": 32000}, {"each": 32000}]
@@ -285,7 +306,7 @@ def test_seed_001_example_3_two_different_yakuman_by_tsumo_is_1_2_2(ids):
 # (daisuushii + tsuuiisou + suuankou_tanki holds two double patterns: 2 + 1 + 2 = 5, see below.)
 THREE_WITH_ONE_DOUBLE = [
     (["daisangen", "tsuuiisou", "suuankou_tanki"], False),  # dragons + wind triplet, tanki on a wind: ron is fine
-    (["daisuushii", "tsuuiisou", "suuankou"], True),        # four concealed wind triplets, shanpon tsumo
+    (["daisuushii", "tsuuiisou", "suuankou"], True),  # four concealed wind triplets, shanpon tsumo
 ]
 
 
@@ -332,11 +353,11 @@ def test_seed_001_kazoe_never_adds_a_yakuman_to_a_regular_yakuman(ruleset_id):
     assert not any(s.id == "kazoe" for s in result.steps)
 
 
-@pytest.mark.parametrize("ruleset_id, expected", [("ema-2025", 1), ("single-yakuman-cap", 1),
-                                                  ("tenhou", 2), ("full-scoring", 2)])
+@pytest.mark.parametrize(
+    "ruleset_id, expected", [("ema-2025", 1), ("single-yakuman-cap", 1), ("tenhou", 2), ("full-scoring", 2)]
+)
 def test_seed_001_kazoe_never_adds_to_multiple_yakuman_either(ruleset_id, expected):
-    result = score(ruleset(ruleset_id), yaku=["daisangen", "tsuuiisou", "riichi", "menzen_tsumo"], dora=13,
-                   tsumo=True)
+    result = score(ruleset(ruleset_id), yaku=["daisangen", "tsuuiisou", "riichi", "menzen_tsumo"], dora=13, tsumo=True)
     assert result.yakuman == expected
     assert result.total == 32000 * expected
 
@@ -355,9 +376,16 @@ def test_seed_001_normal_yaku_and_dora_do_not_count_in_a_yakuman_hand(ruleset_id
     assert step(with_extras, "dora").factor == 0
 
 
-@pytest.mark.parametrize("ids", [["suuankou_tanki"], ["kokushi_13"], ["daisangen", "tsuuiisou"],
-                                 ["daisangen", "tsuuiisou", "suuankou_tanki"],
-                                 ["daisuushii", "tsuuiisou", "suuankou_tanki"]])
+@pytest.mark.parametrize(
+    "ids",
+    [
+        ["suuankou_tanki"],
+        ["kokushi_13"],
+        ["daisangen", "tsuuiisou"],
+        ["daisangen", "tsuuiisou", "suuankou_tanki"],
+        ["daisuushii", "tsuuiisou", "suuankou_tanki"],
+    ],
+)
 def test_ema_2025_caps_every_example_at_one_yakuman(ids):
     # DESIGN.md §5: "EMA 2025 ... one yakuman at most, no doubles"; BMJA RI-Y06 "yakuman are
     # non-cumulative ... payment: single-yakuman payment".

@@ -8,14 +8,13 @@ import functools
 import itertools
 
 import pytest
-
 import yakuset
 from yakuset import InputError
-from yakuset.riichi import evaluate
 from yakuset.riichi import (
     Group,
     Meld,
     decompositions,
+    evaluate,
     parse_meld,
     parse_tiles,
     parse_tiles_red,
@@ -40,6 +39,7 @@ def one(text: str) -> int:
 
 # --- parsing ---------------------------------------------------------------------------------
 
+
 def test_mpsz_numbers_tiles_0_to_33():
     assert tiles("1m9m1p9p1s9s") == [0, 8, 9, 17, 18, 26]
     assert tiles("1234567z") == list(range(27, 34))
@@ -56,10 +56,18 @@ def test_red_fives_are_written_0_and_counted():
     assert parse_tiles_red("0m50s") == ([4, 22, 22], [4, 22])
 
 
-@pytest.mark.parametrize("text, named", [
-    ("8z", "8z is not a tile"), ("0z", "0z is not a tile"), ("123", "cannot read '123'"),
-    ("12x", "cannot read"), ("", "expected tiles"), ("  ", "expected tiles"), ("m123", "cannot read"),
-])
+@pytest.mark.parametrize(
+    "text, named",
+    [
+        ("8z", "8z is not a tile"),
+        ("0z", "0z is not a tile"),
+        ("123", "cannot read '123'"),
+        ("12x", "cannot read"),
+        ("", "expected tiles"),
+        ("  ", "expected tiles"),
+        ("m123", "cannot read"),
+    ],
+)
 def test_unreadable_tiles_are_refused(text, named):
     with pytest.raises(InputError, match=named):
         parse_tiles(text)
@@ -72,10 +80,17 @@ def test_non_text_tiles_are_refused():
 
 # --- melds -----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("kind, text, expected", [
-    ("chi", "312m", (0, 1, 2)), ("chi", "789s", (24, 25, 26)), ("pon", "555z", (31, 31, 31)),
-    ("kan", "1111p", (9, 9, 9, 9)), ("ankan", "9999s", (26, 26, 26, 26)),
-])
+
+@pytest.mark.parametrize(
+    "kind, text, expected",
+    [
+        ("chi", "312m", (0, 1, 2)),
+        ("chi", "789s", (24, 25, 26)),
+        ("pon", "555z", (31, 31, 31)),
+        ("kan", "1111p", (9, 9, 9, 9)),
+        ("ankan", "9999s", (26, 26, 26, 26)),
+    ],
+)
 def test_melds_are_read_and_sorted(kind, text, expected):
     meld = parse_meld(kind, text)
     assert meld.tiles == expected
@@ -87,18 +102,28 @@ def test_a_meld_remembers_its_red_five():
     assert (meld.tiles, meld.red, meld.red_tiles) == ((12, 13, 14), 1, (13,))
 
 
-@pytest.mark.parametrize("kind, text, named", [
-    ("chi", "123z", "three tiles in a row"), ("chi", "135m", "three tiles in a row"),
-    ("chi", "12m3p", "three tiles in a row"), ("chi", "1234m", "three tiles in a row"),
-    ("chi", "891m", "three tiles in a row"), ("pon", "112m", "three identical"), ("pon", "1111m", "three identical"),
-    ("kan", "111m", "four identical"), ("ankan", "1112m", "four identical"), ("daiminkan", "1111m", "unknown meld"),
-])
+@pytest.mark.parametrize(
+    "kind, text, named",
+    [
+        ("chi", "123z", "three tiles in a row"),
+        ("chi", "135m", "three tiles in a row"),
+        ("chi", "12m3p", "three tiles in a row"),
+        ("chi", "1234m", "three tiles in a row"),
+        ("chi", "891m", "three tiles in a row"),
+        ("pon", "112m", "three identical"),
+        ("pon", "1111m", "three identical"),
+        ("kan", "111m", "four identical"),
+        ("ankan", "1112m", "four identical"),
+        ("daiminkan", "1111m", "unknown meld"),
+    ],
+)
 def test_misshapen_melds_are_refused(kind, text, named):
     with pytest.raises(InputError, match=named):
         parse_meld(kind, text)
 
 
 # --- decompositions ----------------------------------------------------------------------------
+
 
 def blocks(found):
     """Decompositions as readable lists: 111m triplet -> ('1m', 'triplet')."""
@@ -149,8 +174,14 @@ def test_decompositions_agree_with_mahjongs_divider_on_random_hands():
     for case in itertools.islice(cases(99), 1500):
         melds = [parse_meld(kind, text) for kind, text in case.melds]
         mine = decompositions(counts(case.hand), melds)
-        theirs_melds = [TheirMeld({"chi": TheirMeld.CHI, "pon": TheirMeld.PON}.get(kind, TheirMeld.KAN),
-                                  tiles=list(ids), opened=kind != "ankan") for kind, ids in case.melds136]
+        theirs_melds = [
+            TheirMeld(
+                {"chi": TheirMeld.CHI, "pon": TheirMeld.PON}.get(kind, TheirMeld.KAN),
+                tiles=list(ids),
+                opened=kind != "ankan",
+            )
+            for kind, ids in case.melds136
+        ]
         every = [0] * 34
         for tile in case.tiles136:
             every[tile // 4] += 1
@@ -161,6 +192,7 @@ def test_decompositions_agree_with_mahjongs_divider_on_random_hands():
 
 # --- readings and waits ---------------------------------------------------------------------------
 
+
 def read(hand: str, win: str, melds=(), tsumo=False):
     return readings(tiles(hand), [parse_meld(k, t) for k, t in melds], one(win), tsumo)
 
@@ -169,15 +201,18 @@ def waits(hand: str, win: str, **kwargs) -> list[str]:
     return [r.wait for r in read(hand, win, **kwargs)]
 
 
-@pytest.mark.parametrize("hand, win, expected", [
-    ("234m456p789s11z345s", "3s", ["ryanmen"]),
-    ("234m456p789s11z345s", "4s", ["kanchan"]),
-    ("234m456p789s11z123s", "3s", ["penchan"]),
-    ("234m456p123s11z789s", "7s", ["penchan"]),
-    ("234m456p123s11z789s", "9s", ["ryanmen"]),
-    ("234m456p789s11z555s", "5s", ["shanpon"]),
-    ("234m456p789s123s11z", "1z", ["tanki"]),
-])
+@pytest.mark.parametrize(
+    "hand, win, expected",
+    [
+        ("234m456p789s11z345s", "3s", ["ryanmen"]),
+        ("234m456p789s11z345s", "4s", ["kanchan"]),
+        ("234m456p789s11z123s", "3s", ["penchan"]),
+        ("234m456p123s11z789s", "7s", ["penchan"]),
+        ("234m456p123s11z789s", "9s", ["ryanmen"]),
+        ("234m456p789s11z555s", "5s", ["shanpon"]),
+        ("234m456p789s123s11z", "1z", ["tanki"]),
+    ],
+)
 def test_each_wait_is_named(hand, win, expected):
     assert waits(hand, win) == expected
 
@@ -217,8 +252,13 @@ def test_kokushi_and_its_13_sided_wait():
 def test_melds_are_groups_of_the_reading():
     (reading,) = read("234m11z789s", "4m", melds=[("pon", "777z"), ("ankan", "1111p")])
     kinds = sorted((g.kind, g.open, g.melded) for g in reading.groups)
-    assert kinds == [("kan", False, True), ("pair", False, False), ("run", False, False), ("run", False, False),
-                     ("triplet", True, True)]
+    assert kinds == [
+        ("kan", False, True),
+        ("pair", False, False),
+        ("run", False, False),
+        ("run", False, False),
+        ("triplet", True, True),
+    ]
     assert reading.pair == Group("pair", one("1z"))
     assert len(reading.sets) == 4
 
@@ -237,6 +277,7 @@ def test_readings_come_in_the_mahjong_packages_order():
 
 # --- input errors ---------------------------------------------------------------------------------
 
+
 def refused(hand: str = "234m456p789s11z345s", **kwargs) -> str:
     kwargs.setdefault("win", "3s")
     with pytest.raises(InputError) as info:
@@ -246,32 +287,38 @@ def refused(hand: str = "234m456p789s11z345s", **kwargs) -> str:
     return message
 
 
-@pytest.mark.parametrize("hand, kwargs, named", [
-    ("234m456p789s11111z", {"win": "1z"}, "5 copies of 1z"),
-    ("234m456p789s11z345s", {"win": "3s", "melds": [("pon", "111z")]}, "needs 11 concealed tiles"),
-    ("234m456p789s11z45s", {"win": "3s"}, "needs 14 concealed tiles"),
-    ("234m456p789s11z345s", {"win": "6s"}, "not among the concealed tiles"),
-    ("234m456p789s11z345s", {"win": "3s4s"}, "win must be one tile"),
-    ("234m456p789s11z345s", {"win": "0s"}, "red five"),
-    ("234m406p789s11z340s", {"win": "3s", "melds": [("chi", "406m")]}, "needs 11"),
-    ("23m4m456p789s11z345s", {"win": "3s", "dora_indicators": ["1z", "1z", "1z"]}, "5 copies of 1z"),
-    ("234m456p789s11z345s", {"win": "3s", "dora_indicators": ["1m2m"]}, "one tile"),
-    ("234m456p789s11z345s", {"win": "3s", "dora_indicators": ["1m"] * 6}, "at most 5"),
-    ("234m456p789s11z345s", {"win": "3s", "ura_indicators": ["1m"]}, "only for riichi"),
-    ("234m456p789s11z345s", {"win": "3s", "riichi": True, "dora_indicators": ["1m"],
-                             "ura_indicators": ["2m", "3m"]}, "more ura dora indicators"),
-    ("234m456p789s11z345s", {"win": "3s", "seat_wind": "up"}, "seat_wind must be"),
-    ("234m456p789s11z345s", {"win": "3s", "round_wind": 1}, "round_wind must be"),
-    ("234m456p789s11z345s", {"win": "3s", "riichi": 1}, "riichi must be true or false"),
-    ("234m456p789s11z345s", {"win": "3s", "furiten": True}, "unknown flag"),
-    ("234m456p789s11z345s", {"win": "3s", "honba": -1}, "honba must be"),
-    ("234m456p789s11z345s", {"win": "3s", "riichi_sticks": 1.5}, "riichi_sticks must be"),
-    ("11z", {"win": "1z", "melds": [("pon", "222z")] * 5}, "at most four melds"),
-    ("234m456p789s11z345s", {"win": "3s", "melds": "pon 555z"}, "melds must be a list"),
-    ("234m456p789s11z", {"win": "3s", "melds": [("pon",)]}, "a meld is a (kind, tiles) pair"),
-    ("234m456p789s11z", {"win": "3s", "melds": [("daiminkan", "5555s")]}, "unknown meld kind"),
-    ("234m456p789s12z345s", {"win": "3s"}, "not a winning hand"),
-])
+@pytest.mark.parametrize(
+    "hand, kwargs, named",
+    [
+        ("234m456p789s11111z", {"win": "1z"}, "5 copies of 1z"),
+        ("234m456p789s11z345s", {"win": "3s", "melds": [("pon", "111z")]}, "needs 11 concealed tiles"),
+        ("234m456p789s11z45s", {"win": "3s"}, "needs 14 concealed tiles"),
+        ("234m456p789s11z345s", {"win": "6s"}, "not among the concealed tiles"),
+        ("234m456p789s11z345s", {"win": "3s4s"}, "win must be one tile"),
+        ("234m456p789s11z345s", {"win": "0s"}, "red five"),
+        ("234m406p789s11z340s", {"win": "3s", "melds": [("chi", "406m")]}, "needs 11"),
+        ("23m4m456p789s11z345s", {"win": "3s", "dora_indicators": ["1z", "1z", "1z"]}, "5 copies of 1z"),
+        ("234m456p789s11z345s", {"win": "3s", "dora_indicators": ["1m2m"]}, "one tile"),
+        ("234m456p789s11z345s", {"win": "3s", "dora_indicators": ["1m"] * 6}, "at most 5"),
+        ("234m456p789s11z345s", {"win": "3s", "ura_indicators": ["1m"]}, "only for riichi"),
+        (
+            "234m456p789s11z345s",
+            {"win": "3s", "riichi": True, "dora_indicators": ["1m"], "ura_indicators": ["2m", "3m"]},
+            "more ura dora indicators",
+        ),
+        ("234m456p789s11z345s", {"win": "3s", "seat_wind": "up"}, "seat_wind must be"),
+        ("234m456p789s11z345s", {"win": "3s", "round_wind": 1}, "round_wind must be"),
+        ("234m456p789s11z345s", {"win": "3s", "riichi": 1}, "riichi must be true or false"),
+        ("234m456p789s11z345s", {"win": "3s", "furiten": True}, "unknown flag"),
+        ("234m456p789s11z345s", {"win": "3s", "honba": -1}, "honba must be"),
+        ("234m456p789s11z345s", {"win": "3s", "riichi_sticks": 1.5}, "riichi_sticks must be"),
+        ("11z", {"win": "1z", "melds": [("pon", "222z")] * 5}, "at most four melds"),
+        ("234m456p789s11z345s", {"win": "3s", "melds": "pon 555z"}, "melds must be a list"),
+        ("234m456p789s11z", {"win": "3s", "melds": [("pon",)]}, "a meld is a (kind, tiles) pair"),
+        ("234m456p789s11z", {"win": "3s", "melds": [("daiminkan", "5555s")]}, "unknown meld kind"),
+        ("234m456p789s12z345s", {"win": "3s"}, "not a winning hand"),
+    ],
+)
 def test_hands_no_game_can_produce_are_refused(hand, kwargs, named):
     assert named in refused(hand, **kwargs)
 
@@ -281,24 +328,27 @@ def test_two_red_fives_of_one_suit_are_refused():
     assert "2 red 5s" in message
 
 
-@pytest.mark.parametrize("flags, named", [
-    ({"riichi": True, "double_riichi": True}, "riichi and double riichi"),
-    ({"ippatsu": True}, "ippatsu without riichi"),
-    ({"chankan": True, "tsumo": True}, "chankan with tsumo"),
-    ({"rinshan": True}, "rinshan without tsumo"),
-    ({"rinshan": True, "tsumo": True}, "rinshan without a kan"),
-    ({"haitei": True}, "haitei without tsumo"),
-    ({"houtei": True, "tsumo": True}, "houtei with tsumo"),
-    ({"chankan": True, "houtei": True}, "houtei with chankan"),
-    ({"tenhou": True, "tsumo": True, "seat_wind": "south"}, "tenhou for a non-dealer"),
-    ({"chihou": True, "tsumo": True}, "chihou for the dealer"),
-    ({"renhou": True}, "renhou for the dealer"),
-    ({"tenhou": True}, "tenhou or chihou without tsumo"),
-    ({"renhou": True, "tsumo": True, "seat_wind": "west"}, "renhou with tsumo"),
-    ({"tenhou": True, "tsumo": True, "riichi": True}, "with riichi"),
-    ({"tenhou": True, "tsumo": True, "haitei": True}, "with rinshan, chankan, haitei or houtei"),
-    ({"chihou": True, "renhou": True, "seat_wind": "west"}, "more than one of"),
-])
+@pytest.mark.parametrize(
+    "flags, named",
+    [
+        ({"riichi": True, "double_riichi": True}, "riichi and double riichi"),
+        ({"ippatsu": True}, "ippatsu without riichi"),
+        ({"chankan": True, "tsumo": True}, "chankan with tsumo"),
+        ({"rinshan": True}, "rinshan without tsumo"),
+        ({"rinshan": True, "tsumo": True}, "rinshan without a kan"),
+        ({"haitei": True}, "haitei without tsumo"),
+        ({"houtei": True, "tsumo": True}, "houtei with tsumo"),
+        ({"chankan": True, "houtei": True}, "houtei with chankan"),
+        ({"tenhou": True, "tsumo": True, "seat_wind": "south"}, "tenhou for a non-dealer"),
+        ({"chihou": True, "tsumo": True}, "chihou for the dealer"),
+        ({"renhou": True}, "renhou for the dealer"),
+        ({"tenhou": True}, "tenhou or chihou without tsumo"),
+        ({"renhou": True, "tsumo": True, "seat_wind": "west"}, "renhou with tsumo"),
+        ({"tenhou": True, "tsumo": True, "riichi": True}, "with riichi"),
+        ({"tenhou": True, "tsumo": True, "haitei": True}, "with rinshan, chankan, haitei or houtei"),
+        ({"chihou": True, "renhou": True, "seat_wind": "west"}, "more than one of"),
+    ],
+)
 def test_contradictory_flags_are_refused(flags, named):
     assert named in refused(**flags)
 
@@ -314,14 +364,14 @@ def test_first_turn_wins_with_a_meld_are_refused():
 
 def test_ippatsu_with_rinshan_is_refused():
     # any kan ends ippatsu, and rinshan is the tile drawn after declaring one
-    message = refused("456p789s11z345s", win="3s", melds=[("ankan", "2222m")], rinshan=True, tsumo=True,
-                      riichi=True, ippatsu=True)
+    message = refused(
+        "456p789s11z345s", win="3s", melds=[("ankan", "2222m")], rinshan=True, tsumo=True, riichi=True, ippatsu=True
+    )
     assert "ippatsu with rinshan" in message
 
 
 def test_haitei_with_rinshan_is_refused():
-    message = refused("456p789s11z345s", win="3s", melds=[("ankan", "2222m")], rinshan=True, haitei=True,
-                      tsumo=True)
+    message = refused("456p789s11z345s", win="3s", melds=[("ankan", "2222m")], rinshan=True, haitei=True, tsumo=True)
     assert "haitei with rinshan" in message
 
 

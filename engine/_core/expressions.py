@@ -136,8 +136,9 @@ def compile_expression(
         tree = ast.parse(text, mode="eval")
     except SyntaxError as exc:
         offset = (exc.offset - 1 + lead) if exc.lineno == 1 and exc.offset else None
-        raise ExpressionError(f"syntax error: {exc.msg}", offset,
-                              "expressions look like `base >= 7` or `min(1 + own_calls, 6)`") from None
+        raise ExpressionError(
+            f"syntax error: {exc.msg}", offset, "expressions look like `base >= 7` or `min(1 + own_calls, 6)`"
+        ) from None
     except (RecursionError, MemoryError, ValueError):
         raise ExpressionError("the expression is nested too deeply") from None
     compiler = _Compiler(names, lead, conditions)
@@ -158,7 +159,7 @@ def compile_expression(
 def _constant_expression(text: str, value: Value, kind: Kind, expect: Kind) -> Expression:
     if kind != expect:
         raise ExpressionError(f"expected {'a number' if expect == 'number' else 'a condition'}, got {text}")
-    if isinstance(value, float) and not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
+    if (isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_MAGNITUDE:
         raise ExpressionError(f"{text} is out of range (at most {MAX_MAGNITUDE:.0e})")
     return Expression(text, kind, frozenset(), lambda _v: value, value)
 
@@ -166,15 +167,16 @@ def _constant_expression(text: str, value: Value, kind: Kind, expect: Kind) -> E
 def _bounded(value: Any, offset: int) -> Number:
     if isinstance(value, complex):
         raise ExpressionError("the expression has no real value (a root of a negative number)", offset)
-    if isinstance(value, float) and not math.isfinite(value) or abs(value) > MAX_MAGNITUDE:
+    if (isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_MAGNITUDE:
         raise ExpressionError(f"a value in the expression goes past {MAX_MAGNITUDE:.0e}", offset)
     return value  # type: ignore[no-any-return]
 
 
 def _power(base: Number, exponent: Number, offset: int) -> Number:
     if abs(base) > 1 and exponent > 0 and exponent * math.log2(abs(base)) > _MAX_POW_BITS:
-        raise ExpressionError(f"{base} ** {exponent} is too large to compute", offset,
-                              f"values are limited to {MAX_MAGNITUDE:.0e}")
+        raise ExpressionError(
+            f"{base} ** {exponent} is too large to compute", offset, f"values are limited to {MAX_MAGNITUDE:.0e}"
+        )
     if base == 0 and exponent < 0:
         raise ZeroDivisionError
     try:
@@ -205,9 +207,12 @@ class _Compiler:
         offset = node.col_offset + self.lead
         method = getattr(self, "_" + type(node).__name__, None)
         if method is None:
-            raise ExpressionError(f"`{ast.unparse(node)}` is not allowed in an expression", offset,
-                                  "use numbers, names, + - * / // % **, comparisons, and/or/not, "
-                                  "`a if condition else b` and " + ", ".join(FUNCTIONS))
+            raise ExpressionError(
+                f"`{ast.unparse(node)}` is not allowed in an expression",
+                offset,
+                "use numbers, names, + - * / // % **, comparisons, and/or/not, "
+                "`a if condition else b` and " + ", ".join(FUNCTIONS),
+            )
         evaluate, kind, children_constant = method(node, offset)
         if children_constant:
             try:
@@ -220,15 +225,19 @@ class _Compiler:
     def _number(self, node: ast.expr, what: str) -> tuple[Evaluator, Value | None]:
         evaluate, kind, constant = self.node(node)
         if kind != "number":
-            raise ExpressionError(f"{what} needs a number, but `{ast.unparse(node)}` is a condition",
-                                  node.col_offset + self.lead)
+            raise ExpressionError(
+                f"{what} needs a number, but `{ast.unparse(node)}` is a condition", node.col_offset + self.lead
+            )
         return evaluate, constant
 
     def _condition(self, node: ast.expr, what: str) -> tuple[Evaluator, Value | None]:
         evaluate, kind, constant = self.node(node)
         if kind != "condition":
-            raise ExpressionError(f"{what} needs a condition, but `{ast.unparse(node)}` is a number",
-                                  node.col_offset + self.lead, "compare it, e.g. `own_calls >= 1`")
+            raise ExpressionError(
+                f"{what} needs a condition, but `{ast.unparse(node)}` is a number",
+                node.col_offset + self.lead,
+                "compare it, e.g. `own_calls >= 1`",
+            )
         return evaluate, constant
 
     def _Constant(self, node: ast.Constant, offset: int) -> tuple[Evaluator, Kind, bool]:
@@ -250,7 +259,8 @@ class _Compiler:
             return (lambda _v: value), "condition", True
         if name not in self.names:
             hint = did_you_mean(name, self.names, code=True) or (
-                "known names: " + ", ".join(sorted(self.names)) if self.names else "no names are known here")
+                "known names: " + ", ".join(sorted(self.names)) if self.names else "no names are known here"
+            )
             raise ExpressionError(f"unknown name `{name}`", offset, hint)
         self.used.add(name)
         return (lambda v: v[name]), "condition" if name in self.conditions else "number", False
@@ -274,8 +284,9 @@ class _Compiler:
             return (lambda v: _power(left(v), right(v), offset)), "number", folded
         entry = _ARITHMETIC.get(type(node.op))
         if entry is None:
-            raise ExpressionError(f"the operator in `{ast.unparse(node)}` is not allowed", offset,
-                                  "use + - * / // % **")
+            raise ExpressionError(
+                f"the operator in `{ast.unparse(node)}` is not allowed", offset, "use + - * / // % **"
+            )
         op = entry[0]
         return (lambda v: _bounded(op(left(v), right(v)), offset)), "number", folded
 
@@ -324,8 +335,11 @@ class _Compiler:
     def _Call(self, node: ast.Call, offset: int) -> tuple[Evaluator, Kind, bool]:
         if not isinstance(node.func, ast.Name) or node.func.id not in FUNCTIONS:
             name = ast.unparse(node.func)
-            raise ExpressionError(f"unknown function `{name}`", offset,
-                                  did_you_mean(name, FUNCTIONS, code=True) or "functions: " + ", ".join(FUNCTIONS))
+            raise ExpressionError(
+                f"unknown function `{name}`",
+                offset,
+                did_you_mean(name, FUNCTIONS, code=True) or "functions: " + ", ".join(FUNCTIONS),
+            )
         name = node.func.id
         func, fewest, most, _ = FUNCTIONS[name]
         if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):

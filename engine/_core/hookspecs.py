@@ -37,7 +37,7 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
 @hookspec(firstresult=True)
-def yakuset_settings_schema() -> Mapping[str, Any] | None:  # type: ignore[empty-body]
+def yakuset_settings_schema() -> Mapping[str, Any] | None:
     """Return the JSON Schema (draft 2020-12) of this plugin's settings.
 
     Called once per rule set that turns the plugin on, on that plugin alone, before anything
@@ -49,7 +49,7 @@ def yakuset_settings_schema() -> Mapping[str, Any] | None:  # type: ignore[empty
 
 
 @hookspec
-def yakuset_expression_names(game: str) -> Mapping[str, str] | None:  # type: ignore[empty-body]
+def yakuset_expression_names(game: str) -> Mapping[str, str] | None:
     """Return extra names that rule-set expressions of ``game`` may use.
 
     Called while a rule set of ``game`` (``"koikoi"``, ``"riichi"``) is compiled. Return a

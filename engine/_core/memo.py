@@ -3,10 +3,14 @@ more than the work it saves (a han/fu score is one dict lookup when memoised).""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
+from typing import TypeVar
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 
-class Memo(dict[Any, Any]):
+class Memo(dict[K, V]):
     """A dict that holds at most ``size`` entries: when full, the oldest entry makes room.
 
     Read it with ``get`` (a plain dict lookup); write with :meth:`put`.
@@ -18,7 +22,7 @@ class Memo(dict[Any, Any]):
         super().__init__()
         self.size = size
 
-    def put(self, key: Any, value: Any) -> Any:
+    def put(self, key: K, value: V) -> V:
         """Remember ``value`` under ``key`` and return it."""
         if len(self) >= self.size:
             del self[next(iter(self))]

@@ -74,8 +74,9 @@ class Registry:
         installed = self.installed()
         return [_unknown(name, plugins.key_locs[name], installed) for name in removed if name not in installed]
 
-    def build(self, plugins: Mapping[str, Any],
-              fallback: Location) -> tuple[pluggy.PluginManager, dict[str, Settings], list[Problem]]:
+    def build(
+        self, plugins: Mapping[str, Any], fallback: Location
+    ) -> tuple[pluggy.PluginManager, dict[str, Settings], list[Problem]]:
         """Register the plugins a resolved rule set names, check their hooks and settings.
 
         ``plugins`` is the resolved ``plugins:`` mapping (name -> settings). Returns the
@@ -96,8 +97,13 @@ class Registry:
                 manager.register(plugin, name=name)
             except Exception as exc:  # a broken third-party package must not crash loading
                 reason = " ".join(str(exc).split())
-                problems.append(Problem(key_loc, f"plugins.{name}",
-                                        f"plugin {name!r} could not be loaded: {type(exc).__name__}: {reason}"))
+                problems.append(
+                    Problem(
+                        key_loc,
+                        f"plugins.{name}",
+                        f"plugin {name!r} could not be loaded: {type(exc).__name__}: {reason}",
+                    )
+                )
                 continue
             problems.extend(_unmarked(plugin, name, key_loc))
             found, settings_problems = _settings(manager, name, given, value_loc)
@@ -121,13 +127,13 @@ def _locations(plugins: Mapping[str, Any], name: str, fallback: Location) -> tup
 
 def _unknown(name: str, where: Location, installed: Mapping[str, object]) -> Problem:
     hint = did_you_mean(name, installed) or (
-        "install the package that provides it; installed plugins: " + ", ".join(sorted(installed)))
+        "install the package that provides it; installed plugins: " + ", ".join(sorted(installed))
+    )
     return Problem(where, f"plugins.{name}", f"unknown plugin {name!r}", hint)
 
 
 def _spec_names(manager: pluggy.PluginManager) -> list[str]:
-    return sorted(name for name, caller in vars(manager.hook).items()
-                  if not name.startswith("_") and caller.has_spec())
+    return sorted(name for name, caller in vars(manager.hook).items() if not name.startswith("_") and caller.has_spec())
 
 
 def _pending(manager: pluggy.PluginManager, plugins: Mapping[str, Any], fallback: Location) -> list[Problem]:
@@ -141,9 +147,14 @@ def _pending(manager: pluggy.PluginManager, plugins: Mapping[str, Any], fallback
             if impl.optionalhook:
                 continue
             where, _ = _locations(plugins, impl.plugin_name, fallback)
-            problems.append(Problem(where, f"plugins.{impl.plugin_name}",
-                                    f"plugin {impl.plugin_name!r} implements {hook_name!r}, which is no yakuset hook",
-                                    did_you_mean(hook_name, specs) or "hooks: " + ", ".join(specs)))
+            problems.append(
+                Problem(
+                    where,
+                    f"plugins.{impl.plugin_name}",
+                    f"plugin {impl.plugin_name!r} implements {hook_name!r}, which is no yakuset hook",
+                    did_you_mean(hook_name, specs) or "hooks: " + ", ".join(specs),
+                )
+            )
     return problems
 
 
@@ -151,16 +162,23 @@ def _unmarked(plugin: object, name: str, where: Location) -> list[Problem]:
     """A ``yakuset_...`` function without ``@hookimpl`` is never called: say so."""
     problems = []
     for attribute, value in inspect.getmembers(plugin):
-        if attribute.startswith(f"{hookspecs.PROJECT}_") and callable(value) \
-                and not hasattr(value, f"{hookspecs.PROJECT}_impl"):
-            problems.append(Problem(where, f"plugins.{name}",
-                                    f"plugin {name!r} defines {attribute!r} without @hookimpl, so it is never called",
-                                    "decorate it with `@yakuset.hookimpl`"))
+        if (
+            attribute.startswith(f"{hookspecs.PROJECT}_")
+            and callable(value)
+            and not hasattr(value, f"{hookspecs.PROJECT}_impl")
+        ):
+            problems.append(
+                Problem(
+                    where,
+                    f"plugins.{name}",
+                    f"plugin {name!r} defines {attribute!r} without @hookimpl, so it is never called",
+                    "decorate it with `@yakuset.hookimpl`",
+                )
+            )
     return problems
 
 
-def _settings(manager: pluggy.PluginManager, name: str, given: Any,
-              where: Location) -> tuple[Settings, list[Problem]]:
+def _settings(manager: pluggy.PluginManager, name: str, given: Any, where: Location) -> tuple[Settings, list[Problem]]:
     """The plugin's settings checked against its own schema, with the schema's defaults filled in."""
     data = given if given is not None else {}
     for impl in manager.hook.yakuset_settings_schema.get_hookimpls():
@@ -179,7 +197,7 @@ def _settings(manager: pluggy.PluginManager, name: str, given: Any,
 def _with_defaults(schema: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:
     out = dict(data)
     properties = schema.get("properties")
-    for key, sub in (properties.items() if isinstance(properties, Mapping) else ()):
+    for key, sub in properties.items() if isinstance(properties, Mapping) else ():
         if key not in out and isinstance(sub, Mapping) and "default" in sub:
             out[key] = sub["default"]
     return out

@@ -78,11 +78,19 @@ def read_source(text: str, path: Path, display: str) -> tuple[SourceFile | None,
     data, problems = parse(text, display)
     start = Location(display, 1, 1)
     if data is None:
-        return None, problems or [Problem(start, "", "the document is empty (null)",
-                                          "a rule set is a YAML mapping, e.g. `game: koikoi`")]
+        return None, problems or [
+            Problem(start, "", "the document is empty (null)", "a rule set is a YAML mapping, e.g. `game: koikoi`")
+        ]
     if not isinstance(data, LocatedDict):
-        return None, [*problems, Problem(start, "", f"expected a mapping at the top, got {validate.describe_value(data)}",
-                                         "a rule set starts with keys such as `game:` or `extends:`")]
+        return None, [
+            *problems,
+            Problem(
+                start,
+                "",
+                f"expected a mapping at the top, got {validate.describe_value(data)}",
+                "a rule set starts with keys such as `game:` or `extends:`",
+            ),
+        ]
     problems.extend(validate.check_file(data, start))
     return SourceFile(path, display, data), problems
 
@@ -100,8 +108,14 @@ def chain(first: SourceFile) -> tuple[list[SourceFile], list[Problem]]:
         where = current.data.value_locs["extends"]
         if ("/" in ref or "\\" in ref) and not ref.endswith((".yaml", ".yml")):
             # Only rule-set files may be extended: never echo some other file's contents.
-            problems.append(Problem(where, "extends", f"{ref!r} is not a .yaml file",
-                                    "extend a bundled id or a rule-set file ending in .yaml"))
+            problems.append(
+                Problem(
+                    where,
+                    "extends",
+                    f"{ref!r} is not a .yaml file",
+                    "extend a bundled id or a rule-set file ending in .yaml",
+                )
+            )
             return files, problems
         try:
             parent_path = locate_ref(ref, current.path)
@@ -110,9 +124,16 @@ def chain(first: SourceFile) -> tuple[list[SourceFile], list[Problem]]:
             parent_path, found = None, False
         if parent_path is None or not found:
             known = sorted(bundled.bundled_files())
-            problems.append(Problem(where, "extends", f"cannot find the parent rule set {ref!r}",
-                                    "use a bundled id (" + ", ".join(known) + ") or a path relative to this file"
-                                    if "/" not in ref else "the path is relative to the extending file"))
+            problems.append(
+                Problem(
+                    where,
+                    "extends",
+                    f"cannot find the parent rule set {ref!r}",
+                    "use a bundled id (" + ", ".join(known) + ") or a path relative to this file"
+                    if "/" not in ref
+                    else "the path is relative to the extending file",
+                )
+            )
             return files, problems
         try:
             resolved = parent_path.resolve()
@@ -120,8 +141,14 @@ def chain(first: SourceFile) -> tuple[list[SourceFile], list[Problem]]:
             resolved = parent_path
         if resolved in seen:
             names = " -> ".join(f.display for f in files) + f" -> {display_name(parent_path)}"
-            problems.append(Problem(where, "extends", f"`extends` makes a cycle: {names}",
-                                    "a rule set cannot extend itself or one of its descendants"))
+            problems.append(
+                Problem(
+                    where,
+                    "extends",
+                    f"`extends` makes a cycle: {names}",
+                    "a rule set cannot extend itself or one of its descendants",
+                )
+            )
             return files, problems
         seen.add(resolved)
         parent, parent_problems = read_file(parent_path)
@@ -183,4 +210,5 @@ def resolve(files: list[SourceFile]) -> LocatedDict:
         merged = merge(merged, source.data)
     if "extends" in merged:
         merged = merge(LocatedDict(merged.loc), merged)  # drops the root's own `extends`
+    assert isinstance(merged, LocatedDict)
     return merged

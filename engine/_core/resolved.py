@@ -32,7 +32,11 @@ def resolved_lines(rs: RuleSet) -> list[tuple[str, str]]:
                     lines.append((f"{lead}{key}:", ""))
                     walk(value, indent + "  ")
                 else:
-                    shown = _scalar(value) if not isinstance(value, (dict, list)) else ("{}" if isinstance(value, dict) else "[]")
+                    shown = (
+                        _scalar(value)
+                        if not isinstance(value, (dict, list))
+                        else ("{}" if isinstance(value, dict) else "[]")
+                    )
                     lines.append((f"{lead}{key}: {shown}", f"{where.file}:{where.line}"))
         elif isinstance(node, LocatedList):
             for index, item in enumerate(node):

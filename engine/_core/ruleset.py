@@ -71,8 +71,9 @@ class RuleSet:
         yield from _leaves(self.document, (), self.document.loc)
 
 
-def _leaves(node: Any, path: tuple[str | int, ...],
-            where: Location) -> Iterator[tuple[tuple[str | int, ...], Any, Location]]:
+def _leaves(
+    node: Any, path: tuple[str | int, ...], where: Location
+) -> Iterator[tuple[tuple[str | int, ...], Any, Location]]:
     if isinstance(node, LocatedDict):
         for key, value in node.items():
             yield from _leaves(value, (*path, key), node.value_locs[key])
@@ -92,8 +93,16 @@ def _source_for(source: str | os.PathLike[str]) -> Path:
     path = locate_ref(text, None)
     if path is None:
         known = ", ".join(sorted(i for i in bundled.bundled_files() if not bundled.is_abstract(i)))
-        raise RulesetError([Problem(Location(text, 1, 1), "", f"no bundled rule set or file named {text!r}",
-                                    f"bundled rule sets: {known}; a file path needs a / or a .yaml ending")])
+        raise RulesetError(
+            [
+                Problem(
+                    Location(text, 1, 1),
+                    "",
+                    f"no bundled rule set or file named {text!r}",
+                    f"bundled rule sets: {known}; a file path needs a / or a .yaml ending",
+                )
+            ]
+        )
     return path
 
 
@@ -104,9 +113,16 @@ def load(source: str | os.PathLike[str], registry: Registry) -> RuleSet:
     """
     path = _source_for(source)
     if bundled.is_abstract(path.stem) and path.parent.parent == bundled.rulesets_dir():
-        raise RulesetError([Problem(Location(display_name(path), 1, 1), "",
-                                    f"{path.stem!r} is an abstract base, not a rule set",
-                                    f"load a rule set that extends it, or write one with `extends: {path.stem}`")])
+        raise RulesetError(
+            [
+                Problem(
+                    Location(display_name(path), 1, 1),
+                    "",
+                    f"{path.stem!r} is an abstract base, not a rule set",
+                    f"load a rule set that extends it, or write one with `extends: {path.stem}`",
+                )
+            ]
+        )
     first, problems = read_file(path)
     if first is None:
         raise RulesetError(problems)
@@ -145,9 +161,18 @@ def _build(first: SourceFile, problems: list[Problem], registry: Registry) -> Ru
         rules, compile_problems = game.compile(document, manager, start, valid)
         problems.extend(compile_problems)
     if problems or game is None:
-        raise RulesetError(_dedupe(problems) if problems else [
-            Problem(start, "game", f"no game named {name!r} is registered",
-                    "games: " + ", ".join(sorted(registry.games)))])
+        raise RulesetError(
+            _dedupe(problems)
+            if problems
+            else [
+                Problem(
+                    start,
+                    "game",
+                    f"no game named {name!r} is registered",
+                    "games: " + ", ".join(sorted(registry.games)),
+                )
+            ]
+        )
     metadata = document.get("metadata") or {}
     return RuleSet(
         id=first.id,

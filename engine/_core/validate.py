@@ -45,8 +45,9 @@ def _strict_class(document: dict[str, Any]) -> Any:
     """The validator class for ``document``, where an integer must be written as one (not 1.0)."""
     cls = jsonschema.validators.validator_for(document)
     checker = cls.TYPE_CHECKER.redefine(
-        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool))
-    return jsonschema.validators.extend(cls, type_checker=checker)
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
+    )
+    return jsonschema.validators.extend(cls, type_checker=checker)  # type: ignore[no-untyped-call]
 
 
 @functools.cache
@@ -54,7 +55,8 @@ def _validator(resolved: bool) -> jsonschema.protocols.Validator:
     document = _with_resolved_requirements(schema()) if resolved else copy.deepcopy(schema())
     cls = _strict_class(document)
     cls.check_schema(document)
-    return cls(document)
+    validator: jsonschema.protocols.Validator = cls(document)
+    return validator
 
 
 def _without_nulls(node: Any) -> Any:
@@ -101,12 +103,23 @@ def _game_sections(data: Any, fallback: Location, resolved: bool) -> list[Proble
         if owner is None:
             continue
         if key in data and owner != game:
-            problems.append(Problem(locate(data, [key], fallback, key=True), key,
-                                    f"{key!r} is a {owner} section, and this is a {game} rule set",
-                                    "remove it, or check `game:`"))
+            problems.append(
+                Problem(
+                    locate(data, [key], fallback, key=True),
+                    key,
+                    f"{key!r} is a {owner} section, and this is a {game} rule set",
+                    "remove it, or check `game:`",
+                )
+            )
         elif resolved and owner == game and sub.get("x-game-required") and key not in data:
-            problems.append(Problem(getattr(data, "loc", fallback), key, f"missing {key!r}",
-                                    "set it here or in the rule set this file extends"))
+            problems.append(
+                Problem(
+                    getattr(data, "loc", fallback),
+                    key,
+                    f"missing {key!r}",
+                    "set it here or in the rule set this file extends",
+                )
+            )
     return problems
 
 
@@ -120,8 +133,9 @@ def check_against(subschema: dict[str, Any], data: Any, fallback: Location, base
     return _problems(cls(subschema).iter_errors(data), data, fallback, base_path)
 
 
-def _problems(errors: Iterable[jsonschema.ValidationError], root: Any, fallback: Location,
-              base_path: str) -> list[Problem]:
+def _problems(
+    errors: Iterable[jsonschema.ValidationError], root: Any, fallback: Location, base_path: str
+) -> list[Problem]:
     problems: list[Problem] = []
     for error in errors:
         problems.extend(_explain(error, root, fallback, base_path))
@@ -166,8 +180,13 @@ def display_path(root: Any, path: Sequence[str | int], base_path: str = "") -> s
 
 
 _TYPE_NAMES = {
-    "object": "a mapping", "array": "a list", "string": "text", "integer": "a whole number",
-    "number": "a number", "boolean": "true or false", "null": "null",
+    "object": "a mapping",
+    "array": "a list",
+    "string": "text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
 }
 
 
@@ -213,8 +232,7 @@ def _what_it_is(sub: dict[str, Any]) -> str | None:
     return description.split(". ")[0].rstrip(".")
 
 
-def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location,
-             base_path: str) -> list[Problem]:
+def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location, base_path: str) -> list[Problem]:
     path = list(error.absolute_path)
     shown = display_path(root, path, base_path)
     where = locate(root, path, fallback)
@@ -228,24 +246,37 @@ def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location,
             if extra in known:
                 continue
             hint = did_you_mean(extra, known) or ("known keys here: " + ", ".join(known) if known else None)
-            problems.append(Problem(locate(root, [*path, extra], fallback, key=True),
-                                    display_path(root, [*path, extra], base_path),
-                                    f"unknown key {extra!r}", hint))
+            problems.append(
+                Problem(
+                    locate(root, [*path, extra], fallback, key=True),
+                    display_path(root, [*path, extra], base_path),
+                    f"unknown key {extra!r}",
+                    hint,
+                )
+            )
         return problems
     if kind == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
-        return [Problem(where, shown, f"missing {missing!r}",
-                        "set it here or in the rule set this file extends")]
+        return [Problem(where, shown, f"missing {missing!r}", "set it here or in the rule set this file extends")]
     if kind in ("type", "enum", "const"):
-        return [Problem(where, shown, f"expected {_describe_schema(sub)}, got {describe_value(instance)}",
-                        _what_it_is(sub))]
+        return [
+            Problem(where, shown, f"expected {_describe_schema(sub)}, got {describe_value(instance)}", _what_it_is(sub))
+        ]
     if kind in ("oneOf", "anyOf"):
-        options = ", or ".join(_describe_schema(option) for option in error.validator_value)
+        alternatives: Any = error.validator_value
+        options = ", or ".join(_describe_schema(option) for option in alternatives)
         return [Problem(where, shown, f"expected {options}, got {describe_value(instance)}", _what_it_is(sub))]
     if kind == "pattern":
-        return [Problem(where, shown, f"{instance!r} is not a valid name",
-                        "use lower case letters, digits and _, starting with a letter")]
+        return [
+            Problem(
+                where,
+                shown,
+                f"{instance!r} is not a valid name",
+                "use lower case letters, digits and _, starting with a letter",
+            )
+        ]
     if kind == "propertyNames":
-        return [Problem(where, shown, f"{error.message}",
-                        "use lower case letters, digits and _, starting with a letter")]
+        return [
+            Problem(where, shown, f"{error.message}", "use lower case letters, digits and _, starting with a letter")
+        ]
     return [Problem(where, shown, error.message)]

@@ -78,7 +78,7 @@ class _BoundedLoader(yaml.SafeLoader):
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
                 raise _Abort(
                     Problem(
                         _loc(self._file, mark),
@@ -112,8 +112,12 @@ def read_text(path: Path, display: str) -> tuple[str | None, list[Problem]]:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
             return None, [
-                Problem(start, "", f"file is {size} bytes; the limit is {MAX_FILE_BYTES}",
-                        "a rule set is a few kilobytes; is this the right file?")
+                Problem(
+                    start,
+                    "",
+                    f"file is {size} bytes; the limit is {MAX_FILE_BYTES}",
+                    "a rule set is a few kilobytes; is this the right file?",
+                )
             ]
         data = path.read_bytes()
     except OSError as exc:
@@ -143,7 +147,9 @@ def id_items(items: Any) -> list[tuple[int, LocatedDict]]:
     """The items of a located list that are mappings with a text ``id``, with their indexes."""
     if not isinstance(items, LocatedList):
         return []
-    return [(i, item) for i, item in enumerate(items) if isinstance(item, LocatedDict) and isinstance(item.get("id"), str)]
+    return [
+        (i, item) for i, item in enumerate(items) if isinstance(item, LocatedDict) and isinstance(item.get("id"), str)
+    ]
 
 
 def parse(text: str, file: str) -> tuple[Any, list[Problem]]:
@@ -175,8 +181,9 @@ def parse(text: str, file: str) -> tuple[Any, list[Problem]]:
     finally:
         loader.dispose()
     if node is None:
-        return None, [Problem(Location(file, 1, 1), "", "the file is empty",
-                              "a rule set is a YAML mapping, e.g. `game: koikoi`")]
+        return None, [
+            Problem(Location(file, 1, 1), "", "the file is empty", "a rule set is a YAML mapping, e.g. `game: koikoi`")
+        ]
     builder = _Builder(loader, file)
     try:
         value = builder.build(node, 0, "")
@@ -197,11 +204,19 @@ class _Builder:
         where = _loc(self.file, node.start_mark)
         if self.nodes > MAX_NODES or depth > MAX_DEPTH:
             raise _Abort(
-                Problem(where, "", f"aliases expand to more than {MAX_NODES} values",
-                        "anchors and aliases (& and *) may not multiply a document")
-                if self.nodes > MAX_NODES else
-                Problem(where, "", "aliases nest deeper than the document allows",
-                        "an anchor may not contain an alias to itself")
+                Problem(
+                    where,
+                    "",
+                    f"aliases expand to more than {MAX_NODES} values",
+                    "anchors and aliases (& and *) may not multiply a document",
+                )
+                if self.nodes > MAX_NODES
+                else Problem(
+                    where,
+                    "",
+                    "aliases nest deeper than the document allows",
+                    "an anchor may not contain an alias to itself",
+                )
             )
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, where, depth, path)
@@ -228,19 +243,34 @@ class _Builder:
         for key_node, value_node in node.value:
             key_loc = _loc(self.file, key_node.start_mark)
             if key_node.tag == _MERGE:
-                self.problems.append(Problem(key_loc, path, "YAML merge keys (<<) are not supported",
-                                             "use `extends:` to build on another rule set"))
+                self.problems.append(
+                    Problem(
+                        key_loc,
+                        path,
+                        "YAML merge keys (<<) are not supported",
+                        "use `extends:` to build on another rule set",
+                    )
+                )
                 continue
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag != _STR:
-                self.problems.append(Problem(key_loc, path, "a key must be plain text",
-                                             "quote it if it looks like a number or a boolean"))
+                self.problems.append(
+                    Problem(
+                        key_loc, path, "a key must be plain text", "quote it if it looks like a number or a boolean"
+                    )
+                )
                 continue
             key = key_node.value
             key_path = join_path(path, key)
             if key in out.key_locs:
                 first = out.key_locs[key]
-                self.problems.append(Problem(key_loc, key_path, f"duplicate key {key!r} (first at line {first.line})",
-                                             "a key may appear once in a mapping; remove one of them"))
+                self.problems.append(
+                    Problem(
+                        key_loc,
+                        key_path,
+                        f"duplicate key {key!r} (first at line {first.line})",
+                        "a key may appear once in a mapping; remove one of them",
+                    )
+                )
                 continue
             out[key] = self.build(value_node, depth + 1, key_path)
             out.key_locs[key] = key_loc
@@ -248,8 +278,14 @@ class _Builder:
         return out
 
     def _bad_tag(self, node: yaml.Node, where: Location, path: str) -> None:
-        self.problems.append(Problem(where, path, f"the tag {node.tag!r} is not allowed",
-                                     "rule sets use plain YAML: mappings, lists, text, numbers, booleans"))
+        self.problems.append(
+            Problem(
+                where,
+                path,
+                f"the tag {node.tag!r} is not allowed",
+                "rule sets use plain YAML: mappings, lists, text, numbers, booleans",
+            )
+        )
         return None
 
 
@@ -257,8 +293,12 @@ def _reader_problem(exc: yaml.reader.ReaderError, text: str, file: str) -> Probl
     before = text[: exc.position]
     line = before.count("\n") + 1
     col = exc.position - (before.rfind("\n") + 1) + 1
-    return Problem(Location(file, line, col), "", f"the character {exc.character!r} is not allowed in YAML",
-                   "remove control characters from the file")
+    return Problem(
+        Location(file, line, col),
+        "",
+        f"the character {exc.character!r} is not allowed in YAML",
+        "remove control characters from the file",
+    )
 
 
 def join_path(path: str, key: str) -> str:
@@ -270,7 +310,11 @@ def _item_label(node: yaml.Node, index: int) -> str:
     """A list item is named by its ``id`` when it has one, else by its index."""
     if isinstance(node, yaml.MappingNode):
         for key_node, value_node in node.value:
-            if (isinstance(key_node, yaml.ScalarNode) and key_node.value == "id"
-                    and isinstance(value_node, yaml.ScalarNode) and value_node.tag == _STR):
-                return value_node.value
+            if (
+                isinstance(key_node, yaml.ScalarNode)
+                and key_node.value == "id"
+                and isinstance(value_node, yaml.ScalarNode)
+                and value_node.tag == _STR
+            ):
+                return str(value_node.value)
     return str(index)

@@ -95,8 +95,10 @@ class BehaviourReport:
         if not self.changes:
             return f"none of {self.total:,} situations change"
         top = self.changes[0]
-        return (f"{len(self.changes):,} of {self.total:,} situations change; largest: {top.situation}: "
-                f"{describe(top.old)} -> {describe(top.new)}")
+        return (
+            f"{len(self.changes):,} of {self.total:,} situations change; largest: {top.situation}: "
+            f"{describe(top.old)} -> {describe(top.new)}"
+        )
 
 
 def describe(outcome: Outcome) -> str:

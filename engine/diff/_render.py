@@ -6,9 +6,7 @@ The JSON shape is documented by ``schema/diff.schema.json``.
 from __future__ import annotations
 
 import json
-from typing import Any
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ._behaviour import BehaviourReport, describe
 from ._structural import Change, plain
@@ -16,8 +14,13 @@ from ._structural import Change, plain
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
 
-_COLOURS = {"added": "\033[32m", "removed": "\033[31m", "changed": "\033[33m", "type_changed": "\033[35m",
-            "title": "\033[1m"}
+_COLOURS = {
+    "added": "\033[32m",
+    "removed": "\033[31m",
+    "changed": "\033[33m",
+    "type_changed": "\033[35m",
+    "title": "\033[1m",
+}
 _RESET = "\033[0m"
 _MARKS = {"added": "+", "removed": "-", "changed": "~", "type_changed": "!"}
 
@@ -41,17 +44,21 @@ def _values(change: Change) -> str:
     return f"{_short(change.old)} -> {_short(change.new)}"
 
 
-def as_json(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: BehaviourReport | None,
-            declared: bool, steps: int) -> dict[str, Any]:
+def as_json(
+    a: RuleSet, b: RuleSet, changes: list[Change] | None, report: BehaviourReport | None, declared: bool, steps: int
+) -> dict[str, Any]:
     """The documented JSON shape (``schema/diff.schema.json``)."""
     return {
         "a": a.id,
         "b": b.id,
         "game": a.game,
         "identical": not changes and not (report and report.changes),
-        "structural": None if changes is None else {
-            "declared": declared, "count": len(changes), "changes": [c.as_dict() for c in changes]},
-        "behaviour": None if report is None else {
+        "structural": None
+        if changes is None
+        else {"declared": declared, "count": len(changes), "changes": [c.as_dict() for c in changes]},
+        "behaviour": None
+        if report is None
+        else {
             "total": report.total,
             "changed": len(report.changes),
             "summary": report.summary,
@@ -61,8 +68,9 @@ def as_json(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: Behavi
     }
 
 
-def human(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: BehaviourReport | None,
-          steps: int, colour: bool) -> str:
+def human(
+    a: RuleSet, b: RuleSet, changes: list[Change] | None, report: BehaviourReport | None, steps: int, colour: bool
+) -> str:
     """Readable text: the rule changes by section, then the behaviour, largest changes first."""
 
     def paint(kind: str, text: str) -> str:
@@ -70,8 +78,12 @@ def human(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: Behaviou
 
     out = [paint("title", f"{a.id} -> {b.id}")]
     if changes is not None:
-        out.append(paint("title", f"Rules: {len(changes)} change{'s' if len(changes) != 1 else ''}"
-                                  if changes else "Rules: identical"))
+        out.append(
+            paint(
+                "title",
+                f"Rules: {len(changes)} change{'s' if len(changes) != 1 else ''}" if changes else "Rules: identical",
+            )
+        )
         section = None
         for change in changes:
             if change.section != section:
@@ -85,8 +97,10 @@ def human(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: Behaviou
             out.append(f"  {group}: {changed} of {count} change")
         for index, moved in enumerate(report.changes):
             delta = f" ({moved.delta:+g})" if moved.delta is not None else ""
-            out.append(f"  {moved.group}: {moved.situation}: {paint('removed', describe(moved.old))} -> "
-                       f"{paint('added', describe(moved.new))}{delta}")
+            out.append(
+                f"  {moved.group}: {moved.situation}: {paint('removed', describe(moved.old))} -> "
+                f"{paint('added', describe(moved.new))}{delta}"
+            )
             if index < steps:
                 for label, outcome in ((a.id, moved.old), (b.id, moved.new)):
                     for step in outcome.explain():
@@ -105,8 +119,11 @@ def markdown(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: Behav
         out += [f"### Rule changes ({len(changes)})", ""]
         if changes:
             out += ["| path | change | old | new | where (old → new) |", "|---|---|---|---|---|"]
-            out += [f"| `{cell(c.path)}` | {c.kind} | {cell(_short(c.old)) if c.kind != 'added' else ''} | "
-                    f"{cell(_short(c.new)) if c.kind != 'removed' else ''} | {cell(_at(c))} |" for c in changes]
+            out += [
+                f"| `{cell(c.path)}` | {c.kind} | {cell(_short(c.old)) if c.kind != 'added' else ''} | "
+                f"{cell(_short(c.new)) if c.kind != 'removed' else ''} | {cell(_at(c))} |"
+                for c in changes
+            ]
         else:
             out.append("The rule sets are identical.")
         out.append("")
@@ -115,8 +132,11 @@ def markdown(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: Behav
         out += [f"| {g} | {n} | {c} |" for g, (n, c) in report.by_group.items()]
         if report.changes:
             out += ["", f"| situation | `{a.id}` | `{b.id}` | Δ |", "|---|---|---|---:|"]
-            out += [f"| {cell(c.situation)} | {cell(describe(c.old))} | {cell(describe(c.new))} | "
-                    f"{'' if c.delta is None else f'{c.delta:+g}'} |" for c in report.changes]
+            out += [
+                f"| {cell(c.situation)} | {cell(describe(c.old))} | {cell(describe(c.new))} | "
+                f"{'' if c.delta is None else f'{c.delta:+g}'} |"
+                for c in report.changes
+            ]
         out.append("")
     return "\n".join(out)
 

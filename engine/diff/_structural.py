@@ -29,8 +29,15 @@ class Change:
         return self.path.split(".")[0].split("[")[0]
 
     def as_dict(self) -> dict[str, Any]:
-        return {"path": self.path, "kind": self.kind, "section": self.section, "old": plain(self.old),
-                "new": plain(self.new), "old_at": _where(self.old_at), "new_at": _where(self.new_at)}
+        return {
+            "path": self.path,
+            "kind": self.kind,
+            "section": self.section,
+            "old": plain(self.old),
+            "new": plain(self.new),
+            "old_at": _where(self.old_at),
+            "new_at": _where(self.new_at),
+        }
 
 
 def _where(location: Location | None) -> str | None:
@@ -59,8 +66,11 @@ def _category(value: Any) -> str:
 
 
 def _id_list(items: Any) -> bool:
-    return isinstance(items, list) and bool(items) and all(
-        isinstance(i, dict) and isinstance(i.get("id"), str) for i in items)
+    return (
+        isinstance(items, list)
+        and bool(items)
+        and all(isinstance(i, dict) and isinstance(i.get("id"), str) for i in items)
+    )
 
 
 def structural(a: RuleSet, b: RuleSet, declared: bool = False) -> list[Change]:
@@ -77,9 +87,16 @@ def _compare(old: Any, new: Any, path: str, old_at: Location, new_at: Location, 
         for key in [*old, *(k for k in new if k not in old)]:
             if key == "extends" and path == "":
                 if old.get(key) != new.get(key):
-                    out.append(Change("extends", "changed" if key in old and key in new else
-                                      "added" if key in new else "removed", old.get(key), new.get(key),
-                                      old.value_locs.get(key), new.value_locs.get(key)))
+                    out.append(
+                        Change(
+                            "extends",
+                            "changed" if key in old and key in new else "added" if key in new else "removed",
+                            old.get(key),
+                            new.get(key),
+                            old.value_locs.get(key),
+                            new.value_locs.get(key),
+                        )
+                    )
                 continue
             sub = join_path(path, key)
             if key not in new:
@@ -105,5 +122,3 @@ def _compare(old: Any, new: Any, path: str, old_at: Location, new_at: Location, 
         out.append(Change(path, "type_changed", old, new, old_at, new_at))
     elif plain(old) != plain(new):
         out.append(Change(path, "changed", old, new, old_at, new_at))
-
-

@@ -46,11 +46,16 @@ def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0, f
     own_calls = whole_number("own_calls", own_calls)
     opponent_calls = whole_number("opponent_calls", opponent_calls)
     field_brights = whole_number("field_brights", field_brights)
-    variables: dict[str, Number] = {"base": base, "own_calls": own_calls, "opponent_calls": opponent_calls,
-                                    "field_brights": field_brights}
+    variables: dict[str, Number] = {
+        "base": base,
+        "own_calls": own_calls,
+        "opponent_calls": opponent_calls,
+        "field_brights": field_brights,
+    }
     if rules.extra_names:
-        for extra in rs.hook.yakuset_award_context(ruleset=rs, base=base, own_calls=own_calls,
-                                                   opponent_calls=opponent_calls, field_brights=field_brights):
+        for extra in rs.hook.yakuset_award_context(
+            ruleset=rs, base=base, own_calls=own_calls, opponent_calls=opponent_calls, field_brights=field_brights
+        ):
             variables.update(extra or {})
         missing = rules.extra_names - variables.keys()
         if missing:
@@ -111,8 +116,9 @@ def award_tables(rs: RuleSet, bases: Sequence[int] = TABLE_BASES, most_calls: in
         own_factors = tuple(_ratio(award(rs, 1, c, 0).points, reference) for c in range(len(columns)))
         opponent_factor = _ratio(award(rs, 1, 0, opponent_calls).points, reference)
         rows = tuple((b, tuple(col[i] for col in columns)) for i, b in enumerate(bases))
-        tables.append(AwardTable(opponent_calls, opponent_factor, tuple(range(len(columns))), own_factors,
-                                 open_ended, rows))
+        tables.append(
+            AwardTable(opponent_calls, opponent_factor, tuple(range(len(columns))), own_factors, open_ended, rows)
+        )
     return tables
 
 

@@ -15,8 +15,8 @@ import pluggy
 
 from .. import diff
 from .._core import bundled
+from .._core.commands import Command, Output
 from .._core.errors import InputError, Location, Problem
-from .._core.game import Command, Output
 from .._core.yamlsource import LocatedDict
 from . import _render, hookspecs
 from ._award import award, award_tables
@@ -37,8 +37,9 @@ class KoikoiGame:
     name = "koikoi"
     hookspecs: ModuleType = hookspecs
 
-    def compile(self, document: LocatedDict, manager: pluggy.PluginManager, where: Location,
-                valid: bool) -> tuple[KoikoiRules | None, list[Problem]]:
+    def compile(
+        self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, valid: bool
+    ) -> tuple[KoikoiRules | None, list[Problem]]:
         """Compile a resolved Koi-Koi rule set (see :func:`compile_rules`)."""
         return compile_rules(document, manager, where, valid)
 
@@ -93,9 +94,12 @@ class KoikoiGame:
 
     def commands(self) -> list[Command]:
         """``award`` and ``play``."""
-        return [Command("award", "the award for a won Koi-Koi round", _award_arguments, _award_command),
-                Command("play", "replay a scripted Koi-Koi match or round through the referee",
-                        _play_arguments, _play_command)]
+        return [
+            Command("award", "the award for a won Koi-Koi round", _award_arguments, _award_command),
+            Command(
+                "play", "replay a scripted Koi-Koi match or round through the referee", _play_arguments, _play_command
+            ),
+        ]
 
 
 GAME = KoikoiGame()
@@ -108,8 +112,8 @@ def _lucky_hands(rules: KoikoiRules) -> tuple[list[str], list[str]]:
         by_month.setdefault(card.month, []).append(card.id)
     months = list(by_month)
     size = rules.hand_cards
-    teshi = [*by_month[months[0]], *(by_month[m][0] for m in months[1:size - 3])][:size]
-    kuttsuki = [card for m in months[:size // 2] for card in by_month[m][:2]]
+    teshi = [*by_month[months[0]], *(by_month[m][0] for m in months[1 : size - 3])][:size]
+    kuttsuki = [card for m in months[: size // 2] for card in by_month[m][:2]]
     return teshi, kuttsuki
 
 
@@ -117,6 +121,7 @@ def _award(base: int, own: int, opponent: int) -> Callable[[RuleSet], diff.Outco
     def run(rs: RuleSet) -> diff.Outcome:
         result = award(rs, base=base, own_calls=own, opponent_calls=opponent)
         return diff.Outcome(result.points, str(result.points), lambda: [result.explanation])
+
     return run
 
 
@@ -125,6 +130,7 @@ def _pile(cards: list[str], month: int | None) -> Callable[[RuleSet], diff.Outco
         hand = yaku(rs, cards, month=month)
         names = ", ".join(f"{y.id} {y.points}" for y in hand.yaku) or "no yaku"
         return diff.Outcome(hand.base, f"base {hand.base} ({names})", lambda: [hand.explanation])
+
     return run
 
 
@@ -134,6 +140,7 @@ def _fixed(hook: str, **kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
         if found is None:
             return diff.Outcome(0, "nothing")
         return diff.Outcome(found.points, f"{found.points} ({found.label})", lambda: [found.explanation])
+
     return run
 
 
@@ -142,6 +149,7 @@ def _script(path: Path) -> Callable[[RuleSet], diff.Outcome]:
         trace = replay(rs, load_script(path))
         totals = ", ".join(f"{p} {t}" for p, t in trace.totals.items())
         return diff.Outcome(sum(trace.totals.values()), totals, lambda: trace_text(trace).splitlines())
+
     return run
 
 
@@ -163,6 +171,7 @@ def _run_pile(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
     def run(rs: RuleSet) -> diff.Outcome:
         hand = yaku(rs, **params)
         return diff.Outcome(hand.base, f"base {hand.base}", lambda: [hand.explanation])
+
     return run
 
 
@@ -170,6 +179,7 @@ def _run_award(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
     def run(rs: RuleSet) -> diff.Outcome:
         result = award(rs, **params)
         return diff.Outcome(result.points, str(result.points), lambda: [result.explanation])
+
     return run
 
 
@@ -189,8 +199,13 @@ def _award_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _award_command(rs: RuleSet, args: argparse.Namespace) -> Output:
-    result = award(rs, base=args.base, own_calls=args.own_calls, opponent_calls=args.opponent_calls,
-                   field_brights=args.field_brights)
+    result = award(
+        rs,
+        base=args.base,
+        own_calls=args.own_calls,
+        opponent_calls=args.opponent_calls,
+        field_brights=args.field_brights,
+    )
     if not args.explain:
         return f"{result.points}\n", result.as_dict()
     lines = [result.explanation]

@@ -165,25 +165,37 @@ class Round:
             found = self.rs.hook.yakuset_lucky_hand(ruleset=self.rs, hand=hands_dealt[player])
             if found is not None:
                 lucky[player] = found
-        outcome = self.rs.hook.yakuset_deal(ruleset=self.rs, hands=hands_dealt, field=tuple(field_list),
-                                            dealer=self.dealer, lucky=lucky)
+        outcome = self.rs.hook.yakuset_deal(
+            ruleset=self.rs, hands=hands_dealt, field=tuple(field_list), dealer=self.dealer, lucky=lucky
+        )
         if outcome is None and len(lucky) == 1:
             player, found = next(iter(lucky.items()))
             won = FixedAward(found.id, found.label, found.points, recipient=player)
-            outcome = DealOutcome("lucky_hand", f"{player} shows {found.label}: {found.points}, no multipliers",
-                                  winner=player, award=won)
+            outcome = DealOutcome(
+                "lucky_hand", f"{player} shows {found.label}: {found.points}, no multipliers", winner=player, award=won
+            )
         if outcome is not None and outcome.kind == "redeal":
             return Event("redeal", message=outcome.label)
         self._dealt = True
         field_filter = self.rules.field_brights
-        self.field_brights = sum(1 for card in dealt[len(everything):]
-                                 if field_filter.matches(card, self.month, self.rules.roles[0]))
+        self.field_brights = sum(
+            1 for card in dealt[len(everything) :] if field_filter.matches(card, self.month, self.rules.roles[0])
+        )
         if outcome is None:
             return Event("dealt", message=f"{self.dealer} deals; month {self.month}")
         if outcome.kind == "lucky_hand":
             points = outcome.award.points if outcome.award else 0
-            return self._end(Event("lucky_hand", outcome.winner, outcome.label, award=outcome.award,
-                                   points=points, winner=outcome.winner, next_dealer=outcome.winner))
+            return self._end(
+                Event(
+                    "lucky_hand",
+                    outcome.winner,
+                    outcome.label,
+                    award=outcome.award,
+                    points=points,
+                    winner=outcome.winner,
+                    next_dealer=outcome.winner,
+                )
+            )
         return self._end(Event("draw", message=outcome.label, next_dealer=self._after_draw()))
 
     def turn(self, player: str, captured: Sequence[str]) -> Event:
@@ -208,9 +220,12 @@ class Round:
             if last_card:
                 return self._score(player, hand, "automatic_shobu", "a rise on the last card ends the round")
             if limit is not None and state.calls >= limit:
-                return self._score(player, hand, "automatic_shobu",
-                                   f"{player} has used {limit} Koi-Koi call{'s' if limit != 1 else ''}: "
-                                   "the next rise ends the round")
+                return self._score(
+                    player,
+                    hand,
+                    "automatic_shobu",
+                    f"{player} has used {limit} Koi-Koi call{'s' if limit != 1 else ''}: the next rise ends the round",
+                )
             self._offer = player
             return Event("offer", player, f"{player}'s base rose to {hand.base}: Koi-Koi or Shobu?", hand=hand)
         if all(s.turns == self.rules.hand_cards for s in self._state.values()):
@@ -253,19 +268,42 @@ class Round:
 
     def _score(self, player: str, hand: Hand, kind: str, message: str) -> Event:
         state = self._state[player]
-        result = award(self.rs, hand.base, own_calls=state.calls,
-                       opponent_calls=self._state[self._other(player)].calls, field_brights=self.field_brights)
-        return self._end(Event(kind, player, message, hand=hand, award=result, points=int(result.points),
-                               winner=player, next_dealer=player))
+        result = award(
+            self.rs,
+            hand.base,
+            own_calls=state.calls,
+            opponent_calls=self._state[self._other(player)].calls,
+            field_brights=self.field_brights,
+        )
+        return self._end(
+            Event(
+                kind,
+                player,
+                message,
+                hand=hand,
+                award=result,
+                points=int(result.points),
+                winner=player,
+                next_dealer=player,
+            )
+        )
 
     def _exhaustive_draw(self) -> Event:
         privilege = self.rs.hook.yakuset_exhaustive_draw(ruleset=self.rs, dealer=self.dealer)
         after = self._after_draw()
         if privilege is None:
             return self._end(Event("exhaustive_draw", message="the hands ran out: nobody scores", next_dealer=after))
-        return self._end(Event("exhaustive_draw", privilege.recipient, f"the hands ran out: {privilege.label}",
-                               award=privilege, points=privilege.points, winner=privilege.recipient,
-                               next_dealer=after))
+        return self._end(
+            Event(
+                "exhaustive_draw",
+                privilege.recipient,
+                f"the hands ran out: {privilege.label}",
+                award=privilege,
+                points=privilege.points,
+                winner=privilege.recipient,
+                next_dealer=after,
+            )
+        )
 
     def _after_draw(self) -> str:
         return self.dealer if self.rules.after_draw == "same_dealer" else self._other(self.dealer)
@@ -285,8 +323,11 @@ class MatchResult:
     winner: str | None
 
     def as_dict(self) -> dict[str, Any]:
-        return {"totals": dict(self.totals), "adjustments": [a.as_dict() for a in self.adjustments],
-                "winner": self.winner}
+        return {
+            "totals": dict(self.totals),
+            "adjustments": [a.as_dict() for a in self.adjustments],
+            "winner": self.winner,
+        }
 
 
 class Match:
@@ -331,7 +372,9 @@ class Match:
         if self.result is not None:
             raise RefereeError("the match is already finished")
         if len(self.rounds) != self.rules.rounds or self.rounds[-1].result is None:
-            raise RefereeError(f"the match has {self.rules.rounds} rounds; {sum(r.finished for r in self.rounds)} are over")
+            raise RefereeError(
+                f"the match has {self.rules.rounds} rounds; {sum(r.finished for r in self.rounds)} are over"
+            )
         extras = dict(extras or {})
         unknown = set(extras) - set(self.players)
         if unknown:

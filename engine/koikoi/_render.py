@@ -19,7 +19,8 @@ def _column_label(table: AwardTable, index: int) -> str:
     elif calls == 0:
         label = "no self Koi"
     else:
-        label = f"{calls}{'+' if last and table.open_ended else ''} call{'s' if calls != 1 or last and table.open_ended else ''}"
+        more = last and table.open_ended
+        label = f"{calls}{'+' if more else ''} call{'s' if calls != 1 or more else ''}"
     return f"{label} (x{format_number(table.own_factors[index])})"
 
 
@@ -72,8 +73,12 @@ def tables_json(rs: RuleSet, tables: list[AwardTable]) -> dict[str, Any]:
                 "opponent_calls": t.opponent_calls,
                 "opponent_factor": t.opponent_factor,
                 "columns": [
-                    {"own_calls": c, "or_more": t.open_ended and i == len(t.own_calls) - 1,
-                     "factor": t.own_factors[i], "label": _column_label(t, i)}
+                    {
+                        "own_calls": c,
+                        "or_more": t.open_ended and i == len(t.own_calls) - 1,
+                        "factor": t.own_factors[i],
+                        "label": _column_label(t, i),
+                    }
                     for i, c in enumerate(t.own_calls)
                 ],
                 "rows": [{"base": base, "awards": list(values)} for base, values in t.rows],

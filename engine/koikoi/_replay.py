@@ -20,9 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .._core.errors import InputError, Location, Problem, RulesetError
 from .._core.resolve import display_name
@@ -59,9 +57,15 @@ class Trace:
         return {
             "ruleset": self.ruleset,
             "players": list(self.players),
-            "rounds": [{"round": r.number, "month": r.month, "dealer": r.dealer,
-                        "events": [dict(e.as_dict(), reported=what) for e, what in zip(r.events, r.reported)]}
-                       for r in self.rounds],
+            "rounds": [
+                {
+                    "round": r.number,
+                    "month": r.month,
+                    "dealer": r.dealer,
+                    "events": [dict(e.as_dict(), reported=what) for e, what in zip(r.events, r.reported)],
+                }
+                for r in self.rounds
+            ],
             "totals": self.totals,
             "match": self.match.as_dict() if self.match else None,
             "rounds_in_match": self.rounds_in_match,
@@ -105,8 +109,11 @@ def replay(rs: RuleSet, script: LocatedDict) -> Trace:
         raise _fail(script.value_locs["dealer"], "dealer", str(exc)) from None
     rounds = _list(script["rounds"], script.value_locs["rounds"], "rounds")
     if len(rounds) > match.rules.rounds:
-        raise _fail(script.value_locs["rounds"], "rounds",
-                    f"{len(rounds)} rounds scripted; a {rs.id} match has {match.rules.rounds}")
+        raise _fail(
+            script.value_locs["rounds"],
+            "rounds",
+            f"{len(rounds)} rounds scripted; a {rs.id} match has {match.rules.rounds}",
+        )
     traces = []
     for number, spec in enumerate(rounds, start=1):
         path = f"rounds[{number - 1}]"
@@ -129,16 +136,24 @@ def replay(rs: RuleSet, script: LocatedDict) -> Trace:
             trace.events.append(event)
             trace.reported.append(reported)
         if not current.finished:
-            raise _fail(where, path, f"round {number} ends before it is over",
-                        f"{current.next_to_act or 'the dealer'} has the next move")
+            raise _fail(
+                where,
+                path,
+                f"round {number} ends before it is over",
+                f"{current.next_to_act or 'the dealer'} has the next move",
+            )
         traces.append(trace)
     result = None
     extras = script.get("extras") or {}
     if not isinstance(extras, dict) or not all(
-            isinstance(v, dict) and all(isinstance(n, int) and not isinstance(n, bool) for n in v.values())
-            for v in extras.values()):
-        raise _fail(script.value_locs.get("extras", script.loc), "extras",
-                    "`extras` maps each player to counters, e.g. {alice: {minipoints: 29}}")
+        isinstance(v, dict) and all(isinstance(n, int) and not isinstance(n, bool) for n in v.values())
+        for v in extras.values()
+    ):
+        raise _fail(
+            script.value_locs.get("extras", script.loc),
+            "extras",
+            "`extras` maps each player to counters, e.g. {alice: {minipoints: 29}}",
+        )
     if len(traces) == match.rules.rounds:
         try:
             result = match.finish({p: dict(v) for p, v in extras.items()})

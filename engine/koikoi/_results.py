@@ -99,6 +99,9 @@ class Hand:
         return text + ("; " + "; ".join(dropped) if dropped else "")
 
     def as_dict(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "base": self.base,
-                "yaku": [{"id": y.id, "label": y.label, "points": y.points, "cards": list(y.cards)} for y in self.yaku],
-                "steps": [s.as_dict() for s in self.steps]}
+        return {
+            "ruleset": self.ruleset,
+            "base": self.base,
+            "yaku": [{"id": y.id, "label": y.label, "points": y.points, "cards": list(y.cards)} for y in self.yaku],
+            "steps": [s.as_dict() for s in self.steps],
+        }

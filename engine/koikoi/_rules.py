@@ -54,9 +54,8 @@ class CardFilter:
 
     def matches(self, card: Card, month: int | None, roles: frozenset[str]) -> bool:
         """Whether ``card`` counts, in ``month``, when a card with two kinds counts as ``roles``."""
-        if self.kind is not None and card.kind != self.kind:
-            if not (card.also == self.kind and self.kind in roles):
-                return False
+        if self.kind is not None and card.kind != self.kind and not (card.also == self.kind and self.kind in roles):
+            return False
         if self.kind is not None and card.also is not None and card.kind == self.kind and card.kind not in roles:
             return False
         if self.ribbon is not None and card.ribbon != self.ribbon:
@@ -104,7 +103,7 @@ class KoikoiRules:
     """The compiled Koi-Koi parts of a rule set."""
 
     cards: Mapping[str, Card]
-    months: tuple[int, ...]                  # the deck's months, in order
+    months: tuple[int, ...]  # the deck's months, in order
     yaku: tuple[KoikoiYaku, ...]
     sake_cup: str
     # How a card with a second kind counts: one set of kinds per way of counting it
@@ -123,8 +122,9 @@ class KoikoiRules:
     extra_names: frozenset[str]
 
 
-def compile_rules(document: LocatedDict, manager: pluggy.PluginManager, fallback: Location,
-                  valid: bool) -> tuple[KoikoiRules | None, list[Problem]]:
+def compile_rules(
+    document: LocatedDict, manager: pluggy.PluginManager, fallback: Location, valid: bool
+) -> tuple[KoikoiRules | None, list[Problem]]:
     """Compile a resolved Koi-Koi rule set.
 
     Every expression is compiled even when the document failed validation (``valid`` false),
@@ -134,8 +134,11 @@ def compile_rules(document: LocatedDict, manager: pluggy.PluginManager, fallback
     names, problems = expression_names(manager, "koikoi", AWARD_NAMES, fallback)
     section: Any = document.get("award")
     award = section if isinstance(section, LocatedDict) else LocatedDict(fallback)
-    no_award = compile_at(award, "no_award_when", names, "condition", "award.no_award_when", problems,
-                          fallback) if "no_award_when" in award else None
+    no_award = (
+        compile_at(award, "no_award_when", names, "condition", "award.no_award_when", problems, fallback)
+        if "no_award_when" in award
+        else None
+    )
     multipliers = _compile_multipliers(award.get("multipliers"), names, problems, fallback)
     deck = _compile_cards(document.get("cards"), problems)
     yaku = _compile_yaku(document.get("yaku"), deck, problems, fallback)
@@ -167,8 +170,9 @@ def compile_rules(document: LocatedDict, manager: pluggy.PluginManager, fallback
     return rules, problems
 
 
-def _compile_multipliers(items: Any, names: Mapping[str, str], problems: list[Problem],
-                         fallback: Location) -> tuple[Multiplier, ...]:
+def _compile_multipliers(
+    items: Any, names: Mapping[str, str], problems: list[Problem], fallback: Location
+) -> tuple[Multiplier, ...]:
     multipliers: list[Multiplier] = []
     for index, item in enumerate(items if isinstance(items, LocatedList) else []):
         if not isinstance(item, LocatedDict) or item.get("enabled", True) is False:
@@ -176,19 +180,35 @@ def _compile_multipliers(items: Any, names: Mapping[str, str], problems: list[Pr
         ident = str(item.get("id", index))
         path = f"award.multipliers[{ident}]"
         if ("factor" in item) == ("add" in item):
-            problems.append(Problem(items.item_locs[index], path,
-                                    "a multiplier needs exactly one of `factor` and `add`",
-                                    "`factor: 2` multiplies the award; `add: own_calls` adds to it"))
+            problems.append(
+                Problem(
+                    items.item_locs[index],
+                    path,
+                    "a multiplier needs exactly one of `factor` and `add`",
+                    "`factor: 2` multiplies the award; `add: own_calls` adds to it",
+                )
+            )
             continue
-        compiled = {key: compile_at(item, key, names, "condition" if key == "when" else "number",
-                                    f"{path}.{key}", problems, fallback)
-                    for key in ("when", "factor", "add") if key in item}
+        compiled = {
+            key: compile_at(
+                item, key, names, "condition" if key == "when" else "number", f"{path}.{key}", problems, fallback
+            )
+            for key in ("when", "factor", "add")
+            if key in item
+        }
         if None in compiled.values():
             continue
         cap = item.get("max")
-        multipliers.append(Multiplier(ident, str(item.get("label", ident)), compiled.get("when"),
-                                      compiled.get("factor"), compiled.get("add"),
-                                      cap if isinstance(cap, int | float) and not isinstance(cap, bool) else None))
+        multipliers.append(
+            Multiplier(
+                ident,
+                str(item.get("label", ident)),
+                compiled.get("when"),
+                compiled.get("factor"),
+                compiled.get("add"),
+                cap if isinstance(cap, int | float) and not isinstance(cap, bool) else None,
+            )
+        )
     return tuple(multipliers)
 
 
@@ -200,26 +220,48 @@ def _compile_cards(items: Any, problems: list[Problem]) -> dict[str, Card]:
         ident, month, kind = item["id"], item.get("month"), item.get("kind")
         where = items.item_locs[index]
         if isinstance(month, int) and ident[:2] != f"{month:02d}":
-            problems.append(Problem(item.value_locs.get("month", where), f"cards[{ident}].month",
-                                    f"month {month} does not match the id {ident!r}",
-                                    "a card id starts with its two-digit month"))
+            problems.append(
+                Problem(
+                    item.value_locs.get("month", where),
+                    f"cards[{ident}].month",
+                    f"month {month} does not match the id {ident!r}",
+                    "a card id starts with its two-digit month",
+                )
+            )
         if isinstance(kind, str) and ident.split("-")[1:2] != [kind]:
-            problems.append(Problem(item.value_locs.get("kind", where), f"cards[{ident}].kind",
-                                    f"kind {kind!r} does not match the id {ident!r}",
-                                    "a card id's second part is its kind"))
-        cards[ident] = Card(ident, month if isinstance(month, int) else 0, str(kind), item.get("ribbon"),
-                            bool(item.get("rain", False)), item.get("also"))
+            problems.append(
+                Problem(
+                    item.value_locs.get("kind", where),
+                    f"cards[{ident}].kind",
+                    f"kind {kind!r} does not match the id {ident!r}",
+                    "a card id's second part is its kind",
+                )
+            )
+        cards[ident] = Card(
+            ident,
+            month if isinstance(month, int) else 0,
+            str(kind),
+            item.get("ribbon"),
+            bool(item.get("rain", False)),
+            item.get("also"),
+        )
     return cards
 
 
 def _card_filter(spec: Mapping[str, Any]) -> CardFilter:
     ids = spec.get("ids")
-    return CardFilter(spec.get("kind"), spec.get("ribbon"), spec.get("rain"), spec.get("month"),
-                      frozenset(ids) if ids is not None else None)
+    return CardFilter(
+        spec.get("kind"),
+        spec.get("ribbon"),
+        spec.get("rain"),
+        spec.get("month"),
+        frozenset(ids) if ids is not None else None,
+    )
 
 
-def _compile_yaku(items: Any, deck: Mapping[str, Card], problems: list[Problem],
-                  fallback: Location) -> tuple[KoikoiYaku, ...]:
+def _compile_yaku(
+    items: Any, deck: Mapping[str, Card], problems: list[Problem], fallback: Location
+) -> tuple[KoikoiYaku, ...]:
     found: list[KoikoiYaku] = []
     entries = id_items(items)
     known = {item["id"] for _, item in entries}
@@ -229,13 +271,22 @@ def _compile_yaku(items: Any, deck: Mapping[str, Card], problems: list[Problem],
         refs: Any = item.get("needs") or []
         for ref_index, ref in enumerate(refs if isinstance(refs, LocatedList) else []):
             if isinstance(ref, str) and deck and ref not in deck:
-                problems.append(Problem(refs.item_locs[ref_index], f"{path}.needs[{ref_index}]",
-                                        f"{ref!r} is not a card of the deck", "card ids are listed under `cards:`"))
+                problems.append(
+                    Problem(
+                        refs.item_locs[ref_index],
+                        f"{path}.needs[{ref_index}]",
+                        f"{ref!r} is not a card of the deck",
+                        "card ids are listed under `cards:`",
+                    )
+                )
         replaces: Any = item.get("replaces") or []
         for ref_index, ref in enumerate(replaces if isinstance(replaces, LocatedList) else []):
             if isinstance(ref, str) and ref not in known:
-                problems.append(Problem(replaces.item_locs[ref_index], f"{path}.replaces[{ref_index}]",
-                                        f"unknown yaku {ref!r}", None))
+                problems.append(
+                    Problem(
+                        replaces.item_locs[ref_index], f"{path}.replaces[{ref_index}]", f"unknown yaku {ref!r}", None
+                    )
+                )
         if item.get("enabled", True) is False or "points" not in item:
             continue
         points = compile_at(item, "points", YAKU_NAMES, "number", f"{path}.points", problems, fallback)
@@ -246,16 +297,31 @@ def _compile_yaku(items: Any, deck: Mapping[str, Card], problems: list[Problem],
         elif needs:
             cards = CardFilter(ids=needs)
         else:
-            problems.append(Problem(items.item_locs[index], path, "a yaku needs `cards` or `needs`",
-                                    "say which captured cards it counts, e.g. `cards: {kind: bright}`"))
+            problems.append(
+                Problem(
+                    items.item_locs[index],
+                    path,
+                    "a yaku needs `cards` or `needs`",
+                    "say which captured cards it counts, e.g. `cards: {kind: bright}`",
+                )
+            )
             continue
         if points is None:
             continue
-        found.append(KoikoiYaku(
-            id=ident, label=str(item.get("label", ident)), cards=cards, needs=needs,
-            count=item.get("count", max(len(needs), 1)), points=points, per_extra=item.get("per_extra", 0),
-            group=item.get("group"), replaces=frozenset(r for r in replaces if isinstance(r, str)),
-            viewing=bool(item.get("viewing", False))))
+        found.append(
+            KoikoiYaku(
+                id=ident,
+                label=str(item.get("label", ident)),
+                cards=cards,
+                needs=needs,
+                count=item.get("count", max(len(needs), 1)),
+                points=points,
+                per_extra=item.get("per_extra", 0),
+                group=item.get("group"),
+                replaces=frozenset(r for r in replaces if isinstance(r, str)),
+                viewing=bool(item.get("viewing", False)),
+            )
+        )
     return tuple(found)
 
 

@@ -59,16 +59,18 @@ def yaku(rs: RuleSet, captured: Sequence[str], month: int | None = None, own_cal
         if best is None or found[0] > best[0]:
             best = found
             if len(rules.roles) > 1 and dual:
-                role = ", ".join(f"{card.id} counts as {card.kind if card.kind in roles else card.also}"
-                                 for card in dual)
+                role = ", ".join(
+                    f"{card.id} counts as {card.kind if card.kind in roles else card.also}" for card in dual
+                )
                 best = (found[0], found[1], [*found[2], Step("roles", role, 0, "note")])
     assert best is not None
     base, counted, steps = best
     return Hand(rs.id, base, tuple(counted), tuple(steps))
 
 
-def _evaluate(rules: KoikoiRules, cards: tuple[Card, ...], month: int | None, own_calls: int,
-              roles: frozenset[str]) -> tuple[int, list[YakuScore], list[Step]]:
+def _evaluate(
+    rules: KoikoiRules, cards: tuple[Card, ...], month: int | None, own_calls: int, roles: frozenset[str]
+) -> tuple[int, list[YakuScore], list[Step]]:
     ids = {c.id for c in cards}
     candidates: list[tuple[KoikoiYaku, int, tuple[str, ...]]] = []
     for y in rules.yaku:
@@ -88,7 +90,11 @@ def _evaluate(rules: KoikoiRules, cards: tuple[Card, ...], month: int | None, ow
             steps.append(Step(y.id, f"{y.label} {points}: not counted, {dropped[y.id]}", 0, "drop"))
         else:
             extra = len(matching) - y.count
-            detail = f" ({len(matching)} cards: {y.count} make it, +{y.per_extra} × {extra})" if extra and y.per_extra else ""
+            detail = (
+                f" ({len(matching)} cards: {y.count} make it, +{y.per_extra} × {extra})"
+                if extra and y.per_extra
+                else ""
+            )
             steps.append(Step(y.id, f"{y.label}{detail}", points, "add"))
     return sum(s.points for s in counted), counted, steps
 
@@ -103,11 +109,12 @@ def _dropped(rules: KoikoiRules, candidates: list[tuple[KoikoiYaku, int, tuple[s
         for y, _, _ in candidates:
             if y.viewing:
                 dropped.setdefault(y.id, "viewing yaku are off")
-    elif rules.viewing == "with_other_yaku":
-        if not any(not y.viewing and y.id not in dropped for y, _, _ in candidates):
-            for y, _, _ in candidates:
-                if y.viewing:
-                    dropped.setdefault(y.id, "viewing yaku score only with another yaku")
+    elif rules.viewing == "with_other_yaku" and not any(
+        not y.viewing and y.id not in dropped for y, _, _ in candidates
+    ):
+        for y, _, _ in candidates:
+            if y.viewing:
+                dropped.setdefault(y.id, "viewing yaku score only with another yaku")
     best_of_group: dict[str, tuple[KoikoiYaku, int]] = {}
     for y, points, _ in candidates:
         if y.group and y.id not in dropped:

@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 
 
 @hookspec
-def yakuset_award_context(ruleset: RuleSet, base: int, own_calls: int, opponent_calls: int,  # type: ignore[empty-body]
-                          field_brights: int) -> Mapping[str, int | float] | None:
+def yakuset_award_context(
+    ruleset: RuleSet, base: int, own_calls: int, opponent_calls: int, field_brights: int
+) -> Mapping[str, int | float] | None:
     """Return values for the names this plugin added with ``yakuset_expression_names``.
 
     Called by :func:`yakuset.koikoi.award` (and so by the referee for every scored round)
@@ -30,7 +31,7 @@ def yakuset_award_context(ruleset: RuleSet, base: int, own_calls: int, opponent_
 
 
 @hookspec(firstresult=True)
-def yakuset_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | None:  # type: ignore[empty-body]
+def yakuset_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | None:
     """Return the fixed award a dealt Koi-Koi hand earns at once, or ``None``.
 
     Called by the referee at every deal, for each player's hand (the dealer's first), after
@@ -44,8 +45,13 @@ def yakuset_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | No
 
 
 @hookspec(firstresult=True)
-def yakuset_deal(ruleset: RuleSet, hands: Mapping[str, Sequence[str]], field: Sequence[str],  # type: ignore[empty-body]
-                 dealer: str, lucky: Mapping[str, FixedAward]) -> DealOutcome | None:
+def yakuset_deal(
+    ruleset: RuleSet,
+    hands: Mapping[str, Sequence[str]],
+    field: Sequence[str],
+    dealer: str,
+    lucky: Mapping[str, FixedAward],
+) -> DealOutcome | None:
     """Return what a Koi-Koi deal decides at once, or ``None`` to let the referee go on.
 
     Called by the referee at every deal. ``hands`` maps each player to the card ids dealt to
@@ -59,7 +65,7 @@ def yakuset_deal(ruleset: RuleSet, hands: Mapping[str, Sequence[str]], field: Se
 
 
 @hookspec(firstresult=True)
-def yakuset_exhaustive_draw(ruleset: RuleSet, dealer: str) -> FixedAward | None:  # type: ignore[empty-body]
+def yakuset_exhaustive_draw(ruleset: RuleSet, dealer: str) -> FixedAward | None:
     """Return what a Koi-Koi round that ends with nobody scoring awards, or ``None``.
 
     Called by the referee when both hands run out without a win. ``dealer`` names the player
@@ -70,8 +76,9 @@ def yakuset_exhaustive_draw(ruleset: RuleSet, dealer: str) -> FixedAward | None:
 
 
 @hookspec
-def yakuset_match_end(ruleset: RuleSet, totals: Mapping[str, int],  # type: ignore[empty-body]
-                      extras: Mapping[str, Mapping[str, int]]) -> Sequence[MatchAdjustment] | None:
+def yakuset_match_end(
+    ruleset: RuleSet, totals: Mapping[str, int], extras: Mapping[str, Mapping[str, int]]
+) -> Sequence[MatchAdjustment] | None:
     """Return adjustments to the match totals, applied before the winner is decided.
 
     Called by :meth:`yakuset.koikoi.Match.finish` once the last round is over. ``totals``

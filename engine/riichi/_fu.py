@@ -12,13 +12,18 @@ from ._rules import FuTable, RiichiRules, Yaku
 from ._situation import Situation
 from ._tiles import DRAGONS, TERMINALS_AND_HONOURS, tile_name
 
-_SET_KEYS = {(terminal, is_open, kan): f"{'terminal' if terminal else 'simple'}_{'open' if is_open else 'closed'}_"
-             f"{'kan' if kan else 'triplet'}"
-             for terminal in (False, True) for is_open in (False, True) for kan in (False, True)}
+_SET_KEYS = {
+    (terminal, is_open, kan): f"{'terminal' if terminal else 'simple'}_{'open' if is_open else 'closed'}_"
+    f"{'kan' if kan else 'triplet'}"
+    for terminal in (False, True)
+    for is_open in (False, True)
+    for kan in (False, True)
+}
 
 
-def count_fu(rules: RiichiRules, reading: Reading, situation: Situation, fixed: Yaku | None,
-             parts: list[Step] | None = None) -> int:
+def count_fu(
+    rules: RiichiRules, reading: Reading, situation: Situation, fixed: Yaku | None, parts: list[Step] | None = None
+) -> int:
     """The raw fu of a reading (before rounding); with ``parts``, one step per part is added to it.
 
     ``fixed`` is the yaku present that fixes the hand's fu (pinfu, chiitoitsu), if any.
@@ -102,13 +107,25 @@ def fixed_yaku(present: list[Yaku], tsumo: bool) -> Yaku | None:
 
 def least_han(rules: RiichiRules, yaku: Yaku, dealer: bool, tsumo: bool) -> int:
     """The han of the cheapest closed hand holding ``yaku``: its own and those every such win has."""
-    automatic = sum(y.han_for(False) for y in rules.yaku.values()
-                    if y.automatic and y is not yaku and y.allowed(dealer, tsumo, False))
+    automatic = sum(
+        y.han_for(False)
+        for y in rules.yaku.values()
+        if y.automatic and y is not yaku and y.allowed(dealer, tsumo, False)
+    )
     return yaku.han_for(False) + automatic
 
 
-def given_fu(rules: RiichiRules, fu: object, *, han: int, dealer: bool, tsumo: bool, is_open: bool = False,
-             fixed: Yaku | None = None, declared: bool = False) -> tuple[int, list[Step]]:
+def given_fu(
+    rules: RiichiRules,
+    fu: object,
+    *,
+    han: int,
+    dealer: bool,
+    tsumo: bool,
+    is_open: bool = False,
+    fixed: Yaku | None = None,
+    declared: bool = False,
+) -> tuple[int, list[Step]]:
     """Check raw fu given as a number and round it as the rule set says; the steps say how.
 
     With han and fu alone (``declared`` false), a fu only a fixed-fu yaku gives (25: chiitoitsu)
@@ -125,8 +142,10 @@ def given_fu(rules: RiichiRules, fu: object, *, han: int, dealer: bool, tsumo: b
             fixed = min(holders, key=lambda y: least_han(rules, y, dealer, tsumo))
             least = least_han(rules, fixed, dealer, tsumo)
             if han < least:
-                raise InputError(f"{fu} fu is {fixed.id}, which {'won by tsumo ' if tsumo else ''}is at least "
-                                 f"{least} han; got {han} han")
+                raise InputError(
+                    f"{fu} fu is {fixed.id}, which {'won by tsumo ' if tsumo else ''}is at least "
+                    f"{least} han; got {han} han"
+                )
     if fixed is not None:
         expected = fixed.fu_for(tsumo)
         if fu != expected:
@@ -134,9 +153,9 @@ def given_fu(rules: RiichiRules, fu: object, *, han: int, dealer: bool, tsumo: b
         if uncounted:
             return fu, [Step("fu", f"fu ({fixed.id}, not rounded)", fu)]
     if declared and fixed is None and uncounted:
-        holders = [y.id for y in rules.fixed_fu if y.fu_for(tsumo) == fu]
-        if holders:
-            raise InputError(f"{fu} fu is only possible with {' or '.join(holders)}")
+        names = [y.id for y in rules.fixed_fu if y.fu_for(tsumo) == fu]
+        if names:
+            raise InputError(f"{fu} fu is only possible with {' or '.join(names)}")
     if fu < f.base:
         raise InputError(f"fu must be at least {f.base} (every hand starts there), got {fu}")
     if fu > f.maximum:
@@ -150,8 +169,10 @@ def given_fu(rules: RiichiRules, fu: object, *, han: int, dealer: bool, tsumo: b
         _check_bare_tsumo(rules, fu, han, dealer)
     ron_minimum = min(f.base + f.closed_ron, f.open_minimum)
     if not tsumo and value < ron_minimum:
-        raise InputError(f"{fu} fu is impossible on a ron: a closed ron adds {f.closed_ron} and an open "
-                         f"hand counts at least {f.open_minimum}")
+        raise InputError(
+            f"{fu} fu is impossible on a ron: a closed ron adds {f.closed_ron} and an open "
+            f"hand counts at least {f.open_minimum}"
+        )
     if declared and tsumo and not is_open and fixed is None and fu <= f.base and f.tsumo:
         raise InputError(f"{fu} fu on a closed tsumo is only {_bare_tsumo_names(rules)}; tsumo adds {f.tsumo} fu")
     return value, steps

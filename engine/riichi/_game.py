@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from .. import diff
+from .._core.commands import Command, Output
 from .._core.errors import InputError, Location, Problem
-from .._core.game import Command, Output
 from .._core.yamlsource import LocatedDict
 from . import _render, hookspecs
 from ._grid import grid_fu, payment_grids
@@ -36,8 +36,9 @@ class RiichiGame:
     name = "riichi"
     hookspecs: ModuleType = hookspecs
 
-    def compile(self, document: LocatedDict, manager: pluggy.PluginManager, where: Location,
-                valid: bool) -> tuple[RiichiRules | None, list[Problem]]:
+    def compile(
+        self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, valid: bool
+    ) -> tuple[RiichiRules | None, list[Problem]]:
         """Compile a resolved Riichi rule set (see :func:`compile_rules`)."""
         return compile_rules(document, manager, where, valid)
 
@@ -47,11 +48,13 @@ class RiichiGame:
         """The payment grid, every yaku's han open and closed, and every pair and triple of yakuman."""
         rules_a, rules_b = riichi_rules(a), riichi_rules(b)
         fus = sorted({*grid_fu(rules_a), *grid_fu(rules_b)})
-        for han, fu, dealer, tsumo, honba in itertools.product(range(1, 16), fus, (False, True), (False, True),
-                                                              (0, 1)):
+        for han, fu, dealer, tsumo, honba in itertools.product(range(1, 16), fus, (False, True), (False, True), (0, 1)):
             who = ("dealer" if dealer else "non-dealer") + (" tsumo" if tsumo else " ron")
-            yield ("grid", f"{han} han {fu} fu, {who}, {honba} honba",
-                   _hand(han=han, fu=fu, dealer=dealer, tsumo=tsumo, honba=honba))
+            yield (
+                "grid",
+                f"{han} han {fu} fu, {who}, {honba} honba",
+                _hand(han=han, fu=fu, dealer=dealer, tsumo=tsumo, honba=honba),
+            )
         ids = list(dict.fromkeys([*rules_a.yaku, *rules_a.disabled, *rules_b.yaku, *rules_b.disabled]))
         for ident in ids:
             for is_open in (False, True):
@@ -78,9 +81,12 @@ class RiichiGame:
 
     def commands(self) -> list[Command]:
         """``score`` and ``hand``."""
-        return [Command("score", "the payments for a winning Riichi hand", _score_arguments, _score_command),
-                Command("hand", "score a Riichi hand from its tiles: yaku, fu and payments", _hand_arguments,
-                        _hand_command)]
+        return [
+            Command("score", "the payments for a winning Riichi hand", _score_arguments, _score_command),
+            Command(
+                "hand", "score a Riichi hand from its tiles: yaku, fu and payments", _hand_arguments, _hand_command
+            ),
+        ]
 
 
 GAME = RiichiGame()
@@ -99,6 +105,7 @@ def _hand(**kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
         if result.yakuman > 1:
             level = f" {result.yakuman}x yakuman"
         return diff.Outcome(result.total, f"{pays}{level}", lambda: [s.label + f": {s.factor}" for s in result.steps])
+
     return run
 
 
@@ -114,6 +121,7 @@ def _yaku_han(ident: str, is_open: bool) -> Callable[[RuleSet], diff.Outcome]:
         han = found.han_for(is_open)
         extra = " (stands alone)" if found.exclusive else ""
         return diff.Outcome(han, f"{han} han{extra}")
+
     return run
 
 
@@ -181,8 +189,13 @@ def _hand_arguments(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("hand", help="the concealed tiles in mpsz notation, the winning tile included (0 = red five)")
     sub.add_argument("--win", required=True, help="the winning tile, e.g. 4s")
     for kind in ("chi", "pon", "kan", "ankan"):
-        sub.add_argument(f"--{kind}", action="append", default=[], metavar="TILES",
-                         help=f"a {'closed kan' if kind == 'ankan' else 'called ' + kind} (repeatable)")
+        sub.add_argument(
+            f"--{kind}",
+            action="append",
+            default=[],
+            metavar="TILES",
+            help=f"a {'closed kan' if kind == 'ankan' else 'called ' + kind} (repeatable)",
+        )
     sub.add_argument("--seat", default="east", choices=["east", "south", "west", "north"], help="seat wind")
     sub.add_argument("--round", default="east", choices=["east", "south", "west", "north"], help="round wind")
     sub.add_argument("--dora", action="append", default=[], metavar="TILES", help="dora indicator(s), e.g. 7s")
@@ -198,20 +211,35 @@ def _hand_command(rs: RuleSet, args: argparse.Namespace) -> Output:
     melds = [(kind, text) for kind in ("chi", "pon", "kan", "ankan") for text in getattr(args, kind)]
     indicators = [tile_name(t) for text in args.dora for t in parse_tiles(text)[0]]
     ura = [tile_name(t) for text in args.ura for t in parse_tiles(text)[0]]
-    result = evaluate(rs, args.hand, win=args.win, melds=melds, seat_wind=args.seat, round_wind=args.round,
-                      dora_indicators=indicators, ura_indicators=ura, honba=args.honba,
-                      riichi_sticks=args.riichi_sticks, **{f: getattr(args, f) for f in FLAGS})
+    result = evaluate(
+        rs,
+        args.hand,
+        win=args.win,
+        melds=melds,
+        seat_wind=args.seat,
+        round_wind=args.round,
+        dora_indicators=indicators,
+        ura_indicators=ura,
+        honba=args.honba,
+        riichi_sticks=args.riichi_sticks,
+        **{f: getattr(args, f) for f in FLAGS},
+    )
     lines = []
     if not args.explain:
         table = riichi_rules(rs).yaku
         is_open = any(g.melded and g.open for g in result.reading.groups)
-        counted = ", ".join(f"{table[i].label} {'(yakuman)' if table[i].yakuman else f'{table[i].han_for(is_open)} han'}"
-                            for i in result.yaku)
+        counted = ", ".join(
+            f"{table[i].label} {'(yakuman)' if table[i].yakuman else f'{table[i].han_for(is_open)} han'}"
+            for i in result.yaku
+        )
         lines.append(f"yaku: {counted}")
         if not result.yakuman:
-            lines.append(f"dora: {result.dora + result.ura + result.red} (dora {result.dora}, ura {result.ura}, "
-                         f"red {result.red})")
+            lines.append(
+                f"dora: {result.dora + result.ura + result.red} (dora {result.dora}, ura {result.ura}, "
+                f"red {result.red})"
+            )
             parts = " + ".join(f"{s.factor} ({s.label})" for s in result.fu_parts)
-            lines.append(f"fu: {parts} = {result.raw_fu}"
-                         + (f", scored as {result.fu}" if result.fu != result.raw_fu else ""))
+            lines.append(
+                f"fu: {parts} = {result.raw_fu}" + (f", scored as {result.fu}" if result.fu != result.raw_fu else "")
+            )
     return "\n".join([*lines, _score_text(result, args.explain)]), result.as_dict()

@@ -85,8 +85,9 @@ def payment_grids(rs: RuleSet, most_han: int = 15) -> tuple[list[PaymentGrid], l
             cells = []
             for h in grid_han:
                 result = _try(rs, han=h, fu=fu, dealer=dealer, tsumo=tsumo)
-                cells.append(GridCell(h, fu, dict(result.payments) if result else None,
-                                      result.limit if result else None))
+                cells.append(
+                    GridCell(h, fu, dict(result.payments) if result else None, result.limit if result else None)
+                )
             rows.append((fu, tuple(cells)))
         grids.append(PaymentGrid(dealer, tsumo, tuple(grid_han), tuple(rows)))
     limits = []

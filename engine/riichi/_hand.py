@@ -114,9 +114,11 @@ class HandScore(NamedTuple):
         return out
 
     def __repr__(self) -> str:
-        return (f"HandScore(ruleset={self.ruleset!r}, yaku={list(self.yaku)}, han={self.han}, fu={self.fu}, "
-                f"limit={self.limit!r}, yakuman={self.yakuman}, payments={dict(self.payments)}, "
-                f"total={self.total})")
+        return (
+            f"HandScore(ruleset={self.ruleset!r}, yaku={list(self.yaku)}, han={self.han}, fu={self.fu}, "
+            f"limit={self.limit!r}, yakuman={self.yakuman}, payments={dict(self.payments)}, "
+            f"total={self.total})"
+        )
 
 
 def _indicated(indicator: int) -> int:
@@ -130,8 +132,16 @@ def _indicated(indicator: int) -> int:
 
 _DORA_OF = tuple(_indicated(t) for t in range(34))
 _NO_FLAGS = dict.fromkeys(FLAGS, False)
-_WIND_NAMES = {"east": EAST, "south": WINDS[1], "west": WINDS[2], "north": WINDS[3],
-               "1z": EAST, "2z": WINDS[1], "3z": WINDS[2], "4z": WINDS[3]}
+_WIND_NAMES = {
+    "east": EAST,
+    "south": WINDS[1],
+    "west": WINDS[2],
+    "north": WINDS[3],
+    "1z": EAST,
+    "2z": WINDS[1],
+    "3z": WINDS[2],
+    "4z": WINDS[3],
+}
 
 
 def _wind(value: Any, name: str) -> int:
@@ -178,8 +188,9 @@ def _melds(melds: Any) -> list[Meld]:
         raise InputError(f"melds must be a list of (kind, tiles) pairs, got {melds!r}")
     parsed = []
     for meld in melds:
-        if type(meld) not in (tuple, list) and (isinstance(meld, str) or not isinstance(meld, Sequence)) \
-                or len(meld) != 2:
+        if (type(meld) not in (tuple, list) and (isinstance(meld, str) or not isinstance(meld, Sequence))) or len(
+            meld
+        ) != 2:
             raise InputError(f"a meld is a (kind, tiles) pair like ('pon', '555z'), got {meld!r}")
         parsed.append(parse_meld(meld[0], meld[1]))
     if len(parsed) > 4:
@@ -187,10 +198,20 @@ def _melds(melds: Any) -> list[Meld]:
     return parsed
 
 
-def evaluate(rs: RuleSet, hand: str, *, win: str, melds: Sequence[tuple[str, str]] = (),
-             seat_wind: str = "east", round_wind: str = "east", dora_indicators: Sequence[str] = (),
-             ura_indicators: Sequence[str] = (), honba: int = 0, riichi_sticks: int = 0,
-             **flags: bool) -> HandScore:
+def evaluate(
+    rs: RuleSet,
+    hand: str,
+    *,
+    win: str,
+    melds: Sequence[tuple[str, str]] = (),
+    seat_wind: str = "east",
+    round_wind: str = "east",
+    dora_indicators: Sequence[str] = (),
+    ura_indicators: Sequence[str] = (),
+    honba: int = 0,
+    riichi_sticks: int = 0,
+    **flags: bool,
+) -> HandScore:
     """Score a winning hand from its tiles under ``rs``.
 
     ``hand`` holds the concealed tiles in mpsz notation, the winning tile included (``0`` is a
@@ -220,8 +241,10 @@ def evaluate(rs: RuleSet, hand: str, *, win: str, melds: Sequence[tuple[str, str
     parsed = _melds(melds)
     expected = 14 - 3 * len(parsed)
     if len(concealed) != expected:
-        raise InputError(f"with {len(parsed)} meld(s) the hand needs {expected} concealed tiles "
-                         f"(the winning tile included), got {len(concealed)}")
+        raise InputError(
+            f"with {len(parsed)} meld(s) the hand needs {expected} concealed tiles "
+            f"(the winning tile included), got {len(concealed)}"
+        )
     if win_tile not in concealed:
         raise InputError(f"the winning tile {win} is not among the concealed tiles {hand}")
     if win_red and win_red[0] not in red_tiles:
@@ -253,8 +276,9 @@ def evaluate(rs: RuleSet, hand: str, *, win: str, melds: Sequence[tuple[str, str
         if len(ura_list) > max(len(dora_list), 1):
             raise InputError("more ura dora indicators than dora indicators: each lies under a dora indicator")
     is_open = any(m.kind != "ankan" for m in parsed)
-    situation = Situation(tuple(every), tuple(concealed), tuple(counts), tuple(parsed), win_tile, seat, round_,
-                          is_open, *f.values())
+    situation = Situation(
+        tuple(every), tuple(concealed), tuple(counts), tuple(parsed), win_tile, seat, round_, is_open, *f.values()
+    )
     dora = ura = 0
     for indicator in dora_list:
         dora += counts[_DORA_OF[indicator]]
@@ -280,8 +304,15 @@ def _seen(counts: list[int], dora_list: list[int], ura_list: list[int]) -> list[
     return seen
 
 
-def _best(rs: RuleSet, rules: RiichiRules, options: list[Reading], situation: Situation,
-          dora: tuple[int, int, int], honba: int, sticks: int) -> HandScore:
+def _best(
+    rs: RuleSet,
+    rules: RiichiRules,
+    options: list[Reading],
+    situation: Situation,
+    dora: tuple[int, int, int],
+    honba: int,
+    sticks: int,
+) -> HandScore:
     best: HandScore | None = None
     best_key: tuple[int, ...] = ()
     refusals = []
@@ -307,8 +338,15 @@ def detect(rs: RuleSet, reading: Reading, situation: Situation) -> list[str]:
 # --- scoring one reading --------------------------------------------------------------------------
 
 
-def _score_reading(rs: RuleSet, rules: RiichiRules, reading: Reading, situation: Situation,
-                   dora: tuple[int, int, int], honba: int, sticks: int) -> tuple[HandScore, tuple[int, ...]]:
+def _score_reading(
+    rs: RuleSet,
+    rules: RiichiRules,
+    reading: Reading,
+    situation: Situation,
+    dora: tuple[int, int, int],
+    honba: int,
+    sticks: int,
+) -> tuple[HandScore, tuple[int, ...]]:
     found = present(rules, reading, situation)
     dealer, tsumo, is_open = situation.seat_wind == EAST, situation.tsumo, situation.open
     if found.yakuman:
@@ -319,24 +357,48 @@ def _score_reading(rs: RuleSet, rules: RiichiRules, reading: Reading, situation:
     if not found.ids and not (rules.dora_without_yaku and all_dora):
         raise InputError("no yaku: the hand needs at least one yaku, and dora alone is not a yaku")
     raw = count_fu(rules, reading, situation, found.fixed)
-    if found.fixed is not None:
-        fu = raw
-    else:
-        fu = rounded(rules, raw, is_open)
+    fu = raw if found.fixed is not None else rounded(rules, raw, is_open)
     exclusive = found.exclusive
     if exclusive is None:
-        hand = _han_score(rs, rules, found.ids, found.han + all_dora, fu, raw, reading, situation, dora, honba,
-                          sticks, found.fixed)
+        hand = _han_score(
+            rs, rules, found.ids, found.han + all_dora, fu, raw, reading, situation, dora, honba, sticks, found.fixed
+        )
         result = hand.score
         return hand, (result.total, 0, result.han or 0, result.fu or 0, raw)
     table = rules.yaku
     rest_ids = tuple(i for i in found.ids if i != exclusive)
-    alone = _han_score(rs, rules, (exclusive,), table[exclusive].han_for(is_open), fu, raw, reading, situation,
-                       dora, honba, sticks, found.fixed, not_counted=rest_ids)
+    alone = _han_score(
+        rs,
+        rules,
+        (exclusive,),
+        table[exclusive].han_for(is_open),
+        fu,
+        raw,
+        reading,
+        situation,
+        dora,
+        honba,
+        sticks,
+        found.fixed,
+        not_counted=rest_ids,
+    )
     if rest_ids or (rules.dora_without_yaku and all_dora):
         rest_han = sum(table[i].han_for(is_open) for i in rest_ids) + all_dora
-        rest = _han_score(rs, rules, rest_ids, rest_han, fu, raw, reading, situation, dora, honba, sticks,
-                          found.fixed, unclaimed=exclusive)
+        rest = _han_score(
+            rs,
+            rules,
+            rest_ids,
+            rest_han,
+            fu,
+            raw,
+            reading,
+            situation,
+            dora,
+            honba,
+            sticks,
+            found.fixed,
+            unclaimed=exclusive,
+        )
         if rest.total > alone.total:
             return rest, (rest.total, 0, rest.han or 0, rest.fu or 0, raw)
     return alone, (alone.total, 0, alone.han or 0, alone.fu or 0, raw)
@@ -349,16 +411,28 @@ def _yakuman_score(rs: RuleSet, yakuman: tuple[str, ...], is_open: bool, dealer:
 
 def _dora_steps(dora: int, ura: int, red: int, counted: bool = True) -> list[Step]:
     steps = []
-    for ident, label, value in (("dora", "Dora", dora), ("ura_dora", "Ura dora", ura),
-                                ("red_fives", "Red fives", red)):
+    for ident, label, value in (("dora", "Dora", dora), ("ura_dora", "Ura dora", ura), ("red_fives", "Red fives", red)):
         if value:
             steps.append(Step(ident, label if counted else f"{label}: not counted", value if counted else 0))
     return steps
 
 
-def _han_score(rs: RuleSet, rules: RiichiRules, ids: Sequence[str], han: int, fu: int, raw: int,
-               reading: Reading, situation: Situation, dora: tuple[int, int, int], honba: int, sticks: int,
-               fixed: Any, not_counted: Sequence[str] = (), unclaimed: str | None = None) -> HandScore:
+def _han_score(
+    rs: RuleSet,
+    rules: RiichiRules,
+    ids: Sequence[str],
+    han: int,
+    fu: int,
+    raw: int,
+    reading: Reading,
+    situation: Situation,
+    dora: tuple[int, int, int],
+    honba: int,
+    sticks: int,
+    fixed: Any,
+    not_counted: Sequence[str] = (),
+    unclaimed: str | None = None,
+) -> HandScore:
     is_open = situation.open
     table = rules.yaku
     if han < 1:
@@ -374,8 +448,9 @@ def _han_score(rs: RuleSet, rules: RiichiRules, ids: Sequence[str], han: int, fu
     def hand_steps() -> list[Step]:
         steps = []
         if unclaimed is not None:
-            steps.append(Step(unclaimed, f"{table[unclaimed].label}: not claimed (the hand is worth more without it)",
-                              0))
+            steps.append(
+                Step(unclaimed, f"{table[unclaimed].label}: not claimed (the hand is worth more without it)", 0)
+            )
         for ident in ids:
             yaku = table[ident]
             steps.append(Step(ident, f"{yaku.label}{' (open)' if is_open else ''}", yaku.han_for(is_open)))
@@ -390,14 +465,23 @@ def _han_score(rs: RuleSet, rules: RiichiRules, ids: Sequence[str], han: int, fu
     return HandScore(result, tuple(ids), *dora, raw, reading, fu_parts)
 
 
-def _with_bonuses(rules: RiichiRules, base: Score, dealer: bool, honba: int, sticks: int,
-                  before: Callable[[], list[Step]]) -> Score:
+def _with_bonuses(
+    rules: RiichiRules, base: Score, dealer: bool, honba: int, sticks: int, before: Callable[[], list[Step]]
+) -> Score:
     """The hand's score: ``base`` (scored without honba and sticks, so that the memo of han/fu
     scores stays small: they change no limit and no choice) with the honba and riichi sticks
     added, explained by the ``before`` steps, the base's steps and the bonus steps."""
     if not honba and not sticks:
-        return Score(base.ruleset, base.han, base.fu, base.limit, base.yakuman, base.payments, base.total,
-                     lambda: [*before(), *base.steps])
+        return Score(
+            base.ruleset,
+            base.han,
+            base.fu,
+            base.limit,
+            base.yakuman,
+            base.payments,
+            base.total,
+            lambda: [*before(), *base.steps],
+        )
     paid, total = with_bonuses(rules, base.payments, honba, sticks)
 
     def explain() -> list[Step]:
@@ -409,10 +493,16 @@ def _with_bonuses(rules: RiichiRules, base: Score, dealer: bool, honba: int, sti
 def _memos() -> dict[str, Any]:
     from . import _readings, _score, _tiles, _yaku
 
-    return {"han/fu results": _score.RESULTS, "han/fu parts": _score._han_fu_core, "yakuman": _yakuman_score,
-            "yaku sets": _yaku.RESOLVED, "suit decompositions": _readings._suit_blocks,
-            "parsed texts": _tiles._parse_short, "parsed groups": _tiles._parse_group,
-            "melds": _tiles._parse_meld_once}
+    return {
+        "han/fu results": _score.RESULTS,
+        "han/fu parts": _score._han_fu_core,
+        "yakuman": _yakuman_score,
+        "yaku sets": _yaku.RESOLVED,
+        "suit decompositions": _readings._suit_blocks,
+        "parsed texts": _tiles._parse_short,
+        "parsed groups": _tiles._parse_group,
+        "melds": _tiles._parse_meld_once,
+    }
 
 
 def clear_memos() -> None:

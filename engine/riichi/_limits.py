@@ -27,8 +27,12 @@ def basic_points(rules: RiichiRules, han: int, fu: int) -> tuple[float, str | No
     if kazoe:
         basic = rules.yakuman_basic * kazoe
         label = f"kazoe: {han} han counts as {yakuman_name(kazoe)}"
-        return basic, "yakuman", kazoe, [Step("kazoe", label, kazoe),
-                                         Step("basic", f"basic points ({rules.yakuman_basic} × {kazoe})", basic)]
+        return (
+            basic,
+            "yakuman",
+            kazoe,
+            [Step("kazoe", label, kazoe), Step("basic", f"basic points ({rules.yakuman_basic} × {kazoe})", basic)],
+        )
     raw = rules.basic({"han": han, "fu": fu})
     steps = [Step("basic", f"basic points ({rules.basic.source})", raw)]
     tier = limit_tier(rules, han, fu, raw)

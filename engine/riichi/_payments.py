@@ -18,12 +18,15 @@ def payments(rules: RiichiRules, basic: float, dealer: bool, tsumo: bool) -> dic
         return {"ron": int(round_up(basic * (rules.ron_dealer if dealer else rules.ron_non_dealer), step))}
     if dealer:
         return {"each": int(round_up(basic * rules.dealer_tsumo_each, step))}
-    return {"dealer": int(round_up(basic * rules.tsumo_dealer_pays, step)),
-            "non_dealer": int(round_up(basic * rules.tsumo_non_dealer_pays, step))}
+    return {
+        "dealer": int(round_up(basic * rules.tsumo_dealer_pays, step)),
+        "non_dealer": int(round_up(basic * rules.tsumo_non_dealer_pays, step)),
+    }
 
 
-def with_bonuses(rules: RiichiRules, base_payments: Mapping[str, int], honba: int,
-                 sticks: int) -> tuple[dict[str, int], int]:
+def with_bonuses(
+    rules: RiichiRules, base_payments: Mapping[str, int], honba: int, sticks: int
+) -> tuple[dict[str, int], int]:
     """Payments with honba added, and the winner's total with the riichi sticks."""
     if "ron" in base_payments:
         paid = {"ron": base_payments["ron"] + honba * rules.honba_ron}
@@ -38,24 +41,46 @@ def with_bonuses(rules: RiichiRules, base_payments: Mapping[str, int], honba: in
     return paid, total + sticks * rules.riichi_stick
 
 
-def payment_steps(rules: RiichiRules, basic: float, base_payments: Mapping[str, int], dealer: bool,
-                  honba: int, sticks: int) -> list[Step]:
+def payment_steps(
+    rules: RiichiRules, basic: float, base_payments: Mapping[str, int], dealer: bool, honba: int, sticks: int
+) -> list[Step]:
     """One step per payer (``basic × multiple, rounded up``), then the honba and stick steps."""
     steps = []
     shown = format_number(basic)
     if "ron" in base_payments:
         factor = rules.ron_dealer if dealer else rules.ron_non_dealer
-        steps.append(Step("ron", f"the discarder pays {shown} × {format_number(factor)}, rounded up to "
-                                 f"{rules.round_to}", base_payments["ron"]))
+        steps.append(
+            Step(
+                "ron",
+                f"the discarder pays {shown} × {format_number(factor)}, rounded up to {rules.round_to}",
+                base_payments["ron"],
+            )
+        )
     elif "each" in base_payments:
-        steps.append(Step("each", f"each player pays {shown} × {format_number(rules.dealer_tsumo_each)}, "
-                                  f"rounded up to {rules.round_to}", base_payments["each"]))
+        steps.append(
+            Step(
+                "each",
+                f"each player pays {shown} × {format_number(rules.dealer_tsumo_each)}, rounded up to {rules.round_to}",
+                base_payments["each"],
+            )
+        )
     else:
-        steps.append(Step("dealer", f"the dealer pays {shown} × {format_number(rules.tsumo_dealer_pays)}, "
-                                    f"rounded up to {rules.round_to}", base_payments["dealer"]))
-        steps.append(Step("non_dealer", f"each non-dealer pays {shown} × "
-                                        f"{format_number(rules.tsumo_non_dealer_pays)}, rounded up to "
-                                        f"{rules.round_to}", base_payments["non_dealer"]))
+        steps.append(
+            Step(
+                "dealer",
+                f"the dealer pays {shown} × {format_number(rules.tsumo_dealer_pays)}, rounded up to {rules.round_to}",
+                base_payments["dealer"],
+            )
+        )
+        steps.append(
+            Step(
+                "non_dealer",
+                f"each non-dealer pays {shown} × "
+                f"{format_number(rules.tsumo_non_dealer_pays)}, rounded up to "
+                f"{rules.round_to}",
+                base_payments["non_dealer"],
+            )
+        )
     return [*steps, *bonus_steps(rules, "ron" in base_payments, honba, sticks)]
 
 
@@ -65,9 +90,15 @@ def bonus_steps(rules: RiichiRules, ron: bool, honba: int, sticks: int) -> list[
     if honba and ron:
         steps.append(Step("honba", f"{honba} honba × {rules.honba_ron}", honba * rules.honba_ron))
     elif honba:
-        steps.append(Step("honba", f"{honba} honba × {rules.honba_tsumo_each} from each player",
-                          honba * rules.honba_tsumo_each))
+        steps.append(
+            Step("honba", f"{honba} honba × {rules.honba_tsumo_each} from each player", honba * rules.honba_tsumo_each)
+        )
     if sticks:
-        steps.append(Step("riichi_sticks", f"{sticks} riichi stick(s) × {rules.riichi_stick} to the winner",
-                          sticks * rules.riichi_stick))
+        steps.append(
+            Step(
+                "riichi_sticks",
+                f"{sticks} riichi stick(s) × {rules.riichi_stick} to the winner",
+                sticks * rules.riichi_stick,
+            )
+        )
     return steps

@@ -160,7 +160,7 @@ def decompositions(concealed_counts: Sequence[int], melds: Sequence[Meld] = ()) 
     standard = True
     for suit_index in range(3):
         base = suit_index * 9
-        key = bytes(counts[base:base + 9])
+        key = bytes(counts[base : base + 9])
         if key == _EMPTY_SUIT:
             continue
         options = _suit_blocks(key, suit_index)
@@ -201,8 +201,9 @@ def decompositions(concealed_counts: Sequence[int], melds: Sequence[Meld] = ()) 
     return combos
 
 
-def readings(concealed: Sequence[int], melds: Sequence[Meld], win: int, tsumo: bool,
-             counts: Sequence[int] | None = None) -> list[Reading]:
+def readings(
+    concealed: Sequence[int], melds: Sequence[Meld], win: int, tsumo: bool, counts: Sequence[int] | None = None
+) -> list[Reading]:
     """Every lawful reading of a winning hand whose concealed tiles (win tile included) are
     ``concealed``: each decomposition, and in it each group the winning tile may have completed.
     A hand that cannot win returns an empty list. The order is the `mahjong` package's
@@ -218,8 +219,7 @@ def readings(concealed: Sequence[int], melds: Sequence[Meld], win: int, tsumo: b
     win_triplet = win * 4 + _TRIPLET
     for blocks in decompositions(counts, melds):
         if len(blocks) == 7:
-            found.append(Reading("chiitoitsu", tuple(_CONCEALED[b] for b in blocks), "tanki",
-                                 blocks.index(win_pair)))
+            found.append(Reading("chiitoitsu", tuple(_CONCEALED[b] for b in blocks), "tanki", blocks.index(win_pair)))
             continue
         rest: Sequence[int]
         if meld_blocks:

@@ -10,8 +10,12 @@ if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
 
 
-_WINS = {(False, False): "Non-dealer ron", (False, True): "Non-dealer tsumo (non-dealers / dealer)",
-         (True, False): "Dealer ron", (True, True): "Dealer tsumo (each player)"}
+_WINS = {
+    (False, False): "Non-dealer ron",
+    (False, True): "Non-dealer tsumo (non-dealers / dealer)",
+    (True, False): "Dealer ron",
+    (True, True): "Dealer tsumo (each player)",
+}
 
 
 def payment_text(payments: dict[str, int] | None) -> str:
@@ -43,8 +47,9 @@ def _limit_rows(limits: list[LimitRow]) -> list[list[str]]:
 
 def _aligned(rows: list[list[str]]) -> list[str]:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return ["  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
-            for r in rows]
+    return [
+        "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip() for r in rows
+    ]
 
 
 def grids_text(rs: RuleSet, grids: list[PaymentGrid], limits: list[LimitRow]) -> str:
@@ -59,8 +64,10 @@ def grids_text(rs: RuleSet, grids: list[PaymentGrid], limits: list[LimitRow]) ->
 def grids_markdown(rs: RuleSet, grids: list[PaymentGrid], limits: list[LimitRow]) -> str:
     """The payment grids as Markdown tables."""
     out = [f"## {rs.name} (`{rs.id}`) payments", ""]
-    for title, rows in [*((_WINS[(g.dealer, g.tsumo)], _grid_rows(g)) for g in grids),
-                        ("Limit hands", _limit_rows(limits))]:
+    for title, rows in [
+        *((_WINS[(g.dealer, g.tsumo)], _grid_rows(g)) for g in grids),
+        ("Limit hands", _limit_rows(limits)),
+    ]:
         out += [f"### {title}", "", "| " + " | ".join(rows[0]) + " |", "|" + "|".join("---:" for _ in rows[0]) + "|"]
         out += ["| " + " | ".join(r) + " |" for r in rows[1:]]
         out.append("")
@@ -71,11 +78,24 @@ def grids_json(rs: RuleSet, grids: list[PaymentGrid], limits: list[LimitRow]) ->
     """The payment grids as data; a cell no hand can have is null."""
     return {
         "ruleset": rs.id,
-        "grids": [{"dealer": g.dealer, "tsumo": g.tsumo,
-                   "rows": [{"fu": fu, "cells": [{"han": c.han, "payments": c.payments, "limit": c.limit}
-                                                  for c in cells]} for fu, cells in g.rows]}
-                  for g in grids],
-        "limits": [{"han": r.han, "limit": r.limit, "yakuman": r.yakuman,
-                    "payments": [{"dealer": d, "tsumo": t, "payments": p} for (d, t), p in r.payments.items()]}
-                   for r in limits],
+        "grids": [
+            {
+                "dealer": g.dealer,
+                "tsumo": g.tsumo,
+                "rows": [
+                    {"fu": fu, "cells": [{"han": c.han, "payments": c.payments, "limit": c.limit} for c in cells]}
+                    for fu, cells in g.rows
+                ],
+            }
+            for g in grids
+        ],
+        "limits": [
+            {
+                "han": r.han,
+                "limit": r.limit,
+                "yakuman": r.yakuman,
+                "payments": [{"dealer": d, "tsumo": t, "payments": p} for (d, t), p in r.payments.items()],
+            }
+            for r in limits
+        ],
     }

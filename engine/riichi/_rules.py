@@ -22,8 +22,11 @@ if TYPE_CHECKING:
 #: Names the basic-points formula and limit conditions may use.
 SCORE_NAMES = {"han": "the hand's han", "fu": "the hand's fu, rounded", "basic": "the basic points before limits"}
 #: Names a yaku's ``requires`` condition may use (each true or false).
-WIN_CONDITIONS = {"dealer": "the winner is the dealer", "tsumo": "the hand was won by tsumo",
-                  "open": "the hand has an open meld"}
+WIN_CONDITIONS = {
+    "dealer": "the winner is the dealer",
+    "tsumo": "the hand was won by tsumo",
+    "open": "the hand has an open meld",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +79,7 @@ class Detection:
 
     batches: tuple[tuple[Batch, frozenset[str]], ...]  # a batch answers for the ids whose detector it is
     singles: tuple[tuple[str, Detector], ...]
-    index: Mapping[str, tuple[int, str, Yaku]]          # id -> (table position, id, yaku)
+    index: Mapping[str, tuple[int, str, Yaku]]  # id -> (table position, id, yaku)
 
 
 def _detection(yaku: Mapping[str, Yaku], detectors: Mapping[str, Detector]) -> Detection:
@@ -91,8 +94,9 @@ def _detection(yaku: Mapping[str, Yaku], detectors: Mapping[str, Detector]) -> D
         else:
             singles.append((ident, detector))
     index = {ident: (position, ident, entry) for position, (ident, entry) in enumerate(table)}
-    return Detection(tuple((batch, frozenset(ids)) for batch, ids in owned.items()), tuple(singles),
-                     MappingProxyType(index))
+    return Detection(
+        tuple((batch, frozenset(ids)) for batch, ids in owned.items()), tuple(singles), MappingProxyType(index)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,8 +167,9 @@ class RiichiRules:
         return tuple(y for y in self.yaku.values() if y.fixed_fu != (None, None))
 
 
-def compile_rules(document: LocatedDict, manager: pluggy.PluginManager, fallback: Location,
-                  valid: bool) -> tuple[RiichiRules | None, list[Problem]]:
+def compile_rules(
+    document: LocatedDict, manager: pluggy.PluginManager, fallback: Location, valid: bool
+) -> tuple[RiichiRules | None, list[Problem]]:
     """Compile a resolved Riichi rule set, reporting every problem at its location.
 
     Every expression is compiled even when the document failed validation (``valid`` false);
@@ -172,16 +177,25 @@ def compile_rules(document: LocatedDict, manager: pluggy.PluginManager, fallback
     """
     names, problems = expression_names(manager, "riichi", SCORE_NAMES, fallback)
     scoring, limits, yakuman = (_section(document, k, fallback) for k in ("scoring", "limits", "yakuman"))
-    basic = compile_at(scoring, "basic", names, "number", "scoring.basic", problems, fallback) \
-        if "basic" in scoring else None
+    basic = (
+        compile_at(scoring, "basic", names, "number", "scoring.basic", problems, fallback)
+        if "basic" in scoring
+        else None
+    )
     tiers = _compile_tiers(limits.get("tiers"), names, problems, fallback)
     yaku, disabled = _compile_yaku(document.get("yaku"), problems, fallback)
     known = set(yaku) | disabled
     doubles: Any = yakuman.get("double_patterns")
     for index, ident in enumerate(doubles if isinstance(doubles, LocatedList) else []):
         if isinstance(ident, str) and ident not in known:
-            problems.append(Problem(doubles.item_locs[index], f"yakuman.double_patterns[{index}]",
-                                    f"unknown yaku {ident!r}", did_you_mean(ident, known)))
+            problems.append(
+                Problem(
+                    doubles.item_locs[index],
+                    f"yakuman.double_patterns[{index}]",
+                    f"unknown yaku {ident!r}",
+                    did_you_mean(ident, known),
+                )
+            )
     detectors = _detectors(manager, problems, fallback)
     if problems or not valid or basic is None:
         return None, problems
@@ -207,8 +221,12 @@ def compile_rules(document: LocatedDict, manager: pluggy.PluginManager, fallback
         double_patterns=frozenset(doubles),
         max_multiple=yakuman["max_multiple"],
         fu=Fu(**{k: fu[k] for k in ("base", "closed_ron", "tsumo", "open_minimum", "round_to", "maximum")}),
-        fu_table=FuTable(fu["value_pair"], fu["double_wind_pair"], MappingProxyType(dict(fu["waits"])),
-                         MappingProxyType(dict(fu["sets"]))),
+        fu_table=FuTable(
+            fu["value_pair"],
+            fu["double_wind_pair"],
+            MappingProxyType(dict(fu["waits"])),
+            MappingProxyType(dict(fu["sets"])),
+        ),
         dora_without_yaku=bool(document["dora"]["counts_without_yaku"]),
         yaku=MappingProxyType(yaku),
         disabled=frozenset(disabled),
@@ -217,17 +235,25 @@ def compile_rules(document: LocatedDict, manager: pluggy.PluginManager, fallback
     return rules, problems
 
 
-def _detectors(manager: pluggy.PluginManager, problems: list[Problem],
-               where: Location) -> dict[str, Callable[..., Any]]:
+def _detectors(
+    manager: pluggy.PluginManager, problems: list[Problem], where: Location
+) -> dict[str, Callable[..., Any]]:
     """The yaku detectors of the rule set's plugins; a later plugin's detector for an id wins."""
     found: dict[str, Callable[..., Any]] = {}
     for provided in reversed(manager.hook.yakuset_riichi_yaku_detectors()):
         if provided is None:
             continue
         if not isinstance(provided, Mapping) or not all(
-                isinstance(k, str) and callable(v) for k, v in provided.items()):
-            problems.append(Problem(where, "plugins", "a plugin's yakuset_riichi_yaku_detectors returned "
-                                    "something other than a mapping of yaku ids to detectors"))
+            isinstance(k, str) and callable(v) for k, v in provided.items()
+        ):
+            problems.append(
+                Problem(
+                    where,
+                    "plugins",
+                    "a plugin's yakuset_riichi_yaku_detectors returned "
+                    "something other than a mapping of yaku ids to detectors",
+                )
+            )
             continue
         found.update(provided)
     return found
@@ -238,8 +264,9 @@ def _section(document: LocatedDict, key: str, fallback: Location) -> LocatedDict
     return found if isinstance(found, LocatedDict) else LocatedDict(fallback)
 
 
-def _compile_tiers(items: Any, names: Mapping[str, str], problems: list[Problem],
-                   fallback: Location) -> tuple[Tier, ...]:
+def _compile_tiers(
+    items: Any, names: Mapping[str, str], problems: list[Problem], fallback: Location
+) -> tuple[Tier, ...]:
     tiers = []
     for item in items if isinstance(items, LocatedList) else []:
         if not isinstance(item, LocatedDict) or "when" not in item:
@@ -261,20 +288,44 @@ def _compile_yaku(items: Any, problems: list[Problem], fallback: Location) -> tu
         path = f"yaku[{ident}]"
         where = items.item_locs[index]
         if ("han" in item) == ("yakuman" in item):
-            problems.append(Problem(where, path, "a yaku needs exactly one of `han` and `yakuman`",
-                                    "give a regular yaku `han: N`, a yakuman `yakuman: 1`"))
+            problems.append(
+                Problem(
+                    where,
+                    path,
+                    "a yaku needs exactly one of `han` and `yakuman`",
+                    "give a regular yaku `han: N`, a yakuman `yakuman: 1`",
+                )
+            )
             continue
         for key in ("replaces", "excludes", "needs_any"):
             refs: Any = item.get(key)
             for ref_index, ref in enumerate(refs if isinstance(refs, LocatedList) else []):
                 if isinstance(ref, str) and ref not in all_ids:
-                    problems.append(Problem(refs.item_locs[ref_index], f"{path}.{key}[{ref_index}]",
-                                            f"unknown yaku {ref!r}", did_you_mean(ref, all_ids)))
+                    problems.append(
+                        Problem(
+                            refs.item_locs[ref_index],
+                            f"{path}.{key}[{ref_index}]",
+                            f"unknown yaku {ref!r}",
+                            did_you_mean(ref, all_ids),
+                        )
+                    )
         if item.get("enabled", True) is False:
             disabled.add(ident)
             continue
-        requires = compile_at(item, "requires", WIN_CONDITIONS, "condition", f"{path}.requires", problems,
-                              fallback, frozenset(WIN_CONDITIONS)) if "requires" in item else None
+        requires = (
+            compile_at(
+                item,
+                "requires",
+                WIN_CONDITIONS,
+                "condition",
+                f"{path}.requires",
+                problems,
+                fallback,
+                frozenset(WIN_CONDITIONS),
+            )
+            if "requires" in item
+            else None
+        )
         fixed = item.get("fu")
         yaku[ident] = Yaku(
             id=ident,
@@ -288,8 +339,11 @@ def _compile_yaku(items: Any, problems: list[Problem], fallback: Location) -> tu
             excludes=_ids(item.get("excludes")),
             requires=requires,
             needs_any=_ids(item.get("needs_any")),
-            fixed_fu=(fixed, fixed) if isinstance(fixed, int) else
-            (fixed.get("ron"), fixed.get("tsumo")) if isinstance(fixed, dict) else (None, None),
+            fixed_fu=(fixed, fixed)
+            if isinstance(fixed, int)
+            else (fixed.get("ron"), fixed.get("tsumo"))
+            if isinstance(fixed, dict)
+            else (None, None),
             automatic=bool(item.get("automatic", False)),
         )
     return yaku, disabled

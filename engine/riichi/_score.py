@@ -35,7 +35,7 @@ _MEMO_SIZE = 1 << 16
 
 #: Finished han/fu scores by (rule set, han, fu, dealer, tsumo, honba, sticks), shared: a Score
 #: is read-only. A refusal is raised again each time, never remembered.
-RESULTS = Memo(_MEMO_SIZE)
+RESULTS: Memo[tuple[RuleSet, int, int, bool, bool, int, int], Score] = Memo(_MEMO_SIZE)
 
 
 class Score:
@@ -61,8 +61,17 @@ class Score:
     _explain: Callable[[], list[Step]]
     _steps: tuple[Step, ...] | None
 
-    def __init__(self, ruleset: str, han: int | None, fu: int | None, limit: str | None, yakuman: int,
-                 payments: Mapping[str, int], total: int, explain: Callable[[], list[Step]]) -> None:
+    def __init__(
+        self,
+        ruleset: str,
+        han: int | None,
+        fu: int | None,
+        limit: str | None,
+        yakuman: int,
+        payments: Mapping[str, int],
+        total: int,
+        explain: Callable[[], list[Step]],
+    ) -> None:
         setter = object.__setattr__
         setter(self, "ruleset", ruleset)
         setter(self, "han", han)
@@ -94,19 +103,38 @@ class Score:
 
     def as_dict(self) -> dict[str, Any]:
         """``{"ruleset", "han", "fu", "limit", "yakuman", "payments", "total", "steps"}``."""
-        return {"ruleset": self.ruleset, "han": self.han, "fu": self.fu, "limit": self.limit,
-                "yakuman": self.yakuman, "payments": dict(self.payments), "total": self.total,
-                "steps": [s.as_dict() for s in self.steps]}
+        return {
+            "ruleset": self.ruleset,
+            "han": self.han,
+            "fu": self.fu,
+            "limit": self.limit,
+            "yakuman": self.yakuman,
+            "payments": dict(self.payments),
+            "total": self.total,
+            "steps": [s.as_dict() for s in self.steps],
+        }
 
     def __repr__(self) -> str:
-        return (f"Score(ruleset={self.ruleset!r}, han={self.han}, fu={self.fu}, limit={self.limit!r}, "
-                f"yakuman={self.yakuman}, payments={dict(self.payments)}, total={self.total})")
+        return (
+            f"Score(ruleset={self.ruleset!r}, han={self.han}, fu={self.fu}, limit={self.limit!r}, "
+            f"yakuman={self.yakuman}, payments={dict(self.payments)}, total={self.total})"
+        )
 
 
-def score(rs: RuleSet, *, han: int | None = None, fu: int | None = None,
-          yaku: Sequence[str] | None = None, dora: int = 0, open: bool = False,
-          yakuman: Sequence[str] | None = None, dealer: bool = False, tsumo: bool = False,
-          honba: int = 0, riichi_sticks: int = 0) -> Score:
+def score(
+    rs: RuleSet,
+    *,
+    han: int | None = None,
+    fu: int | None = None,
+    yaku: Sequence[str] | None = None,
+    dora: int = 0,
+    open: bool = False,
+    yakuman: Sequence[str] | None = None,
+    dealer: bool = False,
+    tsumo: bool = False,
+    honba: int = 0,
+    riichi_sticks: int = 0,
+) -> Score:
     """Score a winning hand under ``rs``; give exactly one of ``han``, ``yaku`` or ``yakuman``.
 
     ``fu`` is the raw fu (rounded up here, fixed-fu hands such as seven pairs excepted); it may
@@ -116,16 +144,25 @@ def score(rs: RuleSet, *, han: int | None = None, fu: int | None = None,
     """
     # han/fu scoring is a pure function of a small domain, so finished results are memoised;
     # exact type checks keep True from sharing the entry of 1.
-    if (yaku is None and yakuman is None and type(han) is int and type(fu) is int and type(dealer) is bool
-            and type(tsumo) is bool and type(honba) is int and type(riichi_sticks) is int
-            and dora == 0 and open is False):
+    if (
+        yaku is None
+        and yakuman is None
+        and type(han) is int
+        and type(fu) is int
+        and type(dealer) is bool
+        and type(tsumo) is bool
+        and type(honba) is int
+        and type(riichi_sticks) is int
+        and dora == 0
+        and open is False
+    ):
         key = (rs, han, fu, dealer, tsumo, honba, riichi_sticks)
         hit = RESULTS.get(key)
         if hit is not None:
-            return hit  # type: ignore[no-any-return]
+            return hit
         if honba >= 0 and riichi_sticks >= 0 and han >= 1:
-            return RESULTS.put(key, _score_han(rs, riichi_rules(rs), han, fu, dealer, tsumo, honba,  # type: ignore[no-any-return]
-                                               riichi_sticks))
+            result = _score_han(rs, riichi_rules(rs), han, fu, dealer, tsumo, honba, riichi_sticks)
+            return RESULTS.put(key, result)
     rules = riichi_rules(rs)
     true_or_false("dealer", dealer)
     true_or_false("tsumo", tsumo)
@@ -134,8 +171,9 @@ def score(rs: RuleSet, *, han: int | None = None, fu: int | None = None,
     whole_number("riichi_sticks", riichi_sticks)
     given = [name for name, value in (("han", han), ("yaku", yaku), ("yakuman", yakuman)) if value is not None]
     if len(given) != 1:
-        raise InputError("give exactly one of han (with fu), yaku or yakuman"
-                         + (f"; got {', '.join(given)}" if given else ""))
+        raise InputError(
+            "give exactly one of han (with fu), yaku or yakuman" + (f"; got {', '.join(given)}" if given else "")
+        )
     if han is not None:
         if type(han) is not int or han < 1:
             raise InputError(f"han must be a whole number of at least 1, got {han!r}")
@@ -143,8 +181,9 @@ def score(rs: RuleSet, *, han: int | None = None, fu: int | None = None,
             raise InputError("dora and open only apply to declared yaku; with han, count dora in han")
         return _score_han(rs, rules, han, fu, dealer, tsumo, honba, riichi_sticks)
     if yaku is not None:
-        return _score_yaku(rs, rules, _ids("yaku", yaku), whole_number("dora", dora), fu, open, dealer, tsumo,
-                           honba, riichi_sticks)
+        return _score_yaku(
+            rs, rules, _ids("yaku", yaku), whole_number("dora", dora), fu, open, dealer, tsumo, honba, riichi_sticks
+        )
     if dora or fu is not None:
         raise InputError("a yakuman hand counts no dora and no fu; leave them out")
     return _score_yakuman(rs, rules, _ids("yakuman", yakuman), open, dealer, tsumo, honba, riichi_sticks)
@@ -173,17 +212,21 @@ def _han_fu_core(rules: RiichiRules, han: int, fu: int | None, dealer: bool, tsu
     return fu_value, basic, limit, multiple, payments(rules, basic, dealer, tsumo), fu_steps, core_steps
 
 
-def _score_han(rs: RuleSet, rules: RiichiRules, han: int, fu: Any, dealer: bool, tsumo: bool,
-               honba: int, sticks: int) -> Score:
+def _score_han(
+    rs: RuleSet, rules: RiichiRules, han: int, fu: Any, dealer: bool, tsumo: bool, honba: int, sticks: int
+) -> Score:
     if fu is not None and type(fu) is not int:
         raise InputError(f"fu must be a whole number, got {fu!r}")
-    fu_value, basic, limit, multiple, base_payments, fu_steps, core_steps = _han_fu_core(rules, han, fu, dealer,
-                                                                                         tsumo)
+    fu_value, basic, limit, multiple, base_payments, fu_steps, core_steps = _han_fu_core(rules, han, fu, dealer, tsumo)
     paid, total = with_bonuses(rules, base_payments, honba, sticks)
 
     def explain() -> list[Step]:
-        return [Step("han", "han", han), *fu_steps, *core_steps,
-                *payment_steps(rules, basic, base_payments, dealer, honba, sticks)]
+        return [
+            Step("han", "han", han),
+            *fu_steps,
+            *core_steps,
+            *payment_steps(rules, basic, base_payments, dealer, honba, sticks),
+        ]
 
     return Score(rs.id, han, fu_value, limit, multiple, paid, total, explain)
 
@@ -225,12 +268,24 @@ def _check_together(declared: list[Yaku], is_open: bool, dealer: bool, tsumo: bo
         if y.needs_any and not y.needs_any & present:
             raise InputError(f"{y.id!r} needs one of {', '.join(sorted(y.needs_any))}")
         if y.requires is not None and not y.allowed(dealer, tsumo, is_open):
-            raise InputError(f"{y.id!r} is impossible here: it needs `{y.requires.source}` "
-                             f"(dealer={str(dealer).lower()}, tsumo={str(tsumo).lower()})")
+            raise InputError(
+                f"{y.id!r} is impossible here: it needs `{y.requires.source}` "
+                f"(dealer={str(dealer).lower()}, tsumo={str(tsumo).lower()})"
+            )
 
 
-def _score_yaku(rs: RuleSet, rules: RiichiRules, ids: list[str], dora: int, fu: Any, is_open: bool,
-                dealer: bool, tsumo: bool, honba: int, sticks: int) -> Score:
+def _score_yaku(
+    rs: RuleSet,
+    rules: RiichiRules,
+    ids: list[str],
+    dora: int,
+    fu: Any,
+    is_open: bool,
+    dealer: bool,
+    tsumo: bool,
+    honba: int,
+    sticks: int,
+) -> Score:
     declared = [_lookup(rules, i) for i in ids]
     _check_together(declared, is_open, dealer, tsumo)
     if any(y.yakuman for y in declared):
@@ -242,20 +297,42 @@ def _score_yaku(rs: RuleSet, rules: RiichiRules, ids: list[str], dora: int, fu: 
         # An exclusive yaku stands alone; the winner may instead score the hand without it.
         alone = _score_declared(rs, rules, declared, exclusive, dora, fu, is_open, dealer, tsumo, honba, sticks)
         try:
-            rest = _score_yaku(rs, rules, [y.id for y in declared if y is not exclusive], dora, fu, is_open,
-                               dealer, tsumo, honba, sticks)
+            rest = _score_yaku(
+                rs,
+                rules,
+                [y.id for y in declared if y is not exclusive],
+                dora,
+                fu,
+                is_open,
+                dealer,
+                tsumo,
+                honba,
+                sticks,
+            )
         except InputError:
             return alone
         if rest.total <= alone.total:
             return alone
         note = Step(exclusive.id, f"{exclusive.label}: not claimed (the hand is worth more without it)", 0)
-        return Score(rs.id, rest.han, rest.fu, rest.limit, rest.yakuman, rest.payments, rest.total,
-                     lambda: [note, *rest.steps])
+        return Score(
+            rs.id, rest.han, rest.fu, rest.limit, rest.yakuman, rest.payments, rest.total, lambda: [note, *rest.steps]
+        )
     return _score_declared(rs, rules, declared, exclusive, dora, fu, is_open, dealer, tsumo, honba, sticks)
 
 
-def _score_declared(rs: RuleSet, rules: RiichiRules, declared: list[Yaku], exclusive: Yaku | None, dora: int,
-                    fu: Any, is_open: bool, dealer: bool, tsumo: bool, honba: int, sticks: int) -> Score:
+def _score_declared(
+    rs: RuleSet,
+    rules: RiichiRules,
+    declared: list[Yaku],
+    exclusive: Yaku | None,
+    dora: int,
+    fu: Any,
+    is_open: bool,
+    dealer: bool,
+    tsumo: bool,
+    honba: int,
+    sticks: int,
+) -> Score:
     counted = [exclusive] if exclusive else declared
     han = sum(y.han_for(is_open) for y in counted) + (0 if exclusive else dora)
     if han < 1:
@@ -266,8 +343,9 @@ def _score_declared(rs: RuleSet, rules: RiichiRules, declared: list[Yaku], exclu
     if fu is None:
         fu_value, fu_steps = fu_not_needed(rules, han, dealer, tsumo)
     else:
-        fu_value, fu_steps = given_fu(rules, fu, han=han, dealer=dealer, tsumo=tsumo, is_open=is_open, fixed=fixed,
-                                      declared=True)
+        fu_value, fu_steps = given_fu(
+            rules, fu, han=han, dealer=dealer, tsumo=tsumo, is_open=is_open, fixed=fixed, declared=True
+        )
     basic, limit, multiple, core_steps = basic_points(rules, han, fu_value)
     base_payments = payments(rules, basic, dealer, tsumo)
     paid, total = with_bonuses(rules, base_payments, honba, sticks)
@@ -287,8 +365,9 @@ def _score_declared(rs: RuleSet, rules: RiichiRules, declared: list[Yaku], exclu
     return Score(rs.id, han, fu_value, limit, multiple, paid, total, explain)
 
 
-def _score_yakuman(rs: RuleSet, rules: RiichiRules, ids: list[str], is_open: bool, dealer: bool,
-                   tsumo: bool, honba: int, sticks: int) -> Score:
+def _score_yakuman(
+    rs: RuleSet, rules: RiichiRules, ids: list[str], is_open: bool, dealer: bool, tsumo: bool, honba: int, sticks: int
+) -> Score:
     if not ids:
         raise InputError("no yakuman given")
     declared = [_lookup(rules, i) for i in ids]
@@ -304,12 +383,16 @@ def _yakuman_value(rules: RiichiRules, y: Yaku) -> int:
     return y.yakuman * (2 if doubled else 1)
 
 
-_STACKING = {"single": "one yakuman at most", "add": "different yakuman add up",
-             "add_with_doubles": "different yakuman add up, double patterns count twice"}
+_STACKING = {
+    "single": "one yakuman at most",
+    "add": "different yakuman add up",
+    "add_with_doubles": "different yakuman add up, double patterns count twice",
+}
 
 
-def _yakuman_result(rs: RuleSet, rules: RiichiRules, declared: list[Yaku], dora: int, dealer: bool,
-                    tsumo: bool, honba: int, sticks: int) -> Score:
+def _yakuman_result(
+    rs: RuleSet, rules: RiichiRules, declared: list[Yaku], dora: int, dealer: bool, tsumo: bool, honba: int, sticks: int
+) -> Score:
     yakuman = [y for y in declared if y.yakuman]
     others = [y for y in declared if not y.yakuman]
     values = [_yakuman_value(rules, y) for y in yakuman]

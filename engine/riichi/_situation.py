@@ -12,8 +12,19 @@ from .._core.errors import InputError
 from ._tiles import DRAGONS, EAST, Meld
 
 #: The situational flags ``evaluate`` takes (all false unless given).
-FLAGS = ("riichi", "double_riichi", "ippatsu", "tsumo", "rinshan", "chankan", "haitei", "houtei",
-         "tenhou", "chihou", "renhou")
+FLAGS = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "tsumo",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chihou",
+    "renhou",
+)
 
 
 class Situation(NamedTuple):
@@ -60,8 +71,9 @@ class _Win:
     seat say (``open_meld``: a called meld; ``kan``: a kan or closed kan; ``seen_elsewhere``:
     another copy of the winning tile in the hand or among the indicators)."""
 
-    def __init__(self, flags: tuple[bool, ...], open_meld: bool, kan: bool, melds: bool, dealer: bool,
-                 seen_elsewhere: bool) -> None:
+    def __init__(
+        self, flags: tuple[bool, ...], open_meld: bool, kan: bool, melds: bool, dealer: bool, seen_elsewhere: bool
+    ) -> None:
         self.__dict__.update(zip(FLAGS, flags))
         self.open_meld, self.kan, self.melds = open_meld, kan, melds
         self.dealer, self.seen_elsewhere = dealer, seen_elsewhere
@@ -80,9 +92,12 @@ _CONTRADICTIONS: tuple[tuple[str, Callable[[_Win], bool], str], ...] = (
     ("riichi", lambda w: w.open_meld, "riichi with an open hand"),
     ("double_riichi", lambda w: w.open_meld, "riichi with an open hand"),
     ("chankan", lambda w: w.tsumo, "chankan with tsumo (chankan is a ron on a kan)"),
-    ("chankan", lambda w: w.seen_elsewhere,
-     "chankan, but another copy of the robbed tile is in the hand or among the indicators "
-     "(the kan being added holds the other three)"),
+    (
+        "chankan",
+        lambda w: w.seen_elsewhere,
+        "chankan, but another copy of the robbed tile is in the hand or among the indicators "
+        "(the kan being added holds the other three)",
+    ),
     ("chankan", lambda w: w.houtei, "houtei with chankan"),
     ("rinshan", lambda w: not w.tsumo, "rinshan without tsumo (rinshan is a tsumo from the dead wall)"),
     ("rinshan", lambda w: not w.kan, "rinshan without a kan (the replacement tile is drawn after declaring a kan)"),
@@ -98,8 +113,11 @@ _CONTRADICTIONS: tuple[tuple[str, Callable[[_Win], bool], str], ...] = (
     ("renhou", lambda w: w.tsumo, "renhou with tsumo (renhou is a ron before the first draw)"),
     ("first_turn", lambda w: w.melds, "tenhou, chihou or renhou with a meld (no call or kan is possible yet)"),
     ("first_turn", lambda w: w.any_riichi, "tenhou, chihou or renhou with riichi"),
-    ("first_turn", lambda w: w.rinshan or w.chankan or w.haitei or w.houtei,
-     "tenhou, chihou or renhou with rinshan, chankan, haitei or houtei"),
+    (
+        "first_turn",
+        lambda w: w.rinshan or w.chankan or w.haitei or w.houtei,
+        "tenhou, chihou or renhou with rinshan, chankan, haitei or houtei",
+    ),
 )
 _FLAG_VALUES = operator.itemgetter(*FLAGS)
 
@@ -115,8 +133,9 @@ def contradiction(flags: Mapping[str, bool], melds: Sequence[Meld], dealer: bool
 
 
 @functools.lru_cache(maxsize=1024)  # the flags and the melds' kinds make few combinations
-def _first_contradiction(flags: tuple[bool, ...], open_meld: bool, kan: bool, melds: bool, dealer: bool,
-                         seen_elsewhere: bool) -> str | None:
+def _first_contradiction(
+    flags: tuple[bool, ...], open_meld: bool, kan: bool, melds: bool, dealer: bool, seen_elsewhere: bool
+) -> str | None:
     named = dict(zip(FLAGS, flags))
     named["first_turn"] = named["tenhou"] or named["chihou"] or named["renhou"]
     win = _Win(flags, open_meld, kan, melds, dealer, seen_elsewhere)

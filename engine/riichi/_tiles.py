@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .._core.errors import InputError
@@ -42,8 +41,9 @@ def suit(tile: int) -> int:
 
 _WELL_FORMED = re.compile(r"(?:[0-9]+[mpsz])+")
 _GROUPS_RE = re.compile(r"[0-9]+[mpsz]")
-TILE_OF = {f"{d}{letter}": _SUITS.index(letter) * 9 + int(d) - 1
-           for letter in "mps" for d in "123456789"} | {f"{d}z": 27 + int(d) - 1 for d in "1234567"}
+TILE_OF = {f"{d}{letter}": _SUITS.index(letter) * 9 + int(d) - 1 for letter in "mps" for d in "123456789"} | {
+    f"{d}z": 27 + int(d) - 1 for d in "1234567"
+}
 """Every plain tile's mpsz name -> its number (``"1z"`` -> ``27``); red fives are not in it."""
 
 Parsed = tuple[tuple[int, ...], tuple[int, ...]]
@@ -103,13 +103,16 @@ def _parse(text: str) -> tuple[list[int], list[int]]:
         if base is None or not digits:
             if char == " ":
                 continue
-            rest = text[position - len(digits):].replace(" ", "")
+            rest = text[position - len(digits) :].replace(" ", "")
             raise InputError(f"cannot read {rest!r} in {text!r}: write tiles like 123m456p789s11z")
         if base == 27:
             for digit in digits:
                 if not "1" <= digit <= "7":
-                    raise InputError(f"{digit}z is not a tile: honours are 1z-7z" if digit != "0" else
-                                     "0z is not a tile: only fives (0m, 0p, 0s) can be red")
+                    raise InputError(
+                        f"{digit}z is not a tile: honours are 1z-7z"
+                        if digit != "0"
+                        else "0z is not a tile: only fives (0m, 0p, 0s) can be red"
+                    )
                 tiles.append(base + ord(digit) - 49)
         else:
             for digit in digits:
@@ -120,8 +123,10 @@ def _parse(text: str) -> tuple[list[int], list[int]]:
                     tiles.append(base + ord(digit) - 49)
         digits = []
     if digits:
-        raise InputError(f"cannot read {''.join(digits)!r} in {text!r}: write tiles like 123m456p789s11z "
-                         f"(a suit letter ends each group)")
+        raise InputError(
+            f"cannot read {''.join(digits)!r} in {text!r}: write tiles like 123m456p789s11z "
+            f"(a suit letter ends each group)"
+        )
     return tiles, red
 
 
@@ -168,8 +173,12 @@ def _parse_meld(kind: str, text: str) -> Meld:
     tiles, red = parse_tiles_red(text)
     tiles.sort()
     if kind == "chi":
-        if len(tiles) != 3 or suit(tiles[0]) == 3 or len({suit(t) for t in tiles}) != 1 or \
-                tiles != [tiles[0], tiles[0] + 1, tiles[0] + 2]:
+        if (
+            len(tiles) != 3
+            or suit(tiles[0]) == 3
+            or len({suit(t) for t in tiles}) != 1
+            or tiles != [tiles[0], tiles[0] + 1, tiles[0] + 2]
+        ):
             raise InputError(f"a chi is three tiles in a row of one suit, got {text!r}")
     elif kind == "pon":
         if len(tiles) != 3 or len(set(tiles)) != 1:

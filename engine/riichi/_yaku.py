@@ -13,14 +13,15 @@ from ._rules import Detection, RiichiRules, Yaku
 from ._situation import Situation
 from ._tiles import EAST
 
+
 class Found(NamedTuple):
     """The yaku of a reading after the table's rules, and what scoring needs from them."""
 
-    ids: tuple[str, ...]          # in table order
+    ids: tuple[str, ...]  # in table order
     yakuman: tuple[str, ...]
     exclusive: str | None
-    han: int                      # the yaku's han for this hand (open or closed), dora not included
-    fixed: Yaku | None            # the yaku that fixes the hand's fu, if any
+    han: int  # the yaku's han for this hand (open or closed), dora not included
+    fixed: Yaku | None  # the yaku that fixes the hand's fu, if any
 
 
 def present(rules: RiichiRules, reading: Reading, situation: Situation) -> Found:
@@ -44,11 +45,11 @@ def present(rules: RiichiRules, reading: Reading, situation: Situation) -> Found
     hit = RESOLVED.get(key)
     if hit is None:
         hit = RESOLVED.put(key, _resolve(*key))
-    return hit  # type: ignore[no-any-return]
+    return hit
 
 
 #: The yaku found, after the table, by what the detectors answered and the win (one reading's).
-RESOLVED = Memo(4096)
+RESOLVED: Memo[tuple[Detection, frozenset[str], bool, bool, bool], Found] = Memo(4096)
 
 
 def _resolve(found_plan: Detection, found: frozenset[str], is_open: bool, dealer: bool, tsumo: bool) -> Found:
@@ -74,6 +75,10 @@ def _resolve(found_plan: Detection, found: frozenset[str], is_open: bool, dealer
             other = min(yaku.excludes & ids)
             raise InputError(f"the detectors found {yaku.id!r} and {other!r}, which can't be in the same hand")
         kept.append(yaku)
-    return Found(tuple(y.id for y in kept), tuple(y.id for y in kept if y.yakuman),
-                 next((y.id for y in kept if y.exclusive), None), sum(y.han_for(is_open) for y in kept),
-                 next((y for y in kept if y.fu_for(tsumo) is not None), None))
+    return Found(
+        tuple(y.id for y in kept),
+        tuple(y.id for y in kept if y.yakuman),
+        next((y.id for y in kept if y.exclusive), None),
+        sum(y.han_for(is_open) for y in kept),
+        next((y for y in kept if y.fu_for(tsumo) is not None), None),
+    )

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 @hookspec
-def yakuset_riichi_yaku_detectors() -> Mapping[str, Detector] | None:  # type: ignore[empty-body]
+def yakuset_riichi_yaku_detectors() -> Mapping[str, Detector] | None:
     """Return detectors for Riichi yaku ids: ``{"riichi": detect, ...}``.
 
     Called once when a Riichi rule set is loaded; :func:`yakuset.riichi.evaluate` then asks

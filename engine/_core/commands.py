@@ -1,0 +1,31 @@
+"""A command a game adds to the command line, described as data so that a game never imports
+the command line itself."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .ruleset import RuleSet
+
+
+#: What a command prints: readable text, and the same as JSON data (for ``--json``).
+Output = tuple[str, Any]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command a game adds to the command line: ``yakuset NAME RULESET [arguments]``.
+
+    ``add_arguments`` adds the command's own arguments (the rule set and ``--json`` are
+    added for it); ``run`` gets the loaded rule set (always one of the game's) and the parsed
+    arguments and returns what to print. Wrong input raises :class:`InputError`.
+    """
+
+    name: str
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[RuleSet, argparse.Namespace], Output]
