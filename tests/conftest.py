@@ -1,4 +1,8 @@
-"""Shared test setup: tests run from the repository root, so displayed paths are stable."""
+"""Shared test setup: tests run from the repository root, so displayed paths are stable.
+
+The bundled rule sets are read where the installed package keeps them: in the checkout for an
+editable install, inside site-packages for a wheel (``BUNDLED``, shown as ``shown(path)``).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,16 @@ import os
 from pathlib import Path
 
 import pytest
+from yakuset._core import bundled
+from yakuset._core.resolve import display_name
 
 ROOT = Path(__file__).resolve().parents[1]
+BUNDLED = bundled.rulesets_dir()
+
+
+def shown(path: Path) -> str:
+    """How messages show ``path``: relative to the working folder when inside it."""
+    return display_name(path)
 
 
 @pytest.fixture(autouse=True, scope="session")

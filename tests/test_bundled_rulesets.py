@@ -1,4 +1,4 @@
-"""The bundled rule sets: findable, documented, and set as DESIGN.md §5 and rule document 000 say."""
+"""The bundled rule sets: findable, documented, and set as docs/rules/koikoi.md §4 and §8 and docs/rules/riichi.md §8 say."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def test_every_ruleset_names_its_source(ruleset_id):
     ],
 )
 def test_koikoi_call_limits_follow_the_rule_document(ruleset_id, limit):
-    # Rule document 000: "On Nintendo, Tournament, and Yakuza, you can only call Koi-Koi once per
+    # Rule document 000 (docs/rules/koikoi.md §8): "On Nintendo, Tournament, and Yakuza, you can only call Koi-Koi once per
     # round ... On FudaWiki and KK-ADD-10 you can keep calling."
     assert yakuset.load_ruleset(ruleset_id).rules.call_limit == limit
 

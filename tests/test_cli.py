@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from yakuset._cli import main
 
+from .conftest import BUNDLED, shown
+
 SEED_ROW_8_NO_OPPONENT = ["8", "16", "32", "48", "64", "80", "96"]
 SEED_ROW_8_OPPONENT = ["8", "32", "64", "96", "128", "160", "192"]
 SEED_HEADER = [
@@ -130,8 +132,10 @@ def test_show_resolved_json_maps_paths_to_sources(capsys):
     code, out, _ = run(capsys, "show", "yakuza", "--resolved", "--json")
     assert code == 0
     data = json.loads(out)
-    assert data["sources"]["plugins.dealers_privilege.points"].startswith("rulesets/koikoi/yakuza.yaml:")
-    assert data["sources"]["award.multipliers[2].max"].startswith("rulesets/koikoi/_koikoi.yaml:")
+    assert data["sources"]["plugins.dealers_privilege.points"].startswith(
+        shown(BUNDLED / "koikoi" / "yakuza.yaml") + ":"
+    )
+    assert data["sources"]["award.multipliers[2].max"].startswith(shown(BUNDLED / "koikoi" / "_koikoi.yaml") + ":")
     assert data["document"]["calls"]["limit_per_round"] == 1
 
 
@@ -222,7 +226,7 @@ def test_module_entry_runs_without_a_traceback():
 
 
 def test_score_han_fu_prints_the_payment_line(capsys):
-    # Rule document 002's worked example: 3 han 40 fu, non-dealer ron 5200.
+    # Rule document 002 (docs/rules/riichi.md §6)'s worked example: 3 han 40 fu, non-dealer ron 5200.
     code, out, _ = run(capsys, "score", "ema-2025", "--han", "3", "--fu", "40")
     assert code == 0
     assert out == "3 han 40 fu: the discarder pays 5200; total 5200\n"

@@ -12,7 +12,7 @@ import yakuset
 from yakuset import diff
 from yakuset._cli import main
 
-from .conftest import ROOT
+from .conftest import BUNDLED, ROOT, shown
 
 DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
 
@@ -121,15 +121,15 @@ def test_nintendo_vs_fudawiki_lists_goko_and_the_call_limit_with_both_locations(
     changes = {c.path: c for c in diff.structural(a, b)}
     goko = changes["yaku[goko].points"]
     assert (goko.old, goko.new) == (10, 15)
-    base_file = ROOT / "rulesets" / "koikoi" / "_koikoi.yaml"
-    fudawiki_file = ROOT / "rulesets" / "koikoi" / "fudawiki.yaml"
+    base_file = BUNDLED / "koikoi" / "_koikoi.yaml"
+    fudawiki_file = BUNDLED / "koikoi" / "fudawiki.yaml"
     assert Path(goko.old_at.file).resolve() == base_file
     assert goko.old_at.line == line_of(base_file, "{id: goko,")
     assert Path(goko.new_at.file).resolve() == fudawiki_file
     assert goko.new_at.line == line_of(fudawiki_file, "{id: goko,")
     limit = changes["calls.limit_per_round"]
     assert (limit.kind, limit.old, limit.new) == ("type_changed", 1, "unlimited")
-    nintendo_file = ROOT / "rulesets" / "koikoi" / "nintendo.yaml"
+    nintendo_file = BUNDLED / "koikoi" / "nintendo.yaml"
     assert (Path(limit.old_at.file).resolve(), limit.old_at.line) == (
         nintendo_file,
         line_of(nintendo_file, "limit_per_round"),
@@ -162,7 +162,7 @@ def test_tenhou_vs_full_scoring_lists_the_double_patterns_and_the_changed_yakuma
     report = diff.behaviour(a, b)
     changed = {c.situation: c for c in report.changes}
     assert all(c.group == "yakuman" for c in report.changes)
-    # Rule document 001: a double pattern counts 2 under full scoring, 1 under Tenhou.
+    # Rule document 001 (docs/rules/riichi.md §6): a double pattern counts 2 under full scoring, 1 under Tenhou.
     pair = changed["kokushi_13 + daisangen"]
     assert (pair.old.value, pair.new.value) == (64000, 96000)
     assert "daisangen + tsuuiisou" not in changed  # two plain yakuman: 2 either way
@@ -212,7 +212,7 @@ def test_github_format_annotates_each_rule_change_at_its_file_and_line(capsys):
     code, out, _ = run(capsys, "diff", "nintendo", "yakuza", "--format", "github")
     assert code == 1
     sanko = next(line for line in out.splitlines() if "yaku[sanko].points" in line)
-    assert sanko.startswith("::notice file=rulesets/koikoi/yakuza.yaml,line=")
+    assert sanko.startswith(f"::notice file={shown(BUNDLED / 'koikoi' / 'yakuza.yaml')},line=")
     assert out.splitlines()[-1].startswith("::warning title=nintendo -> yakuza::")
 
 

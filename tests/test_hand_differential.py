@@ -11,7 +11,7 @@ riichi; seat and round winds; honba and riichi sticks; and every situational fla
 lawful (riichi, double riichi, ippatsu, tsumo, rinshan after a kan, chankan on a tile the hand
 holds once, haitei, houtei, tenhou, chihou, renhou).
 
-How our rule sets map onto mahjong's ``OptionalRules`` (rules/riichi.md §5a):
+How our rule sets map onto mahjong's ``OptionalRules`` (docs/rules/riichi.md §5a):
 
 =====================  ===========================================================================
 tenhou                 has_open_tanyao=True (kuitan: tanyao ``open_han`` 1), has_aka_dora=True (red
@@ -73,7 +73,7 @@ OPTIONS = {
     },
 }
 
-#: mahjong's yaku classes -> our ids (DESIGN.md §6); dora classes are counted apart.
+#: mahjong's yaku classes -> our ids (docs/rules/riichi.md §7); dora classes are counted apart.
 YAKU_NAMES = {
     "Tsumo": "menzen_tsumo",
     "Riichi": "riichi",

@@ -2,7 +2,7 @@
 best reading, EMA 2025's official worked examples from their tiles, and a studio's house yaku
 added with a YAML entry and a plugin, without touching the yakuset.
 
-Hands are in mpsz notation (DESIGN.md §6); ``evaluate`` takes the concealed tiles with the
+Hands are in mpsz notation (docs/rules/riichi.md §7); ``evaluate`` takes the concealed tiles with the
 winning tile included. Unless a test says otherwise the winner sits east in the east round.
 """
 
@@ -35,7 +35,7 @@ def yaku(hand: str, win: str, ruleset_id: str = "tenhou", **kwargs) -> set[str]:
 
 # --- the plugin --------------------------------------------------------------------------------
 
-DESIGN_IDS = [
+STANDARD_IDS = [
     "riichi",
     "double_riichi",
     "ippatsu",
@@ -87,7 +87,7 @@ DESIGN_IDS = [
 
 
 def test_the_plugin_detects_every_design_id_but_nagashi_mangan():
-    assert set(riichi_yaku.YAKU_IDS) == set(DESIGN_IDS)
+    assert set(riichi_yaku.YAKU_IDS) == set(STANDARD_IDS)
     assert "nagashi_mangan" not in riichi_yaku.DETECTORS
 
 
@@ -200,7 +200,7 @@ def test_each_yaku_is_detected_on_a_concrete_hand(expected, hand, win, kwargs):
 
 def test_every_design_id_but_daichisei_has_a_hand_above():
     covered = set().union(*(e for e, *_ in YAKU_HANDS))
-    assert set(DESIGN_IDS) - covered == {"daichisei"}
+    assert set(STANDARD_IDS) - covered == {"daichisei"}
 
 
 def test_daichisei_where_a_rule_set_turns_it_on(tmp_path):

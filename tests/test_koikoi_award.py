@@ -1,7 +1,7 @@
-"""The Koi-Koi round award (yakuset.koikoi.award) against rule document 000.
+"""The Koi-Koi round award (yakuset.koikoi.award) against rule document 000 (docs/rules/koikoi.md §8).
 
 The award tables and worked examples below are transcribed from the rule document
-("Multipliers & Awards"), never computed with the engine: DESIGN.md §5 makes all five
+("Multipliers & Awards"), never computed with the engine: docs/rules/koikoi.md §4 makes all five
 bundled Koi-Koi rule sets use that document's formula.
 """
 

@@ -1,12 +1,12 @@
 """The Koi-Koi referee (yakuset.koikoi_round): rounds and matches played from the table's events.
 
 The caller reports the deal and each turn's captured cards; the referee answers. Every expected
-number below is worked out by hand from the rule sets' yaku values (rules/koikoi.md §2, the
-bundled YAML) and rule document 000's award formula:
+number below is worked out by hand from the rule sets' yaku values (docs/rules/koikoi.md §2, the
+bundled YAML) and rule document 000 (docs/rules/koikoi.md §8)'s award formula:
 
     award = base × 2 (base ≥ 7) × 2 (the loser called at least once) × (own calls + 1, capped at 6)
 
-with the arithmetic written next to the assertion. Card ids are DESIGN.md §6's. Captures are
+with the arithmetic written next to the assertion. Card ids are those of docs/rules/koikoi.md §1. Captures are
 plausible: the played card with a field card of its month, and the drawn card likewise.
 """
 

@@ -1,7 +1,7 @@
 """The yaku of a pile of captured Koi-Koi cards (yakuset.koikoi.yaku), per bundled rule set.
 
 Every expected value below is computed by hand from the yaku-values issue and
-shared/rules/koikoi.md (the project's researched rule reference) §2 (the rule family columns), never with the engine:
+docs/rules/koikoi.md §2 (the rule family columns), never with the engine:
 
 - nintendo / bga (Nintendo's values, S2): Goko 10, Shiko 8, Ame-shiko 7, Sanko 5, only the best
   bright yaku counts; Inoshikacho 5, Akatan 5, Aotan 5, +1 per extra card of their kind, and they
@@ -30,7 +30,7 @@ from yakuset.koikoi import yaku
 
 ALL = ("nintendo", "tournament", "bga", "yakuza", "fudawiki", "kk-add-10", "koikoi-japan", "hanafuda-flash")
 
-# --- the cards (DESIGN.md §6) ----------------------------------------------------------------
+# --- the cards (docs/rules/koikoi.md §1) ----------------------------------------------------------------
 
 CRANE, CURTAIN, MOON, RAIN, PHOENIX = (
     "01-bright-crane",
@@ -93,7 +93,7 @@ def check(ruleset_id: str, captured: list[str], base: int, yaku_points: dict[str
 
 
 def test_card_constants_are_the_48_card_deck():
-    # Guards the constants themselves against the rule set's deck (DESIGN.md §6).
+    # Guards the constants themselves against the rule set's deck (docs/rules/koikoi.md §1).
     assert len(DECK) == 48 == len(set(DECK))
     assert set(DECK) == set(ruleset("nintendo").rules.cards)
 
@@ -103,7 +103,7 @@ def test_card_constants_are_the_48_card_deck():
 
 @pytest.mark.parametrize("ruleset_id", ALL)
 def test_rain_man_with_two_brights_is_no_yaku(ruleset_id):
-    # rules/koikoi.md §2 "Rain man + 2 brights: no yaku" in every family; Sanko leaves the rain man out.
+    # docs/rules/koikoi.md §2 "Rain man + 2 brights: no yaku" in every family; Sanko leaves the rain man out.
     check(ruleset_id, [RAIN, CRANE, CURTAIN], 0, {})
 
 
@@ -204,7 +204,7 @@ def test_lesser_bright_yaku_are_listed_as_not_counted():
 
 @pytest.mark.parametrize("ruleset_id", ALL)
 def test_inoshikacho_alone_scores_five(ruleset_id):
-    # Inoshikacho 5 in every family (rules/koikoi.md §2).
+    # Inoshikacho 5 in every family (docs/rules/koikoi.md §2).
     check(ruleset_id, [BOAR, DEER, BUTTERFLIES], 5, {"inoshikacho": 5})
 
 
@@ -497,7 +497,7 @@ def test_four_ribbons_are_no_yaku(ruleset_id):
 # --- viewing yaku ------------------------------------------------------------------------------
 
 VIEWING = {
-    # Hanami-zake / Tsukimi-zake: Nintendo 5 each (S2); Tournament: off (DESIGN.md §5); Yakuza 5 (S7,
+    # Hanami-zake / Tsukimi-zake: Nintendo 5 each (S2); Tournament: off (docs/rules/koikoi.md §4.2); Yakuza 5 (S7,
     # value chosen); FudaWiki 5 (S1); Koi-Koi Japan 1 each (S10); Flash: not included (S14).
     "nintendo": 5,
     "tournament": 0,

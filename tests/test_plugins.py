@@ -133,7 +133,7 @@ def test_hand_given_as_one_string_is_refused():
 
 @pytest.mark.parametrize("bad", ["01-chaff-3", "01-bright-phoenix", "12-ribbon-red"])
 def test_well_formed_card_id_not_in_the_deck_is_refused(bad):
-    # DESIGN.md §6 lists the 48 card ids; month 1 has no third chaff, no phoenix, and
+    # docs/rules/koikoi.md §1 lists the 48 card ids; month 1 has no third chaff, no phoenix, and
     # December has no ribbon. Accepting them lets a made-up hand score a lucky hand.
     rs = ruleset("nintendo")
     with pytest.raises(yakuset.InputError):
@@ -141,7 +141,7 @@ def test_well_formed_card_id_not_in_the_deck_is_refused(bad):
 
 
 def test_made_up_cards_do_not_make_a_teshi():
-    # Only 01-chaff-1 and 01-chaff-2 exist (DESIGN.md §6); the engine pays Teshi for this.
+    # Only 01-chaff-1 and 01-chaff-2 exist (docs/rules/koikoi.md §1); the engine pays Teshi for this.
     rs = ruleset("nintendo")
     hand = ["01-chaff-1", "01-chaff-2", "01-chaff-3", "01-chaff-4", *ORDINARY[4:]]
     with pytest.raises(yakuset.InputError, match="01-chaff-3"):

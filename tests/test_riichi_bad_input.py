@@ -1,6 +1,6 @@
 """Bad Riichi input: every hand no game can produce is refused with a message naming the problem.
 
-DESIGN.md §7: wrong arguments raise a ``ValueError`` subclass (``yakuset.InputError``) whose
+docs/architecture.md ("Errors"): wrong arguments raise a ``ValueError`` subclass (``yakuset.InputError``) whose
 message says what is wrong; the CLI prints one line on stderr and exits 2, never a traceback.
 """
 
@@ -229,7 +229,7 @@ def test_yaku_as_a_string_is_refused():
 
 
 def test_daichisei_under_yaku_is_refused_where_it_is_disabled():
-    # Off in every bundled rule set (DESIGN.md §5: "daichisei optional, off by default").
+    # Off in every bundled rule set (docs/rules/riichi.md §6: daichisei is optional, off by default).
     for ruleset_id in ("ema-2025", "full-scoring", "tenhou"):
         message = refused(ruleset_id, yaku=["daichisei"])
         assert "'daichisei'" in message and "rule set" in message
@@ -315,7 +315,7 @@ def test_cli_score_refuses_a_koikoi_ruleset(capsys):
 
 
 def test_cli_open_tanyao_with_dora_is_fine_under_ema_2025(capsys):
-    # Kuitan is allowed (rules/riichi.md §1a): 1 + 3 dora = 4 han 30 fu, kiriage mangan.
+    # Kuitan is allowed (docs/rules/riichi.md §1a): 1 + 3 dora = 4 han 30 fu, kiriage mangan.
     code, out, err = run(capsys, "score", "ema-2025", "--yaku", "tanyao", "--dora", "3", "--fu", "30", "--open")
     assert (code, err) == (0, "")
     assert "8000" in out

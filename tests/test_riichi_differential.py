@@ -1,7 +1,7 @@
 """Han/fu and yakuman payments of yakuset.riichi.score, cell by cell, against the `mahjong` package.
 
 The oracle is ``mahjong.hand_calculating.scores.ScoresCalculator.calculate_scores`` (PyPI
-``mahjong==2.1.0``, rules/riichi.md §5), which the field treats as the reference scorer. It
+``mahjong==2.1.0``, docs/rules/riichi.md §5), which the field treats as the reference scorer. It
 knows nothing of our YAML: each of our rule sets is mapped to the ``OptionalRules`` that
 describe it (``OPTION_TABLE`` below, pinned to the rule-set data by a test), and each result
 of theirs is mapped to our result shape (``their_payments``, ``their_limit``).

@@ -4,7 +4,7 @@ EMA 2025 (*Riichi: Rules for Japanese Mahjong*, 2025 edition): its ten official 
 (pp. 26–28) as transcribed in 241443Mooks/BMJA-Mahjong-Scorer
 ``docs/rules/riichi/EMA_2025_GOLDEN_FIXTURES.md`` (EMA-01 … EMA-10), and its rules as that
 repository's ``EMA_2025_SCORING_AND_SETTLEMENT_CONTRACT.md`` (§§3–6) and
-``EMA_2025_YAKU_CATALOGUE.md`` state them. Tenhou and EMA 2016 per rules/riichi.md §§1–2.
+``EMA_2025_YAKU_CATALOGUE.md`` state them. Tenhou and EMA 2016 per docs/rules/riichi.md §§1–2.
 
 The fixtures give tiles; here each example is entered as the yaku, dora and raw fu that the
 fixture's own breakdown lists, and the expected han, fu and payments are the fixture's.
@@ -157,7 +157,7 @@ def test_kiriage_4_han_30_fu_and_3_han_60_fu_are_mangan_under_ema_2025(han, fu):
 @pytest.mark.parametrize("ruleset_id", ["tenhou", "ema-2016"])
 @pytest.mark.parametrize("han, fu", KIRIAGE_HANDS)
 def test_no_kiriage_4_han_30_fu_and_3_han_60_fu_pay_7700_under_tenhou_and_ema_2016(ruleset_id, han, fu):
-    # EMA 2016: "4-30 is not rounded to mangan payment"; Tenhou: (30,4)|(60,3) => 7700 (rules/riichi.md).
+    # EMA 2016: "4-30 is not rounded to mangan payment"; Tenhou: (30,4)|(60,3) => 7700 (docs/rules/riichi.md).
     # basic 1920: 7680 → 7700, 11520 → 11600, 3840 → 3900, 1920 → 2000.
     rs = ruleset(ruleset_id)
     result = score(rs, han=han, fu=fu)
@@ -194,7 +194,7 @@ def test_ema_2025_fifteen_han_of_declared_yaku_is_sanbaiman():
 
 @pytest.mark.parametrize("han", [13, 14, 26, 39])
 def test_tenhou_thirteen_or_more_han_is_one_yakuman_and_26_is_not_a_double(han):
-    # rules/riichi.md §2: "13+ han = single yakuman; 26+ is not a double".
+    # docs/rules/riichi.md §2: "13+ han = single yakuman; 26+ is not a double".
     rs = ruleset("tenhou")
     result = score(rs, han=han, fu=30)
     assert (result.limit, result.yakuman, result.payments) == ("yakuman", 1, {"ron": 32000})

@@ -1,10 +1,10 @@
 """Riichi scoring against the user's own rule documents (the seeds).
 
-* Rule document 002 (the four-stage scoring guide, in Indonesian): its worked example
+* Rule document 002 (docs/rules/riichi.md §6) (the four-stage scoring guide, in Indonesian): its worked example
   ("Tangan 3 han 40 fu, non-dealer Ron ... 5.200 ... Tsumo ... 1.300 masing-masing dan dealer
   2.600"), its limit table ("Tabel batas umum (Ron)") and its payment formulas ("Tahap 4").
 * Rule document 001 (multiple yakuman): the three policies on its four examples, plus EMA 2025's
-  one-yakuman cap (DESIGN.md §5).
+  one-yakuman cap (docs/rules/riichi.md §8.1).
 
 Expected numbers are transcribed from the documents, or worked out by hand from their formulas
 and written here as literals; none is computed with the yakuset.
@@ -29,7 +29,7 @@ RIICHI_RULESETS = (
     "m-league",
     "jpml-a",
 )
-#: Rule sets that never turn 13+ han into a yakuman (kazoe off, DESIGN.md §5 / rules/riichi.md).
+#: Rule sets that never turn 13+ han into a yakuman (kazoe off, docs/rules/riichi.md §8).
 NO_KAZOE = ("ema-2025", "ema-2016", "wrc-2022", "m-league", "jpml-a")
 MULTIPLE_YAKUMAN_POLICIES = ("single-yakuman-cap", "tenhou", "full-scoring")
 
@@ -336,7 +336,7 @@ def test_seed_001_single_cap_pays_32000_non_dealer_and_48000_dealer_whatever_the
 
 
 def test_seed_001_daichisei_is_off_by_default_under_full_scoring():
-    # "If the optional yaku daichisei is being used ..." — DESIGN.md §5: "daichisei optional, off by default".
+    # "If the optional yaku daichisei is being used ..." — docs/rules/riichi.md §6: daichisei is optional, off by default.
     with pytest.raises(InputError, match="daichisei"):
         score(ruleset("full-scoring"), yakuman=["daichisei"])
 
@@ -387,7 +387,7 @@ def test_seed_001_normal_yaku_and_dora_do_not_count_in_a_yakuman_hand(ruleset_id
     ],
 )
 def test_ema_2025_caps_every_example_at_one_yakuman(ids):
-    # DESIGN.md §5: "EMA 2025 ... one yakuman at most, no doubles"; BMJA RI-Y06 "yakuman are
+    # docs/rules/riichi.md §8.1: EMA 2025 pays one yakuman at most, no doubles; BMJA RI-Y06 "yakuman are
     # non-cumulative ... payment: single-yakuman payment".
     rs = ruleset("ema-2025")
     assert yakuman_count("ema-2025", ids) == 1
