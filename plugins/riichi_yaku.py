@@ -222,80 +222,86 @@ def _reading(r: Reading, s: Situation, whole: frozenset[str]) -> frozenset[str]:
             found.add("chanta")
             if terminal_only:
                 found.add("junchan")
-        starts = set(runs)
-        for number in range(7):
-            if number in starts and number + 9 in starts and number + 18 in starts:
-                found.add("sanshoku")
-                break
-        for base in (0, 9, 18):
-            if base in starts and base + 3 in starts and base + 6 in starts:
-                found.add("ittsu")
-                break
-        if not s.open:
-            if (
-                len(runs) == 4
-                and r.wait == "ryanmen"
-                and pair not in _DRAGON_SET
-                and pair != s.seat_wind
-                and pair != s.round_wind
-            ):
-                found.add("pinfu")
-            twins = 0
-            if len(starts) < len(runs):
-                ordered = sorted(runs)
-                index = 0
-                while index < len(ordered) - 1:
-                    if ordered[index] == ordered[index + 1]:
-                        twins += 1
-                        index += 2
-                    else:
-                        index += 1
-            if twins:
-                found.add("iipeikou")
-                if twins >= 2:
-                    found.add("ryanpeikou")
+        _run_yaku(r, s, runs, pair, found)
     if triplets:
-        if len(triplets) == 4:
-            found.add("toitoi")
-        if concealed_triplets >= 3:
-            found.add("sanankou")
-            if concealed_triplets == 4:
-                found.add("suuankou")
-                if r.wait == "tanki":
-                    found.add("suuankou_tanki")
-        if kans >= 3:
-            found.add("sankantsu" if kans == 3 else "suukantsu")
-        dragons = winds = 0
-        numbers = set()
-        for tile in triplets:
-            if tile >= 27:
-                if tile in _DRAGON_SET:
-                    dragons += 1
-                    found.add(
-                        "yakuhai_haku" if tile == _WHITE else "yakuhai_hatsu" if tile == _GREEN else "yakuhai_chun"
-                    )
-                else:
-                    winds += 1
-                if tile == s.seat_wind:
-                    found.add("yakuhai_seat_wind")
-                if tile == s.round_wind:
-                    found.add("yakuhai_round_wind")
-            else:
-                numbers.add(tile)
-        if dragons == 3:
-            found.add("daisangen")
-        elif dragons == 2 and pair in _DRAGON_SET:
-            found.add("shousangen")
-        if winds == 4:
-            found.add("daisuushii")
-        elif winds == 3 and pair in _WIND_SET:
-            found.add("shousuushii")
-        if len(numbers) >= 3:
-            for number in range(9):
-                if number in numbers and number + 9 in numbers and number + 18 in numbers:
-                    found.add("sanshoku_doukou")
-                    break
+        _triplet_yaku(r, s, triplets, concealed_triplets, kans, pair, found)
     return frozenset(found)
+
+
+def _run_yaku(r: Reading, s: Situation, runs: list[int], pair: int, found: set[str]) -> None:
+    """Sanshoku, ittsu, and in a closed hand pinfu, iipeikou and ryanpeikou."""
+    starts = set(runs)
+    for number in range(7):
+        if number in starts and number + 9 in starts and number + 18 in starts:
+            found.add("sanshoku")
+            break
+    for base in (0, 9, 18):
+        if base in starts and base + 3 in starts and base + 6 in starts:
+            found.add("ittsu")
+            break
+    if s.open:
+        return
+    value_pair = pair in _DRAGON_SET or pair == s.seat_wind or pair == s.round_wind
+    if len(runs) == 4 and r.wait == "ryanmen" and not value_pair:
+        found.add("pinfu")
+    twins = 0
+    if len(starts) < len(runs):
+        ordered = sorted(runs)
+        index = 0
+        while index < len(ordered) - 1:
+            if ordered[index] == ordered[index + 1]:
+                twins += 1
+                index += 2
+            else:
+                index += 1
+    if twins:
+        found.add("iipeikou")
+        if twins >= 2:
+            found.add("ryanpeikou")
+
+
+def _triplet_yaku(
+    r: Reading, s: Situation, triplets: list[int], concealed: int, kans: int, pair: int, found: set[str]
+) -> None:
+    """Toitoi, the concealed triplets, the kans, yakuhai, the dragon and wind sets, sanshoku doukou."""
+    if len(triplets) == 4:
+        found.add("toitoi")
+    if concealed >= 3:
+        found.add("sanankou")
+        if concealed == 4:
+            found.add("suuankou")
+            if r.wait == "tanki":
+                found.add("suuankou_tanki")
+    if kans >= 3:
+        found.add("sankantsu" if kans == 3 else "suukantsu")
+    dragons = winds = 0
+    numbers = set()
+    for tile in triplets:
+        if tile >= 27:
+            if tile in _DRAGON_SET:
+                dragons += 1
+                found.add("yakuhai_haku" if tile == _WHITE else "yakuhai_hatsu" if tile == _GREEN else "yakuhai_chun")
+            else:
+                winds += 1
+            if tile == s.seat_wind:
+                found.add("yakuhai_seat_wind")
+            if tile == s.round_wind:
+                found.add("yakuhai_round_wind")
+        else:
+            numbers.add(tile)
+    if dragons == 3:
+        found.add("daisangen")
+    elif dragons == 2 and pair in _DRAGON_SET:
+        found.add("shousangen")
+    if winds == 4:
+        found.add("daisuushii")
+    elif winds == 3 and pair in _WIND_SET:
+        found.add("shousuushii")
+    if len(numbers) >= 3:
+        for number in range(9):
+            if number in numbers and number + 9 in numbers and number + 18 in numbers:
+                found.add("sanshoku_doukou")
+                break
 
 
 class _Detector:

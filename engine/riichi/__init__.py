@@ -14,7 +14,8 @@ the rule set's payment table. Every number comes from the rule set. Tiles are nu
 from . import hookspecs
 from ._game import GAME, RiichiGame
 from ._grid import GridCell, LimitRow, PaymentGrid, grid_fu, payment_grids
-from ._hand import HandScore, clear_memos, detect, evaluate, memo_sizes
+from ._hand import HandScore, detect, evaluate
+from ._memos import clear_memos, memo_sizes
 from ._readings import Group, Reading, decompositions, readings
 from ._rules import RiichiRules, Yaku
 from ._rules import riichi_rules as rules_of

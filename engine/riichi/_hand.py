@@ -25,21 +25,19 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._core.arguments import whole_number
 from .._core.errors import InputError
-from .._core.memo import Memo
 from .._core.results import Step
 from ._fu import count_fu, rounded
 from ._payments import bonus_steps, with_bonuses
 from ._readings import Reading, readings
 from ._rules import RiichiRules, riichi_rules
 from ._score import Score, score
-from ._situation import FLAGS, Situation, check_flags
-from ._tiles import EAST, FIVES, TILE_OF, WINDS, Meld, parse_meld, parse_tiles_red, tile_name
+from ._situation import Situation
+from ._tiles import EAST
+from ._win import read_win
 from ._yaku import present
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
-
-_MAX_INDICATORS = 5  # one dora indicator plus one for each of four kans
 
 
 class HandScore(NamedTuple):
@@ -121,83 +119,6 @@ class HandScore(NamedTuple):
         )
 
 
-def _indicated(indicator: int) -> int:
-    """The dora an indicator shows: the next tile of its suit, winds and dragons cycling."""
-    if indicator < 27:
-        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
-    if indicator < 31:
-        return 27 + (indicator - 27 + 1) % 4
-    return 31 + (indicator - 31 + 1) % 3
-
-
-_DORA_OF = tuple(_indicated(t) for t in range(34))
-_NO_FLAGS = dict.fromkeys(FLAGS, False)
-_WIND_NAMES = {
-    "east": EAST,
-    "south": WINDS[1],
-    "west": WINDS[2],
-    "north": WINDS[3],
-    "1z": EAST,
-    "2z": WINDS[1],
-    "3z": WINDS[2],
-    "4z": WINDS[3],
-}
-
-
-def _wind(value: Any, name: str) -> int:
-    wind = _WIND_NAMES.get(value) if type(value) is str else None
-    if wind is None:
-        raise InputError(f"{name} must be east, south, west or north, got {value!r}")
-    return wind
-
-
-def _flags(flags: Mapping[str, Any]) -> dict[str, bool]:
-    f = dict(_NO_FLAGS)
-    for name, value in flags.items():
-        if name not in f:
-            unknown = sorted(set(flags) - set(FLAGS))
-            raise InputError(f"unknown flag(s): {', '.join(unknown)}; flags are {', '.join(FLAGS)}")
-        if type(value) is not bool:
-            raise InputError(f"{name} must be true or false, got {value!r}")
-        f[name] = value
-    return f
-
-
-def _indicators(values: Any, name: str) -> list[int]:
-    if isinstance(values, str):
-        values = [values]
-    found = []
-    for text in values:
-        tile = TILE_OF.get(text) if type(text) is str else None
-        if tile is not None:
-            found.append(tile)
-            continue
-        tiles, _ = parse_tiles_red(text)
-        if len(tiles) != 1:
-            raise InputError(f"each {name} is one tile, got {text!r}")
-        found.append(tiles[0])
-    if len(found) > _MAX_INDICATORS:
-        raise InputError(f"at most {_MAX_INDICATORS} {name}s (one, and one more for each kan), got {len(found)}")
-    return found
-
-
-def _melds(melds: Any) -> list[Meld]:
-    if not melds:
-        return []
-    if type(melds) not in (list, tuple) and (isinstance(melds, str) or not isinstance(melds, Sequence)):
-        raise InputError(f"melds must be a list of (kind, tiles) pairs, got {melds!r}")
-    parsed = []
-    for meld in melds:
-        if (type(meld) not in (tuple, list) and (isinstance(meld, str) or not isinstance(meld, Sequence))) or len(
-            meld
-        ) != 2:
-            raise InputError(f"a meld is a (kind, tiles) pair like ('pon', '555z'), got {meld!r}")
-        parsed.append(parse_meld(meld[0], meld[1]))
-    if len(parsed) > 4:
-        raise InputError(f"a hand has at most four melds, got {len(parsed)}")
-    return parsed
-
-
 def evaluate(
     rs: RuleSet,
     hand: str,
@@ -222,86 +143,18 @@ def evaluate(
     melds, the indicators or the flags.
     """
     rules = riichi_rules(rs)
-    f = _flags(flags)
     if type(honba) is not int or honba < 0:
         whole_number("honba", honba)
     if type(riichi_sticks) is not int or riichi_sticks < 0:
         whole_number("riichi_sticks", riichi_sticks)
-    seat = _WIND_NAMES.get(seat_wind) if type(seat_wind) is str else None
-    if seat is None:
-        seat = _wind(seat_wind, "seat_wind")
-    round_ = _WIND_NAMES.get(round_wind) if type(round_wind) is str else None
-    if round_ is None:
-        round_ = _wind(round_wind, "round_wind")
-    concealed, red_tiles = parse_tiles_red(hand)
-    win_tiles, win_red = parse_tiles_red(win) if isinstance(win, str) else ([], [])
-    if len(win_tiles) != 1:
-        raise InputError(f"win must be one tile (like 4s), got {win!r}")
-    win_tile = win_tiles[0]
-    parsed = _melds(melds)
-    expected = 14 - 3 * len(parsed)
-    if len(concealed) != expected:
-        raise InputError(
-            f"with {len(parsed)} meld(s) the hand needs {expected} concealed tiles "
-            f"(the winning tile included), got {len(concealed)}"
-        )
-    if win_tile not in concealed:
-        raise InputError(f"the winning tile {win} is not among the concealed tiles {hand}")
-    if win_red and win_red[0] not in red_tiles:
-        raise InputError(f"the winning tile {win} is a red five, but the hand {hand} holds no red five of that suit")
-    every = concealed
-    reds = red_tiles
-    if parsed:
-        every = list(concealed)
-        for m in parsed:
-            every.extend(m.tiles)
-            if m.red_tiles:
-                reds = [*reds, *m.red_tiles]
-    dora_list = _indicators(dora_indicators, "dora indicator") if dora_indicators else []
-    ura_list = _indicators(ura_indicators, "ura dora indicator") if ura_indicators else []
-    counts = [0] * 34
-    for tile in every:
-        counts[tile] += 1
-    seen = _seen(counts, dora_list, ura_list)
-    if len(reds) > 1:
-        for five in FIVES:
-            if reds.count(five) > 1:
-                raise InputError(f"{reds.count(five)} red {tile_name(five)}: a set has one red five per suit")
-    dealer = seat == EAST
-    if True in f.values():
-        check_flags(f, parsed, dealer, seen[win_tile])
-    if ura_list:
-        if not (f["riichi"] or f["double_riichi"]):
-            raise InputError("ura dora indicators count only for riichi; leave them out")
-        if len(ura_list) > max(len(dora_list), 1):
-            raise InputError("more ura dora indicators than dora indicators: each lies under a dora indicator")
-    is_open = any(m.kind != "ankan" for m in parsed)
-    situation = Situation(
-        tuple(every), tuple(concealed), tuple(counts), tuple(parsed), win_tile, seat, round_, is_open, *f.values()
+    read = read_win(hand, win, melds, seat_wind, round_wind, dora_indicators, ura_indicators, flags)
+    situation = read.situation
+    options = readings(
+        read.concealed, read.melds, situation.win, situation.tsumo, situation.counts if not read.melds else None
     )
-    dora = ura = 0
-    for indicator in dora_list:
-        dora += counts[_DORA_OF[indicator]]
-    for indicator in ura_list:
-        ura += counts[_DORA_OF[indicator]]
-    options = readings(concealed, parsed, win_tile, f["tsumo"], counts if not parsed else None)
     if not options:
-        raise InputError(f"{hand} with {win} is not a winning hand" + (" (with the melds given)" if parsed else ""))
-    return _best(rs, rules, options, situation, (dora, ura, len(reds)), honba, riichi_sticks)
-
-
-def _seen(counts: list[int], dora_list: list[int], ura_list: list[int]) -> list[int]:
-    """The copies of each tile in the hand and among the indicators; more than four is refused."""
-    seen = counts
-    if dora_list or ura_list:
-        seen = list(counts)
-        for tile in (*dora_list, *ura_list):
-            seen[tile] += 1
-    if max(seen) > 4:
-        tile = next(t for t in range(34) if seen[t] > 4)
-        where = "the hand" if counts[tile] > 4 else "the hand and the indicators"
-        raise InputError(f"{seen[tile]} copies of {tile_name(tile)} in {where}: there are only four")
-    return seen
+        raise InputError(f"{hand} with {win} is not a winning hand" + (" (with the melds given)" if read.melds else ""))
+    return _best(rs, rules, options, situation, read.dora, honba, riichi_sticks)
 
 
 def _best(
@@ -488,42 +341,3 @@ def _with_bonuses(
         return [*before(), *base.steps, *bonus_steps(rules, "ron" in paid, honba, sticks)]
 
     return Score(base.ruleset, base.han, base.fu, base.limit, base.yakuman, MappingProxyType(paid), total, explain)
-
-
-def _memos() -> dict[str, Any]:
-    from . import _readings, _score, _tiles, _yaku
-
-    return {
-        "han/fu results": _score.RESULTS,
-        "han/fu parts": _score._han_fu_core,
-        "yakuman": _yakuman_score,
-        "yaku sets": _yaku.RESOLVED,
-        "suit decompositions": _readings._suit_blocks,
-        "parsed texts": _tiles._parse_short,
-        "parsed groups": _tiles._parse_group,
-        "melds": _tiles._parse_meld_once,
-    }
-
-
-def clear_memos() -> None:
-    """Forget every memoised Riichi result: han/fu scores, yakuman, yaku sets, readings, tiles.
-
-    Results never depend on the memos; this is for measuring cold speed and memory use.
-    """
-    for memo in _memos().values():
-        if isinstance(memo, Memo):
-            memo.clear()
-        else:
-            memo.cache_clear()
-
-
-def memo_sizes() -> dict[str, tuple[int, int]]:
-    """Each Riichi memo's entries and bound: ``{"han/fu results": (1238, 65536), ...}``."""
-    sizes = {}
-    for name, memo in _memos().items():
-        if isinstance(memo, Memo):
-            sizes[name] = (len(memo), memo.size)
-        else:
-            info = memo.cache_info()
-            sizes[name] = (info.currsize, info.maxsize)
-    return sizes

@@ -1,0 +1,46 @@
+"""The Riichi memos: what they hold, and forgetting them (for measuring cold speed and memory).
+Results never depend on them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._core.memo import Memo
+from . import _hand, _readings, _score, _tiles, _yaku
+
+
+def _memos() -> dict[str, Any]:
+    return {
+        "han/fu results": _score.RESULTS,
+        "han/fu parts": _score._han_fu_core,
+        "yakuman": _hand._yakuman_score,
+        "yaku sets": _yaku.RESOLVED,
+        "suit decompositions": _readings._suit_blocks,
+        "parsed texts": _tiles._parse_short,
+        "parsed groups": _tiles._parse_group,
+        "melds": _tiles._parse_meld_once,
+    }
+
+
+def clear_memos() -> None:
+    """Forget every memoised Riichi result: han/fu scores, yakuman, yaku sets, readings, tiles.
+
+    Results never depend on the memos; this is for measuring cold speed and memory use.
+    """
+    for memo in _memos().values():
+        if isinstance(memo, Memo):
+            memo.clear()
+        else:
+            memo.cache_clear()
+
+
+def memo_sizes() -> dict[str, tuple[int, int]]:
+    """Each Riichi memo's entries and bound: ``{"han/fu results": (1238, 65536), ...}``."""
+    sizes = {}
+    for name, memo in _memos().items():
+        if isinstance(memo, Memo):
+            sizes[name] = (len(memo), memo.size)
+        else:
+            info = memo.cache_info()
+            sizes[name] = (info.currsize, info.maxsize)
+    return sizes
