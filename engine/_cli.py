@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, NoReturn, Protocol, runtime_checkable
 
 from . import diff
-from ._core.commands import Command, Output
+from ._core.commands import Command, Output, whole_number_argument
 from ._core.errors import InputError, Location, Problem, RulesetError
 from ._core.game import Game
 from ._core.resolve import display_name, read_file
@@ -204,13 +204,6 @@ def _game_command(game: Game, command: Command) -> Any:
     return run
 
 
-def _whole(value: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser: the shared commands, then each registered game's."""
     parser = _Parser(prog="yakuset", description="Score Koi-Koi and Riichi mahjong from YAML rule sets.")
@@ -250,7 +243,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--structural-only", action="store_true", help="only the rule changes")
     sub.add_argument("--behaviour-only", action="store_true", help="only the score changes")
     sub.add_argument("--cases", metavar="FILE", help="more situations to score: `cases: [{base: 8}, {han: 3, fu: 40}]`")
-    sub.add_argument("--steps", type=_whole, default=3, metavar="N", help="show the steps of the N largest changes")
+    sub.add_argument(
+        "--steps", type=whole_number_argument, default=3, metavar="N", help="show the steps of the N largest changes"
+    )
     sub.add_argument("--colour", "--color", choices=["auto", "always", "never"], default="auto")
     sub.set_defaults(run=cmd_diff)
 

@@ -12,6 +12,14 @@ if TYPE_CHECKING:
     from .ruleset import RuleSet
 
 
+def whole_number_argument(value: str) -> int:
+    """An argparse ``type`` for a whole number, with a readable error."""
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+
+
 #: What a command prints: readable text, and the same as JSON data (for ``--json``).
 Output = tuple[str, Any]
 

@@ -15,7 +15,7 @@ import pluggy
 
 from .. import diff
 from .._core import bundled
-from .._core.commands import Command, Output
+from .._core.commands import Command, Output, whole_number_argument
 from .._core.errors import InputError, Location, Problem
 from .._core.yamlsource import LocatedDict
 from . import _render, hookspecs
@@ -183,18 +183,17 @@ def _run_award(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
     return run
 
 
-def _whole(value: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
-
-
 def _award_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--base", type=_whole, required=True, help="the winner's base points")
-    parser.add_argument("--own-calls", type=_whole, default=0, help="the winner's Koi-Koi calls this round")
-    parser.add_argument("--opponent-calls", type=_whole, default=0, help="the loser's Koi-Koi calls this round")
-    parser.add_argument("--field-brights", type=_whole, default=0, help="brights dealt face up this round")
+    parser.add_argument("--base", type=whole_number_argument, required=True, help="the winner's base points")
+    parser.add_argument(
+        "--own-calls", type=whole_number_argument, default=0, help="the winner's Koi-Koi calls this round"
+    )
+    parser.add_argument(
+        "--opponent-calls", type=whole_number_argument, default=0, help="the loser's Koi-Koi calls this round"
+    )
+    parser.add_argument(
+        "--field-brights", type=whole_number_argument, default=0, help="brights dealt face up this round"
+    )
     parser.add_argument("--explain", action="store_true", help="show each multiplier")
 
 

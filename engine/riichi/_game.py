@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from .. import diff
-from .._core.commands import Command, Output
+from .._core.commands import Command, Output, whole_number_argument
 from .._core.errors import InputError, Location, Problem
 from .._core.yamlsource import LocatedDict
 from . import _render, hookspecs
@@ -125,28 +125,21 @@ def _yaku_han(ident: str, is_open: bool) -> Callable[[RuleSet], diff.Outcome]:
     return run
 
 
-def _whole(value: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
-
-
 def _id_list(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
 def _score_arguments(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("--han", type=_whole, help="the hand's han (dora included)")
-    sub.add_argument("--fu", type=_whole, help="the hand's raw fu (rounded up here)")
+    sub.add_argument("--han", type=whole_number_argument, help="the hand's han (dora included)")
+    sub.add_argument("--fu", type=whole_number_argument, help="the hand's raw fu (rounded up here)")
     sub.add_argument("--yaku", help="declared yaku ids, comma-separated (riichi,pinfu,ittsu)")
-    sub.add_argument("--dora", type=_whole, default=0, help="dora, red fives and ura dora, with --yaku")
+    sub.add_argument("--dora", type=whole_number_argument, default=0, help="dora, red fives and ura dora, with --yaku")
     sub.add_argument("--open", action="store_true", help="the hand has an open meld")
     sub.add_argument("--yakuman", help="declared yakuman ids, comma-separated (daisangen,tsuuiisou)")
     sub.add_argument("--dealer", action="store_true", help="the winner is the dealer")
     sub.add_argument("--tsumo", action="store_true", help="won by tsumo (default: ron)")
-    sub.add_argument("--honba", type=_whole, default=0, help="honba (counter) sticks")
-    sub.add_argument("--riichi-sticks", type=_whole, default=0, help="riichi sticks the winner takes")
+    sub.add_argument("--honba", type=whole_number_argument, default=0, help="honba (counter) sticks")
+    sub.add_argument("--riichi-sticks", type=whole_number_argument, default=0, help="riichi sticks the winner takes")
     sub.add_argument("--explain", action="store_true", help="show every step")
 
 
@@ -202,8 +195,8 @@ def _hand_arguments(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--ura", action="append", default=[], metavar="TILES", help="ura dora indicator(s)")
     for flag in FLAGS:
         sub.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true")
-    sub.add_argument("--honba", type=_whole, default=0)
-    sub.add_argument("--riichi-sticks", type=_whole, default=0)
+    sub.add_argument("--honba", type=whole_number_argument, default=0)
+    sub.add_argument("--riichi-sticks", type=whole_number_argument, default=0)
     sub.add_argument("--explain", action="store_true", help="show the yaku, every fu part and each payment")
 
 

@@ -30,7 +30,7 @@ from ._fu import count_fu, rounded
 from ._payments import bonus_steps, with_bonuses
 from ._readings import Reading, readings
 from ._rules import RiichiRules, riichi_rules
-from ._score import Score, score
+from ._score import Score, han_fu_score, score
 from ._situation import Situation
 from ._tiles import EAST
 from ._win import read_win
@@ -291,7 +291,7 @@ def _han_score(
     if han < 1:
         raise InputError("the yaku found are worth no han")
     dealer = situation.seat_wind == EAST
-    base = score(rs, han=han, fu=fu, dealer=dealer, tsumo=situation.tsumo)
+    base = han_fu_score(rs, rules, han, fu, dealer, situation.tsumo)
 
     def fu_parts() -> list[Step]:
         parts: list[Step] = []

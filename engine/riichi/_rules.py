@@ -186,16 +186,7 @@ def compile_rules(
     yaku, disabled = _compile_yaku(document.get("yaku"), problems, fallback)
     known = set(yaku) | disabled
     doubles: Any = yakuman.get("double_patterns")
-    for index, ident in enumerate(doubles if isinstance(doubles, LocatedList) else []):
-        if isinstance(ident, str) and ident not in known:
-            problems.append(
-                Problem(
-                    doubles.item_locs[index],
-                    f"yakuman.double_patterns[{index}]",
-                    f"unknown yaku {ident!r}",
-                    did_you_mean(ident, known),
-                )
-            )
+    _check_refs(doubles, known, "yakuman.double_patterns", problems)
     detectors = _detectors(manager, problems, fallback)
     if problems or not valid or basic is None:
         return None, problems
@@ -298,17 +289,7 @@ def _compile_yaku(items: Any, problems: list[Problem], fallback: Location) -> tu
             )
             continue
         for key in ("replaces", "excludes", "needs_any"):
-            refs: Any = item.get(key)
-            for ref_index, ref in enumerate(refs if isinstance(refs, LocatedList) else []):
-                if isinstance(ref, str) and ref not in all_ids:
-                    problems.append(
-                        Problem(
-                            refs.item_locs[ref_index],
-                            f"{path}.{key}[{ref_index}]",
-                            f"unknown yaku {ref!r}",
-                            did_you_mean(ref, all_ids),
-                        )
-                    )
+            _check_refs(item.get(key), all_ids, f"{path}.{key}", problems)
         if item.get("enabled", True) is False:
             disabled.add(ident)
             continue
@@ -347,6 +328,15 @@ def _compile_yaku(items: Any, problems: list[Problem], fallback: Location) -> tu
             automatic=bool(item.get("automatic", False)),
         )
     return yaku, disabled
+
+
+def _check_refs(refs: Any, known: set[str], path: str, problems: list[Problem]) -> None:
+    """Each id in the located list ``refs`` must name a yaku of the table."""
+    for index, ref in enumerate(refs if isinstance(refs, LocatedList) else []):
+        if isinstance(ref, str) and ref not in known:
+            problems.append(
+                Problem(refs.item_locs[index], f"{path}[{index}]", f"unknown yaku {ref!r}", did_you_mean(ref, known))
+            )
 
 
 def _ids(value: Any) -> frozenset[str]:

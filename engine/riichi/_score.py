@@ -36,6 +36,7 @@ _MEMO_SIZE = 1 << 16
 #: Finished han/fu scores by (rule set, han, fu, dealer, tsumo, honba, sticks), shared: a Score
 #: is read-only. A refusal is raised again each time, never remembered.
 RESULTS: Memo[tuple[RuleSet, int, int, bool, bool, int, int], Score] = Memo(_MEMO_SIZE)
+_result_of = RESULTS.get  # bound once: this lookup is the whole cost of a memoised score
 
 
 class Score:
@@ -157,7 +158,7 @@ def score(
         and open is False
     ):
         key = (rs, han, fu, dealer, tsumo, honba, riichi_sticks)
-        hit = RESULTS.get(key)
+        hit = _result_of(key)
         if hit is not None:
             return hit
         if honba >= 0 and riichi_sticks >= 0 and han >= 1:
@@ -187,6 +188,16 @@ def score(
     if dora or fu is not None:
         raise InputError("a yakuman hand counts no dora and no fu; leave them out")
     return _score_yakuman(rs, rules, _ids("yakuman", yakuman), open, dealer, tsumo, honba, riichi_sticks)
+
+
+def han_fu_score(rs: RuleSet, rules: RiichiRules, han: int, fu: int, dealer: bool, tsumo: bool) -> Score:
+    """The memoised score of a hand whose han (at least 1) and fu were counted by the engine itself,
+    without honba or sticks: what :func:`score` gives for them, without checking its arguments."""
+    key = (rs, han, fu, dealer, tsumo, 0, 0)
+    hit = _result_of(key)
+    if hit is not None:
+        return hit
+    return RESULTS.put(key, _score_han(rs, rules, han, fu, dealer, tsumo, 0, 0))
 
 
 def _ids(name: str, values: Any) -> list[str]:

@@ -42,7 +42,7 @@ def present(rules: RiichiRules, reading: Reading, situation: Situation) -> Found
                 gathered.add(ident)
         found = frozenset(gathered)
     key = (found_plan, found, situation.open, situation.seat_wind == EAST, situation.tsumo)
-    hit = RESOLVED.get(key)
+    hit = _resolved_of(key)
     if hit is None:
         hit = RESOLVED.put(key, _resolve(*key))
     return hit
@@ -50,6 +50,7 @@ def present(rules: RiichiRules, reading: Reading, situation: Situation) -> Found
 
 #: The yaku found, after the table, by what the detectors answered and the win (one reading's).
 RESOLVED: Memo[tuple[Detection, frozenset[str], bool, bool, bool], Found] = Memo(4096)
+_resolved_of = RESOLVED.get
 
 
 def _resolve(found_plan: Detection, found: frozenset[str], is_open: bool, dealer: bool, tsumo: bool) -> Found:
