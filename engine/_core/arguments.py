@@ -10,6 +10,18 @@ from typing import Any
 from .errors import InputError
 
 
+def a_ruleset(value: Any) -> Any:
+    """``value`` if it is a loaded rule set, else :class:`InputError` saying what to pass."""
+    if not hasattr(value, "rules") or not hasattr(value, "game"):
+        raise InputError(f"expected a rule set from yakuset.load_ruleset, got {type(value).__name__} {_short(value)}")
+    return value
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "(a huge number)"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def whole_number(name: str, value: Any, minimum: int | None = 0) -> int:
     """``value`` if it is an ``int`` (not a bool) of at least ``minimum`` (``None``: any)."""
     if type(value) is not int:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from . import numbers
+from .errors import InputError
 from .hints import did_you_mean
 from .numbers import Number
 
@@ -31,8 +32,8 @@ MAX_MAGNITUDE = 10**15
 _MAX_POW_BITS = 50  # 2**50 ~ 1.1e15: any power whose result could pass MAX_MAGNITUDE is refused
 
 
-class ExpressionError(ValueError):
-    """An expression cannot be compiled or evaluated.
+class ExpressionError(InputError):
+    """An expression cannot be compiled or evaluated (an :class:`InputError`, so a ``ValueError``).
 
     ``offset`` is the 0-based character offset in the source, when known.
     """

@@ -18,7 +18,7 @@ from typing import Any
 import pluggy
 
 from . import bundled, validate
-from .errors import Location, Problem, RulesetError
+from .errors import InputError, Location, Problem, RulesetError
 from .game import Game
 from .plugins import Registry, Settings
 from .resolve import SourceFile, chain, display_name, locate_ref, read_file, read_source, resolve
@@ -85,8 +85,8 @@ def _leaves(
 
 
 def _source_for(source: str | os.PathLike[str]) -> Path:
-    if not isinstance(source, str | os.PathLike):
-        raise TypeError(f"a rule set is named by a bundled id or a path, got {type(source).__name__}")
+    if not isinstance(source, str | os.PathLike) or (isinstance(source, str) and ("\x00" in source or not source)):
+        raise InputError(f"a rule set is named by a bundled id or a path, got {source!r:.60}")
     text = os.fspath(source)
     if isinstance(source, os.PathLike):
         return Path(text).resolve()
@@ -131,6 +131,10 @@ def load(source: str | os.PathLike[str], registry: Registry) -> RuleSet:
 
 def load_text(text: str, path: str | os.PathLike[str], registry: Registry) -> RuleSet:
     """Load a rule set from text, as if it were the file at ``path`` (for ``extends``)."""
+    if not isinstance(text, str):
+        raise InputError(f"the rule set's text must be a str, got {type(text).__name__}")
+    if not isinstance(path, str | os.PathLike) or (isinstance(path, str) and ("\x00" in path or not path)):
+        raise InputError(f"the path the text stands for must be a file path, got {path!r:.60}")
     real = Path(os.fspath(path)).resolve()
     first, problems = read_source(text, real, display_name(real))
     if first is None:

@@ -8,12 +8,15 @@ bombs ("billion laughs") are reported as problems with a location.
 
 from __future__ import annotations
 
+import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from .errors import Location, Problem, RulesetError
+from .scalars import ScalarError, read_bool, read_float, read_int, read_null
 
 MAX_FILE_BYTES = 1 << 20
 MAX_DEPTH = 64
@@ -22,12 +25,12 @@ MAX_DEPTH = 64
 MAX_NODES = 50_000
 
 _STR = "tag:yaml.org,2002:str"
-_SCALAR_TAGS = {
-    _STR: "text",
-    "tag:yaml.org,2002:int": "integer",
-    "tag:yaml.org,2002:float": "number",
-    "tag:yaml.org,2002:bool": "boolean",
-    "tag:yaml.org,2002:null": "null",
+_SCALAR_READERS: dict[str, Callable[[str], Any]] = {
+    _STR: str,
+    "tag:yaml.org,2002:int": read_int,
+    "tag:yaml.org,2002:float": read_float,
+    "tag:yaml.org,2002:bool": read_bool,
+    "tag:yaml.org,2002:null": read_null,
 }
 _MAP = "tag:yaml.org,2002:map"
 _SEQ = "tag:yaml.org,2002:seq"
@@ -106,22 +109,24 @@ def _value_loc(file: str, node: yaml.Node) -> Location:
 
 
 def read_text(path: Path, display: str) -> tuple[str | None, list[Problem]]:
-    """Read a rule-set file as UTF-8 text, refusing files over ``MAX_FILE_BYTES``."""
+    """Read a rule-set file as UTF-8 text: only a regular file, and never more than ``MAX_FILE_BYTES``."""
     start = Location(display, 1, 1)
+    too_big = Problem(
+        start, "", f"the file is over {MAX_FILE_BYTES} bytes", "a rule set is a few kilobytes; is this the right file?"
+    )
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return None, [
-                Problem(
-                    start,
-                    "",
-                    f"file is {size} bytes; the limit is {MAX_FILE_BYTES}",
-                    "a rule set is a few kilobytes; is this the right file?",
-                )
-            ]
-        data = path.read_bytes()
-    except OSError as exc:
-        return None, [Problem(start, "", f"cannot read the file: {exc.strerror or exc}")]
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):
+            return None, [Problem(start, "", "not a regular file", "name a .yaml file")]
+        if status.st_size > MAX_FILE_BYTES:
+            return None, [too_big]
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)  # the file may have grown since stat
+        if len(data) > MAX_FILE_BYTES:
+            return None, [too_big]
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        return None, [Problem(start, "", f"cannot read the file: {reason}")]
     try:
         return data.decode("utf-8"), []
     except UnicodeDecodeError as exc:
@@ -228,12 +233,13 @@ class _Builder:
                 out.append(self.build(item, depth + 1, f"{path}[{_item_label(item, index)}]"))
                 out.item_locs.append(_value_loc(self.file, item))
             return out
-        if node.tag not in _SCALAR_TAGS:
+        reader = _SCALAR_READERS.get(node.tag)
+        if reader is None:
             return self._bad_tag(node, where, path)
         try:
-            return self.loader.yaml_constructors[node.tag](self.loader, node)
-        except (yaml.YAMLError, ValueError, OverflowError):
-            self.problems.append(Problem(where, path, f"cannot read {node.value!r} as {_SCALAR_TAGS[node.tag]}"))
+            return reader(str(node.value))
+        except ScalarError as exc:
+            self.problems.append(Problem(_value_loc(self.file, node), path, str(exc)))
             return None
 
     def _mapping(self, node: yaml.MappingNode, where: Location, depth: int, path: str) -> Any:

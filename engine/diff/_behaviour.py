@@ -8,7 +8,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from .._core.arguments import a_ruleset
 from .._core.errors import InputError, RulesetError
+
+#: The most cases one comparison scores (each is scored under both rule sets).
+MAX_CASES = 100_000
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
@@ -108,6 +112,12 @@ def describe(outcome: Outcome) -> str:
 
 def behaviour(a: RuleSet, b: RuleSet, cases: Sequence[Mapping[str, Any]] = ()) -> BehaviourReport:
     """Score the game's standard situations (and ``cases``) under both rule sets."""
+    a_ruleset(a)
+    a_ruleset(b)
+    if not isinstance(cases, list | tuple) or not all(isinstance(case, Mapping) for case in cases):
+        raise InputError(f"cases must be a list of mappings (situations), got {cases!r:.60}")
+    if len(cases) > MAX_CASES:
+        raise InputError(f"at most {MAX_CASES:,} cases are compared at once, got {len(cases):,}")
     if a.game != b.game:
         raise InputError(f"{a.id!r} is a {a.game} rule set and {b.id!r} a {b.game} one: they score different games")
     part = a.part

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .._core.arguments import a_ruleset, true_or_false
 from .._core.errors import Location
 from .._core.yamlsource import LocatedDict, LocatedList, join_path
 
@@ -75,6 +76,9 @@ def _id_list(items: Any) -> bool:
 
 def structural(a: RuleSet, b: RuleSet, declared: bool = False) -> list[Change]:
     """Every difference between ``a`` and ``b`` (resolved, or as written with ``declared``)."""
+    a_ruleset(a)
+    a_ruleset(b)
+    true_or_false("declared", declared)
     left = a.files[0].data if declared else a.document
     right = b.files[0].data if declared else b.document
     changes: list[Change] = []

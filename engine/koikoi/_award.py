@@ -102,6 +102,13 @@ def award_tables(rs: RuleSet, bases: Sequence[int] = TABLE_BASES, most_calls: in
     column reads "N+ calls"); two tables: the loser never called, and the loser called
     (once, which is what "1 or more" means when the count does not matter past one).
     """
+    if not isinstance(bases, list | tuple) or not bases or len(bases) > 100:
+        raise InputError(f"bases must be a list of 1 to 100 base points, got {bases!r:.60}")
+    for base in bases:
+        whole_number("a base", base, None)
+    most_calls = whole_number("most_calls", most_calls)
+    if most_calls > 100:
+        raise InputError(f"most_calls must be at most 100, got {most_calls}")
     tables = []
     for opponent_calls in (0, 1):
         columns: list[list[Number]] = []

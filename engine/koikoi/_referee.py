@@ -85,16 +85,39 @@ class _PlayerState:
     base: int = 0
 
 
+def check_players(players: object, dealer: object) -> tuple[str, str]:
+    """The two players (as a tuple) if they and the dealer are right, else :class:`yakuset.InputError`."""
+    if not isinstance(players, list | tuple) or isinstance(players, str):
+        raise InputError(f"Koi-Koi needs a list of two players, got {players!r:.80}")
+    names = tuple(players)
+    if len(names) != 2 or not all(type(p) is str and p for p in names) or names[0] == names[1]:
+        raise InputError(f"Koi-Koi needs two players with different names, got {list(names)!r:.80}")
+    if type(dealer) is not str or dealer not in names:
+        raise InputError(f"the dealer {dealer!r:.40} is not one of the players {list(names)!r}")
+    return names[0], names[1]
+
+
+def _check_extras(extras: object) -> dict[str, dict[str, int]]:
+    if extras is None:
+        return {}
+    if not isinstance(extras, Mapping) or not all(
+        isinstance(counters, Mapping) and all(type(k) is str and type(v) is int for k, v in counters.items())
+        for counters in extras.values()
+    ):
+        raise InputError(
+            f"extras map each player to whole-number counters, e.g. {{'alice': {{'minipoints': 29}}}}, "
+            f"got {extras!r:.60}"
+        )
+    return {str(player): dict(counters) for player, counters in extras.items()}
+
+
 class Round:
     """One round of Koi-Koi between two players, refereed under a rule set."""
 
     def __init__(self, rs: RuleSet, players: Sequence[str], dealer: str, month: int | None = None) -> None:
         self.rules = koikoi_rules(rs)
         self.rs = rs
-        if len(players) != 2 or len(set(players)) != 2 or not all(isinstance(p, str) and p for p in players):
-            raise InputError(f"Koi-Koi needs two players with different names, got {list(players)!r}")
-        if dealer not in players:
-            raise InputError(f"the dealer {dealer!r} is not one of the players {list(players)!r}")
+        players = check_players(players, dealer)
         month = self.rules.months[0] if month is None else check_month(self.rules, month)
         self.players = (dealer, next(p for p in players if p != dealer))  # the dealer plays first
         self.dealer = dealer
@@ -142,6 +165,8 @@ class Round:
         """Report the deal: each player's hand and the face-up field."""
         if self._dealt or self.finished:
             raise RefereeError("the cards are already dealt this round")
+        if not isinstance(hands, Mapping):
+            raise RefereeError(f"the hands must map each player to the cards dealt, got {type(hands).__name__}")
         if set(hands) != set(self.players):
             raise RefereeError(f"the deal must give hands to exactly {' and '.join(self.players)}")
         size, field_size = self.rules.hand_cards, self.rules.field_cards
@@ -203,34 +228,38 @@ class Round:
         self._expect_turn(player)
         state = self._player(player)
         if isinstance(captured, str) or not isinstance(captured, Sequence):
-            raise RefereeError(f"{player}'s capture must be a list of card ids, got {captured!r}")
+            raise RefereeError(f"{player}'s capture must be a list of card ids, got {captured!r:.80}")
         cards = check_cards(self.rs, list(captured), f"{player}'s capture")
         twice = next((c.id for c in cards if c.id in self._taken), None)
         if twice is not None:
             raise RefereeError(f"{twice!r} was already captured this round")
-        hand = yaku(self.rs, [*state.captured, *(c.id for c in cards)], self.month, state.calls)
-        # Every check passed: now change the state.
-        state.captured += [c.id for c in cards]
-        self._taken |= {c.id for c in cards}
-        state.turns += 1
-        state.base = hand.base
-        last_card = state.turns == self.rules.hand_cards
+        pile = [*state.captured, *(c.id for c in cards)]
+        hand = yaku(self.rs, pile, self.month, state.calls)
+        turns = state.turns + 1
+        offer = None
         if hand.base > state.banked_base:
             limit = self.rules.call_limit
-            if last_card:
-                return self._score(player, hand, "automatic_shobu", "a rise on the last card ends the round")
-            if limit is not None and state.calls >= limit:
-                return self._score(
-                    player,
-                    hand,
-                    "automatic_shobu",
-                    f"{player} has used {limit} Koi-Koi call{'s' if limit != 1 else ''}: the next rise ends the round",
+            if turns == self.rules.hand_cards:
+                event = self._scored(player, hand, "automatic_shobu", "a rise on the last card ends the round")
+            elif limit is not None and state.calls >= limit:
+                calls = f"{limit} Koi-Koi call{'s' if limit != 1 else ''}"
+                event = self._scored(
+                    player, hand, "automatic_shobu", f"{player} has used {calls}: the next rise ends the round"
                 )
-            self._offer = player
-            return Event("offer", player, f"{player}'s base rose to {hand.base}: Koi-Koi or Shobu?", hand=hand)
-        if all(s.turns == self.rules.hand_cards for s in self._state.values()):
-            return self._exhaustive_draw()
-        return Event("continue", player, hand=hand)
+            else:
+                offer = player
+                event = Event("offer", player, f"{player}'s base rose to {hand.base}: Koi-Koi or Shobu?", hand=hand)
+        elif turns == self.rules.hand_cards and self._state[self._other(player)].turns == self.rules.hand_cards:
+            event = self._exhaustive_draw()
+        else:
+            event = Event("continue", player, hand=hand)
+        # Everything is computed: only now does the round change.
+        state.captured = pile
+        self._taken |= {c.id for c in cards}
+        state.turns = turns
+        state.base = hand.base
+        self._offer = offer
+        return self._end(event) if event.ends_round else event
 
     def answer(self, player: str, choice: str) -> Event:
         """Answer a pending offer: ``"koikoi"`` (play on) or ``"shobu"`` (stop and score)."""
@@ -239,18 +268,18 @@ class Round:
         if self._offer is None:
             raise RefereeError("no Koi-Koi offer is pending")
         if player != self._offer:
-            raise RefereeError(f"the offer is {self._offer}'s to answer, not {player}'s")
+            raise RefereeError(f"the offer is {self._offer}'s to answer, not {str(player)[:40]}'s")
         if choice not in ("koikoi", "shobu"):
-            raise RefereeError(f"answer 'koikoi' or 'shobu', got {choice!r}")
+            raise RefereeError(f"answer 'koikoi' or 'shobu', got {choice!r:.40}")
         state = self._state[player]
-        hand = yaku(self.rs, state.captured, self.month, state.calls)
-        self._offer = None
         if choice == "shobu":
-            return self._score(player, hand, "shobu", f"{player} calls Shobu")
-        state.calls += 1
+            hand = yaku(self.rs, state.captured, self.month, state.calls)
+            return self._end(self._scored(player, hand, "shobu", f"{player} calls Shobu"))
         # Measured with the call counted, so a yaku worth more after a call is not itself a rise.
-        banked = yaku(self.rs, state.captured, self.month, state.calls)
+        banked = yaku(self.rs, state.captured, self.month, state.calls + 1)
+        state.calls += 1
         state.banked_base = banked.base
+        self._offer = None
         return Event("koikoi", player, f"{player} calls Koi-Koi ({state.calls})", hand=banked)
 
     # --- internals -----------------------------------------------------------------------
@@ -266,7 +295,8 @@ class Round:
         if player != self.next_to_act:
             raise RefereeError(f"it is {self.next_to_act}'s turn, not {player}'s")
 
-    def _score(self, player: str, hand: Hand, kind: str, message: str) -> Event:
+    def _scored(self, player: str, hand: Hand, kind: str, message: str) -> Event:
+        """The event that ends the round with ``player`` scoring ``hand`` (the round is not changed)."""
         state = self._state[player]
         result = award(
             self.rs,
@@ -275,34 +305,24 @@ class Round:
             opponent_calls=self._state[self._other(player)].calls,
             field_brights=self.field_brights,
         )
-        return self._end(
-            Event(
-                kind,
-                player,
-                message,
-                hand=hand,
-                award=result,
-                points=int(result.points),
-                winner=player,
-                next_dealer=player,
-            )
+        return Event(
+            kind, player, message, hand=hand, award=result, points=int(result.points), winner=player, next_dealer=player
         )
 
     def _exhaustive_draw(self) -> Event:
+        """The event that ends a round nobody won (the round is not changed)."""
         privilege = self.rs.hook.yakuset_exhaustive_draw(ruleset=self.rs, dealer=self.dealer)
         after = self._after_draw()
         if privilege is None:
-            return self._end(Event("exhaustive_draw", message="the hands ran out: nobody scores", next_dealer=after))
-        return self._end(
-            Event(
-                "exhaustive_draw",
-                privilege.recipient,
-                f"the hands ran out: {privilege.label}",
-                award=privilege,
-                points=privilege.points,
-                winner=privilege.recipient,
-                next_dealer=after,
-            )
+            return Event("exhaustive_draw", message="the hands ran out: nobody scores", next_dealer=after)
+        return Event(
+            "exhaustive_draw",
+            privilege.recipient,
+            f"the hands ran out: {privilege.label}",
+            award=privilege,
+            points=privilege.points,
+            winner=privilege.recipient,
+            next_dealer=after,
         )
 
     def _after_draw(self) -> str:
@@ -336,8 +356,7 @@ class Match:
     def __init__(self, rs: RuleSet, players: Sequence[str], first_dealer: str) -> None:
         self.rules = koikoi_rules(rs)
         self.rs = rs
-        Round(rs, players, first_dealer)  # validates the players and the dealer
-        self.players = tuple(players)
+        self.players = check_players(players, first_dealer)
         self.dealer = first_dealer
         self.rounds: list[Round] = []
         self.result: MatchResult | None = None
@@ -375,7 +394,7 @@ class Match:
             raise RefereeError(
                 f"the match has {self.rules.rounds} rounds; {sum(r.finished for r in self.rounds)} are over"
             )
-        extras = dict(extras or {})
+        extras = _check_extras(extras)
         unknown = set(extras) - set(self.players)
         if unknown:
             raise InputError(f"extras for {', '.join(sorted(unknown))}, who are not in the match")

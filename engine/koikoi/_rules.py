@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
+from .._core.arguments import a_ruleset
 from .._core.compiling import compile_at, expression_names
 from .._core.errors import InputError, Location, Problem
 from .._core.expressions import Expression
@@ -326,8 +327,8 @@ def _compile_yaku(
 
 
 def koikoi_rules(rs: RuleSet) -> KoikoiRules:
-    """The compiled Koi-Koi rules of ``rs``, or :class:`yakuset.InputError` for another game."""
-    rules = rs.rules
+    """The compiled Koi-Koi rules of ``rs``, or :class:`yakuset.InputError` for anything else."""
+    rules = a_ruleset(rs).rules
     if not isinstance(rules, KoikoiRules):
         raise InputError(f"{rs.id!r} is a {rs.game} rule set; this needs a Koi-Koi rule set")
     return rules

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .._core.arguments import whole_number
 from .._core.errors import InputError
 from .._core.numbers import round_up
 from ._rules import RiichiRules, riichi_rules
@@ -67,6 +68,9 @@ def payment_grids(rs: RuleSet, most_han: int = 15) -> tuple[list[PaymentGrid], l
     han is one row of the limits table (mangan, haneman, ... and kazoe when the rule set has it).
     """
     rules = riichi_rules(rs)
+    most_han = whole_number("most_han", most_han, 1)
+    if most_han > 100:
+        raise InputError(f"most_han must be at most 100, got {most_han}")
     wins = [(False, False), (False, True), (True, False), (True, True)]
     grid_han = []
     han = 1

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
+from .._core.arguments import a_ruleset
 from .._core.compiling import compile_at, expression_names
 from .._core.errors import InputError, Location, Problem
 from .._core.expressions import Expression
@@ -348,8 +349,8 @@ def _whole(value: Any) -> int:
 
 
 def riichi_rules(rs: RuleSet) -> RiichiRules:
-    """The compiled Riichi rules of ``rs``, or :class:`yakuset.InputError` for another game."""
-    rules = rs.rules
+    """The compiled Riichi rules of ``rs``, or :class:`yakuset.InputError` for anything else."""
+    rules = a_ruleset(rs).rules
     if not isinstance(rules, RiichiRules):
         raise InputError(f"{rs.id!r} is a {rs.game} rule set; Riichi scoring needs a Riichi rule set")
     return rules

@@ -26,6 +26,8 @@ _SUITS = "mpsz"
 
 def tile_name(tile: int) -> str:
     """``0`` -> ``1m``; ``27`` -> ``1z``."""
+    if type(tile) is not int or not 0 <= tile < 34:
+        raise InputError(f"a tile is a number 0-33, got {tile!r}")
     return f"{tile % 9 + 1}{_SUITS[tile // 9]}"
 
 
