@@ -314,11 +314,12 @@ def test_tower_of_powers_in_a_file_is_refused_at_load_time(tmp_path):
     assert "too large" in problem.message
 
 
-def test_power_of_a_name_in_a_file_loads_but_cannot_blow_up_an_award(tmp_path):
+def test_power_of_a_name_that_can_blow_up_an_award_is_refused_at_load(tmp_path):
+    # Every award expression is evaluated at load over the award tables' situations.
     path = factor_file(tmp_path, "base ** 40")
-    rs = yakuset.load_ruleset(path)
-    with pytest.raises(ValueError):  # ExpressionError is a ValueError
-        yakuset.koikoi.award(rs, base=10)
+    with pytest.raises(yakuset.RulesetError, match=r"too large to compute when base = \d+") as caught:
+        yakuset.load_ruleset(path)
+    assert caught.value.problems[0].path == "award.multipliers[own_streak].factor"
 
 
 @pytest.mark.parametrize(

@@ -3,13 +3,15 @@ expression of a located document with its problem placed at the exact column."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pluggy
 
 from .errors import Location, Problem
 from .expressions import Expression, ExpressionError, Kind, compile_expression
+from .numbers import Number
 from .yamlsource import LocatedDict, LocatedList
 
 
@@ -54,8 +56,16 @@ def compile_at(
     problems: list[Problem],
     fallback: Location,
     conditions: frozenset[str] = frozenset(),
+    domain: Domain | None = None,
+    whole: bool = False,
 ) -> Expression | None:
-    """Compile the expression at ``container[key]``, reporting a problem at its exact column."""
+    """Compile the expression at ``container[key]``, reporting a problem at its exact column.
+
+    With a ``domain`` (each name's possible values) the expression is also proven: evaluated
+    once for every combination of the values of the names it uses, and refused, at its place,
+    when one of them divides by zero, passes the bound or (with ``whole``) is not a whole number.
+    An expression using a name the domain does not give (one a plugin adds) is not proven.
+    """
     value = container[key]
     if isinstance(container, LocatedDict) and isinstance(key, str):
         where = container.value_locs.get(key, fallback)
@@ -64,9 +74,39 @@ def compile_at(
     else:
         where = fallback
     try:
-        return compile_expression(value, names, expect, conditions)
+        expression = compile_expression(value, names, expect, conditions)
     except ExpressionError as exc:
         if exc.offset is not None and isinstance(value, str) and "\n" not in value.strip():
             where = Location(where.file, where.line, where.col + exc.offset)
         problems.append(Problem(where, path, exc.message, exc.hint))
         return None
+    if domain is not None:
+        failure = prove(expression, domain, whole)
+        if failure is not None:
+            problems.append(Problem(where, path, failure, "the formula must give a value for every situation"))
+            return None
+    return expression
+
+
+#: The values each name of an expression can take, for proving it at load.
+Domain = Mapping[str, Sequence[Number]]
+
+
+def prove(expression: Expression, domain: Domain, whole: bool = False) -> str | None:
+    """Why ``expression`` fails for some values of ``domain``, or ``None`` when it never does."""
+    used = sorted(expression.names)
+    if any(name not in domain for name in used):
+        return None
+    for values in itertools.product(*(domain[name] for name in used)):
+        variables = dict(zip(used, values))
+        try:
+            result = expression(variables)
+        except ExpressionError as exc:
+            return f"{exc.message} when {_values_text(variables)}"
+        if whole and isinstance(result, float) and not result.is_integer():
+            return f"`{expression.source}` is {result:g}, not a whole number, when {_values_text(variables)}"
+    return None
+
+
+def _values_text(variables: Mapping[str, Number]) -> str:
+    return ", ".join(f"{name} = {value}" for name, value in variables.items()) or "evaluated"

@@ -45,6 +45,10 @@ class ExpressionError(InputError):
         self.hint = hint
 
 
+class TooLarge(ExpressionError):
+    """A value of an expression goes past ``MAX_MAGNITUDE`` (a scorer may treat that as "huge")."""
+
+
 def round_up(value: Number, step: Number) -> Number:
     """Round ``value`` up to a multiple of ``step`` (``round_up(1280 * 4, 100) == 5200``)."""
     try:
@@ -169,13 +173,13 @@ def _bounded(value: Any, offset: int) -> Number:
     if isinstance(value, complex):
         raise ExpressionError("the expression has no real value (a root of a negative number)", offset)
     if (isinstance(value, float) and not math.isfinite(value)) or abs(value) > MAX_MAGNITUDE:
-        raise ExpressionError(f"a value in the expression goes past {MAX_MAGNITUDE:.0e}", offset)
+        raise TooLarge(f"a value in the expression goes past {MAX_MAGNITUDE:.0e}", offset)
     return value  # type: ignore[no-any-return]
 
 
 def _power(base: Number, exponent: Number, offset: int) -> Number:
     if abs(base) > 1 and exponent > 0 and exponent * math.log2(abs(base)) > _MAX_POW_BITS:
-        raise ExpressionError(
+        raise TooLarge(
             f"{base} ** {exponent} is too large to compute", offset, f"values are limited to {MAX_MAGNITUDE:.0e}"
         )
     if base == 0 and exponent < 0:
@@ -183,7 +187,7 @@ def _power(base: Number, exponent: Number, offset: int) -> Number:
     try:
         return _bounded(base**exponent, offset)
     except OverflowError:
-        raise ExpressionError(f"{base} ** {exponent} is too large to compute", offset) from None
+        raise TooLarge(f"{base} ** {exponent} is too large to compute", offset) from None
 
 
 def _call(func: Callable[..., Number], args: list[Number], offset: int) -> Number:

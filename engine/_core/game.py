@@ -9,6 +9,8 @@ adds); each of those layers states what it needs as its own protocol, and a comm
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Protocol
 
@@ -16,6 +18,32 @@ import pluggy
 
 from .errors import Location, Problem
 from .yamlsource import LocatedDict
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What schema validation found in a resolved document: the top-level sections with problems.
+
+    A game compiles a section only when it is ``clean``: compile code may then rely on the
+    shapes the schema gives that section (the one place this is promised). The rules object is
+    built only when the whole document is ``valid``.
+    """
+
+    dirty: frozenset[str]
+
+    @classmethod
+    def of(cls, paths: Iterable[str]) -> Checked:
+        """From the paths of the problems found (``award.multipliers[x].factor`` dirties ``award``)."""
+        return cls(frozenset(path.split(".", 1)[0].split("[", 1)[0] for path in paths))
+
+    def clean(self, *sections: str) -> bool:
+        """No problem lies in any of ``sections`` (nor at the document's top)."""
+        return "" not in self.dirty and not self.dirty.intersection(sections)
+
+    @property
+    def valid(self) -> bool:
+        """No problem at all."""
+        return not self.dirty
 
 
 class Game(Protocol):
@@ -27,13 +55,13 @@ class Game(Protocol):
     hookspecs: ModuleType
 
     def compile(
-        self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, valid: bool
+        self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, checked: Checked
     ) -> tuple[Any, list[Problem]]:
         """Compile a resolved document of this game into its rules.
 
-        Called after schema validation, also when it found problems (``valid`` is false), so
-        that one run reports every bad expression too: compile what can be compiled, report
-        each problem at its location, and build the rules only from a valid document
-        (return ``None`` for them when anything is wrong).
+        Called after schema validation, also when it found problems, so that one run reports
+        every bad expression too: compile each section that ``checked`` finds clean, report
+        each problem at its location, and build the rules only when ``checked.valid`` and no
+        expression failed (return ``None`` for them when anything is wrong).
         """
         ...

@@ -19,7 +19,7 @@ import pluggy
 
 from . import bundled, validate
 from .errors import InputError, Location, Problem, RulesetError
-from .game import Game
+from .game import Checked, Game
 from .plugins import Registry, Settings
 from .resolve import SourceFile, chain, display_name, locate_ref, read_file, read_source, resolve
 from .yamlsource import LocatedDict, LocatedList
@@ -151,9 +151,13 @@ def _build(first: SourceFile, problems: list[Problem], registry: Registry) -> Ru
         raise RulesetError(problems)  # the chain is broken: nothing to resolve
     document = resolve(files)
     start = Location(first.display, 1, 1)
+    # The resolved document is checked even when a file has problems, to know which sections the
+    # compiler may trust; its findings are reported only when the files themselves are sound
+    # (otherwise they repeat them: a misspelt key is also a missing one).
+    resolved_problems = validate.check_resolved(document, start)
+    checked = Checked.of(p.path for p in (*problems, *resolved_problems))
     if not problems:
-        problems.extend(validate.check_resolved(document, start))
-    valid = not problems
+        problems.extend(resolved_problems)
     found: Any = document.get("plugins")
     plugins: Any = found if isinstance(found, dict) else LocatedDict(start)
     manager, settings, plugin_problems = registry.build(plugins, start)
@@ -162,7 +166,7 @@ def _build(first: SourceFile, problems: list[Problem], registry: Registry) -> Ru
     game = registry.games.get(name) if isinstance(name, str) else None
     rules: Any = None
     if game is not None:
-        rules, compile_problems = game.compile(document, manager, start, valid)
+        rules, compile_problems = game.compile(document, manager, start, checked)
         problems.extend(compile_problems)
     if problems or game is None:
         raise RulesetError(

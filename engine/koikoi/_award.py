@@ -8,17 +8,19 @@ holds, explained step by step as the rule document writes it::
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .._core.arguments import whole_number
-from .._core.errors import InputError
+from .._core.errors import InputError, Location, Problem
+from .._core.expressions import MAX_MAGNITUDE, ExpressionError, TooLarge
 from .._core.numbers import Number, tidy
 from .._core.results import Step
 from ._results import Award
-from ._rules import koikoi_rules
+from ._rules import KoikoiRules, koikoi_rules
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
@@ -60,10 +62,16 @@ def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0, f
         missing = rules.extra_names - variables.keys()
         if missing:
             raise InputError(f"no plugin gave a value for {', '.join(sorted(missing))}")
+    points, steps = compute(rules, variables)
+    return Award(rs.id, base, points, steps)
+
+
+def compute(rules: KoikoiRules, variables: Mapping[str, Number]) -> tuple[Number, tuple[Step, ...]]:
+    """The award's points and steps for ``variables`` (``base``, the calls, the field's brights)."""
     if rules.no_award_when is not None and rules.no_award_when(variables):
-        return Award(rs.id, base, 0, (Step("no_award", rules.no_award_label, 0),))
+        return 0, (Step("no_award", rules.no_award_label, 0),)
     steps = []
-    points: Number = base
+    points: Number = variables["base"]
     for multiplier in rules.multipliers:
         if multiplier.when is not None and not multiplier.when(variables):
             continue
@@ -73,14 +81,41 @@ def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0, f
                 added = min(added, multiplier.max)
             steps.append(Step(multiplier.id, multiplier.label, tidy(added), "add"))
             points += added
-            continue
-        assert multiplier.factor is not None
-        factor = multiplier.factor(variables)
-        if multiplier.max is not None:
-            factor = min(factor, multiplier.max)
-        steps.append(Step(multiplier.id, multiplier.label, tidy(factor)))
-        points *= factor
-    return Award(rs.id, base, tidy(points), tuple(steps))
+        else:
+            assert multiplier.factor is not None
+            factor = multiplier.factor(variables)
+            if multiplier.max is not None:
+                factor = min(factor, multiplier.max)
+            steps.append(Step(multiplier.id, multiplier.label, tidy(factor)))
+            points *= factor
+        if abs(points) > MAX_MAGNITUDE:
+            raise TooLarge(f"the award goes past {MAX_MAGNITUDE:.0e} at `{multiplier.id}`")
+    return tidy(points), tuple(steps)
+
+
+def prove_award(rules: KoikoiRules, where: Location) -> list[Problem]:
+    """Refuse, at load, an award that is not a whole number of points or goes past the bound for
+    some situation of the award tables (bases 1, 7 and 30, up to 12 calls on each side, the
+    field's brights). Rule sets whose multipliers use a plugin's names are not proven."""
+    if rules.extra_names:
+        return []
+    for base, own, opponent, brights in itertools.product((1, 7, 30), range(13), range(3), (0, 5)):
+        variables = {"base": base, "own_calls": own, "opponent_calls": opponent, "field_brights": brights}
+        situation = f"base {base}, own calls {own}, opponent calls {opponent}, field brights {brights}"
+        try:
+            points, _ = compute(rules, variables)
+        except ExpressionError as exc:
+            return [Problem(where, "award.multipliers", f"{exc.message} for {situation}")]
+        if isinstance(points, float):
+            return [
+                Problem(
+                    where,
+                    "award.multipliers",
+                    f"the award is {points:g} points for {situation}, not a whole number",
+                    "Koi-Koi awards are whole points: use floor, ceil or round_up",
+                )
+            ]
+    return []
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,9 +17,10 @@ from .. import diff
 from .._core import bundled
 from .._core.commands import Command, Output, whole_number_argument
 from .._core.errors import InputError, Location, Problem
+from .._core.game import Checked
 from .._core.yamlsource import LocatedDict
 from . import _render, hookspecs
-from ._award import award, award_tables
+from ._award import award, award_tables, prove_award
 from ._replay import load_script, replay, trace_text
 from ._rules import KoikoiRules, KoikoiYaku, compile_rules, koikoi_rules
 from ._yaku import yaku
@@ -38,10 +39,15 @@ class KoikoiGame:
     hookspecs: ModuleType = hookspecs
 
     def compile(
-        self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, valid: bool
+        self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, checked: Checked
     ) -> tuple[KoikoiRules | None, list[Problem]]:
-        """Compile a resolved Koi-Koi rule set (see :func:`compile_rules`)."""
-        return compile_rules(document, manager, where, valid)
+        """Compile a resolved Koi-Koi rule set (see :func:`compile_rules`), its award proven at load."""
+        rules, problems = compile_rules(document, manager, where, checked)
+        if rules is None:
+            return None, problems
+        award_section: Any = document["award"]
+        proven = prove_award(rules, award_section.value_locs.get("multipliers", award_section.loc))
+        return (None, proven) if proven else (rules, problems)
 
     # --- diff --------------------------------------------------------------------------------
 

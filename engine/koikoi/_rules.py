@@ -14,6 +14,7 @@ from .._core.arguments import a_ruleset
 from .._core.compiling import compile_at, expression_names
 from .._core.errors import InputError, Location, Problem
 from .._core.expressions import Expression
+from .._core.game import Checked
 from .._core.numbers import Number
 from .._core.yamlsource import LocatedDict, LocatedList, id_items
 
@@ -29,6 +30,16 @@ AWARD_NAMES = {
 }
 #: The names a yaku's points may use.
 YAKU_NAMES = {"own_calls": "how many times the player called Koi-Koi this round"}
+
+#: The situations every award expression is proven over at load (the award tables' and the
+#: diff's grid): bases, both players' calls, the brights on the field.
+AWARD_DOMAIN: dict[str, tuple[int, ...]] = {
+    "base": tuple(range(-1, 31)),
+    "own_calls": tuple(range(13)),
+    "opponent_calls": tuple(range(13)),
+    "field_brights": tuple(range(6)),
+}
+YAKU_DOMAIN: dict[str, tuple[int, ...]] = {"own_calls": tuple(range(13))}
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,26 +135,27 @@ class KoikoiRules:
 
 
 def compile_rules(
-    document: LocatedDict, manager: pluggy.PluginManager, fallback: Location, valid: bool
+    document: LocatedDict, manager: pluggy.PluginManager, fallback: Location, checked: Checked
 ) -> tuple[KoikoiRules | None, list[Problem]]:
     """Compile a resolved Koi-Koi rule set.
 
-    Every expression is compiled even when the document failed validation (``valid`` false),
-    so one run reports every bad expression along with the schema's problems; the rules are
-    built only from a valid document.
+    Each section is compiled only when the schema found it clean (its shapes can be relied on),
+    so one run reports every bad expression of the clean sections along with the schema's
+    problems; the rules are built only from a valid document.
     """
     names, problems = expression_names(manager, "koikoi", AWARD_NAMES, fallback)
-    section: Any = document.get("award")
-    award = section if isinstance(section, LocatedDict) else LocatedDict(fallback)
+    award: Any = document["award"] if checked.clean("award") else LocatedDict(fallback)
     no_award = (
-        compile_at(award, "no_award_when", names, "condition", "award.no_award_when", problems, fallback)
+        compile_at(
+            award, "no_award_when", names, "condition", "award.no_award_when", problems, fallback, domain=AWARD_DOMAIN
+        )
         if "no_award_when" in award
         else None
     )
     multipliers = _compile_multipliers(award.get("multipliers"), names, problems, fallback)
-    deck = _compile_cards(document.get("cards"), problems)
-    yaku = _compile_yaku(document.get("yaku"), deck, problems, fallback)
-    if problems or not valid:
+    deck = _compile_cards(document["cards"], problems) if checked.clean("cards") else {}
+    yaku = _compile_yaku(document["yaku"], deck, problems, fallback) if checked.clean("yaku") else ()
+    if problems or not checked.valid:
         return None, problems
     yaku_rules, match = document["yaku_rules"], document["match"]
     limit = document["calls"]["limit_per_round"]
@@ -192,7 +204,14 @@ def _compile_multipliers(
             continue
         compiled = {
             key: compile_at(
-                item, key, names, "condition" if key == "when" else "number", f"{path}.{key}", problems, fallback
+                item,
+                key,
+                names,
+                "condition" if key == "when" else "number",
+                f"{path}.{key}",
+                problems,
+                fallback,
+                domain=AWARD_DOMAIN,
             )
             for key in ("when", "factor", "add")
             if key in item
@@ -290,7 +309,9 @@ def _compile_yaku(
                 )
         if item.get("enabled", True) is False or "points" not in item:
             continue
-        points = compile_at(item, "points", YAKU_NAMES, "number", f"{path}.points", problems, fallback)
+        points = compile_at(
+            item, "points", YAKU_NAMES, "number", f"{path}.points", problems, fallback, domain=YAKU_DOMAIN, whole=True
+        )
         needs = frozenset(r for r in refs if isinstance(r, str)) if isinstance(refs, list) else frozenset()
         spec = item.get("cards")
         if isinstance(spec, dict):

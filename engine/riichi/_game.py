@@ -14,6 +14,7 @@ import pluggy
 from .. import diff
 from .._core.commands import Command, Output, whole_number_argument
 from .._core.errors import InputError, Location, Problem
+from .._core.game import Checked
 from .._core.yamlsource import LocatedDict
 from . import _render, hookspecs
 from ._grid import grid_fu, payment_grids
@@ -37,10 +38,10 @@ class RiichiGame:
     hookspecs: ModuleType = hookspecs
 
     def compile(
-        self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, valid: bool
+        self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, checked: Checked
     ) -> tuple[RiichiRules | None, list[Problem]]:
         """Compile a resolved Riichi rule set (see :func:`compile_rules`)."""
-        return compile_rules(document, manager, where, valid)
+        return compile_rules(document, manager, where, checked)
 
     # --- diff --------------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from .._core.expressions import MAX_MAGNITUDE, TooLarge
 from .._core.results import Step
 from ._rules import RiichiRules, Tier
 
@@ -33,7 +34,14 @@ def basic_points(rules: RiichiRules, han: int, fu: int) -> tuple[float, str | No
             kazoe,
             [Step("kazoe", label, kazoe), Step("basic", f"basic points ({rules.yakuman_basic} × {kazoe})", basic)],
         )
-    raw = rules.basic({"han": han, "fu": fu})
+    try:
+        raw = rules.basic({"han": han, "fu": fu})
+    except TooLarge:
+        # More than any limit: a tier that holds for it caps the hand (60 han is sanbaiman).
+        tier = limit_tier(rules, han, fu, MAX_MAGNITUDE)
+        if tier is None:
+            raise
+        return tier.basic, tier.id, 0, [Step("limit", f"{tier.label} (limit): basic points become", tier.basic)]
     steps = [Step("basic", f"basic points ({rules.basic.source})", raw)]
     tier = limit_tier(rules, han, fu, raw)
     if tier is None:

@@ -11,16 +11,17 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from .._core.arguments import a_ruleset
-from .._core.compiling import compile_at, expression_names
+from .._core.compiling import Domain, compile_at, expression_names
 from .._core.errors import InputError, Location, Problem
 from .._core.expressions import Expression
+from .._core.game import Checked
 from .._core.hints import did_you_mean
 from .._core.yamlsource import LocatedDict, LocatedList, id_items
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
 
-#: Names the basic-points formula and limit conditions may use.
+#: Names the limit conditions may use; the basic-points formula may use all but ``basic``.
 SCORE_NAMES = {"han": "the hand's han", "fu": "the hand's fu, rounded", "basic": "the basic points before limits"}
 #: Names a yaku's ``requires`` condition may use (each true or false).
 WIN_CONDITIONS = {
@@ -169,27 +170,31 @@ class RiichiRules:
 
 
 def compile_rules(
-    document: LocatedDict, manager: pluggy.PluginManager, fallback: Location, valid: bool
+    document: LocatedDict, manager: pluggy.PluginManager, fallback: Location, checked: Checked
 ) -> tuple[RiichiRules | None, list[Problem]]:
     """Compile a resolved Riichi rule set, reporting every problem at its location.
 
-    Every expression is compiled even when the document failed validation (``valid`` false);
+    Each section is compiled only when the schema found it clean (its shapes can be relied on);
     the rules are built only from a valid document.
     """
     names, problems = expression_names(manager, "riichi", SCORE_NAMES, fallback)
-    scoring, limits, yakuman = (_section(document, k, fallback) for k in ("scoring", "limits", "yakuman"))
+    scoring, limits, yakuman = (
+        document[key] if checked.clean(key) else LocatedDict(fallback) for key in ("scoring", "limits", "yakuman")
+    )
+    basic_names = {name: text for name, text in names.items() if name != "basic"}
+    domain = _score_domain(document["fu"] if checked.clean("fu") else None)
     basic = (
-        compile_at(scoring, "basic", names, "number", "scoring.basic", problems, fallback)
+        compile_at(scoring, "basic", basic_names, "number", "scoring.basic", problems, fallback, domain=domain)
         if "basic" in scoring
         else None
     )
-    tiers = _compile_tiers(limits.get("tiers"), names, problems, fallback)
-    yaku, disabled = _compile_yaku(document.get("yaku"), problems, fallback)
-    known = set(yaku) | disabled
+    tiers = _compile_tiers(limits.get("tiers"), names, problems, fallback, domain)
+    yaku, disabled = _compile_yaku(document["yaku"], problems, fallback) if checked.clean("yaku") else ({}, set())
     doubles: Any = yakuman.get("double_patterns")
-    _check_refs(doubles, known, "yakuman.double_patterns", problems)
+    if checked.clean("yaku"):
+        _check_refs(doubles, set(yaku) | disabled, "yakuman.double_patterns", problems)
     detectors = _detectors(manager, problems, fallback)
-    if problems or not valid or basic is None:
+    if problems or not checked.valid or basic is None:
         return None, problems
     payments, honba, fu = scoring["payments"], scoring["honba"], document["fu"]
     rules = RiichiRules(
@@ -251,20 +256,23 @@ def _detectors(
     return found
 
 
-def _section(document: LocatedDict, key: str, fallback: Location) -> LocatedDict:
-    found = document.get(key)
-    return found if isinstance(found, LocatedDict) else LocatedDict(fallback)
+def _score_domain(fu: Any) -> dict[str, tuple[int, ...]]:
+    """The hands every scoring expression is proven over at load: han 1-13 (more is capped by the
+    limits), each fu a hand can count, and basic points around every limit."""
+    base, step, most = (fu["base"], fu["round_to"], fu["maximum"]) if fu else (20, 10, 140)
+    fus = tuple(sorted({base, 25, *range(step, most + 1, step)}))
+    return {"han": tuple(range(1, 14)), "fu": fus, "basic": (0, 1, 1920, 2000, 2001, 3000, 4000, 6000, 8000, 10**9)}
 
 
 def _compile_tiers(
-    items: Any, names: Mapping[str, str], problems: list[Problem], fallback: Location
+    items: Any, names: Mapping[str, str], problems: list[Problem], fallback: Location, domain: Domain
 ) -> tuple[Tier, ...]:
     tiers = []
     for item in items if isinstance(items, LocatedList) else []:
         if not isinstance(item, LocatedDict) or "when" not in item:
             continue
         path = f"limits.tiers[{item.get('id')}]"
-        when = compile_at(item, "when", names, "condition", f"{path}.when", problems, fallback)
+        when = compile_at(item, "when", names, "condition", f"{path}.when", problems, fallback, domain=domain)
         if when is not None and isinstance(item.get("basic"), int):
             tiers.append(Tier(str(item["id"]), str(item.get("label", item["id"])), when, item["basic"]))
     return tuple(tiers)
