@@ -25,31 +25,163 @@ def ruleset(name: str) -> yakuset.RuleSet:
 
 
 DECK = list(ruleset("nintendo").rules.cards)
-COUNTS: list[Any] = [0, 1, 2, 3, 5, 7, 8, 12, 13, 20, 30, 40, 110, 140, 150, -1, -5, 10**6, 10**16, 10**100, 2.5,
-                     1.0, float("nan"), float("inf"), True, False, "1", "", None, [1], (), {"a": 1}, object()]
+COUNTS: list[Any] = [
+    0,
+    1,
+    2,
+    3,
+    5,
+    7,
+    8,
+    12,
+    13,
+    20,
+    30,
+    40,
+    110,
+    140,
+    150,
+    -1,
+    -5,
+    10**6,
+    10**16,
+    10**100,
+    2.5,
+    1.0,
+    float("nan"),
+    float("inf"),
+    True,
+    False,
+    "1",
+    "",
+    None,
+    [1],
+    (),
+    {"a": 1},
+    object(),
+]
 BOOLS: list[Any] = [True, False, "true", "false", 1, 0, None, 1.0, [], "yes"]
-TILES = ["234m456p23456788s", "234m456p789s11z345s", "19m19p19s1234567z1m", "1133m5577p99s1155z", "11122233344455m",
-         "123456789m12344p", "0m055m", "234m456p789s11z345", "", "1z" * 7, "123m456p789s1122z", "11z", "abc", "1x",
-         "9" * 200, "\u2028", "111m222p333s444z5z", "555z55z", "0z", "8z"]
+TILES = [
+    "234m456p23456788s",
+    "234m456p789s11z345s",
+    "19m19p19s1234567z1m",
+    "1133m5577p99s1155z",
+    "11122233344455m",
+    "123456789m12344p",
+    "0m055m",
+    "234m456p789s11z345",
+    "",
+    "1z" * 7,
+    "123m456p789s1122z",
+    "11z",
+    "abc",
+    "1x",
+    "9" * 200,
+    "\u2028",
+    "111m222p333s444z5z",
+    "555z55z",
+    "0z",
+    "8z",
+]
 WINS = ["4s", "3s", "1m", "5z", "4m", "0m", "", "44s", "x", None, 4, ["4s"]]
-MELDS: list[Any] = [(), [("pon", "555z")], [("chi", "234m")], [("kan", "1111m")], [("ankan", "9999p")], "pon 555z",
-                    [("pon",)], [("pon", "555z")] * 5, [("dog", "555z")], [["chi", "234m"]], iter([("pon", "555z")]),
-                    [("pon", 555)], None, {("pon", "555z")}, [("pon", "5555z")], [("chi", "135m")]]
+MELDS: list[Any] = [
+    (),
+    [("pon", "555z")],
+    [("chi", "234m")],
+    [("kan", "1111m")],
+    [("ankan", "9999p")],
+    "pon 555z",
+    [("pon",)],
+    [("pon", "555z")] * 5,
+    [("dog", "555z")],
+    [["chi", "234m"]],
+    iter([("pon", "555z")]),
+    [("pon", 555)],
+    None,
+    {("pon", "555z")},
+    [("pon", "5555z")],
+    [("chi", "135m")],
+]
 WINDS: list[Any] = ["east", "south", "west", "north", "1z", "4z", "up", None, 1, ""]
 INDICATORS: list[Any] = [(), ["7s"], ["1z", "2z"], "7s", ["7s"] * 6, ["x"], [None], iter(["7s"]), [1], ["77s"]]
 FLAGS = list(riichi.FLAGS) + ["nonsense", "open"]
-YAKU: list[Any] = [["riichi"], ["riichi", "pinfu", "ittsu"], ["chiitoitsu"], ["pinfu"], [], ["nope"], "riichi",
-                   ["riichi", "riichi"], ["renhou"], ["nagashi_mangan"], ["tanyao", "chanta"], [1], None,
-                   iter(["riichi"]), ("riichi",)]
-YAKUMAN: list[Any] = [["daisangen"], ["daisangen", "tsuuiisou"], ["kokushi_13", "daisuushii"], [], ["riichi"],
-                      ["tenhou", "chihou"], ["suuankou"], "daisangen", None, ["x"] * 10]
-CARD_LISTS: list[Any] = [[], DECK[:8], DECK[:3], DECK[:48], DECK + DECK, ["01-bright-crane", "01-bright-crane"],
-                         ["13-bright-crane"], "01-bright-crane", None, [1], iter(DECK[:4]), tuple(DECK[:10]),
-                         {c: 1 for c in DECK[:2]}]
-PLAYERS: list[Any] = [["alice", "bob"], ("alice", "bob"), ["alice", "alice"], ["a", "b", "c", "d", "e"], ["alice"],
-                      [], None, "ab", iter(["alice", "bob"]), ["alice", ""], [1, 2], ["alice", None]]
-SOURCES: list[Any] = ["nintendo", "tenhou", "_koikoi", "missing", "", "x/y.yaml", "/dev/zero", "/dev/null", "/",
-                      "/etc/passwd", "a" * 5000, "\x00", "nintendo.yaml", 1, None, Path("/tmp"), b"nintendo"]
+YAKU: list[Any] = [
+    ["riichi"],
+    ["riichi", "pinfu", "ittsu"],
+    ["chiitoitsu"],
+    ["pinfu"],
+    [],
+    ["nope"],
+    "riichi",
+    ["riichi", "riichi"],
+    ["renhou"],
+    ["nagashi_mangan"],
+    ["tanyao", "chanta"],
+    [1],
+    None,
+    iter(["riichi"]),
+    ("riichi",),
+]
+YAKUMAN: list[Any] = [
+    ["daisangen"],
+    ["daisangen", "tsuuiisou"],
+    ["kokushi_13", "daisuushii"],
+    [],
+    ["riichi"],
+    ["tenhou", "chihou"],
+    ["suuankou"],
+    "daisangen",
+    None,
+    ["x"] * 10,
+]
+CARD_LISTS: list[Any] = [
+    [],
+    DECK[:8],
+    DECK[:3],
+    DECK[:48],
+    DECK + DECK,
+    ["01-bright-crane", "01-bright-crane"],
+    ["13-bright-crane"],
+    "01-bright-crane",
+    None,
+    [1],
+    iter(DECK[:4]),
+    tuple(DECK[:10]),
+    {c: 1 for c in DECK[:2]},
+]
+PLAYERS: list[Any] = [
+    ["alice", "bob"],
+    ("alice", "bob"),
+    ["alice", "alice"],
+    ["a", "b", "c", "d", "e"],
+    ["alice"],
+    [],
+    None,
+    "ab",
+    iter(["alice", "bob"]),
+    ["alice", ""],
+    [1, 2],
+    ["alice", None],
+]
+SOURCES: list[Any] = [
+    "nintendo",
+    "tenhou",
+    "_koikoi",
+    "missing",
+    "",
+    "x/y.yaml",
+    "/dev/zero",
+    "/dev/null",
+    "/",
+    "/etc/passwd",
+    "a" * 5000,
+    "\x00",
+    "nintendo.yaml",
+    1,
+    None,
+    Path("/tmp"),
+    b"nintendo",
+]
 
 
 def pick(rng: random.Random, pool: list[Any]) -> Any:
@@ -68,8 +200,11 @@ def any_ruleset(rng: random.Random, game: str | None = None) -> Any:
 
 def _award(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     rs = any_ruleset(rng, "koikoi")
-    kwargs = {name: pick(rng, COUNTS) for name in ("base", "own_calls", "opponent_calls", "field_brights")
-              if rng.random() < 0.8}
+    kwargs = {
+        name: pick(rng, COUNTS)
+        for name in ("base", "own_calls", "opponent_calls", "field_brights")
+        if rng.random() < 0.8
+    }
     kwargs.setdefault("base", rng.choice([1, 8, 20]))
     return f"koikoi.award({getattr(rs, 'id', rs)!r}, {kwargs})", lambda: koikoi.award(rs, **kwargs)
 
@@ -82,7 +217,9 @@ def _yaku(rng: random.Random) -> tuple[str, Callable[[], Any]]:
         kwargs["month"] = pick(rng, COUNTS)
     if rng.random() < 0.5:
         kwargs["own_calls"] = pick(rng, COUNTS)
-    return f"koikoi.yaku({getattr(rs, 'id', rs)!r}, {captured!r}, {kwargs})", lambda: koikoi.yaku(rs, captured, **kwargs)
+    return f"koikoi.yaku({getattr(rs, 'id', rs)!r}, {captured!r}, {kwargs})", lambda: koikoi.yaku(
+        rs, captured, **kwargs
+    )
 
 
 def _tables(rng: random.Random) -> tuple[str, Callable[[], Any]]:
@@ -92,8 +229,10 @@ def _tables(rng: random.Random) -> tuple[str, Callable[[], Any]]:
         return f"riichi.payment_grids({getattr(rs, 'id', rs)!r}, {most!r})", lambda: riichi.payment_grids(rs, most)
     bases = pick(rng, [(1, 2, 3), [], [0, -1], [10**16], "123", None, [1.5]])
     most = pick(rng, COUNTS)
-    return (f"koikoi.award_tables({getattr(rs, 'id', rs)!r}, {bases!r}, {most!r})",
-            lambda: koikoi.award_tables(rs, bases, most))
+    return (
+        f"koikoi.award_tables({getattr(rs, 'id', rs)!r}, {bases!r}, {most!r})",
+        lambda: koikoi.award_tables(rs, bases, most),
+    )
 
 
 def _score(rng: random.Random) -> tuple[str, Callable[[], Any]]:
@@ -137,7 +276,9 @@ def _evaluate(rng: random.Random) -> tuple[str, Callable[[], Any]]:
             kwargs[name] = pick(rng, COUNTS)
     for flag in rng.sample(FLAGS, rng.randint(0, 3)):
         kwargs[flag] = pick(rng, BOOLS) if rng.random() < 0.3 else True
-    return f"riichi.evaluate({getattr(rs, 'id', rs)!r}, {hand!r}, {kwargs})", lambda: riichi.evaluate(rs, hand, **kwargs)
+    return f"riichi.evaluate({getattr(rs, 'id', rs)!r}, {hand!r}, {kwargs})", lambda: riichi.evaluate(
+        rs, hand, **kwargs
+    )
 
 
 def _tiles(rng: random.Random) -> tuple[str, Callable[[], Any]]:
@@ -168,8 +309,16 @@ def _referee(rng: random.Random) -> tuple[str, Callable[[], Any]]:
         hands = {"alice": deck[:8], "bob": deck[8:16]}
         field = deck[16:24]
         if local.random() < 0.2:
-            hands = local.choice([{}, {"alice": deck[:8]}, {"alice": deck[:8], "bob": deck[:8]}, None,
-                                  {"alice": deck[:7], "bob": deck[8:16]}, {"alice": "x", "bob": deck[8:16]}])
+            hands = local.choice(
+                [
+                    {},
+                    {"alice": deck[:8]},
+                    {"alice": deck[:8], "bob": deck[:8]},
+                    None,
+                    {"alice": deck[:7], "bob": deck[8:16]},
+                    {"alice": "x", "bob": deck[8:16]},
+                ]
+            )
             field = local.choice([field, [], deck[16:23], None, "x"])
         rnd.deal(hands, field)
         taken: set[str] = set()
@@ -180,8 +329,18 @@ def _referee(rng: random.Random) -> tuple[str, Callable[[], Any]]:
                     rnd.deal({"alice": deck[:8], "bob": deck[8:16]}, deck[16:24])
                     taken = set()
                     continue
-                return match.finish(local.choice([None, {}, {"alice": {"minipoints": 29}}, {"carol": {}},
-                                                  {"alice": {"minipoints": -1}}, {"alice": {"minipoints": 2.5}}]))
+                return match.finish(
+                    local.choice(
+                        [
+                            None,
+                            {},
+                            {"alice": {"minipoints": 29}},
+                            {"carol": {}},
+                            {"alice": {"minipoints": -1}},
+                            {"alice": {"minipoints": 2.5}},
+                        ]
+                    )
+                )
             actor = rnd.next_to_act or local.choice(["alice", "bob"])
             if local.random() < 0.1:
                 actor = local.choice(["alice", "bob", "carol", None, 3])
@@ -193,8 +352,9 @@ def _referee(rng: random.Random) -> tuple[str, Callable[[], Any]]:
                 if local.random() < 0.05:
                     captured = local.choice([None, "x", [1], deck[:1] * 2])
                 rnd.turn(actor, captured)
-                taken |= set(captured) if isinstance(captured, list) and all(isinstance(c, str) for c in captured) \
-                    else set()
+                taken |= (
+                    set(captured) if isinstance(captured, list) and all(isinstance(c, str) for c in captured) else set()
+                )
         return rnd
 
     return f"referee({getattr(rs, 'id', rs)!r}, {players!r}, {dealer!r}, steps={steps}, seed={seed})", play
@@ -204,31 +364,74 @@ def _load(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     source = pick(rng, SOURCES)
     if rng.random() < 0.5:
         return f"load_ruleset({source!r})", lambda: yakuset.load_ruleset(source)
-    text = rng.choice(["game: koikoi", "extends: nintendo\nname: x\n", "", None, 5, "\x00", "extends: /dev/zero",
-                       "extends: ./a.yaml", "extends: nintendo\n" * 3])
+    text = rng.choice(
+        [
+            "game: koikoi",
+            "extends: nintendo\nname: x\n",
+            "",
+            None,
+            5,
+            "\x00",
+            "extends: /dev/zero",
+            "extends: ./a.yaml",
+            "extends: nintendo\n" * 3,
+        ]
+    )
     path = pick(rng, [Path("/tmp/x.yaml"), "x.yaml", "/", None, 1, Path("/dev/null")])
     return f"load_ruleset_text({text!r}, {path!r})", lambda: yakuset.load_ruleset_text(text, path)
 
 
 def _diff(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     a, b = any_ruleset(rng), any_ruleset(rng)
-    cases = rng.choice([[], [{"base": 8}], [{"han": 3, "fu": 40}], [{"captured": DECK[:5], "month": 3}],
-                        [{"x": 1}], [{"base": "x"}], [{"han": 10**30, "fu": 30}], None, "x", [None], [{"name": 1}]])
+    cases = rng.choice(
+        [
+            [],
+            [{"base": 8}],
+            [{"han": 3, "fu": 40}],
+            [{"captured": DECK[:5], "month": 3}],
+            [{"x": 1}],
+            [{"base": "x"}],
+            [{"han": 10**30, "fu": 30}],
+            None,
+            "x",
+            [None],
+            [{"name": 1}],
+        ]
+    )
     declared = rng.choice([False, True, None, "x"])
     if rng.random() < 0.5:
-        return f"diff.structural({getattr(a, 'id', a)!r}, {getattr(b, 'id', b)!r}, {declared!r})", \
-            lambda: diff.structural(a, b, declared)  # type: ignore[arg-type]
-    return f"diff.behaviour({getattr(a, 'id', a)!r}, {getattr(b, 'id', b)!r}, {cases!r})", \
-        lambda: diff.behaviour(a, b, cases)
+        return (
+            f"diff.structural({getattr(a, 'id', a)!r}, {getattr(b, 'id', b)!r}, {declared!r})",
+            lambda: diff.structural(a, b, declared),
+        )  # type: ignore[arg-type]
+    return f"diff.behaviour({getattr(a, 'id', a)!r}, {getattr(b, 'id', b)!r}, {cases!r})", lambda: diff.behaviour(
+        a, b, cases
+    )
 
 
 CALLS: dict[str, Callable[[random.Random], tuple[str, Callable[[], Any]]]] = {
-    "award": _award, "yaku": _yaku, "tables": _tables, "score": _score, "evaluate": _evaluate, "tiles": _tiles,
-    "referee": _referee, "load": _load, "diff": _diff,
+    "award": _award,
+    "yaku": _yaku,
+    "tables": _tables,
+    "score": _score,
+    "evaluate": _evaluate,
+    "tiles": _tiles,
+    "referee": _referee,
+    "load": _load,
+    "diff": _diff,
 }
 #: How often each kind of call is drawn (diff and tables are slow; they are drawn less).
-WEIGHTS = {"award": 10, "yaku": 10, "tables": 1, "score": 15, "evaluate": 15, "tiles": 8, "referee": 6, "load": 3,
-           "diff": 1}
+WEIGHTS = {
+    "award": 10,
+    "yaku": 10,
+    "tables": 1,
+    "score": 15,
+    "evaluate": 15,
+    "tiles": 8,
+    "referee": 6,
+    "load": 3,
+    "diff": 1,
+}
 
 
 def random_call(rng: random.Random) -> tuple[str, str, Callable[[], Any]]:

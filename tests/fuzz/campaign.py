@@ -54,18 +54,28 @@ def bounded(seconds: float, thunk: Callable[[], Any]) -> Any:
 
 def signature(error: BaseException) -> str:
     frames = traceback.extract_tb(error.__traceback__)
-    where = next((f for f in reversed(frames) if "yakuset" in f.filename or "/engine/" in f.filename
-                  or "/plugins/" in f.filename), frames[-1] if frames else None)
+    where = next(
+        (
+            f
+            for f in reversed(frames)
+            if "yakuset" in f.filename or "/engine/" in f.filename or "/plugins/" in f.filename
+        ),
+        frames[-1] if frames else None,
+    )
     place = f"{Path(where.filename).name}:{where.lineno} {where.name}" if where else "?"
     return f"{type(error).__name__} at {place}: {str(error)[:80]}"
 
 
 def use(rs: yakuset.RuleSet) -> None:
     """Score with a loaded rule set as a user would: every answer is a result or an InputError."""
-    for run in ((lambda: yakuset.koikoi.award_tables(rs)) if rs.game == "koikoi" else
-                (lambda: yakuset.riichi.payment_grids(rs)),
-                (lambda: yakuset.koikoi.award(rs, base=9, own_calls=3, opponent_calls=1)) if rs.game == "koikoi"
-                else (lambda: yakuset.riichi.score(rs, han=60, fu=30, tsumo=True))):
+    for run in (
+        (lambda: yakuset.koikoi.award_tables(rs))
+        if rs.game == "koikoi"
+        else (lambda: yakuset.riichi.payment_grids(rs)),
+        (lambda: yakuset.koikoi.award(rs, base=9, own_calls=3, opponent_calls=1))
+        if rs.game == "koikoi"
+        else (lambda: yakuset.riichi.score(rs, han=60, fu=30, tsumo=True)),
+    ):
         with contextlib.suppress(InputError):
             run()
 
@@ -81,8 +91,10 @@ class Tally:
         self.examples.setdefault(key, example)
 
     def report(self) -> str:
-        lines = [f"{self.name}: {self.runs:,} runs, {sum(self.escapes.values()):,} escapes "
-                 f"({len(self.escapes)} signatures), {self.hangs} hangs"]
+        lines = [
+            f"{self.name}: {self.runs:,} runs, {sum(self.escapes.values()):,} escapes "
+            f"({len(self.escapes)} signatures), {self.hangs} hangs"
+        ]
         for key, count in self.escapes.most_common():
             lines.append(f"  {count:6,}  {key}")
             lines.append(f"          e.g. {self.examples[key][:300]!r}")
@@ -98,8 +110,8 @@ def files(count: int, rng: random.Random, folder: Path, limit: float) -> Tally:
         path = folder / name
         tally.runs += 1
         try:
-            rs = bounded(limit, lambda: yakuset.load_ruleset_text(text, path))
-            bounded(limit, lambda: use(rs))
+            rs = bounded(limit, lambda text=text, path=path: yakuset.load_ruleset_text(text, path))
+            bounded(limit, lambda rs=rs: use(rs))
         except RulesetError as error:
             for problem in error.problems:
                 if problem.location.line < 1 or problem.location.col < 1:
@@ -107,7 +119,7 @@ def files(count: int, rng: random.Random, folder: Path, limit: float) -> Tally:
         except Hang:
             tally.hangs += 1
             tally.escape("hang", f"{kind}: {text}")
-        except Exception as error:  # noqa: BLE001 - counting what escapes is the point
+        except Exception as error:
             tally.escape(signature(error), f"{kind}: {text}")
     return tally
 
@@ -124,7 +136,7 @@ def calls(count: int, rng: random.Random, limit: float) -> Tally:
         except Hang:
             tally.hangs += 1
             tally.escape(f"hang in {kind}", text)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             tally.escape(signature(error), text)
     return tally
 
@@ -137,7 +149,7 @@ def command_lines(count: int, rng: random.Random, folder: Path, limit: float) ->
         out, err = io.StringIO(), io.StringIO()
         try:
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                code = bounded(limit, lambda: cli_main(argv))
+                code = bounded(limit, lambda argv=argv: cli_main(argv))
             if code not in (0, 1, 2):
                 tally.escape(f"exit code {code}", repr(argv))
         except SystemExit as exit_:
@@ -146,7 +158,7 @@ def command_lines(count: int, rng: random.Random, folder: Path, limit: float) ->
         except Hang:
             tally.hangs += 1
             tally.escape("hang", repr(argv))
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             tally.escape(signature(error), repr(argv))
     return tally
 
@@ -155,8 +167,11 @@ def run(files_count: int, calls_count: int, cli_count: int, seed: int, limit: fl
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="yakuset-fuzz-") as work:
         folder = Path(work)
-        return [files(files_count, rng, folder, limit), calls(calls_count, rng, limit),
-                command_lines(cli_count, rng, folder, limit)]
+        return [
+            files(files_count, rng, folder, limit),
+            calls(calls_count, rng, limit),
+            command_lines(cli_count, rng, folder, limit),
+        ]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -174,8 +189,10 @@ def main(argv: list[str] | None = None) -> int:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     escapes = sum(sum(t.escapes.values()) for t in tallies)
     hangs = sum(t.hangs for t in tallies)
-    print(f"seed {args.seed}: {escapes} escapes, {hangs} hangs, peak RSS {peak:,} KiB, "
-          f"{time.perf_counter() - started:.0f} s")
+    print(
+        f"seed {args.seed}: {escapes} escapes, {hangs} hangs, peak RSS {peak:,} KiB, "
+        f"{time.perf_counter() - started:.0f} s"
+    )
     return 1 if escapes or hangs else 0
 
 

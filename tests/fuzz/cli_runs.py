@@ -14,18 +14,71 @@ COMMANDS = ["list", "show", "validate", "award", "table", "score", "hand", "play
 VALUES = ["0", "1", "-1", "8", "30", "13", "40", "110", "1e3", "2.5", "x", "", "99999999999999999999", "-0", "inf"]
 OPTIONS = {
     "award": ["--base", "--own-calls", "--opponent-calls", "--field-brights", "--explain"],
-    "score": ["--han", "--fu", "--yaku", "--dora", "--open", "--yakuman", "--dealer", "--tsumo", "--honba",
-              "--riichi-sticks", "--explain"],
-    "hand": ["--win", "--chi", "--pon", "--kan", "--ankan", "--seat", "--round", "--dora", "--ura", "--riichi",
-             "--tsumo", "--ippatsu", "--rinshan", "--chankan", "--haitei", "--houtei", "--tenhou", "--chihou",
-             "--renhou", "--double-riichi", "--honba", "--riichi-sticks", "--explain"],
+    "score": [
+        "--han",
+        "--fu",
+        "--yaku",
+        "--dora",
+        "--open",
+        "--yakuman",
+        "--dealer",
+        "--tsumo",
+        "--honba",
+        "--riichi-sticks",
+        "--explain",
+    ],
+    "hand": [
+        "--win",
+        "--chi",
+        "--pon",
+        "--kan",
+        "--ankan",
+        "--seat",
+        "--round",
+        "--dora",
+        "--ura",
+        "--riichi",
+        "--tsumo",
+        "--ippatsu",
+        "--rinshan",
+        "--chankan",
+        "--haitei",
+        "--houtei",
+        "--tenhou",
+        "--chihou",
+        "--renhou",
+        "--double-riichi",
+        "--honba",
+        "--riichi-sticks",
+        "--explain",
+    ],
     "diff": ["--format", "--declared", "--structural-only", "--behaviour-only", "--cases", "--steps", "--colour"],
     "table": ["--format"],
     "show": ["--resolved"],
     "list": ["--game"],
 }
-WORDS = ["json", "markdown", "github", "human", "text", "koikoi", "riichi", "chess", "riichi,pinfu", "daisangen",
-         "234m456p23456788s", "4s", "555z", "234m", "east", "north", "up", "always", "never", "auto"]
+WORDS = [
+    "json",
+    "markdown",
+    "github",
+    "human",
+    "text",
+    "koikoi",
+    "riichi",
+    "chess",
+    "riichi,pinfu",
+    "daisangen",
+    "234m456p23456788s",
+    "4s",
+    "555z",
+    "234m",
+    "east",
+    "north",
+    "up",
+    "always",
+    "never",
+    "auto",
+]
 
 
 def _file(rng: random.Random, folder: Path, index: int) -> str:
@@ -33,11 +86,23 @@ def _file(rng: random.Random, folder: Path, index: int) -> str:
     if rng.random() < 0.7:
         _, text = mutated_file(rng)
     else:
-        text = rng.choice(["", "game: koikoi", "extends: nintendo\nname: x\n", "extends: tenhou\nname: y\n",
-                           "cases: []", "cases: [{base: 8}]", "cases: [{han: 3, fu: 40}]", "cases: [{x: 1}]",
-                           "players: [a, b]\ndealer: a\nrounds: []\n", "\x00", "a: [" * 70,
-                           "extends: nintendo\nname: x\nmetadata: {description: \"\\ud800\"}\n",
-                           "cases:\n" + "  - {base: 8}\n" * rng.randint(1, 500)])
+        text = rng.choice(
+            [
+                "",
+                "game: koikoi",
+                "extends: nintendo\nname: x\n",
+                "extends: tenhou\nname: y\n",
+                "cases: []",
+                "cases: [{base: 8}]",
+                "cases: [{han: 3, fu: 40}]",
+                "cases: [{x: 1}]",
+                "players: [a, b]\ndealer: a\nrounds: []\n",
+                "\x00",
+                "a: [" * 70,
+                'extends: nintendo\nname: x\nmetadata: {description: "\\ud800"}\n',
+                "cases:\n" + "  - {base: 8}\n" * rng.randint(1, 500),
+            ]
+        )
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
     return str(path)
 
