@@ -683,7 +683,7 @@ def test_file_that_is_not_utf8_is_refused_at_the_bad_line(tmp_path):
     path = tmp_path / "latin1.yaml"
     path.write_bytes("extends: nintendo\nname: Caf\u00e9\n".encode("latin-1"))
     problem = only_problem(load_error(path))
-    at(problem, path, 2, 1)
+    at(problem, path, 2, 10)  # the column of the byte that is not UTF-8
     assert "UTF-8" in problem.message
 
 

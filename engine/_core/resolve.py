@@ -56,8 +56,18 @@ def read_file(path: Path) -> tuple[SourceFile | None, list[Problem]]:
     text, problems = read_text(path, display)
     if text is None:
         return None, problems
+    if len(text) > MAX_CACHED_TEXT:
+        source, found = read_source(text, path, display)
+        return source, found
     source, known = _read_once(str(path), display, text)
     return source, list(known)
+
+
+#: The longest text whose parse is remembered: the memo stays small in bytes (a bundled file is
+#: about 5 KB), and a big file is read again each time.
+MAX_CACHED_TEXT = 64 * 1024
+#: The most files an ``extends`` chain may have (the file itself included).
+MAX_CHAIN = 16
 
 
 # The bundled bases are read by every rule set that extends them: a file's text is parsed once.
@@ -106,6 +116,16 @@ def chain(first: SourceFile) -> tuple[list[SourceFile], list[Problem]]:
         if not isinstance(ref, str):
             return files, problems
         where = current.data.value_locs["extends"]
+        if len(files) == MAX_CHAIN:
+            problems.append(
+                Problem(
+                    where,
+                    "extends",
+                    f"`extends` goes deeper than {MAX_CHAIN} files",
+                    "extend a rule set closer to the bundled ones",
+                )
+            )
+            return files, problems
         if ("/" in ref or "\\" in ref) and not ref.endswith((".yaml", ".yml")):
             # Only rule-set files may be extended: never echo some other file's contents.
             problems.append(

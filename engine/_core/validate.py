@@ -83,7 +83,8 @@ def check_file(data: Any, fallback: Location) -> list[Problem]:
     problems = _problems(_validator(False).iter_errors(stripped), stripped, fallback, "")
     # A null under a misspelled key removes nothing: still report the unknown key.
     unknown = [error for error in _validator(False).iter_errors(data) if error.validator == "additionalProperties"]
-    problems += [p for p in _problems(unknown, data, fallback, "") if str(p) not in {str(q) for q in problems}]
+    known = {str(q) for q in problems}
+    problems += [p for p in _problems(unknown, data, fallback, "") if str(p) not in known]
     return sorted(problems, key=lambda p: (p.location.line, p.location.col)) + _game_sections(stripped, fallback, False)
 
 

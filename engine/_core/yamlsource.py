@@ -8,6 +8,8 @@ bombs ("billion laughs") are reported as problems with a location.
 
 from __future__ import annotations
 
+import bisect
+import re
 import stat
 from collections.abc import Callable
 from pathlib import Path
@@ -20,9 +22,10 @@ from .scalars import ScalarError, read_bool, read_float, read_int, read_null
 
 MAX_FILE_BYTES = 1 << 20
 MAX_DEPTH = 64
-# Counts every node visited while expanding aliases, so a file whose aliases
-# multiply into millions of values fails after a bounded amount of work.
-MAX_NODES = 50_000
+# The most values (mappings, lists and scalars) a file may hold, counted while it is read and
+# again with its aliases expanded: the largest bundled file holds about 600, and reading,
+# checking and compiling this many takes well under a second.
+MAX_NODES = 5_000
 
 _STR = "tag:yaml.org,2002:str"
 _SCALAR_READERS: dict[str, Callable[[str], Any]] = {
@@ -69,22 +72,65 @@ class _Abort(Exception):
         self.problem = problem
 
 
+class Lines:
+    """Where each line of a text starts, counted as editors count lines: a line ends at LF, CR LF
+    or a lone CR (YAML also breaks lines at U+0085, U+2028 and U+2029; editors do not)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0, *(match.end() for match in _BREAK.finditer(text))]
+
+    def at(self, file: str, index: int) -> Location:
+        """The location of character ``index``."""
+        line = bisect.bisect_right(self.starts, index)
+        return Location(file, line, index - self.starts[line - 1] + 1)
+
+    def content(self, file: str, node: yaml.Node) -> Location:
+        """Where a value's text starts: after a quote; on its first line for a block scalar."""
+        index = node.start_mark.index
+        if isinstance(node, yaml.ScalarNode) and node.style in ("'", '"'):
+            index += 1
+        elif isinstance(node, yaml.ScalarNode) and node.style in ("|", ">"):
+            header_end = _BREAK.search(self.text, index)
+            if header_end is not None:
+                first = _CONTENT.search(self.text, header_end.end())
+                index = first.start() if first is not None else header_end.end()
+        return self.at(file, index)
+
+
+_BREAK = re.compile(r"\r\n|\r|\n")
+_CONTENT = re.compile(r"[^ \t\r\n]")
+
+
 class _BoundedLoader(yaml.SafeLoader):
     """SafeLoader whose composer refuses nesting deeper than ``MAX_DEPTH``."""
 
-    def __init__(self, stream: str, file: str) -> None:
+    def __init__(self, stream: str, file: str, lines: Lines) -> None:
         super().__init__(stream)
         self._file = file
+        self._lines = lines
         self._depth = 0
+        self._nodes = 0
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         self._depth += 1
+        self._nodes += 1
         try:
+            if self._nodes > MAX_NODES:
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+                raise _Abort(
+                    Problem(
+                        self._lines.at(self._file, mark.index),
+                        "",
+                        f"the file holds more than {MAX_NODES:,} values",
+                        "a rule set states only what differs from the one it extends",
+                    )
+                )
             if self._depth > MAX_DEPTH:
                 mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
                 raise _Abort(
                     Problem(
-                        _loc(self._file, mark),
+                        self._lines.at(self._file, mark.index),
                         "",
                         f"nesting deeper than {MAX_DEPTH} levels",
                         "a rule set never needs this; check the brackets and indentation",
@@ -93,19 +139,6 @@ class _BoundedLoader(yaml.SafeLoader):
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
-
-
-def _loc(file: str, mark: Any) -> Location:
-    return Location(file, mark.line + 1, mark.column + 1)
-
-
-def _value_loc(file: str, node: yaml.Node) -> Location:
-    # A quoted scalar's text starts after its quote: point there, so a column
-    # inside an expression lands on the right character.
-    where = _loc(file, node.start_mark)
-    if isinstance(node, yaml.ScalarNode) and node.style in ("'", '"'):
-        return Location(where.file, where.line, where.col + 1)
-    return where
 
 
 def read_text(path: Path, display: str) -> tuple[str | None, list[Problem]]:
@@ -130,8 +163,8 @@ def read_text(path: Path, display: str) -> tuple[str | None, list[Problem]]:
     try:
         return data.decode("utf-8"), []
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        return None, [Problem(Location(display, line, 1), "", "the file is not UTF-8 text")]
+        before = data[: exc.start].decode("utf-8", "replace")
+        return None, [Problem(Lines(before).at(display, len(before)), "", "the file is not UTF-8 text")]
 
 
 def read_document(path: Path, display: str) -> Any:
@@ -164,19 +197,20 @@ def parse(text: str, file: str) -> tuple[Any, list[Problem]]:
     """
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         return None, [Problem(Location(file, 1, 1), "", f"text is over {MAX_FILE_BYTES} bytes")]
+    lines = Lines(text)
     try:
-        loader = _BoundedLoader(text, file)
+        loader = _BoundedLoader(text, file, lines)
     except yaml.reader.ReaderError as exc:
-        return None, [_reader_problem(exc, text, file)]
+        return None, [_reader_problem(exc, lines, file)]
     try:
         node = loader.get_single_node()
     except _Abort as exc:
         return None, [exc.problem]
     except yaml.reader.ReaderError as exc:
-        return None, [_reader_problem(exc, text, file)]
+        return None, [_reader_problem(exc, lines, file)]
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        where = _loc(file, mark) if mark is not None else Location(file, 1, 1)
+        where = lines.at(file, min(mark.index, len(text))) if mark is not None else Location(file, 1, 1)
         message = " ".join(filter(None, [exc.context, exc.problem])) or "not valid YAML"
         return None, [Problem(where, "", f"YAML syntax: {message}")]
     except yaml.YAMLError as exc:
@@ -189,7 +223,7 @@ def parse(text: str, file: str) -> tuple[Any, list[Problem]]:
         return None, [
             Problem(Location(file, 1, 1), "", "the file is empty", "a rule set is a YAML mapping, e.g. `game: koikoi`")
         ]
-    builder = _Builder(loader, file)
+    builder = _Builder(file, lines)
     try:
         value = builder.build(node, 0, "")
     except _Abort as exc:
@@ -198,21 +232,21 @@ def parse(text: str, file: str) -> tuple[Any, list[Problem]]:
 
 
 class _Builder:
-    def __init__(self, loader: yaml.SafeLoader, file: str) -> None:
-        self.loader = loader
+    def __init__(self, file: str, lines: Lines) -> None:
+        self.lines = lines
         self.file = file
         self.nodes = 0
         self.problems: list[Problem] = []
 
     def build(self, node: yaml.Node, depth: int, path: str) -> Any:
         self.nodes += 1
-        where = _loc(self.file, node.start_mark)
+        where = self.lines.at(self.file, node.start_mark.index)
         if self.nodes > MAX_NODES or depth > MAX_DEPTH:
             raise _Abort(
                 Problem(
                     where,
                     "",
-                    f"aliases expand to more than {MAX_NODES} values",
+                    f"aliases expand to more than {MAX_NODES:,} values",
                     "anchors and aliases (& and *) may not multiply a document",
                 )
                 if self.nodes > MAX_NODES
@@ -231,7 +265,7 @@ class _Builder:
             out = LocatedList(where)
             for index, item in enumerate(node.value):
                 out.append(self.build(item, depth + 1, f"{path}[{_item_label(item, index)}]"))
-                out.item_locs.append(_value_loc(self.file, item))
+                out.item_locs.append(self.lines.content(self.file, item))
             return out
         reader = _SCALAR_READERS.get(node.tag)
         if reader is None:
@@ -239,7 +273,7 @@ class _Builder:
         try:
             return reader(str(node.value))
         except ScalarError as exc:
-            self.problems.append(Problem(_value_loc(self.file, node), path, str(exc)))
+            self.problems.append(Problem(self.lines.content(self.file, node), path, str(exc)))
             return None
 
     def _mapping(self, node: yaml.MappingNode, where: Location, depth: int, path: str) -> Any:
@@ -247,7 +281,7 @@ class _Builder:
             return self._bad_tag(node, where, path)
         out = LocatedDict(where)
         for key_node, value_node in node.value:
-            key_loc = _loc(self.file, key_node.start_mark)
+            key_loc = self.lines.at(self.file, key_node.start_mark.index)
             if key_node.tag == _MERGE:
                 self.problems.append(
                     Problem(
@@ -280,7 +314,7 @@ class _Builder:
                 continue
             out[key] = self.build(value_node, depth + 1, key_path)
             out.key_locs[key] = key_loc
-            out.value_locs[key] = _value_loc(self.file, value_node)
+            out.value_locs[key] = self.lines.content(self.file, value_node)
         return out
 
     def _bad_tag(self, node: yaml.Node, where: Location, path: str) -> None:
@@ -295,12 +329,9 @@ class _Builder:
         return None
 
 
-def _reader_problem(exc: yaml.reader.ReaderError, text: str, file: str) -> Problem:
-    before = text[: exc.position]
-    line = before.count("\n") + 1
-    col = exc.position - (before.rfind("\n") + 1) + 1
+def _reader_problem(exc: yaml.reader.ReaderError, lines: Lines, file: str) -> Problem:
     return Problem(
-        Location(file, line, col),
+        lines.at(file, exc.position),
         "",
         f"the character {exc.character!r} is not allowed in YAML",
         "remove control characters from the file",
