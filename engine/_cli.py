@@ -8,6 +8,7 @@ or load error. Errors are printed as readable lines on stderr, never a traceback
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Sequence
@@ -21,7 +22,7 @@ from ._core.game import Game
 from ._core.resolve import display_name, read_file
 from ._core.resolved import resolved_text
 from ._core.ruleset import RuleSet
-from ._core.yamlsource import LocatedDict, read_document
+from ._core.yamlsource import DATA_FILE, LocatedDict, read_document
 from ._house import REGISTRY, list_rulesets, load_ruleset
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_ERROR = 0, 1, 2
@@ -154,6 +155,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
     if args.structural_only and args.behaviour_only:
         raise UsageError("--structural-only and --behaviour-only exclude each other")
     cases = _load_cases(args.cases) if args.cases else []
+    if len(cases) >= 1000:
+        print(f"yakuset: scoring {len(cases):,} cases under both rule sets", file=sys.stderr)
     changes = None if args.behaviour_only else diff.structural(a, b, declared=args.declared)
     report = None if args.structural_only else diff.behaviour(a, b, cases)
     fmt = "json" if args.json else args.format
@@ -174,7 +177,7 @@ def _load_cases(name: str) -> list[dict[str, Any]]:
     path = Path(name)
     if not path.is_file():
         raise UsageError(f"{name}: no such file")
-    data = read_document(path, name)
+    data = read_document(path, name, DATA_FILE)
     if not isinstance(data, LocatedDict) or set(data) != {"cases"} or not isinstance(data["cases"], list):
         raise RulesetError(
             [
@@ -258,6 +261,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code (the console script exits with it)."""
+    for stream in (sys.stdout, sys.stderr):
+        # Text from a rule file may hold characters the terminal cannot show (a lone surrogate).
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     try:
         args = build_parser().parse_args(argv)
         code: int = args.run(args)
@@ -271,6 +278,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"yakuset: error: {exc}", file=sys.stderr)
     except BrokenPipeError:
         return EXIT_OK
+    except Exception as exc:  # a plugin's, or a bug: one line, never a traceback
+        print(
+            f"yakuset: unexpected error (from a plugin, or a bug to report): {type(exc).__name__}: {exc}",
+            file=sys.stderr,
+        )
     return EXIT_ERROR
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pluggy
 
-from .errors import Location, Problem
+from .errors import Location, Problem, ValueLocation
 from .expressions import Expression, ExpressionError, Kind, compile_expression
 from .numbers import Number
 from .yamlsource import LocatedDict, LocatedList
@@ -76,7 +76,7 @@ def compile_at(
     try:
         expression = compile_expression(value, names, expect, conditions)
     except ExpressionError as exc:
-        if exc.offset is not None and isinstance(value, str) and "\n" not in value.strip():
+        if exc.offset is not None and isinstance(value, str) and isinstance(where, ValueLocation) and where.one_line:
             where = Location(where.file, where.line, where.col + exc.offset)
         problems.append(Problem(where, path, exc.message, exc.hint))
         return None

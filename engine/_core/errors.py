@@ -23,6 +23,14 @@ class Location:
 
 
 @dataclass(frozen=True, slots=True)
+class ValueLocation(Location):
+    """Where a scalar value's text starts, and whether that text sits on one line of the file
+    (only then does a column inside the value, such as a place in an expression, exist)."""
+
+    one_line: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Problem:
     """One thing wrong with a rule-set file."""
 

@@ -13,11 +13,11 @@ import re
 import stat
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
-from .errors import Location, Problem, RulesetError
+from .errors import Location, Problem, RulesetError, ValueLocation
 from .scalars import ScalarError, read_bool, read_float, read_int, read_null
 
 MAX_FILE_BYTES = 1 << 20
@@ -26,6 +26,20 @@ MAX_DEPTH = 64
 # again with its aliases expanded: the largest bundled file holds about 600, and reading,
 # checking and compiling this many takes well under a second.
 MAX_NODES = 5_000
+
+
+class Limits(NamedTuple):
+    """How big a YAML file may be: bytes, values, and what to say when it is bigger."""
+
+    max_bytes: int
+    max_nodes: int
+    hint: str
+
+
+#: A rule set, a play script.
+RULE_FILE = Limits(MAX_FILE_BYTES, MAX_NODES, "a rule set states only what differs from the one it extends")
+#: A file of data the user gives a command (``diff --cases``): larger, read once.
+DATA_FILE = Limits(32 << 20, 2_000_000, "split it into several files")
 
 _STR = "tag:yaml.org,2002:str"
 _SCALAR_READERS: dict[str, Callable[[str], Any]] = {
@@ -88,14 +102,22 @@ class Lines:
     def content(self, file: str, node: yaml.Node) -> Location:
         """Where a value's text starts: after a quote; on its first line for a block scalar."""
         index = node.start_mark.index
-        if isinstance(node, yaml.ScalarNode) and node.style in ("'", '"'):
+        if not isinstance(node, yaml.ScalarNode):
+            return self.at(file, index)
+        end = node.end_mark.index
+        if node.style in ("'", '"'):
             index += 1
-        elif isinstance(node, yaml.ScalarNode) and node.style in ("|", ">"):
-            header_end = _BREAK.search(self.text, index)
+        elif node.style in ("|", ">"):
+            header_end = _BREAK.search(self.text, index, end)
             if header_end is not None:
-                first = _CONTENT.search(self.text, header_end.end())
+                first = _CONTENT.search(self.text, header_end.end(), end)
                 index = first.start() if first is not None else header_end.end()
-        return self.at(file, index)
+            body = self.text[index:end]
+            where = self.at(file, index)
+            lines = sum(1 for line in _BREAK.split(body) if line.strip())
+            return ValueLocation(where.file, where.line, where.col, lines <= 1)
+        where = self.at(file, index)
+        return ValueLocation(where.file, where.line, where.col, _BREAK.search(self.text, index, end) is None)
 
 
 _BREAK = re.compile(r"\r\n|\r|\n")
@@ -105,10 +127,11 @@ _CONTENT = re.compile(r"[^ \t\r\n]")
 class _BoundedLoader(yaml.SafeLoader):
     """SafeLoader whose composer refuses nesting deeper than ``MAX_DEPTH``."""
 
-    def __init__(self, stream: str, file: str, lines: Lines) -> None:
+    def __init__(self, stream: str, file: str, lines: Lines, limits: Limits) -> None:
         super().__init__(stream)
         self._file = file
         self._lines = lines
+        self._limits = limits
         self._depth = 0
         self._nodes = 0
 
@@ -116,14 +139,14 @@ class _BoundedLoader(yaml.SafeLoader):
         self._depth += 1
         self._nodes += 1
         try:
-            if self._nodes > MAX_NODES:
+            if self._nodes > self._limits.max_nodes:
                 mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
                 raise _Abort(
                     Problem(
                         self._lines.at(self._file, mark.index),
                         "",
-                        f"the file holds more than {MAX_NODES:,} values",
-                        "a rule set states only what differs from the one it extends",
+                        f"the file holds more than {self._limits.max_nodes:,} values",
+                        self._limits.hint,
                     )
                 )
             if self._depth > MAX_DEPTH:
@@ -141,21 +164,20 @@ class _BoundedLoader(yaml.SafeLoader):
             self._depth -= 1
 
 
-def read_text(path: Path, display: str) -> tuple[str | None, list[Problem]]:
-    """Read a rule-set file as UTF-8 text: only a regular file, and never more than ``MAX_FILE_BYTES``."""
+def read_text(path: Path, display: str, limits: Limits = RULE_FILE) -> tuple[str | None, list[Problem]]:
+    """Read a file as UTF-8 text: only a regular file, and never more than its limit in bytes."""
     start = Location(display, 1, 1)
-    too_big = Problem(
-        start, "", f"the file is over {MAX_FILE_BYTES} bytes", "a rule set is a few kilobytes; is this the right file?"
-    )
+    max_bytes = limits.max_bytes
+    too_big = Problem(start, "", f"the file is over {max_bytes} bytes", limits.hint)
     try:
         status = path.stat()
         if not stat.S_ISREG(status.st_mode):
             return None, [Problem(start, "", "not a regular file", "name a .yaml file")]
-        if status.st_size > MAX_FILE_BYTES:
+        if status.st_size > max_bytes:
             return None, [too_big]
         with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)  # the file may have grown since stat
-        if len(data) > MAX_FILE_BYTES:
+            data = handle.read(max_bytes + 1)  # the file may have grown since stat
+        if len(data) > max_bytes:
             return None, [too_big]
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
@@ -167,15 +189,15 @@ def read_text(path: Path, display: str) -> tuple[str | None, list[Problem]]:
         return None, [Problem(Lines(before).at(display, len(before)), "", "the file is not UTF-8 text")]
 
 
-def read_document(path: Path, display: str) -> Any:
+def read_document(path: Path, display: str, limits: Limits = RULE_FILE) -> Any:
     """Read and parse a YAML file that is not a rule set (a play script, a cases file).
 
     Returns its located data, or raises :class:`RulesetError` with every problem found.
     """
-    text, problems = read_text(path, display)
+    text, problems = read_text(path, display, limits)
     if text is None:
         raise RulesetError(problems)
-    data, problems = parse(text, display)
+    data, problems = parse(text, display, limits)
     if problems:
         raise RulesetError(problems)
     return data
@@ -190,16 +212,16 @@ def id_items(items: Any) -> list[tuple[int, LocatedDict]]:
     ]
 
 
-def parse(text: str, file: str) -> tuple[Any, list[Problem]]:
+def parse(text: str, file: str, limits: Limits = RULE_FILE) -> tuple[Any, list[Problem]]:
     """Parse one YAML document into LocatedDict/LocatedList/scalars.
 
     Returns the data (``None`` when nothing usable was read) and every problem found.
     """
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
-        return None, [Problem(Location(file, 1, 1), "", f"text is over {MAX_FILE_BYTES} bytes")]
+    if len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
+        return None, [Problem(Location(file, 1, 1), "", f"text is over {limits.max_bytes} bytes", limits.hint)]
     lines = Lines(text)
     try:
-        loader = _BoundedLoader(text, file, lines)
+        loader = _BoundedLoader(text, file, lines, limits)
     except yaml.reader.ReaderError as exc:
         return None, [_reader_problem(exc, lines, file)]
     try:
@@ -223,7 +245,7 @@ def parse(text: str, file: str) -> tuple[Any, list[Problem]]:
         return None, [
             Problem(Location(file, 1, 1), "", "the file is empty", "a rule set is a YAML mapping, e.g. `game: koikoi`")
         ]
-    builder = _Builder(file, lines)
+    builder = _Builder(file, lines, limits.max_nodes)
     try:
         value = builder.build(node, 0, "")
     except _Abort as exc:
@@ -232,24 +254,25 @@ def parse(text: str, file: str) -> tuple[Any, list[Problem]]:
 
 
 class _Builder:
-    def __init__(self, file: str, lines: Lines) -> None:
+    def __init__(self, file: str, lines: Lines, max_nodes: int) -> None:
         self.lines = lines
         self.file = file
+        self.max_nodes = max_nodes
         self.nodes = 0
         self.problems: list[Problem] = []
 
     def build(self, node: yaml.Node, depth: int, path: str) -> Any:
         self.nodes += 1
         where = self.lines.at(self.file, node.start_mark.index)
-        if self.nodes > MAX_NODES or depth > MAX_DEPTH:
+        if self.nodes > self.max_nodes or depth > MAX_DEPTH:
             raise _Abort(
                 Problem(
                     where,
                     "",
-                    f"aliases expand to more than {MAX_NODES:,} values",
+                    f"aliases expand to more than {self.max_nodes:,} values",
                     "anchors and aliases (& and *) may not multiply a document",
                 )
-                if self.nodes > MAX_NODES
+                if self.nodes > self.max_nodes
                 else Problem(
                     where,
                     "",

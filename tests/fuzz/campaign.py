@@ -66,6 +66,17 @@ def signature(error: BaseException) -> str:
     return f"{type(error).__name__} at {place}: {str(error)[:80]}"
 
 
+def within(problem: yakuset.Problem, text: str, path: Path) -> bool:
+    """The problem's line and column lie in the text it is about (as editors count lines)."""
+    where = problem.location
+    if where.line < 1 or where.col < 1:
+        return False
+    if Path(where.file).name != path.name:
+        return True  # a bundled parent's problem
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return where.line <= len(lines) and where.col <= len(lines[where.line - 1]) + 1
+
+
 def use(rs: yakuset.RuleSet) -> None:
     """Score with a loaded rule set as a user would: every answer is a result or an InputError."""
     for run in (
@@ -114,8 +125,8 @@ def files(count: int, rng: random.Random, folder: Path, limit: float) -> Tally:
             bounded(limit, lambda rs=rs: use(rs))
         except RulesetError as error:
             for problem in error.problems:
-                if problem.location.line < 1 or problem.location.col < 1:
-                    tally.escape("a problem without a location", str(problem))
+                if not within(problem, text, path):
+                    tally.escape("a problem placed outside its line", f"{problem}\n{kind}: {text}")
         except Hang:
             tally.hangs += 1
             tally.escape("hang", f"{kind}: {text}")
@@ -152,6 +163,8 @@ def command_lines(count: int, rng: random.Random, folder: Path, limit: float) ->
                 code = bounded(limit, lambda argv=argv: cli_main(argv))
             if code not in (0, 1, 2):
                 tally.escape(f"exit code {code}", repr(argv))
+            if "unexpected error" in err.getvalue():
+                tally.escape(err.getvalue().strip()[:120], repr(argv))
         except SystemExit as exit_:
             if exit_.code not in (0, None):  # --help exits 0 through argparse
                 tally.escape(f"SystemExit {exit_.code}", repr(argv))
