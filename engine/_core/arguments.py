@@ -13,26 +13,39 @@ from .errors import InputError
 def a_ruleset(value: Any) -> Any:
     """``value`` if it is a loaded rule set, else :class:`InputError` saying what to pass."""
     if not hasattr(value, "rules") or not hasattr(value, "game"):
-        raise InputError(f"expected a rule set from yakuset.load_ruleset, got {type(value).__name__} {_short(value)}")
+        raise InputError(f"expected a rule set from yakuset.load_ruleset, got {type(value).__name__} {shown(value)}")
     return value
 
 
-def _short(value: Any) -> str:
-    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "(a huge number)"
+def shown(value: Any) -> str:
+    """``repr(value)`` cut short for a message (a number of thousands of digits is not printed)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**30:
+        return "a number of more than 30 digits"
+    try:
+        text = repr(value)
+    except Exception:  # a foreign object whose repr fails says nothing useful anyway
+        text = f"a {type(value).__name__}"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def whole_number(name: str, value: Any, minimum: int | None = 0) -> int:
-    """``value`` if it is an ``int`` (not a bool) of at least ``minimum`` (``None``: any)."""
+#: The largest count an evaluator accepts (calls, honba, riichi sticks, dora, han): no game
+#: comes near it, and bounding it keeps every sum and product small.
+MAX_COUNT = 10_000
+
+
+def whole_number(name: str, value: Any, minimum: int | None = 0, maximum: int = MAX_COUNT) -> int:
+    """``value`` if it is an ``int`` (not a bool) from ``minimum`` (``None``: no minimum) to ``maximum``."""
     if type(value) is not int:
-        raise InputError(f"{name} must be a whole number, got {value!r}")
+        raise InputError(f"{name} must be a whole number, got {shown(value)}")
     if minimum is not None and value < minimum:
-        raise InputError(f"{name} must be a whole number of at least {minimum}, got {value!r}")
+        raise InputError(f"{name} must be a whole number of at least {minimum}, got {shown(value)}")
+    if value > maximum or value < -maximum:
+        raise InputError(f"{name} must be a whole number of at most {maximum} in size, got {shown(value)}")
     return value
 
 
 def true_or_false(name: str, value: Any) -> bool:
     """``value`` if it is a bool: a string such as ``'true'`` is refused, not guessed at."""
     if type(value) is not bool:
-        raise InputError(f"{name} must be true or false, got {value!r}")
+        raise InputError(f"{name} must be true or false, got {shown(value)}")
     return value

@@ -42,9 +42,7 @@ def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0, f
     are not whole numbers.
     """
     rules = koikoi_rules(rs)
-    base = whole_number("base", base, None)
-    if abs(base) > MAX_BASE:
-        raise InputError(f"base must be between -{MAX_BASE} and {MAX_BASE}, got {base}")
+    base = whole_number("base", base, None, MAX_BASE)
     own_calls = whole_number("own_calls", own_calls)
     opponent_calls = whole_number("opponent_calls", opponent_calls)
     field_brights = whole_number("field_brights", field_brights)

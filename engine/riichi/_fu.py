@@ -4,6 +4,7 @@ and checked; rounded up as the rule set says. A yaku with a fixed fu (pinfu, chi
 
 from __future__ import annotations
 
+from .._core.arguments import whole_number
 from .._core.errors import InputError
 from .._core.numbers import round_up
 from .._core.results import Step
@@ -133,8 +134,7 @@ def given_fu(
     is the declared yaku that fixes the fu, if any.
     """
     f = rules.fu
-    if type(fu) is not int:
-        raise InputError(f"fu must be a whole number, got {fu!r}")
+    fu = whole_number("fu", fu, None)
     uncounted = fu % f.round_to != 0
     if not declared and uncounted:
         holders = [y for y in rules.fixed_fu if y.fu_for(tsumo) == fu]

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from .._core.arguments import true_or_false, whole_number
+from .._core.arguments import MAX_COUNT, true_or_false, whole_number
 from .._core.errors import InputError
 from .._core.hints import did_you_mean
 from .._core.memo import Memo
@@ -161,7 +161,12 @@ def score(
         hit = _result_of(key)
         if hit is not None:
             return hit
-        if honba >= 0 and riichi_sticks >= 0 and han >= 1:
+        if (
+            0 <= honba <= MAX_COUNT
+            and 0 <= riichi_sticks <= MAX_COUNT
+            and 1 <= han <= MAX_COUNT
+            and 0 <= fu <= MAX_COUNT
+        ):
             result = _score_han(rs, riichi_rules(rs), han, fu, dealer, tsumo, honba, riichi_sticks)
             return RESULTS.put(key, result)
     rules = riichi_rules(rs)
@@ -176,8 +181,7 @@ def score(
             "give exactly one of han (with fu), yaku or yakuman" + (f"; got {', '.join(given)}" if given else "")
         )
     if han is not None:
-        if type(han) is not int or han < 1:
-            raise InputError(f"han must be a whole number of at least 1, got {han!r}")
+        whole_number("han", han, 1)
         if dora or open:
             raise InputError("dora and open only apply to declared yaku; with han, count dora in han")
         return _score_han(rs, rules, han, fu, dealer, tsumo, honba, riichi_sticks)

@@ -10,7 +10,11 @@ import functools
 import re
 from dataclasses import dataclass
 
+from .._core.arguments import shown
 from .._core.errors import InputError
+
+#: The longest tile text read (a hand of 18 tiles with spaces is far shorter).
+MAX_TEXT = 200
 
 EAST, SOUTH, WEST, NORTH, WHITE, GREEN, RED = range(27, 34)
 WINDS = (EAST, SOUTH, WEST, NORTH)
@@ -68,7 +72,9 @@ def _parse_short(text: str) -> Parsed:
 
 def _parse_text(text: str) -> Parsed:
     if not isinstance(text, str) or not text.strip():
-        raise InputError(f"expected tiles in mpsz notation (like 123m456p), got {text!r}")
+        raise InputError(f"expected tiles in mpsz notation (like 123m456p), got {shown(text)}")
+    if len(text) > MAX_TEXT:
+        raise InputError(f"tiles in mpsz notation are at most {MAX_TEXT} characters here, got {len(text):,}")
     if len(text) == 2 and text in TILE_OF:  # one tile: the common case of win tiles and indicators
         return (TILE_OF[text],), ()
     if _WELL_FORMED.fullmatch(text) is None:
@@ -77,13 +83,17 @@ def _parse_text(text: str) -> Parsed:
     all_tiles: tuple[int, ...] = ()
     all_red: tuple[int, ...] = ()
     for group in _GROUPS_RE.findall(text):  # "234m", "0p": each group read once, then remembered
-        group_tiles, group_red = _parse_group(group)
+        group_tiles, group_red = _parse_group(group) if len(group) <= 20 else _as_tuples(_parse(group))
         all_tiles += group_tiles
         all_red += group_red
     return all_tiles, all_red
 
 
-@functools.lru_cache(maxsize=4096)
+def _as_tuples(parsed: tuple[list[int], list[int]]) -> Parsed:
+    return tuple(parsed[0]), tuple(parsed[1])
+
+
+@functools.lru_cache(maxsize=4096)  # keys are short: a group of at most 20 characters
 def _parse_group(group: str) -> Parsed:
     tiles, red = _parse(group)
     return tuple(tiles), tuple(red)
