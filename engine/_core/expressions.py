@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import math
 import operator
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -138,7 +139,10 @@ def compile_expression(
         raise ExpressionError(f"the expression is longer than {MAX_SOURCE_LENGTH} characters")
     lead = len(source) - len(source.lstrip())
     try:
-        tree = ast.parse(text, mode="eval")
+        with warnings.catch_warnings():
+            # "1if x" warns of an invalid literal; such text is refused below or runs as written.
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text, mode="eval")
     except SyntaxError as exc:
         offset = (exc.offset - 1 + lead) if exc.lineno == 1 and exc.offset else None
         raise ExpressionError(

@@ -295,3 +295,21 @@ def test_a_lone_surrogate_in_a_rule_set_is_shown_escaped(tmp_path, capsys):
     path = write(tmp_path, "house.yaml", 'extends: nintendo\nname: "caf\\ud800"\n')
     assert cli_main(["show", str(path), "--resolved", "--json"]) == 0
     assert "caf" in capsys.readouterr().out
+
+
+def test_an_expression_python_warns_about_loads_without_a_warning(tmp_path):
+    # "1if ..." makes Python's parser warn ("invalid decimal literal"); the suite turns warnings
+    # into errors, as an application with -W error would.
+    path = write(
+        tmp_path,
+        "house.yaml",
+        """
+        extends: nintendo
+        name: House
+        award:
+          multipliers:
+            - id: own_streak
+              factor: 2if base >= 7 else 1
+    """,
+    )
+    assert koikoi.award(yakuset.load_ruleset(path), base=8).points == 16
