@@ -312,4 +312,4 @@ def test_an_expression_python_warns_about_loads_without_a_warning(tmp_path):
               factor: 2if base >= 7 else 1
     """,
     )
-    assert koikoi.award(yakuset.load_ruleset(path), base=8).points == 16
+    assert koikoi.award(yakuset.load_ruleset(path), base=8).points == 32  # 8 × 2 (7+) × 2 (the new factor)
