@@ -16,8 +16,10 @@ import pytest
 import yakuset
 from yakuset import InputError
 from yakuset._plugins import riichi_yaku
-from yakuset.riichi import Situation, detect, evaluate, parse_meld, parse_tiles, readings
+from yakuset.riichi import Situation, evaluate, parse_meld, parse_tiles
 from yakuset.riichi._fu import count_fu
+from yakuset.riichi._hand import detect
+from yakuset.riichi._readings import readings
 
 
 @functools.cache

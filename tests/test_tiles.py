@@ -13,14 +13,13 @@ from yakuset import InputError
 from yakuset.riichi import (
     Group,
     Meld,
-    decompositions,
     evaluate,
     parse_meld,
     parse_tiles,
     parse_tiles_red,
-    readings,
     tile_name,
 )
+from yakuset.riichi._readings import decompositions, readings
 
 
 @functools.cache

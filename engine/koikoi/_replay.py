@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .._core.arguments import shown
 from .._core.errors import InputError, Location, Problem, RulesetError
 from .._core.resolve import display_name
 from .._core.yamlsource import LocatedDict, read_document
@@ -82,8 +83,11 @@ def _list(node: Any, where: Location, path: str) -> list[Any]:
     return node
 
 
-def load_script(path: Path) -> LocatedDict:
+def load_script(path: Path | str) -> LocatedDict:
     """Read a play script; problems raise :class:`RulesetError` with locations."""
+    if not isinstance(path, Path | str) or not str(path) or "\x00" in str(path):
+        raise InputError(f"a play script is named by its path, got {shown(path)}")
+    path = Path(path)
     display = display_name(path.resolve()) if path.is_absolute() else str(path)
     data = read_document(path, display)
     if not isinstance(data, LocatedDict):
@@ -99,7 +103,14 @@ def load_script(path: Path) -> LocatedDict:
 
 
 def replay(rs: RuleSet, script: LocatedDict) -> Trace:
-    """Play a loaded script under ``rs``; a refused event raises :class:`RulesetError` at its place."""
+    """Play a script read by :func:`load_script` under ``rs``; a refused event raises
+    :class:`RulesetError` at its place in the script."""
+    if not isinstance(script, LocatedDict) or not {"players", "dealer", "rounds"} <= set(script):
+        raise InputError(f"replay takes a script read by load_script, got {shown(script)}")
+    return _replay(rs, script)
+
+
+def _replay(rs: RuleSet, script: LocatedDict) -> Trace:
     players = script["players"]
     if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) for p in players):
         raise _fail(script.value_locs["players"], "players", "expected two player names")
@@ -189,6 +200,12 @@ def _apply(current: Round, item: Any) -> tuple[Event, str]:
 
 def trace_text(trace: Trace) -> str:
     """The replay as readable text: each event, and every scoring event with its steps."""
+    if not isinstance(trace, Trace):
+        raise InputError(f"trace_text takes a Trace from replay, got {shown(trace)}")
+    return _trace_text(trace)
+
+
+def _trace_text(trace: Trace) -> str:
     out = [f"# {trace.ruleset}: {' vs '.join(trace.players)}"]
     for rnd in trace.rounds:
         out.append(f"Round {rnd.number} (month {rnd.month}), {rnd.dealer} deals")

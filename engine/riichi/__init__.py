@@ -14,9 +14,9 @@ the rule set's payment table. Every number comes from the rule set. Tiles are nu
 from . import hookspecs
 from ._game import GAME, RiichiGame
 from ._grid import GridCell, LimitRow, PaymentGrid, grid_fu, payment_grids
-from ._hand import HandScore, detect, evaluate
+from ._hand import HandScore, evaluate
 from ._memos import clear_memos, memo_sizes
-from ._readings import Group, Reading, decompositions, readings
+from ._readings import Group, Reading
 from ._rules import RiichiRules, Yaku
 from ._rules import riichi_rules as rules_of
 from ._score import Score, score
@@ -75,8 +75,6 @@ __all__ = [
     "Situation",
     "Yaku",
     "clear_memos",
-    "decompositions",
-    "detect",
     "evaluate",
     "grid_fu",
     "hookspecs",
@@ -85,7 +83,6 @@ __all__ = [
     "parse_tiles",
     "parse_tiles_red",
     "payment_grids",
-    "readings",
     "rules_of",
     "score",
     "tile_name",

@@ -282,8 +282,10 @@ def _evaluate(rng: random.Random) -> tuple[str, Callable[[], Any]]:
 
 
 def _tiles(rng: random.Random) -> tuple[str, Callable[[], Any]]:
-    text = rng.choice(TILES + HOSTILE_SCALARS + [None, 5, ["1m"]])
-    which = rng.randrange(3)
+    text = rng.choice(TILES + HOSTILE_SCALARS + [None, 5, ["1m"], "1" * 300 + "m"])
+    which = rng.randrange(4)
+    if which == 3:
+        return f"riichi.parse_tiles_red({text!r})", lambda: riichi.parse_tiles_red(text)
     if which == 0:
         return f"riichi.parse_tiles({text!r})", lambda: riichi.parse_tiles(text)
     if which == 1:
@@ -360,6 +362,28 @@ def _referee(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     return f"referee({getattr(rs, 'id', rs)!r}, {players!r}, {dealer!r}, steps={steps}, seed={seed})", play
 
 
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.yaml"))
+
+
+def _replay(rng: random.Random) -> tuple[str, Callable[[], Any]]:
+    rs = any_ruleset(rng, "koikoi")
+    which = rng.randrange(4)
+    if which == 0:
+        path = pick(rng, [*EXAMPLES, "missing.yaml", "", None, 1, "/dev/zero", Path("/"), "\x00"])
+        return f"koikoi.load_script({path!r})", lambda: koikoi.load_script(path)
+    if which == 1:
+        script = pick(rng, [None, {}, {"players": ["a", "b"]}, "x", [], {"players": 1, "dealer": 2, "rounds": 3}])
+        return f"koikoi.replay({getattr(rs, 'id', rs)!r}, {script!r})", lambda: koikoi.replay(rs, script)
+    if which == 2:
+        trace = pick(rng, [None, "x", 1, {}])
+        return f"koikoi.trace_text({trace!r})", lambda: koikoi.trace_text(trace)
+    path = rng.choice(EXAMPLES)
+    return (
+        f"replay of {path.name} under {getattr(rs, 'id', rs)!r}",
+        lambda: koikoi.trace_text(koikoi.replay(rs, koikoi.load_script(path))),
+    )
+
+
 def _load(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     source = pick(rng, SOURCES)
     if rng.random() < 0.5:
@@ -419,6 +443,7 @@ CALLS: dict[str, Callable[[random.Random], tuple[str, Callable[[], Any]]]] = {
     "referee": _referee,
     "load": _load,
     "diff": _diff,
+    "replay": _replay,
 }
 #: How often each kind of call is drawn (diff and tables are slow; they are drawn less).
 WEIGHTS = {
@@ -431,6 +456,7 @@ WEIGHTS = {
     "referee": 6,
     "load": 3,
     "diff": 1,
+    "replay": 2,
 }
 
 
