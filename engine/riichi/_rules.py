@@ -3,6 +3,7 @@ tiers, yakuman stacking, the fu table and the yaku table."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -17,6 +18,7 @@ from .._core.expressions import Expression
 from .._core.game import Checked
 from .._core.hints import did_you_mean
 from .._core.yamlsource import LocatedDict, LocatedList, id_items
+from ._table import SECTIONS, TableRules, compile_table
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
@@ -162,6 +164,7 @@ class RiichiRules:
     yaku: Mapping[str, Yaku]
     disabled: frozenset[str]
     detection: Detection  # the yaku table bound to the plugins' detectors
+    table: TableRules  # the game around the hands: points, ending, draws, liability ...
 
     @property
     def fixed_fu(self) -> tuple[Yaku, ...]:
@@ -194,8 +197,23 @@ def compile_rules(
     if checked.clean("yaku"):
         _check_refs(doubles, set(yaku) | disabled, "yakuman.double_patterns", problems)
     detectors = _detectors(manager, problems, fallback)
-    if problems or not checked.valid or basic is None:
+    table = None
+    if checked.clean(*SECTIONS, "yaku", "limits"):
+        yakuman_ids = frozenset(i for i, y in yaku.items() if y.yakuman)
+        table, found = compile_table(
+            document,
+            yakuman_ids,
+            frozenset(yaku) | frozenset(disabled),
+            frozenset(yaku),
+            frozenset(t.id for t in tiers),
+            fallback,
+        )
+        problems.extend(found)
+    if problems or not checked.valid or basic is None or table is None:
         return None, problems
+    if not table.open_tanyao and "tanyao" in yaku:
+        # No kuitan: tanyao counts only in a closed hand (wins.open_tanyao).
+        yaku["tanyao"] = dataclasses.replace(yaku["tanyao"], closed_only=True, open_han=None)
     payments, honba, fu = scoring["payments"], scoring["honba"], document["fu"]
     rules = RiichiRules(
         basic=basic,
@@ -228,6 +246,7 @@ def compile_rules(
         yaku=MappingProxyType(yaku),
         disabled=frozenset(disabled),
         detection=_detection(yaku, detectors),
+        table=table,
     )
     return rules, problems
 
