@@ -196,12 +196,16 @@ def _load_cases(name: str) -> list[dict[str, Any]]:
     return [dict(case) for case in cases]
 
 
-def _game_command(game: Game, command: Command) -> Any:
+def _game_command(name: str, runs: dict[str, tuple[Game, Command]]) -> Any:
+    """Run the command of the rule set's game (``play`` exists for Koi-Koi and for Riichi)."""
+
     def run(args: argparse.Namespace) -> int:
         rs = load_ruleset(args.ruleset)
-        if rs.part is not game:
-            raise InputError(f"{rs.id!r} is a {rs.game} rule set; `{command.name}` needs a {game.name} rule set")
-        _emit(command.run(rs, args), args.json)
+        found = runs.get(rs.game)
+        if found is None or rs.part is not found[0]:
+            games = " or ".join(sorted(runs))
+            raise InputError(f"{rs.id!r} is a {rs.game} rule set; `{name}` needs a {games} rule set")
+        _emit(found[1].run(rs, args), args.json)
         return EXIT_OK
 
     return run
@@ -231,12 +235,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("files", nargs="+", metavar="FILE")
     sub.set_defaults(run=cmd_validate)
 
+    # A command several games add (``play``) is one subcommand with the first game's arguments
+    # and help; it runs the command of the rule set's game.
+    by_name: dict[str, dict[str, tuple[Game, Command]]] = {}
     for game in REGISTRY.games.values():
         for extra in game.commands() if isinstance(game, CommandLinePart) else ():
-            sub = command(extra.name, extra.help)
-            sub.add_argument("ruleset", help="a bundled id or a YAML file")
-            extra.add_arguments(sub)
-            sub.set_defaults(run=_game_command(game, extra))
+            by_name.setdefault(extra.name, {})[game.name] = (game, extra)
+    for name, runs in by_name.items():
+        first = next(iter(runs.values()))[1]
+        sub = command(name, first.help if len(runs) == 1 else " / ".join(c.help for _, c in runs.values()))
+        sub.add_argument("ruleset", help="a bundled id or a YAML file")
+        first.add_arguments(sub)
+        sub.set_defaults(run=_game_command(name, runs))
 
     sub = command("diff", "what changed between two rule sets, and which scores change (exit 1 if any)")
     sub.add_argument("a", help="the rule set before (id or file)")

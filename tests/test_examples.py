@@ -331,7 +331,8 @@ def test_a_missing_script_file_is_a_usage_error(capsys):
     assert err.strip() == "yakuset: error: examples/no-such-script.yaml: no such file"
 
 
-def test_play_refuses_a_riichi_rule_set(capsys):
+def test_a_koikoi_script_under_a_riichi_rule_set_is_refused_at_its_rounds(capsys):
     code, _, err = run(capsys, "play", "tenhou", "examples/one-call-then-automatic-shobu.yaml")
     assert code == 2
-    assert "riichi" in err and len(err.splitlines()) == 1
+    assert len(err.splitlines()) == 1
+    assert "unknown key 'rounds'" in err and "Koi-Koi" in err

@@ -610,7 +610,8 @@ def test_a_hand_scores_what_riichi_score_gives_for_its_yaku_dora_and_fu(ruleset_
     assert [(s.id, s.label, s.factor) for s in result.steps[-len(by_han.steps) :]] == [
         (s.id, s.label, s.factor) for s in by_han.steps
     ]
-    assert (result.dora, result.ura, result.red) == (2, 1, 1)
+    # Tenhou's lobby plays one red five per suit; the EMA rules use none (docs/rules/riichi-table.md).
+    assert (result.dora, result.ura, result.red) == (2, 1, 0 if ruleset_id == "ema-2025" else 1)
 
 
 def test_a_yakuman_hand_scores_what_riichi_score_gives_for_its_yakuman():

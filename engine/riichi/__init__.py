@@ -20,7 +20,10 @@ from ._readings import Group, Reading
 from ._rules import RiichiRules, Yaku
 from ._rules import riichi_rules as rules_of
 from ._score import Score, score
+from ._settle import OUTCOMES, Settlement, settle
 from ._situation import FLAGS, Situation
+from ._standings import Standing, standings
+from ._state import END_REASONS, State, new_game
 from ._tiles import (
     DRAGONS,
     EAST,
@@ -47,6 +50,7 @@ from ._tiles import (
 __all__ = [
     "DRAGONS",
     "EAST",
+    "END_REASONS",
     "FIVES",
     "FLAGS",
     "GAME",
@@ -54,6 +58,7 @@ __all__ = [
     "GREENS",
     "HONOURS",
     "NORTH",
+    "OUTCOMES",
     "RED",
     "SOUTH",
     "TERMINALS",
@@ -72,18 +77,24 @@ __all__ = [
     "RiichiGame",
     "RiichiRules",
     "Score",
+    "Settlement",
     "Situation",
+    "Standing",
+    "State",
     "Yaku",
     "clear_memos",
     "evaluate",
     "grid_fu",
     "hookspecs",
     "memo_sizes",
+    "new_game",
     "parse_meld",
     "parse_tiles",
     "parse_tiles_red",
     "payment_grids",
     "rules_of",
     "score",
+    "settle",
+    "standings",
     "tile_name",
 ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import itertools
 from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ from .._core.yamlsource import LocatedDict
 from . import _render, hookspecs
 from ._grid import grid_fu, payment_grids
 from ._hand import HandScore, evaluate
+from ._replay import game_text, load_game, replay_game
 from ._rules import RiichiRules, Yaku, compile_rules, riichi_rules
 from ._score import Score, score
 from ._situation import FLAGS
@@ -81,11 +83,17 @@ class RiichiGame:
         return text, _render.grids_json(rs, grids, limits)
 
     def commands(self) -> list[Command]:
-        """``score`` and ``hand``."""
+        """``score``, ``hand`` and ``play``."""
         return [
             Command("score", "the payments for a winning Riichi hand", _score_arguments, _score_command),
             Command(
                 "hand", "score a Riichi hand from its tiles: yaku, fu and payments", _hand_arguments, _hand_command
+            ),
+            Command(
+                "play",
+                "replay a Riichi game script: each hand settled, then the standings",
+                _play_arguments,
+                _play_command,
             ),
         ]
 
@@ -237,3 +245,15 @@ def _hand_command(rs: RuleSet, args: argparse.Namespace) -> Output:
                 f"fu: {parts} = {result.raw_fu}" + (f", scored as {result.fu}" if result.fu != result.raw_fu else "")
             )
     return "\n".join([*lines, _score_text(result, args.explain)]), result.as_dict()
+
+
+def _play_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("script", help="the script: players, dealer, hands (see examples/)")
+
+
+def _play_command(rs: RuleSet, args: argparse.Namespace) -> Output:
+    path = Path(args.script)
+    if not path.is_file():
+        raise InputError(f"{args.script}: no such file")
+    trace = replay_game(rs, load_game(path))
+    return game_text(trace), trace.as_dict()

@@ -32,7 +32,8 @@ from ._readings import Reading, readings
 from ._rules import RiichiRules, riichi_rules
 from ._score import Score, han_fu_score, score
 from ._situation import Situation
-from ._tiles import EAST
+from ._table import TableRules
+from ._tiles import EAST, FIVES, tile_name
 from ._win import read_win
 from ._yaku import present
 
@@ -149,12 +150,82 @@ def evaluate(
         whole_number("riichi_sticks", riichi_sticks)
     read = read_win(hand, win, melds, seat_wind, round_wind, dora_indicators, ura_indicators, flags)
     situation = read.situation
+    table = rules.table
+    if read.indicators != (1, 0) and read.indicators != (0, 0):
+        _check_indicators(rs, table, read.indicators)
+    if situation.chankan_closed_kan and not table.kokushi_robs_closed_kan:
+        raise InputError(f"{rs.id}: kokushi musou may not rob a closed kan (tiles.kokushi_robs_closed_kan: false)")
+    dora, plain = read.dora, tuple[str, ...]()
+    if read.reds:
+        dora, plain = _red_fives(rs, table, read.dora, read.reds)
     options = readings(
         read.concealed, read.melds, situation.win, situation.tsumo, situation.counts if not read.melds else None
     )
     if not options:
         raise InputError(f"{hand} with {win} is not a winning hand" + (" (with the melds given)" if read.melds else ""))
-    return _best(rs, rules, options, situation, read.dora, honba, riichi_sticks)
+    result = _best(rs, rules, options, situation, dora, honba, riichi_sticks)
+    if situation.chankan_closed_kan and not {"kokushi", "kokushi_13"} & set(result.yaku):
+        raise InputError("only kokushi musou may rob a closed kan; this hand is not one")
+    if plain:
+        result = _noted(result, plain, rs.id)
+    return result
+
+
+def _check_indicators(rs: RuleSet, table: TableRules, given: tuple[int, int]) -> None:
+    """Refuse indicators the rule set does not reveal: kan dora, ura dora, kan ura."""
+    dora, ura = given
+    if dora > 1 and not table.kan_dora:
+        raise InputError(f"{rs.id} has no kan dora (tiles.kan_dora: false): give one dora indicator, got {dora}")
+    if ura and not table.ura_dora:
+        raise InputError(f"{rs.id} has no ura dora (tiles.ura_dora: false): leave out the ura indicators")
+    if ura > 1 and not table.kan_ura:
+        raise InputError(f"{rs.id} has no kan ura (tiles.kan_ura: false): give one ura indicator, got {ura}")
+
+
+_SUITS = "mps"
+
+
+def _red_fives(
+    rs: RuleSet, table: TableRules, dora: tuple[int, int, int], reds: tuple[int, ...]
+) -> tuple[tuple[int, int, int], tuple[str, ...]]:
+    """The red fives that count under the rule set (``tiles.red_fives`` per suit), and the
+    names of those read as plain fives because the rule set has none in their suit."""
+    counted = 0
+    plain = []
+    for suit, five in enumerate(FIVES):
+        held = reds.count(five)
+        if not held:
+            continue
+        allowed = table.red_fives[suit]
+        if allowed == 0:
+            plain.extend([tile_name(five)] * held)
+        elif held > allowed:
+            raise InputError(f"{held} red 5{_SUITS[suit]}: {rs.id} has {allowed} (tiles.red_fives.{_SUITS[suit]})")
+        else:
+            counted += held
+    return (dora[0], dora[1], counted), tuple(plain)
+
+
+def _noted(result: HandScore, plain: tuple[str, ...], ruleset: str) -> HandScore:
+    """``result`` with a first step saying which red fives were read as plain fives."""
+    base = result.score
+    note = Step(
+        "red_fives",
+        f"{', '.join('0' + name[1] for name in plain)} read as plain {', '.join(plain)}: "
+        f"{ruleset} has no red fives in {'that suit' if len(set(plain)) == 1 else 'those suits'}",
+        0,
+    )
+    score = Score(
+        base.ruleset,
+        base.han,
+        base.fu,
+        base.limit,
+        base.yakuman,
+        base.payments,
+        base.total,
+        lambda: [note, *base.steps],
+    )
+    return result._replace(score=score)
 
 
 def _best(

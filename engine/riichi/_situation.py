@@ -19,6 +19,7 @@ FLAGS = (
     "tsumo",
     "rinshan",
     "chankan",
+    "chankan_closed_kan",
     "haitei",
     "houtei",
     "tenhou",
@@ -50,6 +51,7 @@ class Situation(NamedTuple):
     tsumo: bool = False
     rinshan: bool = False
     chankan: bool = False
+    chankan_closed_kan: bool = False
     haitei: bool = False
     houtei: bool = False
     tenhou: bool = False
@@ -99,6 +101,11 @@ _CONTRADICTIONS: tuple[tuple[str, Callable[[_Win], bool], str], ...] = (
         "(the kan being added holds the other three)",
     ),
     ("chankan", lambda w: w.houtei, "houtei with chankan"),
+    (
+        "chankan_closed_kan",
+        lambda w: not w.chankan,
+        "chankan_closed_kan without chankan (robbing a closed kan is a chankan)",
+    ),
     ("rinshan", lambda w: not w.tsumo, "rinshan without tsumo (rinshan is a tsumo from the dead wall)"),
     ("rinshan", lambda w: not w.kan, "rinshan without a kan (the replacement tile is drawn after declaring a kan)"),
     ("rinshan", lambda w: w.haitei, "haitei with rinshan"),

@@ -8,18 +8,21 @@ from typing import Any, NamedTuple
 
 from .._core.errors import InputError
 from ._situation import FLAGS, Situation, check_flags
-from ._tiles import EAST, FIVES, TILE_OF, WINDS, Meld, parse_meld, parse_tiles_red, tile_name
+from ._tiles import EAST, TILE_OF, WINDS, Meld, parse_meld, parse_tiles_red, tile_name
 
 _MAX_INDICATORS = 5  # one dora indicator plus one for each of four kans
 
 
 class Win(NamedTuple):
-    """A win as read: its situation, the concealed tiles, the melds, and (dora, ura dora, red fives)."""
+    """A win as read: its situation, the concealed tiles, the melds, (dora, ura dora, red fives),
+    the red fives themselves (tile numbers) and how many (dora, ura) indicators were given."""
 
     situation: Situation
     concealed: list[int]
     melds: list[Meld]
     dora: tuple[int, int, int]
+    reds: tuple[int, ...]
+    indicators: tuple[int, int]
 
 
 def _indicated(indicator: int) -> int:
@@ -141,7 +144,7 @@ def read_win(
         dora += counts[_DORA_OF[indicator]]
     for indicator in ura_list:
         ura += counts[_DORA_OF[indicator]]
-    return Win(situation, concealed, parsed, (dora, ura, len(reds)))
+    return Win(situation, concealed, parsed, (dora, ura, len(reds)), tuple(reds), (len(dora_list), len(ura_list)))
 
 
 def _tiles(hand: str, win: Any, melds: Any) -> tuple[list[int], list[Meld], int, list[int], list[int]]:
@@ -170,10 +173,6 @@ def _tiles(hand: str, win: Any, melds: Any) -> tuple[list[int], list[Meld], int,
             every.extend(m.tiles)
             if m.red_tiles:
                 reds = [*reds, *m.red_tiles]
-    if len(reds) > 1:
-        for five in FIVES:
-            if reds.count(five) > 1:
-                raise InputError(f"{reds.count(five)} red {tile_name(five)}: a set has one red five per suit")
     return concealed, parsed, win_tile, every, reds
 
 
