@@ -28,6 +28,7 @@ RIICHI_RULESETS = (
     "wrc-2022",
     "m-league",
     "jpml-a",
+    "mahjong-soul",
 )
 #: Rule sets that never turn 13+ han into a yakuman (kazoe off, docs/rules/riichi.md §8).
 NO_KAZOE = ("ema-2025", "ema-2016", "wrc-2022", "m-league", "jpml-a")

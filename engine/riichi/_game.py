@@ -24,6 +24,7 @@ from ._replay import game_text, load_game, replay_game
 from ._rules import RiichiRules, Yaku, compile_rules, riichi_rules
 from ._score import Score, score
 from ._situation import FLAGS
+from ._table_cases import table_situations
 from ._tiles import parse_tiles, tile_name
 
 if TYPE_CHECKING:
@@ -48,7 +49,8 @@ class RiichiGame:
     # --- diff --------------------------------------------------------------------------------
 
     def situations(self, a: RuleSet, b: RuleSet) -> Iterator[diff.Situation]:
-        """The payment grid, every yaku's han open and closed, and every pair and triple of yakuman."""
+        """The payment grid, every yaku's han open and closed, every pair and triple of yakuman,
+        and the table situations (settlements, the end of a game, standings, tiles)."""
         rules_a, rules_b = riichi_rules(a), riichi_rules(b)
         fus = sorted({*grid_fu(rules_a), *grid_fu(rules_b)})
         for han, fu, dealer, tsumo, honba in itertools.product(range(1, 16), fus, (False, True), (False, True), (0, 1)):
@@ -69,6 +71,7 @@ class RiichiGame:
                 dealer, tsumo = _win_for([table[i] for table in tables for i in combo if i in table])
                 text = " + ".join(combo) + (" (tsumo)" if tsumo else "") + (" (dealer)" if dealer else "")
                 yield "yakuman", text, _hand(yakuman=list(combo), tsumo=tsumo, dealer=dealer)
+        yield from table_situations()
 
     def case(self, params: Mapping[str, Any]) -> Callable[[RuleSet], diff.Outcome] | None:
         """A hand by han and fu, declared yaku or yakuman (the arguments of :func:`score`)."""

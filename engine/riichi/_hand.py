@@ -154,7 +154,9 @@ def evaluate(
     if read.indicators != (1, 0) and read.indicators != (0, 0):
         _check_indicators(rs, table, read.indicators)
     if situation.chankan_closed_kan and not table.kokushi_robs_closed_kan:
-        raise InputError(f"{rs.id}: kokushi musou may not rob a closed kan (tiles.kokushi_robs_closed_kan: false)")
+        raise InputError(
+            "kokushi musou may not rob a closed kan under this rule set (tiles.kokushi_robs_closed_kan: false)"
+        )
     dora, plain = read.dora, tuple[str, ...]()
     if read.reds:
         dora, plain = _red_fives(rs, table, read.dora, read.reds)
@@ -164,6 +166,8 @@ def evaluate(
     if not options:
         raise InputError(f"{hand} with {win} is not a winning hand" + (" (with the melds given)" if read.melds else ""))
     result = _best(rs, rules, options, situation, dora, honba, riichi_sticks)
+    if situation.tenhou and rules.tenhou_any_wait and result.yakuman:
+        result = _tenhou_wait(rs, rules, read, result, dora, honba, riichi_sticks)
     if situation.chankan_closed_kan and not {"kokushi", "kokushi_13"} & set(result.yaku):
         raise InputError("only kokushi musou may rob a closed kan; this hand is not one")
     if plain:
@@ -171,15 +175,37 @@ def evaluate(
     return result
 
 
+def _tenhou_wait(
+    rs: RuleSet, rules: RiichiRules, read: Any, result: HandScore, dora: tuple[int, int, int], honba: int, sticks: int
+) -> HandScore:
+    """A tenhou read with each of its tiles as the winning one, for the shapes the rule set counts
+    whatever tile came last (``yakuman.tenhou_any_wait``): the best that gains one of them."""
+    table = rules.yaku
+    wanted = {ident for ident in rules.tenhou_any_wait if ident in table and table[ident].replaces & set(result.yaku)}
+    if not wanted:
+        return result
+    situation = read.situation
+    best = result
+    for tile in sorted(set(read.concealed) - {situation.win}):
+        other = situation._replace(win=tile)
+        options = readings(read.concealed, read.melds, tile, True, other.counts)
+        if not options:
+            continue
+        candidate = _best(rs, rules, options, other, dora, honba, sticks)
+        if wanted & set(candidate.yaku) and candidate.total > best.total:
+            best = candidate
+    return best
+
+
 def _check_indicators(rs: RuleSet, table: TableRules, given: tuple[int, int]) -> None:
     """Refuse indicators the rule set does not reveal: kan dora, ura dora, kan ura."""
     dora, ura = given
     if dora > 1 and not table.kan_dora:
-        raise InputError(f"{rs.id} has no kan dora (tiles.kan_dora: false): give one dora indicator, got {dora}")
+        raise InputError(f"the rule set has no kan dora (tiles.kan_dora: false): give one dora indicator, got {dora}")
     if ura and not table.ura_dora:
-        raise InputError(f"{rs.id} has no ura dora (tiles.ura_dora: false): leave out the ura indicators")
+        raise InputError("the rule set has no ura dora (tiles.ura_dora: false): leave out the ura indicators")
     if ura > 1 and not table.kan_ura:
-        raise InputError(f"{rs.id} has no kan ura (tiles.kan_ura: false): give one ura indicator, got {ura}")
+        raise InputError(f"the rule set has no kan ura (tiles.kan_ura: false): give one ura indicator, got {ura}")
 
 
 _SUITS = "mps"
@@ -200,7 +226,7 @@ def _red_fives(
         if allowed == 0:
             plain.extend([tile_name(five)] * held)
         elif held > allowed:
-            raise InputError(f"{held} red 5{_SUITS[suit]}: {rs.id} has {allowed} (tiles.red_fives.{_SUITS[suit]})")
+            raise InputError(f"{held} red 5{_SUITS[suit]}: the rule set has {allowed} (tiles.red_fives.{_SUITS[suit]})")
         else:
             counted += held
     return (dora[0], dora[1], counted), tuple(plain)

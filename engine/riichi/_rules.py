@@ -158,6 +158,7 @@ class RiichiRules:
     stacking: str
     double_patterns: frozenset[str]
     max_multiple: int
+    tenhou_any_wait: frozenset[str]  # wait-dependent shapes a tenhou counts whenever its tiles allow
     fu: Fu
     fu_table: FuTable
     dora_without_yaku: bool
@@ -196,6 +197,7 @@ def compile_rules(
     doubles: Any = yakuman.get("double_patterns")
     if checked.clean("yaku"):
         _check_refs(doubles, set(yaku) | disabled, "yakuman.double_patterns", problems)
+        _check_refs(yakuman.get("tenhou_any_wait"), set(yaku) | disabled, "yakuman.tenhou_any_wait", problems)
     detectors = _detectors(manager, problems, fallback)
     table = None
     if checked.clean(*SECTIONS, "yaku", "limits"):
@@ -235,6 +237,7 @@ def compile_rules(
         stacking=yakuman["stacking"],
         double_patterns=frozenset(doubles),
         max_multiple=yakuman["max_multiple"],
+        tenhou_any_wait=frozenset(yakuman["tenhou_any_wait"]),
         fu=Fu(**{k: fu[k] for k in ("base", "closed_ron", "tsumo", "open_minimum", "round_to", "maximum")}),
         fu_table=FuTable(
             fu["value_pair"],

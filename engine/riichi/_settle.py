@@ -97,7 +97,7 @@ class _Ledger:
 
     def __init__(self) -> None:
         self.delta = [0, 0, 0, 0]
-        self.notes: list[tuple[str, str, tuple[Any, ...], int]] = []
+        self.notes: list[tuple[str, int, str, tuple[Any, ...], int, int]] = []
 
     def pay(self, ident: str, payer: int, payee: int, amount: int, why: str, *args: Any) -> None:
         """``payer`` pays ``payee``; ``why`` is a ``str.format`` template of ``args`` (a Score
@@ -105,16 +105,19 @@ class _Ledger:
         if amount:
             self.delta[payer] -= amount
             self.delta[payee] += amount
-            self.notes.append((ident, "seat {} pays seat {} {} (" + why + ")", (payer, payee, amount, *args), amount))
+            self.notes.append((ident, amount, why, args, payer, payee))
 
     def note(self, ident: str, amount: int, label: str, *args: Any) -> None:
-        self.notes.append((ident, label, args, amount))
+        self.notes.append((ident, amount, label, args, -1, -1))
 
     def steps(self) -> list[Step]:
-        return [
-            Step(ident, label.format(*(_describe(a) if isinstance(a, Score) else a for a in args)), amount, "add")
-            for ident, label, args, amount in self.notes
-        ]
+        out = []
+        for ident, amount, template, args, payer, payee in self.notes:
+            label = template.format(*(_describe(a) if isinstance(a, Score) else a for a in args))
+            if payer >= 0:
+                label = f"seat {payer} pays seat {payee} {amount} ({label})"
+            out.append(Step(ident, label, amount, "add"))
+        return out
 
 
 def settle(rs: RuleSet, state: State, outcome: Mapping[str, Any], riichi: Sequence[int] = ()) -> Settlement:
@@ -129,14 +132,16 @@ def settle(rs: RuleSet, state: State, outcome: Mapping[str, Any], riichi: Sequen
     from the state). ``"pao": seat`` names the player liable for a yakuman. Raises
     :class:`yakuset.InputError` for an outcome the rule set or the state does not allow.
     """
-    rules = riichi_rules(rs)
+    rules = getattr(rs, "rules", None)
+    if type(rules) is not RiichiRules:
+        rules = riichi_rules(rs)
     table = rules.table
     if type(state) is not State:
         raise InputError(f"state must be a yakuset.riichi.State (from new_game), got {shown(state)}")
     if state.ended:
         raise InputError(f"the game has ended ({state.end_reason}); settle no more hands")
-    declared = _riichi_seats(rules, state, riichi)
-    if not isinstance(outcome, Mapping) or len(outcome) != 1:
+    declared = _riichi_seats(rules, state, riichi) if riichi != () else ()
+    if not (type(outcome) is dict or isinstance(outcome, Mapping)) or len(outcome) != 1:
         raise InputError(f"an outcome is a mapping with one key, one of {', '.join(OUTCOMES)}; got {shown(outcome)}")
     ((kind, detail),) = outcome.items()
     ledger = _Ledger()
@@ -167,10 +172,15 @@ def _seat(value: Any, what: str) -> int:
 
 
 def _seats(values: Any, what: str) -> tuple[int, ...]:
-    if isinstance(values, (str, bytes, Mapping)) or not isinstance(values, (Sequence, set, frozenset)):
+    if (type(values) is not list and type(values) is not tuple) and (
+        isinstance(values, (str, bytes, Mapping)) or not isinstance(values, (Sequence, set, frozenset))
+    ):
         raise InputError(f"{what} must be a list of seats 0-3, got {shown(values)}")
-    seats = tuple(_seat(v, f"each of {what}") for v in values)
-    if len(set(seats)) != len(seats):
+    seats = tuple(values)
+    for value in seats:
+        if type(value) is not int or not 0 <= value < SEATS:
+            _seat(value, f"each of {what}")
+    if len(seats) > 1 and len(set(seats)) != len(seats):
         raise InputError(f"{what} names a seat twice: {list(seats)}")
     return seats
 
@@ -190,16 +200,20 @@ def _riichi_seats(rules: RiichiRules, state: State, riichi: Any) -> tuple[int, .
     return seats
 
 
-def _win_fields(win: Any, what: str) -> Mapping[str, Any]:
-    if not isinstance(win, Mapping):
-        raise InputError(f"{what} must be a mapping like {{'seat': 1, 'han': 3, 'fu': 30}}, got {shown(win)}")
-    unknown = [k for k in win if k not in _WIN_KEYS]
-    if unknown:
-        raise InputError(f"{what} has unknown key(s) {', '.join(map(shown, unknown))}")
-    forms = [form for form in _SCORE_FORMS if form in win]
-    if len(forms) != 1:
+def _what(index: int | None) -> str:
+    return "the tsumo" if index is None else f"winner {index}"
+
+
+def _win_fields(win: Any, index: int | None) -> Mapping[str, Any]:
+    if type(win) is not dict and not isinstance(win, Mapping):
+        raise InputError(f"{_what(index)} must be a mapping like {{'seat': 1, 'han': 3, 'fu': 30}}, got {shown(win)}")
+    if not _WIN_KEYS.issuperset(win):
+        unknown = [k for k in win if k not in _WIN_KEYS]
+        raise InputError(f"{_what(index)} has unknown key(s) {', '.join(map(shown, unknown))}")
+    if ("han" in win) + ("yakuman" in win) + ("yaku" in win) + ("hand" in win) != 1:
+        forms = [form for form in _SCORE_FORMS if form in win]
         raise InputError(
-            f"{what} gives its hand as exactly one of han (+ fu), yakuman, yaku (+ fu, dora, open) or hand "
+            f"{_what(index)} gives its hand as exactly one of han (+ fu), yakuman, yaku (+ fu, dora, open) or hand "
             f"(tiles, with win); got {', '.join(forms) or 'none'}"
         )
     return win
@@ -259,19 +273,15 @@ def _describe(result: Score) -> str:
     return f"{result.han} han {result.fu} fu{level}"
 
 
-def _pao(
-    rs: RuleSet, table: TableRules, win: Mapping[str, Any], winner: int, holds: tuple[str, ...], others: tuple[int, ...]
-) -> int | None:
-    """The liable seat of a win, checked, or ``None``."""
-    if "pao" not in win:
-        return None
+def _pao(rs: RuleSet, table: TableRules, win: Mapping[str, Any], winner: int, holds: tuple[str, ...]) -> int:
+    """The liable seat of a win that names one, checked."""
     liable = _seat(win["pao"], f"seat {winner}'s pao")
     if liable == winner:
         raise InputError(f"seat {winner} cannot be liable (pao) for their own win")
     if not any(y in table.pao_yakuman for y in holds):
         have = ", ".join(sorted(table.pao_yakuman)) or "none"
         raise InputError(
-            f"pao applies to a hand with one of the liability yakuman of {rs.id} ({have}; liability.yakuman); "
+            f"pao applies to a hand with one of the rule set's liability yakuman ({have}; liability.yakuman); "
             f"seat {winner}'s hand has {', '.join(holds) or 'no yakuman'}"
         )
     return liable
@@ -299,20 +309,31 @@ def _ron(
     ledger: _Ledger,
 ) -> Settlement:
     table = rules.table
-    if not isinstance(detail, Mapping) or set(detail) != {"discarder", "winners"}:
+    if (
+        not (type(detail) is dict or isinstance(detail, Mapping))
+        or len(detail) != 2
+        or "discarder" not in detail
+        or "winners" not in detail
+    ):
         raise InputError(f"a ron is {{'discarder': seat, 'winners': [WIN, ...]}}, got {shown(detail)}")
-    discarder = _seat(detail["discarder"], "the discarder")
+    discarder = detail["discarder"]
+    if type(discarder) is not int or not 0 <= discarder < SEATS:
+        _seat(discarder, "the discarder")
     wins = detail["winners"]
-    if isinstance(wins, (str, bytes, Mapping)) or not isinstance(wins, Sequence) or not 1 <= len(wins) <= 3:
+    if not (type(wins) is list or type(wins) is tuple) and (
+        isinstance(wins, (str, bytes, Mapping)) or not isinstance(wins, Sequence)
+    ):
         raise InputError(f"a ron has 1-3 winners (a list of WIN mappings), got {shown(wins)}")
-    fields = [_win_fields(w, f"winner {i}") for i, w in enumerate(wins)]
+    if not 1 <= len(wins) <= 3:
+        raise InputError(f"a ron has 1-3 winners (a list of WIN mappings), got {shown(wins)}")
+    fields = [_win_fields(w, i) for i, w in enumerate(wins)]
     seats = _seats([w.get("seat") for w in fields], "the winners' seats")
     if discarder in seats:
         raise InputError(f"seat {discarder} discarded the tile and cannot ron it")
     if len(seats) == 3 and "triple_ron" in table.abortive:
-        ledger.note("triple_ron", 0, "three players ron one discard: an abortive draw under {}", rs.id)
+        ledger.note("triple_ron", 0, "three players ron one discard: an abortive draw (draws.abortive)")
         return _abort(rs, table, state, "triple_ron", declared, sticks, ledger, noted=True)
-    order = sorted(range(len(seats)), key=lambda i: (seats[i] - discarder) % SEATS)
+    order = [0] if len(seats) == 1 else sorted(range(len(seats)), key=lambda i: (seats[i] - discarder) % SEATS)
     paid = order[:1] if table.head_bump and len(order) > 1 else order
     if len(paid) < len(order):
         bumped = [seats[i] for i in order[1:]]
@@ -329,7 +350,7 @@ def _ron(
         seat = seats[index]
         win = fields[index]
         result, holds = _score_win(rs, state, win, seat, False, declared)
-        liable = _pao(rs, table, win, seat, holds, ())
+        liable = _pao(rs, table, win, seat, holds) if "pao" in win else None
         value = result.payments["ron"]
         honba = honba_each if (position == 0 or table.honba_to_each) else 0
         honba_payer = discarder
@@ -360,11 +381,11 @@ def _tsumo(
     ledger: _Ledger,
 ) -> Settlement:
     table = rules.table
-    win = _win_fields(detail, "the tsumo")
+    win = _win_fields(detail, None)
     seat = _seat(win.get("seat"), "the winner's seat")
     result, holds = _score_win(rs, state, win, seat, True, declared)
     dealer = seat == state.dealer
-    liable = _pao(rs, table, win, seat, holds, ())
+    liable = _pao(rs, table, win, seat, holds) if "pao" in win else None
     honba = state.honba * rules.honba_tsumo_each
     others = [s for s in range(SEATS) if s != seat]
     pays = result.payments
@@ -431,7 +452,7 @@ def _draw(
         if seat not in tenpai:
             raise InputError(f"seat {seat} declared riichi, so is tenpai at the draw (a noten riichi is a chombo)")
     if nagashi and not table.nagashi_mangan:
-        raise InputError(f"{rs.id} has no nagashi mangan (draws.nagashi_mangan: false)")
+        raise InputError("the rule set has no nagashi mangan (draws.nagashi_mangan: false)")
     if nagashi:
         for seat in nagashi:
             dealer = seat == state.dealer
@@ -471,7 +492,7 @@ def _abort(
         raise InputError(f"an abortive draw is one of {', '.join(ABORTIVE)}, got {shown(detail)}")
     if detail not in table.abortive:
         have = ", ".join(sorted(table.abortive)) or "none"
-        raise InputError(f"{rs.id} has no abortive draw {detail!r} (draws.abortive: {have})")
+        raise InputError(f"the rule set has no abortive draw {detail!r} (draws.abortive: {have})")
     if detail == "four_riichi" and len(declared) != SEATS:
         raise InputError("four_riichi: all four seats declare riichi this hand (the riichi list)")
     if not noted:
@@ -487,7 +508,7 @@ def _chombo(
     offender = _seat(detail, "the chombo's seat")
     penalty = table.chombo
     if penalty is None:
-        raise InputError(f"{rs.id} has no chombo (penalties.chombo: none)")
+        raise InputError("the rule set has no chombo penalty (penalties.chombo: none)")
     for seat in declared:  # the hand is void: this hand's riichi sticks go back
         ledger.delta[seat] += rules.riichi_stick
         ledger.note(
@@ -541,10 +562,11 @@ def _changed(honba: int, policy: str) -> int:
 def _after_win(
     rs: RuleSet, table: TableRules, state: State, kind: str, winners: tuple[int, ...], ledger: _Ledger
 ) -> Settlement:
-    dealer_won = state.dealer in winners
-    renchan = dealer_won and table.renchan_win
-    policy = table.honba_dealer_win if dealer_won else table.honba_other_win
-    return _next(rs, table, state, kind, winners, ledger, renchan, policy, 0, "agari_yame")
+    if state.dealer in winners:
+        return _next(
+            rs, table, state, kind, winners, ledger, table.renchan_win, table.honba_dealer_win, 0, "agari_yame"
+        )
+    return _next(rs, table, state, kind, winners, ledger, False, table.honba_other_win, 0, "agari_yame")
 
 
 def _next(
@@ -568,8 +590,18 @@ def _next(
         dealer, hand = (dealer + 1) % SEATS, hand + 1
         if hand > SEATS:
             wind, hand = wind + 1, 1
-    scores = _scores_after(state, ledger)
-    reason = _end_reason(table, state, scores, renchan, yame, wind)
+    delta = ledger.delta
+    old = state.scores
+    scores = (old[0] + delta[0], old[1] + delta[1], old[2] + delta[2], old[3] + delta[3])
+    last = table.winds - 1
+    if (
+        (table.bankruptcy and min(scores) < 0)
+        or state.wind_index > last
+        or (state.wind_index == last and state.hand == SEATS)
+    ):
+        reason = _end_reason(table, state, scores, renchan, yame, wind)
+    else:
+        reason = None
     return _finish(state, kind, winners, ledger, scores, dealer, wind, hand, honba, sticks, reason)
 
 

@@ -36,7 +36,7 @@ class State:
     ``penalties``: points each seat loses after uma (chombo deductions).
     """
 
-    __slots__ = _FIELDS
+    __slots__ = (*_FIELDS, "wind_index")
 
     scores: tuple[int, int, int, int]
     dealer: int
@@ -47,6 +47,8 @@ class State:
     ended: bool
     end_reason: str | None
     penalties: tuple[int, int, int, int]
+    #: The round wind's place in the game: east 0, south 1, west 2, north 3.
+    wind_index: int
 
     def __init__(
         self,
@@ -66,6 +68,7 @@ class State:
         if type(round_wind) is not str or round_wind not in WIND_NAMES:
             raise InputError(f"round_wind must be east, south, west or north, got {shown(round_wind)}")
         _set(self, "round_wind", round_wind)
+        _set(self, "wind_index", WIND_NAMES.index(round_wind))
         _set(self, "hand", whole_number("hand", hand, 1, SEATS))
         if dealer != hand - 1:
             raise InputError(
@@ -108,11 +111,6 @@ class State:
         inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS)
         return f"State({inner})"
 
-    @property
-    def wind_index(self) -> int:
-        """The round wind's place in the game: east 0, south 1, west 2, north 3."""
-        return WIND_NAMES.index(self.round_wind)
-
     def as_dict(self) -> dict[str, Any]:
         """The state's JSON shape: every field, lists for the tuples."""
         out = {name: getattr(self, name) for name in _FIELDS}
@@ -144,6 +142,7 @@ def make_state(
     _set(state, "scores", scores)
     _set(state, "dealer", dealer)
     _set(state, "round_wind", WIND_NAMES[wind])
+    _set(state, "wind_index", wind)
     _set(state, "hand", hand)
     _set(state, "honba", honba)
     _set(state, "sticks", sticks)

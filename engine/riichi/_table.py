@@ -127,9 +127,10 @@ def compile_table(
                 uma[count] = tuple(uma_value[key])
                 if sum(uma_value[key]) != 0:
                     problem(["points", "uma", key], f"the uma adds up to {sum(uma_value[key])}, not 0")
-        # Nobody at or above the line, or everybody on it: the nearest table the rule set gives.
-        uma.setdefault(0, uma[1])
-        uma.setdefault(4, uma[3])
+        # Nobody at or above the line (leftover sticks lost), or all four on it: the two_above table,
+        # as JPML's own tables use it (docs/rules/riichi-table.md).
+        uma.setdefault(0, uma[2])
+        uma.setdefault(4, uma[2])
     rounding = points["rounding"]
     winds = 1 if ending["length"] == "east" else 2
     extension = ending["extension"]

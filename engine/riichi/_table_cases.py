@@ -1,0 +1,170 @@
+"""The standard table situations ``diff`` compares between two Riichi rule sets: settlements of
+one hand (several rons with sticks and honba, noten payments, nagashi, pao, abortive draws,
+chombo), the end of a game, final standings (ties, floating uma) and the tiles a rule set
+counts (red fives, kokushi robbing a closed kan)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .. import diff
+from ._hand import evaluate
+from ._settle import settle
+from ._standings import standings
+from ._state import State
+from ._table import ABORTIVE
+
+if TYPE_CHECKING:
+    from .._core.ruleset import RuleSet
+
+#: South 2 (seat 1 deals), one honba and one riichi stick on the table, everyone at 30,000.
+_MIDGAME = State(scores=(30000, 30000, 30000, 30000), dealer=1, round_wind="south", hand=2, honba=1, sticks=1)
+#: South 4 (seat 3 deals, leading), nobody else near.
+_ALL_LAST = State(scores=(24000, 27000, 29000, 40000), dealer=3, round_wind="south", hand=4)
+_MANGAN = {"han": 5, "fu": 30}
+
+
+def _settled(
+    outcome: Mapping[str, Any], focus: int, riichi: Sequence[int] = (), state: State = _MIDGAME
+) -> Callable[[RuleSet], diff.Outcome]:
+    def run(rs: RuleSet) -> diff.Outcome:
+        result = settle(rs, state, outcome, riichi)
+        after = result.state
+        where = f"game ends ({after.end_reason})" if after.ended else f"next {after.round_wind} {after.hand}"
+        summary = f"transfers {list(result.transfers)}; {where}, {after.honba} honba, {after.sticks} stick(s)"
+        return diff.Outcome(result.transfers[focus], summary, lambda: [s.label for s in result.steps])
+
+    return run
+
+
+def _standing(scores: tuple[int, int, int, int], sticks: int = 0) -> Callable[[RuleSet], diff.Outcome]:
+    state = State(scores=scores, dealer=3, round_wind="south", hand=4, sticks=sticks)
+
+    def run(rs: RuleSet) -> diff.Outcome:
+        result = standings(rs, state)
+        by_seat = sorted(result, key=lambda s: s.seat)
+        summary = ", ".join(f"seat {s.seat}: {s.place}. {s.points:+.1f}" for s in by_seat)
+        return diff.Outcome(
+            by_seat[0].points,
+            summary,
+            lambda: [f"seat {s.seat}: {st.label} {st.factor}" for s in result for st in s.steps],
+        )
+
+    return run
+
+
+def _hand(hand: str, **kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
+    def run(rs: RuleSet) -> diff.Outcome:
+        result = evaluate(rs, hand, **kwargs)
+        return diff.Outcome(
+            result.total,
+            f"{result.han} han {result.fu} fu, red fives {result.red}; total {result.total}"
+            if result.han is not None
+            else f"{result.yakuman}x yakuman; total {result.total}",
+            lambda: [s.label for s in result.steps],
+        )
+
+    return run
+
+
+def win(seat: int, **hand: Any) -> dict[str, Any]:
+    """A win by ``seat`` (``han``/``fu``, or any form :func:`settle` takes)."""
+    return {"seat": seat, **hand}
+
+
+def table_situations() -> Iterator[diff.Situation]:
+    """Every standard table situation: (group, how it reads, how to score it)."""
+    yield (
+        "settle",
+        "double ron off seat 0: seat 2 (3 han 30 fu), seat 3 (mangan, riichi); 1 honba, 1 stick",
+        _settled({"ron": {"discarder": 0, "winners": [win(2, han=3, fu=30), win(3, **_MANGAN)]}}, 3, (3,)),
+    )
+    yield (
+        "settle",
+        "triple ron off seat 0: seats 1, 2, 3 each 1 han 30 fu",
+        _settled({"ron": {"discarder": 0, "winners": [win(s, han=1, fu=30) for s in (1, 2, 3)]}}, 0),
+    )
+    for tenpai in ((2,), (1, 2), (1, 2, 3)):
+        yield (
+            "settle",
+            f"exhaustive draw, {len(tenpai)} tenpai (seats {', '.join(map(str, tenpai))})",
+            _settled({"draw": {"tenpai": list(tenpai)}}, 0),
+        )
+    yield "settle", "nagashi mangan by seat 2 (non-dealer)", _settled({"draw": {"tenpai": [], "nagashi": [2]}}, 2)
+    yield (
+        "settle",
+        "daisangen tsumo by seat 2, seat 3 liable (pao)",
+        _settled({"tsumo": {"seat": 2, "yakuman": ["daisangen"], "open": True, "pao": 3}}, 3),
+    )
+    yield (
+        "settle",
+        "daisangen ron by seat 2 off seat 0, seat 3 liable (pao)",
+        _settled(
+            {"ron": {"discarder": 0, "winners": [{"seat": 2, "yakuman": ["daisangen"], "open": True, "pao": 3}]}}, 3
+        ),
+    )
+    for kind in ABORTIVE:
+        if kind != "triple_ron":
+            riichi = (0, 1, 2, 3) if kind == "four_riichi" else ()
+            yield "settle", f"abortive draw: {kind.replace('_', ' ')}", _settled({"abort": kind}, 1, riichi)
+    yield "settle", "chombo by seat 0", _settled({"chombo": 0}, 0)
+    poor = _MIDGAME.replace(scores=(500, 39500, 40000, 40000))
+    yield (
+        "settle",
+        "riichi by seat 0 with 500 points, then a draw with seat 0 tenpai",
+        _settled({"draw": {"tenpai": [0]}}, 0, (0,), poor),
+    )
+    yield (
+        "game end",
+        "South 4: the leading dealer (seat 3) wins 2 han 30 fu off seat 0",
+        _settled({"ron": {"discarder": 0, "winners": [win(3, han=2, fu=30)]}}, 3, (), _ALL_LAST),
+    )
+    yield (
+        "game end",
+        "South 4: the dealer (seat 3) is tenpai alone at the draw, leading",
+        _settled({"draw": {"tenpai": [3]}}, 3, (), _ALL_LAST),
+    )
+    low = _ALL_LAST.replace(scores=(20000, 25000, 27000, 28000))
+    yield (
+        "game end",
+        "South 4 with nobody at 30,000: seat 0 wins 1 han 30 fu off seat 1",
+        _settled({"ron": {"discarder": 1, "winners": [win(0, han=1, fu=30)]}}, 0, (), low),
+    )
+    broke = _MIDGAME.replace(scores=(3000, 37000, 40000, 40000))
+    yield (
+        "game end",
+        "seat 0 at 3,000 deals into a mangan by seat 2",
+        _settled({"ron": {"discarder": 0, "winners": [win(2, **_MANGAN)]}}, 0, (), broke),
+    )
+    yield "standings", "final 42,000 / 31,000 / 27,000 / 20,000", _standing((42000, 31000, 27000, 20000))
+    yield (
+        "standings",
+        "final 35,000 / 35,000 / 25,000 / 24,000 with one stick left",
+        _standing((35000, 35000, 25000, 24000), 1),
+    )
+    yield (
+        "standings",
+        "final 45,000 / 29,000 / 26,000 / 20,000 (one player above 30,000)",
+        _standing((45000, 29000, 26000, 20000)),
+    )
+    yield (
+        "standings",
+        "final 38,000 / 32,000 / 26,000 / 24,000 (two above 30,000)",
+        _standing((38000, 32000, 26000, 24000)),
+    )
+    yield (
+        "standings",
+        "final 33,000 / 31,000 / 30,000 / 26,000 (three at or above 30,000)",
+        _standing((33000, 31000, 30000, 26000)),
+    )
+    yield (
+        "tiles",
+        "234m406p789s11z345s, win 3s, riichi (a red 5p)",
+        _hand("234m406p789s11z345s", win="3s", riichi=True, seat_wind="south"),
+    )
+    yield (
+        "tiles",
+        "kokushi 19m19p19s123457z + 6z robbing a closed kan of 6z",
+        _hand("19m19p19s1234577z6z", win="6z", chankan=True, chankan_closed_kan=True, seat_wind="south"),
+    )
