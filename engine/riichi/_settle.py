@@ -340,9 +340,9 @@ def _ron(
         ledger.note(
             "head_bump",
             0,
-            "head bump: only seat {}, nearest the discarder, is paid; seat(s) {} get nothing",
+            "head bump: only seat {}, nearest the discarder, is paid; {} nothing",
             seats[order[0]],
-            ", ".join(map(str, bumped)),
+            " and ".join(f"seat {s}" for s in bumped) + (" gets" if len(bumped) == 1 else " get"),
         )
     honba_each = state.honba * rules.honba_ron
     nearest = seats[paid[0]]
