@@ -261,7 +261,8 @@ def game_text(trace: GameTrace) -> str:
     for standing in trace.standings:
         out.append(f"  {standing.place}. {names[standing.seat]} {standing.score}: {_points(standing.points)}")
         for step in standing.steps:
-            out.append(f"     {trace.named(step.label)}: {format_number(step.factor)}")
+            note = step.id == "tie" or (step.id == "sticks" and not step.factor)
+            out.append(f"     {trace.named(step.label)}" + ("" if note else f": {format_number(step.factor)}"))
     return "\n".join(out) + "\n"
 
 

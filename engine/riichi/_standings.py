@@ -61,6 +61,19 @@ def standings(rs: RuleSet, state: State) -> list[Standing]:
     order = sorted(range(SEATS), key=lambda s: (-scores[s], s))
     top = [s for s in order if scores[s] == scores[order[0]]]
     firsts = top if table.ties_split else top[:1]
+    if not table.ties_split:
+        for seat in order:
+            tied = [s for s in order if s != seat and state.scores[s] == state.scores[seat]]
+            if tied:
+                others = " and ".join(f"seat {s}" for s in tied)
+                notes[seat].append(
+                    Step(
+                        "tie",
+                        f"tied with {others} on {state.scores[seat]}: the earlier seat at East 1 places higher",
+                        0,
+                        "add",
+                    )
+                )
     if state.sticks and table.leftover_to_first:
         pot = state.sticks * rules.riichi_stick
         share = pot // len(firsts) // rules.round_to * rules.round_to
@@ -91,7 +104,8 @@ def standings(rs: RuleSet, state: State) -> list[Standing]:
             )
         else:
             steps.extend(base[seat][1])
-            steps.append(Step("uma", f"uma and oka for {place_note}{bonus[seat][2]}", _shown(bonus[seat][0]), "add"))
+            what = "uma and oka" if table.oka else "uma"
+            steps.append(Step("uma", f"{what} for {place_note}{bonus[seat][2]}", _shown(bonus[seat][0]), "add"))
         total = totals[seat]
         if state.penalties[seat]:
             deduction = Fraction(state.penalties[seat], _THOUSAND)
