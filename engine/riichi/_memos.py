@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .._core.memo import Memo
-from . import _hand, _readings, _score, _tiles, _yaku
+from . import _hand, _readings, _score, _settle, _tiles, _yaku
 
 
 def _memos() -> dict[str, Any]:
@@ -19,6 +19,7 @@ def _memos() -> dict[str, Any]:
         "parsed texts": _tiles._parse_short,
         "parsed groups": _tiles._parse_group,
         "melds": _tiles._parse_meld_once,
+        "nagashi payments": _settle.nagashi_payments,
     }
 
 

@@ -8,8 +8,9 @@ from the table sections (docs/rules/riichi-table.md). ``steps`` are built only w
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._core.arguments import MAX_COUNT, shown
 from .._core.errors import InputError
@@ -17,13 +18,15 @@ from .._core.results import Step
 from ._hand import evaluate
 from ._payments import payments
 from ._rules import RiichiRules, riichi_rules
-from ._score import Score, score
+from ._score import RESULTS, Score, score
 from ._situation import FLAGS
-from ._state import SEATS, State, make_state
+from ._state import SEATS, WIND_INDEX, State, make_state
 from ._table import ABORTIVE, WIND_NAMES, TableRules
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
+
+_result_of = RESULTS.get  # finished han/fu scores: most wins on a score sheet are found here
 
 #: The outcomes :func:`settle` takes, each the one key of its mapping.
 OUTCOMES = ("ron", "tsumo", "draw", "abort", "chombo")
@@ -35,46 +38,22 @@ _WIN_KEYS = frozenset(
 _SEAT_WINDS = ("east", "south", "west", "north")
 
 
-class Settlement:
+class Settlement(NamedTuple):
     """One settled hand: ``transfers`` (each seat's net change, riichi deposits and sticks
-    taken included), the next ``state``, and ``steps`` explaining every transfer (built on
-    first read). ``sum(transfers)`` is minus the sticks put on the table this hand plus the
-    sticks taken from it, times the stick's value. Read-only."""
-
-    __slots__ = ("kind", "transfers", "state", "winners", "_explain", "_steps")
+    taken included), the next ``state``, the seats paid as ``winners``, and ``steps`` explaining
+    every transfer (built on first read, by ``explain``). ``sum(transfers)`` is minus the sticks
+    put on the table this hand plus the sticks taken from it, times the stick's value. Read-only."""
 
     kind: str
     transfers: tuple[int, int, int, int]
     state: State
     winners: tuple[int, ...]
-    _explain: Callable[[], list[Step]]
-    _steps: tuple[Step, ...] | None
-
-    def __init__(
-        self,
-        kind: str,
-        transfers: tuple[int, int, int, int],
-        state: State,
-        winners: tuple[int, ...],
-        explain: Callable[[], list[Step]],
-    ) -> None:
-        setter = object.__setattr__
-        setter(self, "kind", kind)
-        setter(self, "transfers", transfers)
-        setter(self, "state", state)
-        setter(self, "winners", winners)
-        setter(self, "_explain", explain)
-        setter(self, "_steps", None)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"a Settlement is read-only; {name!r} cannot be changed")
+    explain: Callable[[], tuple[Step, ...]]
 
     @property
     def steps(self) -> tuple[Step, ...]:
         """Each transfer and each change of the state, in order."""
-        if self._steps is None:
-            object.__setattr__(self, "_steps", tuple(self._explain()))
-        return self._steps  # type: ignore[return-value]
+        return self.explain()
 
     def as_dict(self) -> dict[str, Any]:
         """``{"kind", "transfers", "winners", "state", "steps"}``."""
@@ -93,11 +72,12 @@ class Settlement:
 class _Ledger:
     """The transfers of one hand and the steps that explain them (labels built only if read)."""
 
-    __slots__ = ("delta", "notes")
+    __slots__ = ("delta", "notes", "built")
 
     def __init__(self) -> None:
         self.delta = [0, 0, 0, 0]
         self.notes: list[tuple[str, int, str, tuple[Any, ...], int, int]] = []
+        self.built: tuple[Step, ...] | None = None
 
     def pay(self, ident: str, payer: int, payee: int, amount: int, why: str, *args: Any) -> None:
         """``payer`` pays ``payee``; ``why`` is a ``str.format`` template of ``args`` (a Score
@@ -110,14 +90,16 @@ class _Ledger:
     def note(self, ident: str, amount: int, label: str, *args: Any) -> None:
         self.notes.append((ident, amount, label, args, -1, -1))
 
-    def steps(self) -> list[Step]:
-        out = []
-        for ident, amount, template, args, payer, payee in self.notes:
-            label = template.format(*(_describe(a) if isinstance(a, Score) else a for a in args))
-            if payer >= 0:
-                label = f"seat {payer} pays seat {payee} {amount} ({label})"
-            out.append(Step(ident, label, amount, "add"))
-        return out
+    def steps(self) -> tuple[Step, ...]:
+        if self.built is None:
+            out = []
+            for ident, amount, template, args, payer, payee in self.notes:
+                label = template.format(*(_describe(a) if isinstance(a, Score) else a for a in args))
+                if payer >= 0:
+                    label = f"seat {payer} pays seat {payee} {amount} ({label})"
+                out.append(Step(ident, label, amount, "add"))
+            self.built = tuple(out)
+        return self.built
 
 
 def settle(rs: RuleSet, state: State, outcome: Mapping[str, Any], riichi: Sequence[int] = ()) -> Settlement:
@@ -147,7 +129,7 @@ def settle(rs: RuleSet, state: State, outcome: Mapping[str, Any], riichi: Sequen
     ledger = _Ledger()
     for seat in declared:
         ledger.delta[seat] -= rules.riichi_stick
-        ledger.note("riichi", -rules.riichi_stick, "seat {} declares riichi: one stick on the table", seat)
+        ledger.notes.append(("riichi", -rules.riichi_stick, _RIICHI, (seat,), -1, -1))
     sticks = state.sticks + len(declared)
     if kind == "ron":
         return _ron(rs, rules, state, detail, declared, sticks, ledger)
@@ -225,6 +207,11 @@ def _score_win(
     """The win's score (no honba, no sticks) and the yakuman it holds (for liability)."""
     dealer = seat == state.dealer
     if "han" in win:
+        han, fu = win["han"], win.get("fu")
+        if type(han) is int and type(fu) is int:
+            hit = _result_of((rs, han, fu, dealer, tsumo, 0, 0))
+            if hit is not None:
+                return hit, ()
         if "fu" not in win:
             return score(rs, han=win["han"], dealer=dealer, tsumo=tsumo), ()
         return score(rs, han=win["han"], fu=win["fu"], dealer=dealer, tsumo=tsumo), ()
@@ -296,6 +283,12 @@ def _liable_basic(rs: RuleSet, rules: RiichiRules, result: Score, holds: tuple[s
     return score(rs, yakuman=liable, dealer=dealer).yakuman * rules.yakuman_basic
 
 
+@functools.lru_cache(maxsize=256)
+def nagashi_payments(rs: RuleSet, dealer: bool) -> Mapping[str, int]:
+    """What each player pays for a nagashi mangan: the yaku ``nagashi_mangan`` won by tsumo."""
+    return score(rs, yaku=["nagashi_mangan"], dealer=dealer, tsumo=True).payments
+
+
 # --- the outcomes ---------------------------------------------------------------------------
 
 
@@ -327,7 +320,13 @@ def _ron(
     if not 1 <= len(wins) <= 3:
         raise InputError(f"a ron has 1-3 winners (a list of WIN mappings), got {shown(wins)}")
     fields = [_win_fields(w, i) for i, w in enumerate(wins)]
-    seats = _seats([w.get("seat") for w in fields], "the winners' seats")
+    if len(fields) == 1:
+        only: Any = fields[0].get("seat")
+        if type(only) is not int or not 0 <= only < SEATS:
+            _seat(only, "each of the winners' seats")
+        seats: tuple[int, ...] = (only,)
+    else:
+        seats = _seats([w.get("seat") for w in fields], "the winners' seats")
     if discarder in seats:
         raise InputError(f"seat {discarder} discarded the tile and cannot ron it")
     if len(seats) == 3 and "triple_ron" in table.abortive:
@@ -366,8 +365,8 @@ def _ron(
         else:
             ledger.pay("ron", discarder, seat, value, "ron, {}", result)
         ledger.pay("honba", honba_payer, seat, honba, "{} honba × {}", state.honba, rules.honba_ron)
-    _take_sticks(rules, ledger, sticks, nearest, [seats[i] for i in paid], declared)
-    winners = tuple(seats[i] for i in paid)
+    winners = seats if len(seats) == 1 else tuple(seats[i] for i in paid)
+    _take_sticks(rules, ledger, sticks, nearest, winners, declared)
     return _after_win(rs, table, state, "ron", winners, ledger)
 
 
@@ -409,16 +408,22 @@ def _tsumo(
             rules.honba_tsumo_each,
         )
     else:
+        delta, notes = ledger.delta, ledger.notes
+        honba_args = (state.honba, rules.honba_tsumo_each)
         for payer in others:
             due = pays["each"] if dealer else pays["dealer" if payer == state.dealer else "non_dealer"]
-            ledger.pay("tsumo", payer, seat, due, "tsumo, {}", result)
-            ledger.pay("honba", payer, seat, honba, "{} honba × {}", state.honba, rules.honba_tsumo_each)
-    _take_sticks(rules, ledger, sticks, seat, [seat], declared)
-    return _after_win(rs, table, state, "tsumo", (seat,), ledger)
+            delta[payer] -= due + honba
+            delta[seat] += due + honba
+            notes.append(("tsumo", due, "tsumo, {}", (result,), payer, seat))
+            if honba:
+                notes.append(("honba", honba, "{} honba × {}", honba_args, payer, seat))
+    winners = (seat,)
+    _take_sticks(rules, ledger, sticks, seat, winners, declared)
+    return _after_win(rs, table, state, "tsumo", winners, ledger)
 
 
 def _take_sticks(
-    rules: RiichiRules, ledger: _Ledger, sticks: int, nearest: int, winners: list[int], declared: tuple[int, ...]
+    rules: RiichiRules, ledger: _Ledger, sticks: int, nearest: int, winners: tuple[int, ...], declared: tuple[int, ...]
 ) -> None:
     """The riichi sticks on the table go to the nearest winner; under ``own_then_nearest`` each
     riichi winner first takes back their own stick of this hand."""
@@ -456,7 +461,7 @@ def _draw(
     if nagashi:
         for seat in nagashi:
             dealer = seat == state.dealer
-            pays = score(rs, yaku=["nagashi_mangan"], dealer=dealer, tsumo=True).payments
+            pays = nagashi_payments(rs, dealer)
             for payer in range(SEATS):
                 if payer != seat:
                     due = pays["each"] if dealer else pays["dealer" if payer == state.dealer else "non_dealer"]
@@ -555,10 +560,6 @@ def _chombo(
 # --- the next state -------------------------------------------------------------------------
 
 
-def _changed(honba: int, policy: str) -> int:
-    return honba + 1 if policy == "add" else honba if policy == "keep" else 0
-
-
 def _after_win(
     rs: RuleSet, table: TableRules, state: State, kind: str, winners: tuple[int, ...], ledger: _Ledger
 ) -> Settlement:
@@ -582,10 +583,16 @@ def _next(
     yame: str | None,
 ) -> Settlement:
     """The next hand (renchan or the deal passes), then whether the game ends here."""
-    honba = min(_changed(state.honba, honba_policy), MAX_COUNT)
-    wind, hand, dealer = state.wind_index, state.hand, state.dealer
+    honba = state.honba
+    honba = (
+        (honba + 1 if honba < MAX_COUNT else honba) if honba_policy == "add" else honba if honba_policy == "keep" else 0
+    )
+    at = wind = WIND_INDEX[state.round_wind]
+    hand = state.hand
+    dealer = state.dealer
+    notes = ledger.notes
     if renchan:
-        ledger.note("renchan", 0, "renchan: seat {} deals again", dealer)
+        notes.append(("renchan", 0, "renchan: seat {} deals again", (dealer,), -1, -1))
     else:
         dealer, hand = (dealer + 1) % SEATS, hand + 1
         if hand > SEATS:
@@ -594,15 +601,19 @@ def _next(
     old = state.scores
     scores = (old[0] + delta[0], old[1] + delta[1], old[2] + delta[2], old[3] + delta[3])
     last = table.winds - 1
-    if (
-        (table.bankruptcy and min(scores) < 0)
-        or state.wind_index > last
-        or (state.wind_index == last and state.hand == SEATS)
-    ):
+    reason = None
+    if (table.bankruptcy and min(scores) < 0) or at > last or (at == last and state.hand == SEATS):
         reason = _end_reason(table, state, scores, renchan, yame, wind)
-    else:
-        reason = None
+    if reason is None:
+        notes.append(("next", 0, _NEXT, (WIND_NAMES[wind], hand, honba, sticks), -1, -1))
+        after = _new_state(State, (scores, dealer, WIND_NAMES[wind], hand, honba, sticks, False, None, state.penalties))
+        return Settlement(kind, (delta[0], delta[1], delta[2], delta[3]), after, winners, ledger.steps)
     return _finish(state, kind, winners, ledger, scores, dealer, wind, hand, honba, sticks, reason)
+
+
+_RIICHI = "seat {} declares riichi: one stick on the table"
+_NEXT = "next: {} {}, {} honba, {} riichi stick(s) on the table"
+_new_state = tuple.__new__
 
 
 def _scores_after(before: State, ledger: _Ledger) -> tuple[int, int, int, int]:
@@ -628,9 +639,7 @@ def _finish(
         ledger.note("end", 0, "the game ends: {}", reason.replace("_", " "))
         dealer, wind, hand = before.dealer, before.wind_index, before.hand
     else:
-        ledger.note(
-            "next", 0, "next: {} {}, {} honba, {} riichi stick(s) on the table", WIND_NAMES[wind], hand, honba, sticks
-        )
+        ledger.note("next", 0, _NEXT, WIND_NAMES[wind], hand, honba, sticks)
     state = make_state(scores, dealer, wind, hand, honba, sticks, reason, before.penalties)
     delta = ledger.delta
     return Settlement(kind, (delta[0], delta[1], delta[2], delta[3]), state, winners, ledger.steps)

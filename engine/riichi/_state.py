@@ -4,7 +4,7 @@ riichi sticks on the table, and whether (and why) the game has ended."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._core.arguments import MAX_COUNT, shown, true_or_false, whole_number
 from .._core.errors import InputError
@@ -20,24 +20,11 @@ MAX_POINTS = 10**9
 #: Why a game ended (``State.end_reason``).
 END_REASONS = ("bankruptcy", "agari_yame", "tenpai_yame", "last_hand", "target_reached", "extension_end")
 
-_FIELDS = ("scores", "dealer", "round_wind", "hand", "honba", "sticks", "ended", "end_reason", "penalties")
-_set = object.__setattr__
+#: A wind's place in the game by its name (east 0 ... north 3).
+WIND_INDEX = {name: index for index, name in enumerate(WIND_NAMES)}
 
 
-class State:
-    """A Riichi game between two hands (immutable; build it with keywords, change it with
-    :meth:`replace`).
-
-    ``scores``: one int per seat (seat 0 is the first East; seats turn 0 → 1 → 2 → 3);
-    ``dealer``: the dealer's seat (in hand ``n`` of a wind, seat ``n - 1``); ``round_wind``:
-    ``"east"``, ``"south"``, ``"west"`` or ``"north"``; ``hand``: 1-4 within the wind;
-    ``honba``: the counter; ``sticks``: riichi sticks on the table; ``ended`` and
-    ``end_reason`` (one of :data:`END_REASONS`, or ``None`` while the game goes on);
-    ``penalties``: points each seat loses after uma (chombo deductions).
-    """
-
-    __slots__ = (*_FIELDS, "wind_index")
-
+class _Fields(NamedTuple):
     scores: tuple[int, int, int, int]
     dealer: int
     round_wind: str
@@ -47,11 +34,29 @@ class State:
     ended: bool
     end_reason: str | None
     penalties: tuple[int, int, int, int]
-    #: The round wind's place in the game: east 0, south 1, west 2, north 3.
-    wind_index: int
 
-    def __init__(
-        self,
+
+_FIELDS = _Fields._fields
+_new = tuple.__new__
+
+
+class State(_Fields):
+    """A Riichi game between two hands (immutable; build it with keywords, change it with
+    :meth:`replace`).
+
+    ``scores``: one int per seat (seat 0 is the first East; seats turn 0 → 1 → 2 → 3);
+    ``dealer``: the dealer's seat (in hand ``n`` of a wind, seat ``n - 1``); ``round_wind``:
+    ``"east"``, ``"south"``, ``"west"`` or ``"north"``; ``hand``: 1-4 within the wind;
+    ``honba``: the counter; ``sticks``: riichi sticks on the table; ``ended`` and
+    ``end_reason`` (one of :data:`END_REASONS`, or ``None`` while the game goes on; an ended
+    game keeps the position of its last hand); ``penalties``: points each seat loses after uma
+    (chombo deductions).
+    """
+
+    __slots__ = ()
+
+    def __new__(  # keyword-only and checked, unlike the tuple's own
+        cls,
         *,
         scores: Sequence[int],
         dealer: int,
@@ -62,58 +67,43 @@ class State:
         ended: bool = False,
         end_reason: str | None = None,
         penalties: Sequence[int] = (0, 0, 0, 0),
-    ) -> None:
-        _set(self, "scores", _four("scores", scores, None))
-        _set(self, "dealer", whole_number("dealer", dealer, 0, SEATS - 1))
-        if type(round_wind) is not str or round_wind not in WIND_NAMES:
+    ) -> State:
+        four = _four("scores", scores, None)
+        whole_number("dealer", dealer, 0, SEATS - 1)
+        if type(round_wind) is not str or round_wind not in WIND_INDEX:
             raise InputError(f"round_wind must be east, south, west or north, got {shown(round_wind)}")
-        _set(self, "round_wind", round_wind)
-        _set(self, "wind_index", WIND_NAMES.index(round_wind))
-        _set(self, "hand", whole_number("hand", hand, 1, SEATS))
+        whole_number("hand", hand, 1, SEATS)
         if dealer != hand - 1:
             raise InputError(
                 f"in hand {hand} of a wind the dealer is seat {hand - 1} (seat 0 deals first), got dealer {dealer}"
             )
-        _set(self, "honba", whole_number("honba", honba, 0, MAX_COUNT))
-        _set(self, "sticks", whole_number("sticks", sticks, 0, MAX_COUNT))
-        _set(self, "ended", true_or_false("ended", ended))
+        whole_number("honba", honba, 0, MAX_COUNT)
+        whole_number("sticks", sticks, 0, MAX_COUNT)
+        true_or_false("ended", ended)
         if ended and end_reason not in END_REASONS:
             raise InputError(f"an ended game's end_reason is one of {', '.join(END_REASONS)}, got {shown(end_reason)}")
         if not ended and end_reason is not None:
             raise InputError(f"a game that goes on has no end_reason, got {shown(end_reason)}")
-        _set(self, "end_reason", end_reason)
-        _set(self, "penalties", _four("penalties", penalties, 0))
+        values = (four, dealer, round_wind, hand, honba, sticks, ended, end_reason, _four("penalties", penalties, 0))
+        return _new(cls, values)
 
     def replace(self, **changes: Any) -> State:
         """A copy with ``changes`` (checked like the constructor's arguments)."""
         unknown = sorted(set(changes) - set(_FIELDS))
         if unknown:
             raise InputError(f"State has no field(s) {', '.join(map(repr, unknown))}; fields: {', '.join(_FIELDS)}")
-        values = {name: getattr(self, name) for name in _FIELDS}
+        values: dict[str, Any] = dict(zip(_FIELDS, self))
         values.update(changes)
         return State(**values)
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"a State is read-only; use .replace({name}=...)")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a State is read-only; {name!r} cannot be deleted")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, State):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in _FIELDS)
-
-    def __hash__(self) -> int:
-        return hash(tuple(getattr(self, name) for name in _FIELDS))
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS)
-        return f"State({inner})"
+    @property
+    def wind_index(self) -> int:
+        """The round wind's place in the game: east 0, south 1, west 2, north 3."""
+        return WIND_INDEX[self.round_wind]
 
     def as_dict(self) -> dict[str, Any]:
         """The state's JSON shape: every field, lists for the tuples."""
-        out = {name: getattr(self, name) for name in _FIELDS}
+        out: dict[str, Any] = dict(zip(_FIELDS, self))
         out["scores"] = list(self.scores)
         out["penalties"] = list(self.penalties)
         return out
@@ -138,18 +128,8 @@ def make_state(
     penalties: tuple[int, int, int, int],
 ) -> State:
     """A state from values the engine computed itself (not checked again)."""
-    state = object.__new__(State)
-    _set(state, "scores", scores)
-    _set(state, "dealer", dealer)
-    _set(state, "round_wind", WIND_NAMES[wind])
-    _set(state, "wind_index", wind)
-    _set(state, "hand", hand)
-    _set(state, "honba", honba)
-    _set(state, "sticks", sticks)
-    _set(state, "ended", end_reason is not None)
-    _set(state, "end_reason", end_reason)
-    _set(state, "penalties", penalties)
-    return state
+    values = (scores, dealer, WIND_NAMES[wind], hand, honba, sticks, end_reason is not None, end_reason, penalties)
+    return _new(State, values)
 
 
 def new_game(rs: RuleSet) -> State:
