@@ -261,3 +261,37 @@ def test_behaviour_grid_does_not_build_riichi_steps_it_does_not_show(monkeypatch
     monkeypatch.setattr(yakuset.riichi.Score, "steps", property(counting))
     report = diff.behaviour(yakuset.load_ruleset("tenhou"), yakuset.load_ruleset("ema-2025"))
     assert report.changes and built == []
+
+
+def test_ema_2025_vs_m_league_lists_the_table_rules_that_tell_them_apart_and_their_effect():
+    a, b = yakuset.load_ruleset("ema-2025"), yakuset.load_ruleset("m-league")
+    changes = {c.path: (c.old, c.new) for c in diff.structural(a, b)}
+    # docs/rules/riichi-table.md §2: the EMA and M-League columns.
+    assert changes["points.uma"] == ([15000, 5000, -5000, -15000], [30000, 10000, -10000, -30000])
+    assert changes["points.oka"] == (0, 20000)
+    assert changes["points.start"] == (30000, 25000)
+    assert changes["wins.multiple_ron"] == ("all", "head_bump")
+    assert changes["tiles.red_fives.p"] == (0, 1)
+    assert changes["draws.nagashi_mangan"] == (False, True)
+    report = diff.behaviour(a, b)
+    changed = {c.situation: c for c in report.changes}
+    assert {"settle", "standings", "tiles"} <= {c.group for c in report.changes}
+    # Double ron off seat 0 at South 2 (1 honba, 1 stick on the table; seat 3 in riichi): EMA pays
+    # seat 3 a mangan 8000 + 300, its own stick back (seat 2, nearest, takes the table's stick);
+    # M-League's head bump pays only seat 2, and seat 3 loses its stick.
+    double = changed["double ron off seat 0: seat 2 (3 han 30 fu), seat 3 (mangan, riichi); 1 honba, 1 stick"]
+    assert (double.old.value, double.new.value) == (8300, -1000)
+    # The same red five: 1 han more under M-League (riichi, red 5p: 2 han 40 fu = 2600 vs 1300).
+    red = changed["234m406p789s11z345s, win 3s, riichi (a red 5p)"]
+    assert (red.old.value, red.new.value) == (1300, 2600)
+    # Final 42,000 / 31,000 / 27,000 / 20,000: EMA 12 + 15 = +27; M-League 12 + 30 + 20 = +62.
+    final = changed["final 42,000 / 31,000 / 27,000 / 20,000"]
+    assert (final.old.value, final.new.value) == (27.0, 62.0)
+
+
+def test_ema_2025_vs_tenhou_shows_the_chombo_penalty_and_the_abortive_draws(capsys):
+    code, out, _ = run(capsys, "diff", "ema-2025", "tenhou", "--behaviour-only")
+    assert code == 1
+    assert "settle: chombo by seat 0: transfers [0, 0, 0, 0]" in out
+    assert "refused (the rule set has no chombo penalty (penalties.chombo: none))" in out
+    assert "settle: abortive draw: nine terminals: refused (the rule set has no abortive draw" in out

@@ -233,6 +233,30 @@ def _what_it_is(sub: dict[str, Any]) -> str | None:
     return description.split(". ")[0].rstrip(".")
 
 
+def _kind_of(option: Any) -> str | None:
+    """The JSON kind a schema alternative takes: object, array, string ... (None if it does not say)."""
+    if not isinstance(option, dict):
+        return None
+    kind = option.get("type")
+    if isinstance(kind, str):
+        return "number" if kind == "integer" else kind
+    if "const" in option:
+        return _kind_of_value(option["const"])
+    return None
+
+
+def _kind_of_value(value: Any) -> str:
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    return "string" if isinstance(value, str) else "null"
+
+
 def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location, base_path: str) -> list[Problem]:
     path = list(error.absolute_path)
     shown = display_path(root, path, base_path)
@@ -265,6 +289,13 @@ def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location, b
         ]
     if kind in ("oneOf", "anyOf"):
         alternatives: Any = error.validator_value
+        # One alternative of the value's own kind (a mapping where `none` or a mapping may stand):
+        # what is wrong inside it says more than "expected 'none', or a mapping".
+        same = [index for index, option in enumerate(alternatives) if _kind_of(option) == _kind_of_value(instance)]
+        if len(same) == 1 and isinstance(instance, dict | list):
+            inner = [e for e in error.context or () if e.relative_schema_path and e.relative_schema_path[0] == same[0]]
+            if inner:
+                return [problem for e in inner for problem in _explain(e, root, fallback, base_path)]
         options = ", or ".join(_describe_schema(option) for option in alternatives)
         return [Problem(where, shown, f"expected {options}, got {describe_value(instance)}", _what_it_is(sub))]
     if kind == "pattern":

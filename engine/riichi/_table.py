@@ -10,7 +10,7 @@ from types import MappingProxyType
 
 from .._core.errors import Location, Problem
 from .._core.hints import did_you_mean
-from .._core.validate import locate
+from .._core.validate import display_path, locate
 from .._core.yamlsource import LocatedDict
 
 #: The winds in play order; a wind's index is its place in a game (east 0 ... north 3).
@@ -111,7 +111,7 @@ def compile_table(
     liability, chombo = document["liability"], document["penalties"]["chombo"]
 
     def problem(path: list[str | int], message: str, hint: str | None = None) -> None:
-        problems.append(Problem(locate(document, path, fallback), ".".join(map(str, path)), message, hint))
+        problems.append(Problem(locate(document, path, fallback), display_path(document, path), message, hint))
 
     uma_value = points["uma"]
     if isinstance(uma_value, list):
