@@ -12,11 +12,22 @@ from typing import Any
 
 import yakuset
 from yakuset import diff, koikoi, riichi
+from yakuset.riichi import _replay as riichi_replay
 
 from .generators import HOSTILE_SCALARS
 
 KOIKOI = ["nintendo", "tournament", "yakuza", "fudawiki", "kk-add-10", "bga", "koikoi-japan", "hanafuda-flash"]
-RIICHI = ["ema-2025", "ema-2016", "tenhou", "full-scoring", "single-yakuman-cap", "wrc-2022", "m-league", "jpml-a"]
+RIICHI = [
+    "ema-2025",
+    "ema-2016",
+    "tenhou",
+    "full-scoring",
+    "single-yakuman-cap",
+    "wrc-2022",
+    "m-league",
+    "jpml-a",
+    "mahjong-soul",
+]
 
 
 @functools.cache
@@ -384,6 +395,94 @@ def _replay(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     )
 
 
+RIICHI_EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples" / "riichi").glob("*.yaml"))
+SEAT_VALUES: list[Any] = [0, 1, 2, 3, 3, 2, 1, 0, -1, 4, True, None, "1", 1.0, [1], 10**100]
+
+
+def _win(rng: random.Random) -> Any:
+    if rng.random() < 0.05:
+        return pick(rng, [None, "x", 1, [], {}, {"seat": 1}])
+    win: dict[str, Any] = {"seat": pick(rng, SEAT_VALUES)}
+    form = rng.randrange(5)
+    if form == 0:
+        win["han"] = pick(rng, COUNTS)
+        if rng.random() < 0.8:
+            win["fu"] = pick(rng, COUNTS)
+    elif form == 1:
+        win["yakuman"] = pick(rng, YAKUMAN)
+    elif form == 2:
+        win["yaku"] = pick(rng, YAKU)
+        win["fu"] = pick(rng, COUNTS)
+    elif form == 3:
+        win["hand"] = rng.choice(["234m406p789s11z345s", "19m119p19s1234567z", "x", ""])
+        win["win"] = rng.choice(["3s", "2z", "0p", None, 5])
+    if rng.random() < 0.2:
+        win["pao"] = pick(rng, SEAT_VALUES)
+    if rng.random() < 0.1:
+        win[rng.choice(["open", "riichi", "tsumo", "colour"])] = pick(rng, BOOLS)
+    return win
+
+
+def _outcome(rng: random.Random) -> Any:
+    kind = rng.choice(["ron", "tsumo", "draw", "abort", "chombo", "other"])
+    if kind == "ron":
+        winners = [_win(rng) for _ in range(rng.choice([0, 1, 1, 1, 2, 3, 4]))]
+        return {"ron": {"discarder": pick(rng, SEAT_VALUES), "winners": winners}}
+    if kind == "tsumo":
+        return {"tsumo": _win(rng)}
+    if kind == "draw":
+        seats = [pick(rng, SEAT_VALUES) for _ in range(rng.randint(0, 4))]
+        return {"draw": {"tenpai": seats, "nagashi": seats[:1] if rng.random() < 0.2 else []}}
+    if kind == "abort":
+        return {
+            "abort": rng.choice(["nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron", "x", None])
+        }
+    if kind == "chombo":
+        return {"chombo": pick(rng, SEAT_VALUES)}
+    return pick(rng, [None, {}, "ron", [], {"ron": 1, "tsumo": 2}, {"x": 1}])
+
+
+def _game(rng: random.Random) -> tuple[str, Callable[[], Any]]:
+    rs = any_ruleset(rng, "riichi")
+    which = rng.randrange(5)
+    if which == 0:
+        fields: dict[str, Any] = {
+            "scores": pick(rng, [(25000,) * 4, (1, 2, 3), "x", None, (10**100, 0, 0, 0), (-1, -2, -3, -4)]),
+            "dealer": pick(rng, SEAT_VALUES),
+            "round_wind": rng.choice(["east", "south", "west", "north", "up", None, 1]),
+            "hand": pick(rng, [1, 2, 3, 4, 0, 5, None, True]),
+        }
+        for name in ("honba", "sticks", "ended", "end_reason", "penalties"):
+            if rng.random() < 0.3:
+                fields[name] = pick(rng, [*COUNTS[:10], "bankruptcy", None, (0, 0, 0, 0)])
+        return f"riichi.State(**{fields!r})", lambda: riichi.State(**fields)
+    if which == 1:
+        state = pick(rng, [None, "x", {}, (25000,) * 4])
+        return f"riichi.standings({getattr(rs, 'id', rs)!r}, {state!r})", lambda: riichi.standings(rs, state)
+    if which == 2:
+        path = rng.choice(RIICHI_EXAMPLES)
+        return (
+            f"replay of {path.name} under {getattr(rs, 'id', rs)!r}",
+            lambda: riichi_replay.game_text(riichi_replay.replay_game(rs, riichi_replay.load_game(path))),
+        )
+    outcomes = [_outcome(rng) for _ in range(rng.randint(1, 12))]
+    riichis = [pick(rng, [(), (0,), (1, 2), [3], (0, 1, 2, 3), "0", None, (5,)]) for _ in outcomes]
+
+    def play() -> Any:
+        state = riichi.new_game(rs)
+        for outcome, declared in zip(outcomes, riichis):
+            try:
+                result = riichi.settle(rs, state, outcome, declared)
+            except yakuset.InputError:
+                continue
+            assert sum(result.transfers) % 1000 == 0 or rs.id not in RIICHI, result
+            _ = result.steps, result.as_dict()
+            state = result.state
+        return riichi.standings(rs, state)
+
+    return f"a game under {getattr(rs, 'id', rs)!r}: {list(zip(outcomes, riichis))!r}", play
+
+
 def _load(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     source = pick(rng, SOURCES)
     if rng.random() < 0.5:
@@ -444,6 +543,7 @@ CALLS: dict[str, Callable[[random.Random], tuple[str, Callable[[], Any]]]] = {
     "load": _load,
     "diff": _diff,
     "replay": _replay,
+    "game": _game,
 }
 #: How often each kind of call is drawn (diff and tables are slow; they are drawn less).
 WEIGHTS = {
@@ -457,6 +557,7 @@ WEIGHTS = {
     "load": 3,
     "diff": 1,
     "replay": 2,
+    "game": 8,
 }
 
 

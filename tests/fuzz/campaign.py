@@ -86,9 +86,32 @@ def use(rs: yakuset.RuleSet) -> None:
         (lambda: yakuset.koikoi.award(rs, base=9, own_calls=3, opponent_calls=1))
         if rs.game == "koikoi"
         else (lambda: yakuset.riichi.score(rs, han=60, fu=30, tsumo=True)),
+        (lambda: None) if rs.game == "koikoi" else (lambda: _a_short_game(rs)),
     ):
         with contextlib.suppress(InputError):
             run()
+
+
+def _a_short_game(rs: yakuset.RuleSet) -> None:
+    """A few hands of every kind and the standings, under a (possibly mutated) Riichi rule set."""
+    riichi = yakuset.riichi
+    state = riichi.new_game(rs)
+    for outcome in (
+        {
+            "ron": {
+                "discarder": 0,
+                "winners": [{"seat": 1, "han": 3, "fu": 30}, {"seat": 2, "yakuman": ["daisangen"], "pao": 3}],
+            }
+        },
+        {"tsumo": {"seat": 2, "yakuman": ["daisangen", "tsuuiisou"], "pao": 0}},
+        {"draw": {"tenpai": [0], "nagashi": [1]}},
+        {"draw": {"tenpai": [1, 2]}},
+        {"abort": "four_winds"},
+        {"chombo": 1},
+    ):
+        with contextlib.suppress(InputError):
+            state = riichi.settle(rs, state, outcome, [2]).state
+    riichi.standings(rs, state)
 
 
 class Tally:
