@@ -169,7 +169,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
     else:
         colour = args.colour == "always" or (args.colour == "auto" and sys.stdout.isatty())
         sys.stdout.write(diff.human(a, b, changes, report, args.steps, colour))
-    different = bool(changes) or bool(report and report.changes)
+    # A new name or description changes no rule: exit 0 (the human output says so).
+    different = bool(diff.rule_changes(changes or [])) or bool(report and report.changes)
     return EXIT_NEGATIVE if different else EXIT_OK
 
 

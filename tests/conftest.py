@@ -18,8 +18,16 @@ BUNDLED = bundled.rulesets_dir()
 
 
 def shown(path: Path) -> str:
-    """How messages show ``path``: relative to the working folder when inside it."""
+    """How messages show ``path``: ``<bundled>/...`` for a bundled rule set, else relative to the
+    working folder when inside it."""
     return display_name(path)
+
+
+def real(display: str) -> Path:
+    """The file a message's path names (``<bundled>/koikoi/nintendo.yaml`` included)."""
+    if display.startswith("<bundled>/"):
+        return BUNDLED / display.removeprefix("<bundled>/")
+    return Path(display).resolve()
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -12,7 +12,7 @@ import yakuset
 from yakuset import diff
 from yakuset._cli import main
 
-from .conftest import BUNDLED, ROOT, shown
+from .conftest import BUNDLED, ROOT, real
 
 DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
 
@@ -76,14 +76,14 @@ def test_changing_one_multiplier_is_exactly_one_rule_change_and_changes_only_its
     house = write(
         tmp_path / "house.yaml",
         """
-        extends: nintendo
+        extends: fudawiki
         award:
           multipliers:
             - id: own_streak
               max: 4
         """,
     )
-    code, out, _ = run(capsys, "diff", "nintendo", str(house), "--json")
+    code, out, _ = run(capsys, "diff", "fudawiki", str(house), "--json")
     assert code == 1
     data = json.loads(out)
     [change] = data["structural"]["changes"]
@@ -95,7 +95,8 @@ def test_changing_one_multiplier_is_exactly_one_rule_change_and_changes_only_its
     )
     assert change["new_at"] == f"{yakuset.load_ruleset(house).files[0].display}:5"
     # Counted independently: the streak factor min(1 + calls, 6) differs from min(1 + calls, 4)
-    # exactly when calls >= 4; the grid is base 1-30 × own calls 0-7 × opponent called or not.
+    # exactly when calls >= 4; FudaWiki allows any number of calls, so the grid is base 1-30 × own
+    # calls 0-7 × opponent called or not.
     expected = sum(
         1
         for base in range(1, 31)
@@ -113,6 +114,24 @@ def test_changing_one_multiplier_is_exactly_one_rule_change_and_changes_only_its
     assert (largest["old"]["value"], largest["new"]["value"], largest["delta"]) == (720, 480, -240)
 
 
+def test_the_award_grid_stops_at_the_call_limit_so_a_cap_no_call_count_reaches_changes_nothing(capsys, tmp_path):
+    # Nintendo allows one Koi-Koi call a round: the streak factor is at most 1 + 1 = 2, below any cap of 4.
+    house = write(
+        tmp_path / "house.yaml",
+        """
+        extends: nintendo
+        award:
+          multipliers:
+            - id: own_streak
+              max: 4
+        """,
+    )
+    code, out, _ = run(capsys, "diff", "nintendo", str(house), "--json", "--behaviour-only")
+    data = json.loads(out)
+    assert data["behaviour"]["groups"]["award"] == {"situations": 30 * 2 * 2, "changed": 0}
+    assert code == 0
+
+
 # --- named rule sets ------------------------------------------------------------------------
 
 
@@ -123,18 +142,18 @@ def test_nintendo_vs_fudawiki_lists_goko_and_the_call_limit_with_both_locations(
     assert (goko.old, goko.new) == (10, 15)
     base_file = BUNDLED / "koikoi" / "_koikoi.yaml"
     fudawiki_file = BUNDLED / "koikoi" / "fudawiki.yaml"
-    assert Path(goko.old_at.file).resolve() == base_file
+    assert real(goko.old_at.file) == base_file
     assert goko.old_at.line == line_of(base_file, "{id: goko,")
-    assert Path(goko.new_at.file).resolve() == fudawiki_file
+    assert real(goko.new_at.file) == fudawiki_file
     assert goko.new_at.line == line_of(fudawiki_file, "{id: goko,")
     limit = changes["calls.limit_per_round"]
     assert (limit.kind, limit.old, limit.new) == ("type_changed", 1, "unlimited")
     nintendo_file = BUNDLED / "koikoi" / "nintendo.yaml"
-    assert (Path(limit.old_at.file).resolve(), limit.old_at.line) == (
+    assert (real(limit.old_at.file), limit.old_at.line) == (
         nintendo_file,
         line_of(nintendo_file, "limit_per_round"),
     )
-    assert (Path(limit.new_at.file).resolve(), limit.new_at.line) == (
+    assert (real(limit.new_at.file), limit.new_at.line) == (
         fudawiki_file,
         line_of(fudawiki_file, "limit_per_round"),
     )
@@ -163,8 +182,9 @@ def test_tenhou_vs_full_scoring_lists_the_double_patterns_and_the_changed_yakuma
     changed = {c.situation: c for c in report.changes}
     assert all(c.group == "yakuman" for c in report.changes)
     # Rule document 001 (docs/rules/riichi.md §6): a double pattern counts 2 under full scoring, 1 under Tenhou.
-    pair = changed["kokushi_13 + daisangen"]
+    pair = changed["daisuushii + tsuuiisou"]
     assert (pair.old.value, pair.new.value) == (64000, 96000)
+    assert not any("kokushi_13 + daisangen" in s for s in changed)  # no hand holds both
     assert "daisangen + tsuuiisou" not in changed  # two plain yakuman: 2 either way
     assert "daisangen + tsuuiisou" in {s for s in (c[1] for c in a.part.situations(a, b))}
     # every changed combination holds a double pattern, and every combination with one changed
@@ -208,12 +228,21 @@ def test_markdown_renders_rule_changes_and_situations_as_tables(capsys):
     assert all(line.endswith(" |") for line in rows)
 
 
-def test_github_format_annotates_each_rule_change_at_its_file_and_line(capsys):
+def test_github_format_annotates_each_rule_change_at_its_file_and_line(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "club.yaml", "extends: yakuza\nname: Club\nyaku:\n  - {id: sanko, points: 7}\n")
+    code, out, _ = run(capsys, "diff", "yakuza", "club.yaml", "--format", "github")
+    assert code == 1
+    sanko = next(line for line in out.splitlines() if "yaku[sanko].points" in line)
+    assert sanko.startswith("::notice file=club.yaml,line=4,title=rule changed::")
+    assert out.splitlines()[-1].startswith("::warning title=yakuza -> club::")
+
+
+def test_github_format_points_no_annotation_at_a_bundled_file(capsys):
     code, out, _ = run(capsys, "diff", "nintendo", "yakuza", "--format", "github")
     assert code == 1
     sanko = next(line for line in out.splitlines() if "yaku[sanko].points" in line)
-    assert sanko.startswith(f"::notice file={shown(BUNDLED / 'koikoi' / 'yakuza.yaml')},line=")
-    assert out.splitlines()[-1].startswith("::warning title=nintendo -> yakuza::")
+    assert sanko.startswith("::notice title=rule changed::yaku[sanko].points")
 
 
 def test_declared_compares_the_files_as_written(capsys):

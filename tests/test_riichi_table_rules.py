@@ -7,12 +7,10 @@ YAML must say so in a comment on that line (a designer sees the choice where the
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 import yakuset
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, real
 
 RULESETS = ("ema-2025", "wrc-2022", "m-league", "jpml-a", "tenhou", "mahjong-soul")
 UMA_15 = [15000, 5000, -5000, -15000]
@@ -125,7 +123,7 @@ def test_each_rule_set_states_the_reference_value_of_every_table_row(ruleset_id,
     assert _plain(node) == expected
     if chosen:
         where = rs.location(path)
-        line = Path(where.file).read_text(encoding="utf-8").splitlines()[where.line - 1]
+        line = real(where.file).read_text(encoding="utf-8").splitlines()[where.line - 1]
         assert "⚠" in line, f"{where.file}:{where.line} chooses between sources without a ⚠ comment"
 
 

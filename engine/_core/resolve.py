@@ -32,8 +32,19 @@ class SourceFile:
         return self.path.stem
 
 
+#: How messages name the folder of bundled rule sets, wherever the package is installed.
+BUNDLED = "<bundled>"
+
+
 def display_name(path: Path) -> str:
-    """A path as people read it: relative to the working folder when inside it."""
+    """A path as people read it: a bundled rule set as ``<bundled>/koikoi/nintendo.yaml``, any
+    other file relative to the working folder when inside it."""
+    try:
+        inside = path.resolve().relative_to(bundled.rulesets_dir().resolve())
+    except (ValueError, OSError):
+        inside = None
+    if inside is not None:
+        return f"{BUNDLED}/{inside.as_posix()}"
     try:
         relative = os.path.relpath(path)
     except ValueError:

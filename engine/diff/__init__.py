@@ -10,7 +10,7 @@ situations and your own cases, largest change first). ``yakuset diff A B`` print
 
 from ._behaviour import BehaviourChange, BehaviourReport, Comparable, Outcome, Situation, behaviour, describe
 from ._render import as_json, github, human, markdown
-from ._structural import Change, plain, structural
+from ._structural import Change, plain, rule_changes, structural
 
 __all__ = [
     "BehaviourChange",
@@ -26,5 +26,6 @@ __all__ = [
     "human",
     "markdown",
     "plain",
+    "rule_changes",
     "structural",
 ]

@@ -29,8 +29,11 @@ class Outcome:
     error: str | None = None
 
     def same_as(self, other: Outcome) -> bool:
-        """Whether both results read the same (value, summary and refusal)."""
-        return self.value == other.value and self.summary == other.summary and self.error == other.error
+        """Whether both results read the same (value and summary); two refusals are the same
+        whatever their words (a message may name its rule set)."""
+        if self.error is not None or other.error is not None:
+            return self.error is not None and other.error is not None
+        return self.value == other.value and self.summary == other.summary
 
 
 #: A situation: its group, how it reads, and how to score it under a rule set.
@@ -71,9 +74,10 @@ class BehaviourChange:
 
     @property
     def size(self) -> float:
-        """How big the change is, for ordering: refusals on one side first, then by |delta|."""
+        """How big the change is, for ordering: by |delta|; a change without numbers on both sides
+        (one side refuses, or only the words differ) comes after every numeric one."""
         delta = self.delta
-        return float("inf") if delta is None else abs(delta)
+        return -1.0 if delta is None else abs(delta)
 
     def as_dict(self, steps: bool = False) -> dict[str, Any]:
         """The change as JSON data (``schema/diff.schema.json``), with the steps if asked."""
@@ -92,15 +96,17 @@ class BehaviourReport:
     total: int
     by_group: dict[str, tuple[int, int]]  # group -> (situations, changed)
     changes: list[BehaviourChange]
+    skipped: int = 0  # situations both rule sets refuse: no hand can be in them, so none is counted
 
     @property
     def summary(self) -> str:
         """One line: how many situations change, and the largest change."""
+        skipped = f" ({self.skipped:,} that neither rule set allows left out)" if self.skipped else ""
         if not self.changes:
-            return f"none of {self.total:,} situations change"
+            return f"none of {self.total:,} situations change{skipped}"
         top = self.changes[0]
         return (
-            f"{len(self.changes):,} of {self.total:,} situations change; largest: {top.situation}: "
+            f"{len(self.changes):,} of {self.total:,} situations change{skipped}; largest: {top.situation}: "
             f"{describe(top.old)} -> {describe(top.new)}"
         )
 
@@ -126,15 +132,20 @@ def behaviour(a: RuleSet, b: RuleSet, cases: Sequence[Mapping[str, Any]] = ()) -
     situations = [*part.situations(a, b), *_case_situations(part, cases)]
     by_group: dict[str, list[int]] = {}
     changes = []
+    skipped = 0
     for group, text, run in situations:
+        old, new = _safely(run, a), _safely(run, b)
+        if old.error is not None and new.error is not None and group != "cases":
+            skipped += 1
+            continue
         counts = by_group.setdefault(group, [0, 0])
         counts[0] += 1
-        old, new = _safely(run, a), _safely(run, b)
         if not old.same_as(new):
             counts[1] += 1
             changes.append(BehaviourChange(group, text, old, new))
     changes.sort(key=lambda c: -c.size)
-    return BehaviourReport(len(situations), {g: (n, c) for g, (n, c) in by_group.items()}, changes)
+    total = sum(n for n, _ in by_group.values())
+    return BehaviourReport(total, {g: (n, c) for g, (n, c) in by_group.items()}, changes, skipped)
 
 
 def _safely(run: Callable[[RuleSet], Outcome], rs: RuleSet) -> Outcome:

@@ -9,7 +9,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ._behaviour import BehaviourReport, describe
-from ._structural import Change, plain
+from ._structural import Change, plain, rule_changes
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
@@ -53,6 +53,7 @@ def as_json(
         "b": b.id,
         "game": a.game,
         "identical": not changes and not (report and report.changes),
+        "same_rules": not rule_changes(changes or []) and not (report and report.changes),
         "structural": None
         if changes is None
         else {"declared": declared, "count": len(changes), "changes": [c.as_dict() for c in changes]},
@@ -91,6 +92,8 @@ def human(
                 out.append(f"  {section}")
             line = f"    {_MARKS[change.kind]} {change.path}: {_values(change)}"
             out.append(paint(change.kind, line) + f"   ({_at(change)})")
+        if changes and not rule_changes(changes):
+            out.append("  (only the name, the metadata or `extends` differ: the rules are the same)")
     if report is not None:
         out.append(paint("title", f"Behaviour: {report.summary}"))
         for group, (count, changed) in report.by_group.items():
@@ -150,7 +153,9 @@ def github(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: Behavio
     out = []
     for change in changes or []:
         where = change.new_at or change.old_at
-        place = f"file={where.file},line={where.line}," if where else ""
+        # An annotation points into the repository: a bundled file or one outside it gets none.
+        ours = where is not None and not where.file.startswith(("<", "/", "..")) and ":" not in where.file
+        place = f"file={where.file},line={where.line}," if ours and where else ""
         out.append(f"::notice {place}title=rule {change.kind}::{escape(change.path + ': ' + _values(change))}")
     if report is not None and report.changes:
         out.append(f"::warning title={a.id} -> {b.id}::{escape(report.summary)}")

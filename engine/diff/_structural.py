@@ -14,6 +14,15 @@ if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
 
 
+#: Sections that describe a rule set without being rules.
+DESCRIPTIVE = frozenset({"name", "metadata", "extends"})
+
+
+def rule_changes(changes: list[Change]) -> list[Change]:
+    """The changes that change a rule (not the name, the metadata or `extends`)."""
+    return [c for c in changes if not c.descriptive]
+
+
 @dataclass(frozen=True)
 class Change:
     """One difference between the rule sets: ``kind`` is added, removed, changed or type_changed."""
@@ -28,6 +37,12 @@ class Change:
     @property
     def section(self) -> str:
         return self.path.split(".")[0].split("[")[0]
+
+    @property
+    def descriptive(self) -> bool:
+        """A change of the rule set's name or metadata (or its `extends` as written), which
+        changes no rule."""
+        return self.section in DESCRIPTIVE
 
     def as_dict(self) -> dict[str, Any]:
         return {

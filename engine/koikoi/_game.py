@@ -52,8 +52,11 @@ class KoikoiGame:
     # --- diff --------------------------------------------------------------------------------
 
     def situations(self, a: RuleSet, b: RuleSet) -> Iterator[diff.Situation]:
-        """The award grid, each yaku's fewest cards, 300 seeded piles, lucky hands, a draw, the examples."""
-        for base, own, opponent in itertools.product(range(1, 31), range(8), (0, 1)):
+        """The award grid (own calls up to the larger call limit), each yaku's fewest cards, 300
+        seeded piles, lucky hands, a draw, the examples."""
+        limits = [koikoi_rules(rs).call_limit for rs in (a, b)]
+        most = 7 if None in limits else min(7, max(limit or 0 for limit in limits))
+        for base, own, opponent in itertools.product(range(1, 31), range(most + 1), (0, 1)):
             who = "opponent called" if opponent else "opponent did not call"
             yield "award", f"award: base {base}, {own} own call(s), {who}", _award(base, own, opponent)
         seen: set[str] = set()
@@ -72,7 +75,9 @@ class KoikoiGame:
         for number in range(300):
             pile = rng.sample(deck, rng.randint(0, 24))
             month = months[rng.randint(0, len(months) - 1)]
-            yield "corpus", f"pile #{number} (month {month}): {len(pile)} cards", _pile(sorted(pile), month)
+            cards = sorted(pile)
+            shown = " ".join(cards) if cards else "no cards"
+            yield "corpus", f"pile #{number} (month {month}): {shown}", _pile(cards, month)
         teshi, kuttsuki = _lucky_hands(rules_a)
         yield "lucky", f"a Teshi hand (four of month {months[0]})", _fixed("yakuset_lucky_hand", hand=teshi)
         yield "lucky", "a Kuttsuki hand (pairs)", _fixed("yakuset_lucky_hand", hand=kuttsuki)

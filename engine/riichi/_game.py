@@ -49,7 +49,8 @@ class RiichiGame:
     # --- diff --------------------------------------------------------------------------------
 
     def situations(self, a: RuleSet, b: RuleSet) -> Iterator[diff.Situation]:
-        """The payment grid, every yaku's han open and closed, every pair and triple of yakuman,
+        """The payment grid, every yaku's han open and closed, every pair and triple of yakuman one
+        hand can hold,
         and the table situations (settlements, the end of a game, standings, tiles)."""
         rules_a, rules_b = riichi_rules(a), riichi_rules(b)
         fus = sorted({*grid_fu(rules_a), *grid_fu(rules_b)})
@@ -66,8 +67,11 @@ class RiichiGame:
                 yield "yaku", f"{ident}, {'open' if is_open else 'closed'}", _yaku_han(ident, is_open)
         tables = (rules_a.yaku, rules_b.yaku)
         yakuman = [i for i in ids if any(table[i].yakuman for table in tables if i in table)]
+        apart = {frozenset((i, j)) for table in tables for i, y in table.items() for j in y.excludes | y.replaces}
         for size in (2, 3):
             for combo in itertools.combinations(yakuman, size):
+                if any(frozenset(pair) in apart for pair in itertools.combinations(combo, 2)):
+                    continue  # no hand holds both (`excludes`), or one replaces the other
                 dealer, tsumo = _win_for([table[i] for table in tables for i in combo if i in table])
                 text = " + ".join(combo) + (" (tsumo)" if tsumo else "") + (" (dealer)" if dealer else "")
                 yield "yakuman", text, _hand(yakuman=list(combo), tsumo=tsumo, dealer=dealer)
