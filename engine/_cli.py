@@ -159,16 +159,20 @@ def cmd_diff(args: argparse.Namespace) -> int:
         print(f"yakuset: scoring {len(cases):,} cases under both rule sets", file=sys.stderr)
     changes = None if args.behaviour_only else diff.structural(a, b, declared=args.declared)
     report = None if args.structural_only else diff.behaviour(a, b, cases)
+    # Causes are found among the resolved rule changes, whatever --declared prints.
+    resolved = diff.structural(a, b) if report is not None and report.changes else []
+    causes = diff.attribute(a, resolved, report) if report is not None and report.changes else None
     fmt = "json" if args.json else args.format
     if fmt == "json":
-        print(json.dumps(diff.as_json(a, b, changes, report, args.declared, args.steps), indent=2, ensure_ascii=False))
+        data = diff.as_json(a, b, changes, report, args.declared, args.steps, causes)
+        print(json.dumps(data, indent=2, ensure_ascii=False))
     elif fmt == "markdown":
-        sys.stdout.write(diff.markdown(a, b, changes, report))
+        sys.stdout.write(diff.markdown(a, b, changes, report, causes))
     elif fmt == "github":
         sys.stdout.write(diff.github(a, b, changes, report))
     else:
         colour = args.colour == "always" or (args.colour == "auto" and sys.stdout.isatty())
-        sys.stdout.write(diff.human(a, b, changes, report, args.steps, colour))
+        sys.stdout.write(diff.human(a, b, changes, report, args.steps, colour, causes, args.top, resolved))
     # A new name or description changes no rule: exit 0 (the human output says so).
     different = bool(diff.rule_changes(changes or [])) or bool(report and report.changes)
     return EXIT_NEGATIVE if different else EXIT_OK
@@ -259,6 +263,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--cases", metavar="FILE", help="more situations to score: `cases: [{base: 8}, {han: 3, fu: 40}]`")
     sub.add_argument(
         "--steps", type=whole_number_argument, default=3, metavar="N", help="show the steps of the N largest changes"
+    )
+    sub.add_argument(
+        "--top",
+        type=whole_number_argument,
+        default=10,
+        metavar="N",
+        help="list at most N score changes under each cause (0: all; default 10)",
     )
     sub.add_argument("--colour", "--color", choices=["auto", "always", "never"], default="auto")
     sub.set_defaults(run=cmd_diff)

@@ -223,7 +223,7 @@ def test_markdown_renders_rule_changes_and_situations_as_tables(capsys):
     header = lines.index("| path | change | old | new | where (old → new) |")
     assert lines[header + 1] == "|---|---|---|---|---|"
     assert any(line.startswith("| `yaku[sanko].points` | changed | 5 | 6 |") for line in lines)
-    assert "| situation | `nintendo` | `yakuza` | Δ |" in lines
+    assert "| situation | `nintendo` | `yakuza` | Δ | caused by |" in lines
     rows = [line for line in lines if line.startswith("| ")]
     assert all(line.endswith(" |") for line in rows)
 

@@ -42,6 +42,7 @@ class RuleSet:
     settings: Mapping[str, Settings] = field(repr=False)
     part: Game = field(repr=False)
     rules: Any = field(repr=False)
+    registry: Registry | None = field(default=None, repr=False)  # the games and plugins it was built with
 
     @property
     def path(self) -> Path:
@@ -150,7 +151,27 @@ def _build(first: SourceFile, problems: list[Problem], registry: Registry) -> Ru
     if chain_problems and files[-1].data.get("extends") is not None:
         raise RulesetError(problems)  # the chain is broken: nothing to resolve
     document = resolve(files)
-    start = Location(first.display, 1, 1)
+    return _from_document(first.id, first.display, tuple(files), document, problems, registry)
+
+
+def variant(rs: RuleSet, document: LocatedDict, suffix: str) -> RuleSet:
+    """``rs`` rebuilt from a changed resolved ``document`` (``diff`` applies one rule change at a
+    time to find which causes a score change); its id is ``rs.id`` + ``suffix``. Raises
+    :class:`RulesetError` when the changed document is not a valid rule set."""
+    if rs.registry is None:
+        raise InputError(f"{rs.id!r} was not built by a registry; it has no variants")
+    return _from_document(rs.id + suffix, rs.files[0].display, rs.files, document, [], rs.registry)
+
+
+def _from_document(
+    ident: str,
+    display: str,
+    files: tuple[SourceFile, ...],
+    document: LocatedDict,
+    problems: list[Problem],
+    registry: Registry,
+) -> RuleSet:
+    start = Location(display, 1, 1)
     # The resolved document is checked even when a file has problems, to know which sections the
     # compiler may trust; its findings are reported only when the files themselves are sound
     # (otherwise they repeat them: a misspelt key is also a missing one).
@@ -183,16 +204,17 @@ def _build(first: SourceFile, problems: list[Problem], registry: Registry) -> Ru
         )
     metadata = document.get("metadata") or {}
     return RuleSet(
-        id=first.id,
+        id=ident,
         game=game.name,
         name=str(document.get("name")),
         metadata=MappingProxyType({k: str(v) for k, v in metadata.items()}),
         document=document,
-        files=tuple(files),
+        files=files,
         plugin_manager=manager,
         settings=MappingProxyType(settings),
         part=game,
         rules=rules,
+        registry=registry,
     )
 
 

@@ -9,17 +9,20 @@ situations and your own cases, largest change first). ``yakuset diff A B`` print
 """
 
 from ._behaviour import BehaviourChange, BehaviourReport, Comparable, Outcome, Situation, behaviour, describe
+from ._causes import Cause, attribute
 from ._render import as_json, github, human, markdown
 from ._structural import Change, plain, rule_changes, structural
 
 __all__ = [
     "BehaviourChange",
     "BehaviourReport",
+    "Cause",
     "Change",
     "Comparable",
     "Outcome",
     "Situation",
     "as_json",
+    "attribute",
     "behaviour",
     "describe",
     "github",

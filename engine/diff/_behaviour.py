@@ -64,6 +64,8 @@ class BehaviourChange:
     situation: str
     old: Outcome
     new: Outcome
+    #: How to score the situation again (under a variant of the first rule set, to find a cause).
+    run: Callable[[RuleSet], Outcome] | None = field(default=None, compare=False, repr=False)
 
     @property
     def delta(self) -> float | None:
@@ -142,7 +144,7 @@ def behaviour(a: RuleSet, b: RuleSet, cases: Sequence[Mapping[str, Any]] = ()) -
         counts[0] += 1
         if not old.same_as(new):
             counts[1] += 1
-            changes.append(BehaviourChange(group, text, old, new))
+            changes.append(BehaviourChange(group, text, old, new, run))
     changes.sort(key=lambda c: -c.size)
     total = sum(n for n, _ in by_group.values())
     return BehaviourReport(total, {g: (n, c) for g, (n, c) in by_group.items()}, changes, skipped)

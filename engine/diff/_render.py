@@ -6,9 +6,11 @@ The JSON shape is documented by ``schema/diff.schema.json``.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ._behaviour import BehaviourReport, describe
+from ._causes import Cause
 from ._structural import Change, plain, rule_changes
 
 if TYPE_CHECKING:
@@ -45,9 +47,18 @@ def _values(change: Change) -> str:
 
 
 def as_json(
-    a: RuleSet, b: RuleSet, changes: list[Change] | None, report: BehaviourReport | None, declared: bool, steps: int
+    a: RuleSet,
+    b: RuleSet,
+    changes: list[Change] | None,
+    report: BehaviourReport | None,
+    declared: bool,
+    steps: int,
+    causes: Sequence[Cause | None] | None = None,
 ) -> dict[str, Any]:
     """The documented JSON shape (``schema/diff.schema.json``)."""
+    listed = [] if report is None else [c.as_dict(steps=i < steps) for i, c in enumerate(report.changes)]
+    for index, cause in enumerate(causes or []):
+        listed[index]["causes"] = None if cause is None else cause.as_dict()
     return {
         "a": a.id,
         "b": b.id,
@@ -64,15 +75,61 @@ def as_json(
             "changed": len(report.changes),
             "summary": report.summary,
             "groups": {g: {"situations": n, "changed": c} for g, (n, c) in report.by_group.items()},
-            "changes": [c.as_dict(steps=i < steps) for i, c in enumerate(report.changes)],
+            "skipped": report.skipped,
+            "changes": listed,
+            "causes": [
+                {"changes": list(key), "exact": exact, "situations": len(members), "largest": members[0]}
+                for (key, exact), members in _by_cause(causes or []).items()
+            ],
         },
     }
 
 
+def _by_cause(causes: Sequence[Cause | None]) -> dict[tuple[tuple[str, ...], bool], list[int]]:
+    """The indices of the behaviour changes under each cause (key: paths, exact), in order of
+    each cause's largest change; unattributed changes under ``((), False)``."""
+    groups: dict[tuple[tuple[str, ...], bool], list[int]] = {}
+    for index, cause in enumerate(causes):
+        key = ((), False) if cause is None else (cause.key, cause.exact)
+        groups.setdefault(key, []).append(index)
+    return groups
+
+
+def _cause_line(key: tuple[str, ...], exact: bool, by_path: dict[str, Change]) -> str:
+    if not key:
+        return "Not attributed (the replay budget ran out)"
+    parts = []
+    for path in key:
+        change = by_path.get(path)
+        parts.append(f"{path}: {_values(change)} ({_at(change)})" if change else path)
+    joined = "; ".join(parts)
+    if not exact:
+        return f"Partly caused by {joined} (with the other rule changes)"
+    return f"Caused by {joined}" + (" (together)" if len(key) > 1 else "")
+
+
+def _moved_line(moved: Any, paint: Any) -> str:
+    delta = f" ({moved.delta:+g})" if moved.delta is not None else ""
+    return (
+        f"{moved.group}: {moved.situation}: {paint('removed', describe(moved.old))} -> "
+        f"{paint('added', describe(moved.new))}{delta}"
+    )
+
+
 def human(
-    a: RuleSet, b: RuleSet, changes: list[Change] | None, report: BehaviourReport | None, steps: int, colour: bool
+    a: RuleSet,
+    b: RuleSet,
+    changes: list[Change] | None,
+    report: BehaviourReport | None,
+    steps: int,
+    colour: bool,
+    causes: Sequence[Cause | None] | None = None,
+    top: int = 10,
+    all_changes: Sequence[Change] = (),
 ) -> str:
-    """Readable text: the rule changes by section, then the behaviour, largest changes first."""
+    """Readable text: the rule changes by section, then the behaviour: with ``causes``, the score
+    changes grouped under the rule change(s) that cause them (``top`` of each), else every change,
+    largest first."""
 
     def paint(kind: str, text: str) -> str:
         return f"{_COLOURS[kind]}{text}{_RESET}" if colour else text
@@ -98,21 +155,40 @@ def human(
         out.append(paint("title", f"Behaviour: {report.summary}"))
         for group, (count, changed) in report.by_group.items():
             out.append(f"  {group}: {changed} of {count} change")
-        for index, moved in enumerate(report.changes):
-            delta = f" ({moved.delta:+g})" if moved.delta is not None else ""
-            out.append(
-                f"  {moved.group}: {moved.situation}: {paint('removed', describe(moved.old))} -> "
-                f"{paint('added', describe(moved.new))}{delta}"
-            )
+        shown = 0
+
+        def listing(index: int, indent: str) -> None:
+            moved = report.changes[index]
+            out.append(f"{indent}{_moved_line(moved, paint)}")
             if index < steps:
                 for label, outcome in ((a.id, moved.old), (b.id, moved.new)):
                     for step in outcome.explain():
-                        out.append(f"      {label}: {step}")
+                        out.append(f"{indent}    {label}: {step}")
+
+        if causes is None:
+            for index in range(len(report.changes)):
+                listing(index, "  ")
+        else:
+            by_path = {c.path: c for c in [*all_changes, *(changes or [])]}
+            for (key, exact), members in _by_cause(causes).items():
+                out.append(paint("title", f"  {_cause_line(key, exact, by_path)}: {len(members)} situation(s) change"))
+                for index in members[: top or None]:
+                    listing(index, "    ")
+                    shown += 1
+                if top and len(members) > top:
+                    out.append(f"    ... and {len(members) - top} more (--top N lists more, --top 0 all)")
     return "\n".join(out) + "\n"
 
 
-def markdown(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: BehaviourReport | None) -> str:
-    """Markdown for a pull request: a table of rule changes and a table of changed situations."""
+def markdown(
+    a: RuleSet,
+    b: RuleSet,
+    changes: list[Change] | None,
+    report: BehaviourReport | None,
+    causes: Sequence[Cause | None] | None = None,
+) -> str:
+    """Markdown for a pull request: a table of rule changes and a table of changed situations
+    (with the rule changes that cause each)."""
 
     def cell(text: str) -> str:
         return text.replace("|", "\\|").replace("\n", " ")
@@ -134,11 +210,15 @@ def markdown(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: Behav
         out += ["### Behaviour", "", report.summary, "", "| situations | count | changed |", "|---|---:|---:|"]
         out += [f"| {g} | {n} | {c} |" for g, (n, c) in report.by_group.items()]
         if report.changes:
-            out += ["", f"| situation | `{a.id}` | `{b.id}` | Δ |", "|---|---|---|---:|"]
+            reasons = [
+                "" if cause is None else ", ".join(f"`{p}`" for p in cause.key) + ("" if cause.exact else " (partly)")
+                for cause in (causes or [None] * len(report.changes))
+            ]
+            out += ["", f"| situation | `{a.id}` | `{b.id}` | Δ | caused by |", "|---|---|---|---:|---|"]
             out += [
                 f"| {cell(c.situation)} | {cell(describe(c.old))} | {cell(describe(c.new))} | "
-                f"{'' if c.delta is None else f'{c.delta:+g}'} |"
-                for c in report.changes
+                f"{'' if c.delta is None else f'{c.delta:+g}'} | {cell(reason)} |"
+                for c, reason in zip(report.changes, reasons)
             ]
         out.append("")
     return "\n".join(out)

@@ -3,7 +3,7 @@ matched by id, each change with the file:line of both sides."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .._core.arguments import a_ruleset, true_or_false
@@ -33,6 +33,9 @@ class Change:
     new: Any = None
     old_at: Location | None = None
     new_at: Location | None = None
+    #: Where it is in the resolved document: mapping keys, and ``("id", x)`` for an item of a list
+    #: of items with ids (what ``diff`` needs to apply the change alone).
+    keys: tuple[Any, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def section(self) -> str:
@@ -97,11 +100,13 @@ def structural(a: RuleSet, b: RuleSet, declared: bool = False) -> list[Change]:
     left = a.files[0].data if declared else a.document
     right = b.files[0].data if declared else b.document
     changes: list[Change] = []
-    _compare(left, right, "", left.loc, right.loc, changes)
+    _compare(left, right, "", left.loc, right.loc, changes, ())
     return changes
 
 
-def _compare(old: Any, new: Any, path: str, old_at: Location, new_at: Location, out: list[Change]) -> None:
+def _compare(
+    old: Any, new: Any, path: str, old_at: Location, new_at: Location, out: list[Change], keys: tuple[Any, ...]
+) -> None:
     if isinstance(old, LocatedDict) and isinstance(new, LocatedDict):
         for key in [*old, *(k for k in new if k not in old)]:
             if key == "extends" and path == "":
@@ -114,30 +119,32 @@ def _compare(old: Any, new: Any, path: str, old_at: Location, new_at: Location, 
                             new.get(key),
                             old.value_locs.get(key),
                             new.value_locs.get(key),
+                            (key,),
                         )
                     )
                 continue
-            sub = join_path(path, key)
+            sub, at = join_path(path, key), (*keys, key)
             if key not in new:
-                out.append(Change(sub, "removed", old[key], None, old.value_locs[key], None))
+                out.append(Change(sub, "removed", old[key], None, old.value_locs[key], None, at))
             elif key not in old:
-                out.append(Change(sub, "added", None, new[key], None, new.value_locs[key]))
+                out.append(Change(sub, "added", None, new[key], None, new.value_locs[key], at))
             else:
-                _compare(old[key], new[key], sub, old.value_locs[key], new.value_locs[key], out)
+                _compare(old[key], new[key], sub, old.value_locs[key], new.value_locs[key], out, at)
         return
     if isinstance(old, LocatedList) and isinstance(new, LocatedList) and _id_list(old) and _id_list(new):
         old_items = {item["id"]: (item, where) for item, where in zip(old, old.item_locs)}
         new_items = {item["id"]: (item, where) for item, where in zip(new, new.item_locs)}
         for ident in [*old_items, *(i for i in new_items if i not in old_items)]:
-            sub = f"{path}[{ident}]"
+            sub, at = f"{path}[{ident}]", (*keys, ("id", ident))
             if ident not in new_items:
-                out.append(Change(sub, "removed", old_items[ident][0], None, old_items[ident][1], None))
+                out.append(Change(sub, "removed", old_items[ident][0], None, old_items[ident][1], None, at))
             elif ident not in old_items:
-                out.append(Change(sub, "added", None, new_items[ident][0], None, new_items[ident][1]))
+                out.append(Change(sub, "added", None, new_items[ident][0], None, new_items[ident][1], at))
             else:
-                _compare(old_items[ident][0], new_items[ident][0], sub, old_items[ident][1], new_items[ident][1], out)
+                old_item, new_item = old_items[ident], new_items[ident]
+                _compare(old_item[0], new_item[0], sub, old_item[1], new_item[1], out, at)
         return
     if _category(old) != _category(new):
-        out.append(Change(path, "type_changed", old, new, old_at, new_at))
+        out.append(Change(path, "type_changed", old, new, old_at, new_at, keys))
     elif plain(old) != plain(new):
-        out.append(Change(path, "changed", old, new, old_at, new_at))
+        out.append(Change(path, "changed", old, new, old_at, new_at, keys))

@@ -1,0 +1,184 @@
+"""`yakuset diff` says which rule change causes each score change, reports no change where the
+rules are the same, and compares only situations that can happen."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yakuset
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from yakuset import diff
+from yakuset._cli import main
+
+from .conftest import ROOT
+
+DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_every_changed_award_cell_is_caused_by_the_one_multiplier_change(capsys, tmp_path):
+    club = write(
+        tmp_path / "club.yaml",
+        """
+        extends: fudawiki
+        name: Club
+        award:
+          multipliers:
+            - id: own_streak
+              max: 4
+        """,
+    )
+    code, out, _ = run(capsys, "diff", "fudawiki", str(club), "--json")
+    assert code == 1
+    data = json.loads(out)
+    jsonschema.validate(data, DIFF_SCHEMA)
+    behaviour = data["behaviour"]
+    # The streak factor min(1 + calls, 6) differs from min(1 + calls, 4) for 4-7 calls: 30 bases ×
+    # 4 call counts × opponent called or not = 240 cells, all caused by the max alone.
+    assert behaviour["causes"] == [
+        {"changes": ["award.multipliers[own_streak].max"], "exact": True, "situations": 240, "largest": 0}
+    ]
+    assert all(
+        c["causes"] == {"changes": ["award.multipliers[own_streak].max"], "exact": True} for c in behaviour["changes"]
+    )
+
+
+def test_human_output_groups_the_score_changes_under_their_cause_with_both_places(capsys, tmp_path):
+    club = write(
+        tmp_path / "club.yaml",
+        """
+        extends: fudawiki
+        name: Club
+        award:
+          multipliers:
+            - id: own_streak
+              max: 4
+        """,
+    )
+    code, out, _ = run(capsys, "diff", "fudawiki", str(club), "--behaviour-only", "--top", "2", "--steps", "0")
+    assert code == 1
+    lines = out.splitlines()
+    cause = next(line for line in lines if line.strip().startswith("Caused by"))
+    assert cause.strip() == (
+        f"Caused by award.multipliers[own_streak].max: 6 -> 4 (<bundled>/koikoi/_koikoi.yaml:125 -> "
+        f"{yakuset.load_ruleset(club).files[0].display}:6): 240 situation(s) change"
+    )
+    # The largest: base 30 with 5 or more own calls (the first of them listed), the opponent called:
+    # 30 × 2 × 2 × 6 = 720 -> 30 × 2 × 2 × 4 = 480.
+    first = lines[lines.index(cause) + 1].strip()
+    assert first == "award: award: base 30, 5 own call(s), opponent called: 720 -> 480 (-240)"
+    assert lines[lines.index(cause) + 3].strip() == "... and 238 more (--top N lists more, --top 0 all)"
+
+
+def test_changes_that_act_only_together_are_named_together():
+    # Under full scoring the double shapes count twice: that needs both `stacking: add_with_doubles`
+    # and the shapes listed (rule document 001, docs/rules/riichi.md §6).
+    a, b = yakuset.load_ruleset("tenhou"), yakuset.load_ruleset("full-scoring")
+    report = diff.behaviour(a, b)
+    causes = diff.attribute(a, diff.structural(a, b), report)
+    assert report.changes and all(c is not None and c.exact for c in causes)
+    assert {c.key for c in causes if c is not None} == {("yakuman.stacking", "yakuman.double_patterns")}
+
+
+def test_a_draw_rule_and_the_yaku_it_pays_are_found_as_one_cause():
+    a, b = yakuset.load_ruleset("ema-2025"), yakuset.load_ruleset("m-league")
+    report = diff.behaviour(a, b)
+    causes = dict(zip((c.situation for c in report.changes), diff.attribute(a, diff.structural(a, b), report)))
+    nagashi = causes["nagashi mangan by seat 2 (non-dealer)"]
+    assert nagashi is not None and nagashi.exact
+    assert nagashi.key == ("yaku[nagashi_mangan].enabled", "draws.nagashi_mangan")
+    assert causes["234m406p789s11z345s, win 3s, riichi (a red 5p)"].key == ("tiles.red_fives.p",)
+
+
+# --- no false positives ---------------------------------------------------------------------------
+
+
+def test_a_file_that_only_extends_a_rule_set_is_the_same_rule_set(capsys, tmp_path):
+    same = write(tmp_path / "same.yaml", "extends: yakuza\n")
+    code, out, _ = run(capsys, "diff", "yakuza", str(same))
+    assert code == 0
+    assert "Rules: identical" in out and "none of" in out
+
+
+def test_a_new_name_and_description_alone_exit_0_with_a_note(capsys, tmp_path):
+    renamed = write(tmp_path / "club.yaml", "extends: yakuza\nname: Club\nmetadata: {description: ours}\n")
+    code, out, _ = run(capsys, "diff", "yakuza", str(renamed))
+    assert code == 0
+    assert "(only the name, the metadata or `extends` differ: the rules are the same)" in out
+    code, out, _ = run(capsys, "diff", "yakuza", str(renamed), "--json")
+    data = json.loads(out)
+    assert (code, data["identical"], data["same_rules"]) == (0, False, True)
+
+
+def test_a_situation_both_rule_sets_refuse_is_not_counted_and_the_summary_says_so():
+    a, b = yakuset.load_ruleset("tenhou"), yakuset.load_ruleset("tenhou")
+    report = diff.behaviour(a, b)
+    assert report.changes == []
+    # 1 han 20 fu ron, 1 han 25 fu and the like: no hand has them under either rule set.
+    assert report.skipped > 0
+    assert f"({report.skipped:,} that neither rule set allows left out)" in report.summary
+    assert "grid" in report.by_group and report.by_group["grid"][0] + report.skipped <= 1680 + report.skipped
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(
+    ruleset_id=st.sampled_from(
+        ["nintendo", "yakuza", "fudawiki", "bga", "ema-2025", "tenhou", "m-league", "mahjong-soul"]
+    ),
+    name=st.text(alphabet="abcdefghijklmnopqrstuvwxyz ", min_size=1, max_size=20).filter(str.strip),
+    description=st.text(alphabet="abcdefghijklmnopqrstuvwxyz ", max_size=40),
+    via=st.integers(0, 2),
+)
+def test_a_rule_set_renamed_or_re_extended_diffs_as_the_same_rules(
+    tmp_path_factory, ruleset_id, name, description, via
+):
+    folder = tmp_path_factory.mktemp("renamed")
+    base = ruleset_id
+    if via >= 1:  # through a file of our own that restates nothing
+        write(folder / "middle.yaml", f"extends: {ruleset_id}\n")
+        base = "./middle.yaml"
+    text = f"extends: {base}\nname: {name!r}\n"
+    if via == 2 and description:
+        text += f"metadata: {{description: {description!r}}}\n"
+    renamed = write(folder / "renamed.yaml", text)
+    a, b = yakuset.load_ruleset(ruleset_id), yakuset.load_ruleset(renamed)
+    assert diff.rule_changes(diff.structural(a, b)) == []
+    assert diff.behaviour(a, b).changes == []
+
+
+# --- only situations that can happen --------------------------------------------------------------
+
+
+def test_yakuman_no_hand_holds_together_are_not_compared():
+    a, b = yakuset.load_ruleset("tenhou"), yakuset.load_ruleset("full-scoring")
+    compared = {text for group, text, _ in a.part.situations(a, b) if group == "yakuman"}
+    assert "daisangen + tsuuiisou" in compared
+    assert not any("kokushi" in text and "suuankou" in text for text in compared)
+    assert not any("daisangen" in text and "daisuushii" in text for text in compared)
+    assert not any("tenhou" in text and "chihou" in text for text in compared)
+
+
+def test_koikoi_piles_are_listed_with_their_cards():
+    a = b = yakuset.load_ruleset("nintendo")
+    piles = [text for group, text, _ in a.part.situations(a, b) if group == "corpus"]
+    assert len(piles) == 300
+    assert all(text.split(": ", 1)[1] == "no cards" or "-" in text.split(": ", 1)[1] for text in piles)
+    cards = piles[1].split(": ", 1)[1].split()
+    assert all(card in a.rules.cards for card in cards)
