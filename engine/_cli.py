@@ -19,10 +19,11 @@ from . import diff
 from ._core.commands import Command, Output, whole_number_argument
 from ._core.errors import InputError, Location, Problem, RulesetError
 from ._core.game import Game
+from ._core.hints import did_you_mean
 from ._core.resolve import display_name, read_file
 from ._core.resolved import resolved_text
 from ._core.ruleset import RuleSet
-from ._core.yamlsource import DATA_FILE, LocatedDict, read_document
+from ._core.yamlsource import DATA_FILE, LocatedDict, LocatedList, read_document
 from ._house import REGISTRY, list_rulesets, load_ruleset
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_ERROR = 0, 1, 2
@@ -154,11 +155,16 @@ def cmd_diff(args: argparse.Namespace) -> int:
         raise InputError(f"{a.id!r} is a {a.game} rule set and {b.id!r} a {b.game} one: they can't be compared")
     if args.structural_only and args.behaviour_only:
         raise UsageError("--structural-only and --behaviour-only exclude each other")
-    cases = _load_cases(args.cases) if args.cases else []
+    located = _load_cases(args.cases, a.part) if args.cases else None
+    cases = [dict(case) for case in located] if located is not None else []
     if len(cases) >= 1000:
         print(f"yakuset: scoring {len(cases):,} cases under both rule sets", file=sys.stderr)
     changes = None if args.behaviour_only else diff.structural(a, b, declared=args.declared)
-    report = None if args.structural_only else diff.behaviour(a, b, cases)
+    try:
+        report = None if args.structural_only else diff.behaviour(a, b, cases)
+    except diff.CaseError as exc:
+        assert located is not None  # only a user's case raises it
+        raise RulesetError([Problem(located.item_locs[exc.index], f"cases[{exc.index}]", str(exc))]) from None
     # Causes are found among the resolved rule changes, whatever --declared prints.
     resolved = diff.structural(a, b) if report is not None and report.changes else []
     causes = diff.attribute(a, resolved, report) if report is not None and report.changes else None
@@ -178,7 +184,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
     return EXIT_NEGATIVE if different else EXIT_OK
 
 
-def _load_cases(name: str) -> list[dict[str, Any]]:
+def _load_cases(name: str, part: Any) -> LocatedList:
+    """The cases of a ``--cases`` file, each a mapping whose keys the game knows."""
     path = Path(name)
     if not path.is_file():
         raise UsageError(f"{name}: no such file")
@@ -195,10 +202,25 @@ def _load_cases(name: str) -> list[dict[str, Any]]:
             ]
         )
     cases: Any = data["cases"]
+    known: frozenset[str] = getattr(part, "case_keys", frozenset())
+    problems = []
     for index, case in enumerate(cases):
-        if not isinstance(case, dict):
-            raise RulesetError([Problem(cases.item_locs[index], f"cases[{index}]", "a case is a mapping")])
-    return [dict(case) for case in cases]
+        if not isinstance(case, LocatedDict):
+            problems.append(Problem(cases.item_locs[index], f"cases[{index}]", "a case is a mapping"))
+            continue
+        for key in case:
+            if key != "name" and known and key not in known:
+                problems.append(
+                    Problem(
+                        case.key_locs[key],
+                        f"cases[{index}].{key}",
+                        f"unknown key {key!r} for a {part.name} case",
+                        did_you_mean(str(key), known) or "keys: " + ", ".join(sorted(known)),
+                    )
+                )
+    if problems:
+        raise RulesetError(problems)
+    return cases  # type: ignore[no-any-return]
 
 
 def _game_command(name: str, runs: dict[str, tuple[Game, Command]]) -> Any:

@@ -180,7 +180,7 @@ def test_tenhou_vs_full_scoring_lists_the_double_patterns_and_the_changed_yakuma
     }
     report = diff.behaviour(a, b)
     changed = {c.situation: c for c in report.changes}
-    assert all(c.group == "yakuman" for c in report.changes)
+    assert {c.group for c in report.changes} == {"yakuman", "hands"}
     # Rule document 001 (docs/rules/riichi.md §6): a double pattern counts 2 under full scoring, 1 under Tenhou.
     pair = changed["daisuushii + tsuuiisou"]
     assert (pair.old.value, pair.new.value) == (64000, 96000)
@@ -189,7 +189,14 @@ def test_tenhou_vs_full_scoring_lists_the_double_patterns_and_the_changed_yakuma
     assert "daisangen + tsuuiisou" in {s for s in (c[1] for c in a.part.situations(a, b))}
     # every changed combination holds a double pattern, and every combination with one changed
     doubles = {"daisuushii", "kokushi_13", "junsei_chuuren", "suuankou_tanki"}
-    assert all(doubles & set(s.split(" (")[0].split(" + ")) for s in changed)
+    combos = [c.situation for c in report.changes if c.group == "yakuman"]
+    assert all(doubles & set(s.split(" (")[0].split(" + ")) for s in combos)
+    # The hands of the corpus that change hold a double shape too.
+    assert all(
+        doubles & set(c.new.summary.split("(")[1].split(")")[0].split(", "))
+        for c in report.changes
+        if c.group == "hands"
+    )
 
 
 def test_koikoi_against_riichi_is_a_clear_error_exit_2(capsys):

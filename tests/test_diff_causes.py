@@ -182,3 +182,63 @@ def test_koikoi_piles_are_listed_with_their_cards():
     assert all(text.split(": ", 1)[1] == "no cards" or "-" in text.split(": ", 1)[1] for text in piles)
     cards = piles[1].split(": ", 1)[1].split()
     assert all(card in a.rules.cards for card in cards)
+
+
+# --- hands from their tiles -----------------------------------------------------------------------
+
+
+def test_a_fu_rule_change_shows_up_in_the_hands_it_changes():
+    # EMA 2016 counts a double-wind pair 4 fu, EMA 2025 counts 2 (docs/rules/riichi.md §1a).
+    a, b = yakuset.load_ruleset("ema-2016"), yakuset.load_ruleset("ema-2025")
+    report = diff.behaviour(a, b)
+    causes = diff.attribute(a, diff.structural(a, b), report)
+    by_cause: dict[tuple[str, ...], list[diff.BehaviourChange]] = {}
+    for moved, cause in zip(report.changes, causes):
+        assert cause is not None and cause.exact
+        by_cause.setdefault(cause.key, []).append(moved)
+    double_wind = by_cause[("fu.double_wind_pair",)]
+    assert double_wind and all(c.group == "hands" for c in double_wind)
+    # Every one holds a pair of the wind that is both the seat's and the round's.
+    for moved in double_wind:
+        words = moved.situation
+        seat = words.split("seat ")[1].split(",")[0]
+        assert f"round {seat}" in words
+    assert by_cause[("limits.kiriage",)]
+
+
+def test_cases_take_hands_by_their_tiles(capsys, tmp_path):
+    cases = write(
+        tmp_path / "cases.yaml",
+        """
+        cases:
+          - {name: closed, hand: 111m456p789s11z345s, win: 3s, seat_wind: east, round_wind: east, riichi: true}
+          - {name: open, hand: 456p11z345s, win: 3s, melds: [[pon, 111m], [pon, 777z]], seat_wind: east, round_wind: east}
+        """,
+    )
+    code, out, _ = run(capsys, "diff", "ema-2016", "ema-2025", "--cases", str(cases), "--json", "--behaviour-only")
+    assert code == 1
+    data = json.loads(out)
+    assert data["behaviour"]["groups"]["cases"] == {"situations": 2, "changed": 2}
+    changed = {c["situation"]: c for c in data["behaviour"]["changes"] if c["group"] == "cases"}
+    # The dealer rons with a pair of east in the East round: 4 fu under EMA 2016, 2 under EMA 2025.
+    # Closed: 20 + 10 (closed ron) + 8 (closed 111m) + 4 or 2 = 42 -> 50 fu or 40 fu; riichi 1 han:
+    # 50 × 8 × 6 = 2400, 40 × 8 × 6 = 1920 -> 2000.
+    assert (changed["closed"]["old"]["value"], changed["closed"]["new"]["value"]) == (2400, 2000)
+    # Open (chun pon): 20 + 4 (open 111m) + 4 (open 777z) + 4 or 2 = 32 -> 40 fu or 30 fu; 1 han:
+    # 40 × 8 × 6 = 1920 -> 2000, 30 × 8 × 6 = 1440 -> 1500.
+    assert (changed["open"]["old"]["value"], changed["open"]["new"]["value"]) == (2000, 1500)
+    assert all(c["causes"] == {"changes": ["fu.double_wind_pair"], "exact": True} for c in changed.values())
+
+
+def test_a_case_with_a_misspelt_key_is_exit_2_at_its_place_with_a_did_you_mean(capsys, tmp_path):
+    cases = write(tmp_path / "cases.yaml", "cases:\n  - {han: 3, fu: 40}\n  - {hand: 234m456p789s11z345s, wn: 3s}\n")
+    code, out, err = run(capsys, "diff", "ema-2016", "ema-2025", "--cases", str(cases))
+    assert (code, out) == (2, "")
+    assert err.strip() == (f"{cases}:3:33: cases[1].wn: unknown key 'wn' for a riichi case (hint: did you mean 'win'?)")
+
+
+def test_a_case_both_rule_sets_refuse_is_exit_2_at_its_place(capsys, tmp_path):
+    cases = write(tmp_path / "cases.yaml", "cases:\n  - {han: 3, fu: 40}\n  - {han: 1, fu: 20}\n")
+    code, _, err = run(capsys, "diff", "ema-2016", "ema-2025", "--cases", str(cases))
+    assert code == 2
+    assert err.startswith(f"{cases}:3:5: cases[1]: case #2: both rule sets refuse it:")

@@ -8,7 +8,16 @@ situations and your own cases, largest change first). ``yakuset diff A B`` print
     ['name', 'metadata.source']
 """
 
-from ._behaviour import BehaviourChange, BehaviourReport, Comparable, Outcome, Situation, behaviour, describe
+from ._behaviour import (
+    BehaviourChange,
+    BehaviourReport,
+    CaseError,
+    Comparable,
+    Outcome,
+    Situation,
+    behaviour,
+    describe,
+)
 from ._causes import Cause, attribute
 from ._render import as_json, github, human, markdown
 from ._structural import Change, plain, rule_changes, structural
@@ -16,6 +25,7 @@ from ._structural import Change, plain, rule_changes, structural
 __all__ = [
     "BehaviourChange",
     "BehaviourReport",
+    "CaseError",
     "Cause",
     "Change",
     "Comparable",

@@ -45,6 +45,8 @@ class Comparable(Protocol):
     """What a game gives the diff: its standard situations and how it reads a user's case."""
 
     name: str
+    #: The keys a user's case may have (for a did-you-mean on a misspelt one).
+    case_keys: frozenset[str]
 
     def situations(self, a: RuleSet, b: RuleSet) -> Iterable[Situation]:
         """The situations every comparison of two of the game's rule sets scores."""
@@ -135,9 +137,12 @@ def behaviour(a: RuleSet, b: RuleSet, cases: Sequence[Mapping[str, Any]] = ()) -
     by_group: dict[str, list[int]] = {}
     changes = []
     skipped = 0
-    for group, text, run in situations:
+    first_case = len(situations) - len(cases)
+    for index, (group, text, run) in enumerate(situations):
         old, new = _safely(run, a), _safely(run, b)
-        if old.error is not None and new.error is not None and group != "cases":
+        if old.error is not None and new.error is not None:
+            if index >= first_case:
+                raise CaseError(index - first_case, f"{text}: both rule sets refuse it: {old.error}")
             skipped += 1
             continue
         counts = by_group.setdefault(group, [0, 0])
@@ -157,13 +162,24 @@ def _safely(run: Callable[[RuleSet], Outcome], rs: RuleSet) -> Outcome:
         return Outcome(None, "refused", error=str(exc).splitlines()[0])
 
 
+class CaseError(InputError):
+    """A user's case that is no situation of the game, or one both rule sets refuse; ``index`` is
+    its place in the list of cases (from 0)."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+
+
 def _case_situations(part: Comparable, cases: Sequence[Mapping[str, Any]]) -> list[Situation]:
     found: list[Situation] = []
-    for number, case in enumerate(cases, start=1):
+    for index, case in enumerate(cases):
         keys = set(case) - {"name"}
-        name = str(case.get("name", f"case #{number}"))
+        name = str(case.get("name", f"case #{index + 1}"))
         run = part.case({k: case[k] for k in keys})
         if run is None:
-            raise InputError(f"{name}: not a {part.name} situation (keys: {', '.join(sorted(keys))})")
+            unknown = sorted(keys - part.case_keys, key=str)
+            what = f"unknown key(s) {', '.join(map(repr, unknown))}" if unknown else "keys that do not go together"
+            raise CaseError(index, f"{name}: not a {part.name} situation ({what})")
         found.append(("cases", name, run))
     return found

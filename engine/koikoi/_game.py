@@ -86,6 +86,9 @@ class KoikoiGame:
         for path in sorted(scripts.glob("*.yaml")) if scripts.is_dir() else []:
             yield "script", f"the scripted play {path.name}", _script(path)
 
+    #: The keys a user's case may have (``yakuset diff --cases``).
+    case_keys = frozenset(_PILE_KEYS | _AWARD_KEYS)
+
     def case(self, params: Mapping[str, Any]) -> Callable[[RuleSet], diff.Outcome] | None:
         """A pile (``captured``, ``month``, ``own_calls``) or an award (``base``, calls, brights)."""
         keys = set(params)

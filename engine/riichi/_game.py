@@ -18,6 +18,8 @@ from .._core.errors import InputError, Location, Problem
 from .._core.game import Checked
 from .._core.yamlsource import LocatedDict
 from . import _render, hookspecs
+from ._corpus import corpus
+from ._corpus import describe as describe_hand
 from ._grid import grid_fu, payment_grids
 from ._hand import HandScore, evaluate
 from ._replay import game_text, load_game, replay_game
@@ -31,6 +33,19 @@ if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
 
 _SCORE_KEYS = {"han", "fu", "yaku", "dora", "open", "yakuman", "dealer", "tsumo", "honba", "riichi_sticks"}
+#: A case given by its tiles: what :func:`evaluate` takes.
+_TILE_KEYS = {
+    "hand",
+    "win",
+    "melds",
+    "seat_wind",
+    "round_wind",
+    "dora_indicators",
+    "ura_indicators",
+    "honba",
+    "riichi_sticks",
+    *FLAGS,
+}
 _WINS = ((False, False), (False, True), (True, False), (True, True))  # (dealer, tsumo)
 
 
@@ -50,7 +65,7 @@ class RiichiGame:
 
     def situations(self, a: RuleSet, b: RuleSet) -> Iterator[diff.Situation]:
         """The payment grid, every yaku's han open and closed, every pair and triple of yakuman one
-        hand can hold,
+        hand can hold, a seeded corpus of hands from their tiles,
         and the table situations (settlements, the end of a game, standings, tiles)."""
         rules_a, rules_b = riichi_rules(a), riichi_rules(b)
         fus = sorted({*grid_fu(rules_a), *grid_fu(rules_b)})
@@ -75,10 +90,18 @@ class RiichiGame:
                 dealer, tsumo = _win_for([table[i] for table in tables for i in combo if i in table])
                 text = " + ".join(combo) + (" (tsumo)" if tsumo else "") + (" (dealer)" if dealer else "")
                 yield "yakuman", text, _hand(yakuman=list(combo), tsumo=tsumo, dealer=dealer)
+        for hand in corpus():
+            yield "hands", describe_hand(hand), _tiles_case(hand)
         yield from table_situations()
 
+    #: The keys a user's case may have (``yakuset diff --cases``).
+    case_keys = frozenset(_SCORE_KEYS | _TILE_KEYS)
+
     def case(self, params: Mapping[str, Any]) -> Callable[[RuleSet], diff.Outcome] | None:
-        """A hand by han and fu, declared yaku or yakuman (the arguments of :func:`score`)."""
+        """A hand by han and fu, declared yaku or yakuman (the arguments of :func:`score`), or by
+        its tiles (``hand``, ``win``, ``melds`` ... as :func:`evaluate` takes them)."""
+        if "hand" in params and set(params) <= _TILE_KEYS:
+            return _tiles_case(dict(params))
         return _hand(**params) if set(params) <= _SCORE_KEYS else None
 
     # --- the command line --------------------------------------------------------------------
@@ -121,6 +144,25 @@ def _hand(**kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
         if result.yakuman > 1:
             level = f" {result.yakuman}x yakuman"
         return diff.Outcome(result.total, f"{pays}{level}", lambda: [s.label + f": {s.factor}" for s in result.steps])
+
+    return run
+
+
+def _tiles_case(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
+    kwargs = dict(params)
+    hand = kwargs.pop("hand")
+    melds = kwargs.pop("melds", ())
+    if isinstance(melds, list):  # from YAML: [[pon, 555z], ...]
+        melds = [tuple(m) if isinstance(m, list) else m for m in melds]
+
+    def run(rs: RuleSet) -> diff.Outcome:
+        result = evaluate(rs, hand, melds=melds, **kwargs)
+        level = f"{result.yakuman}x yakuman" if result.yakuman else f"{result.han} han {result.fu} fu"
+        return diff.Outcome(
+            result.total,
+            f"{level} ({', '.join(result.yaku)}); total {result.total}",
+            lambda: [s.label + f": {s.factor}" for s in result.steps],
+        )
 
     return run
 
