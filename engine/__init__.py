@@ -14,7 +14,7 @@ modules :mod:`yakuset.koikoi` and :mod:`yakuset.riichi`; compare two rule sets w
 
 from . import diff, koikoi, riichi
 from ._core.commands import Command
-from ._core.errors import InputError, Location, Problem, RulesetError
+from ._core.errors import InputError, Location, PluginError, Problem, RulesetError, YakusetWarning
 from ._core.expressions import ExpressionError
 from ._core.game import Game
 from ._core.hookspecs import hookimpl
@@ -76,6 +76,7 @@ __all__ = [
     "Location",
     "MatchAdjustment",
     "Meld",
+    "PluginError",
     "Problem",
     "Reading",
     "RefereeError",
@@ -84,6 +85,7 @@ __all__ = [
     "Score",
     "Situation",
     "Step",
+    "YakusetWarning",
     "__version__",
     "clear_caches",
     "diff",

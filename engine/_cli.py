@@ -11,18 +11,19 @@ import argparse
 import io
 import json
 import sys
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, runtime_checkable
 
 from . import diff
 from ._core.commands import Command, Output, whole_number_argument
-from ._core.errors import InputError, Location, Problem, RulesetError
+from ._core.errors import InputError, Location, PluginError, Problem, RulesetError, YakusetWarning
 from ._core.game import Game
 from ._core.hints import did_you_mean
 from ._core.resolve import display_name, read_file
 from ._core.resolved import resolved_text
-from ._core.ruleset import RuleSet
+from ._core.ruleset import RuleSet, bundled_ids
 from ._core.yamlsource import DATA_FILE, LocatedDict, LocatedList, read_document
 from ._house import REGISTRY, list_rulesets, load_ruleset
 
@@ -102,25 +103,30 @@ def cmd_validate(args: argparse.Namespace) -> int:
     lines = []
     for name in args.files:
         path = Path(name)
-        if not path.is_file():
-            raise UsageError(f"{name}: no such file")
-        problems = _problems_of(path)
-        shown = display_name(path.resolve())
-        report.append({"file": shown, "valid": not problems, "problems": [_problem_dict(p) for p in problems]})
-        lines += [str(p) for p in problems] or [f"{shown}: ok"]
+        if not path.is_file() and name not in bundled_ids():
+            raise UsageError(f"{name}: no such file or bundled rule set")
+        problems = _problems_of(path if path.is_file() else name)
+        shown = display_name(path.resolve()) if path.is_file() else name
+        errors = [p for p in problems if not p.warning]
+        report.append({"file": shown, "valid": not errors, "problems": [_problem_dict(p) for p in problems]})
+        lines += [str(p) for p in problems]
+        if not errors:
+            warned = len(problems)
+            lines.append(f"{shown}: ok" + (f" ({warned} warning{'s' if warned != 1 else ''})" if warned else ""))
     _emit(("".join(line + "\n" for line in lines), report), args.json)
     return EXIT_OK if all(r["valid"] for r in report) else EXIT_NEGATIVE
 
 
-def _problems_of(path: Path) -> list[Problem]:
+def _problems_of(source: Path | str) -> list[Problem]:
+    """The errors and warnings of a rule-set file (or bundled id), in file order."""
     # An abstract base (file name starting with "_") is checked as written only.
-    if path.stem.startswith("_"):
-        return read_file(path.resolve())[1]
+    if isinstance(source, Path) and source.stem.startswith("_"):
+        return read_file(source.resolve())[1]
     try:
-        load_ruleset(path)
+        rs = load_ruleset(source)
     except RulesetError as exc:
         return exc.problems
-    return []
+    return list(rs.warnings)
 
 
 def _problem_dict(problem: Problem) -> dict[str, Any]:
@@ -132,6 +138,7 @@ def _problem_dict(problem: Problem) -> dict[str, Any]:
         "path": problem.path,
         "message": problem.message,
         "hint": problem.hint,
+        "warning": problem.warning,
     }
 
 
@@ -258,8 +265,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--resolved", action="store_true", help="after `extends`, each value with its file:line")
     sub.set_defaults(run=cmd_show)
 
-    sub = command("validate", "check rule-set files; every problem as file:line:col: path: message")
-    sub.add_argument("files", nargs="+", metavar="FILE")
+    sub = command("validate", "check rule-set files or bundled ids; every problem as file:line:col: path: message")
+    sub.add_argument("files", nargs="+", metavar="FILE", help="rule-set files (or bundled ids) to check")
     sub.set_defaults(run=cmd_validate)
 
     # A command several games add (``play``) is one subcommand with the first game's arguments
@@ -311,14 +318,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             stream.reconfigure(errors="backslashreplace")
     try:
         args = build_parser().parse_args(argv)
-        code: int = args.run(args)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", YakusetWarning)
+            code: int = args.run(args)
+        for warning in caught:
+            if issubclass(warning.category, YakusetWarning):
+                print(f"yakuset: warning: {warning.message}", file=sys.stderr)
         return code
     except UsageError as exc:
         print(f"yakuset: error: {exc}", file=sys.stderr)
     except RulesetError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
-    except InputError as exc:
+    except (InputError, PluginError) as exc:
         print(f"yakuset: error: {exc}", file=sys.stderr)
     except BrokenPipeError:
         return EXIT_OK

@@ -38,9 +38,11 @@ class Problem:
     path: str
     message: str
     hint: str | None = None
+    #: A setting that loads but does nothing, or looks like a slip: reported, never refused.
+    warning: bool = False
 
     def __str__(self) -> str:
-        text = f"{self.location}: {self.path or '<document>'}: {self.message}"
+        text = f"{self.location}: {self.path or '<document>'}: {'warning: ' if self.warning else ''}{self.message}"
         if self.hint:
             text += f" (hint: {self.hint})"
         return text
@@ -62,3 +64,20 @@ class RulesetError(Exception):
 
 class InputError(ValueError):
     """An evaluator was called with arguments no game situation can have."""
+
+
+class PluginError(RuntimeError):
+    """A plugin's hook raised: ``plugin`` and ``hook`` name it, ``__cause__`` is what it raised.
+
+    Not the caller's fault and not the rule file's: the message says whose code failed.
+    """
+
+    def __init__(self, plugin: str, hook: str, error: BaseException) -> None:
+        self.plugin, self.hook = plugin, hook
+        reason = " ".join(str(error).split()) or "(no message)"
+        super().__init__(f"plugin {plugin!r} failed in its hook {hook}: {type(error).__name__}: {reason}")
+
+
+class YakusetWarning(UserWarning):
+    """An argument or a setting that is accepted but can do nothing (more Koi-Koi calls than the
+    rule set allows, more brights than the deck has): the result is computed anyway."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from types import MappingProxyType
@@ -20,7 +20,7 @@ from typing import Any
 import pluggy
 
 from . import hookspecs, validate
-from .errors import Location, Problem
+from .errors import InputError, Location, PluginError, Problem, RulesetError
 from .game import Game
 from .hints import did_you_mean
 from .yamlsource import LocatedDict
@@ -110,7 +110,30 @@ class Registry:
             settings[name] = found
             problems.extend(settings_problems)
         problems.extend(_pending(manager, plugins, fallback))
+        manager.add_hookcall_monitoring(_before, _naming_the_plugin)
         return manager, settings, problems
+
+
+def _before(hook_name: str, hook_impls: Sequence[Any], kwargs: Mapping[str, Any]) -> None:
+    return None
+
+
+def _naming_the_plugin(outcome: Any, hook_name: str, hook_impls: Sequence[Any], kwargs: Mapping[str, Any]) -> None:
+    """A hook that raised anything but the engine's own errors: say which plugin, which hook."""
+    error = outcome.exception
+    if error is None or isinstance(error, InputError | RulesetError | PluginError):
+        return
+    owners = {impl.function.__code__: impl.plugin_name for impl in hook_impls}
+    plugin = "?"
+    frame = error.__traceback__
+    while frame is not None:
+        if frame.tb_frame.f_code in owners:
+            plugin = owners[frame.tb_frame.f_code]
+            break
+        frame = frame.tb_next
+    failure = PluginError(plugin, hook_name, error)
+    failure.__cause__ = error
+    outcome.force_exception(failure)
 
 
 def _given(plugin: object) -> Callable[[], object]:

@@ -16,7 +16,8 @@ from typing import Any
 
 from . import bundled, validate
 from .errors import Location, Problem
-from .yamlsource import LocatedDict, LocatedList, parse, read_text
+from .hints import did_you_mean
+from .yamlsource import LocatedDict, LocatedList, join_path, parse, read_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +233,43 @@ def merge(parent: Any, child: Any) -> Any:
 
 def _by_id(items: LocatedList) -> bool:
     return bool(items) and all(isinstance(i, dict) and isinstance(i.get("id"), str) for i in items)
+
+
+def new_id_hints(files: list[SourceFile]) -> list[Problem]:
+    """Warnings for list items whose id matches nothing inherited but comes close to an inherited
+    id (``own_streek``): a new id adds an item, which is seldom what a near-miss meant."""
+    found: list[Problem] = []
+    merged: Any = files[-1].data
+    for source in reversed(files[:-1]):
+        _near_misses(merged, source.data, "", found)
+        merged = merge(merged, source.data)
+    return found
+
+
+def _near_misses(parent: Any, child: Any, path: str, out: list[Problem]) -> None:
+    if isinstance(parent, LocatedDict) and isinstance(child, LocatedDict):
+        for key, value in child.items():
+            if key in parent and key != "extends":
+                _near_misses(parent[key], value, join_path(path, key), out)
+        return
+    if isinstance(parent, LocatedList) and isinstance(child, LocatedList) and _by_id(parent) and _by_id(child):
+        inherited = {item["id"]: item for item in parent}
+        for item, where in zip(child, child.item_locs):
+            ident = item["id"]
+            if ident in inherited:
+                _near_misses(inherited[ident], item, f"{path}[{ident}]", out)
+                continue
+            hint = did_you_mean(ident, list(inherited))
+            if hint:
+                out.append(
+                    Problem(
+                        where,
+                        f"{path}[{ident}]",
+                        f"no inherited item has the id {ident!r}, so this adds a new item",
+                        f"{hint} (an id changes the inherited item of that id; a new id adds an item)",
+                        warning=True,
+                    )
+                )
 
 
 def resolve(files: list[SourceFile]) -> LocatedDict:

@@ -21,7 +21,7 @@ from . import bundled, validate
 from .errors import InputError, Location, Problem, RulesetError
 from .game import Checked, Game
 from .plugins import Registry, Settings
-from .resolve import SourceFile, chain, display_name, locate_ref, read_file, read_source, resolve
+from .resolve import SourceFile, chain, display_name, locate_ref, new_id_hints, read_file, read_source, resolve
 from .yamlsource import LocatedDict, LocatedList
 
 _NO_SETTINGS: Settings = MappingProxyType({})
@@ -43,6 +43,8 @@ class RuleSet:
     part: Game = field(repr=False)
     rules: Any = field(repr=False)
     registry: Registry | None = field(default=None, repr=False)  # the games and plugins it was built with
+    #: What loads but looks like a slip or does nothing (``Problem.warning``), in file order.
+    warnings: tuple[Problem, ...] = field(default=(), repr=False)
 
     @property
     def path(self) -> Path:
@@ -150,8 +152,27 @@ def _build(first: SourceFile, problems: list[Problem], registry: Registry) -> Ru
         problems.extend(registry.check_removals(source.data.get("plugins")))
     if chain_problems and files[-1].data.get("extends") is not None:
         raise RulesetError(problems)  # the chain is broken: nothing to resolve
+    mismatch = _game_mismatch(files)
+    if mismatch is not None:
+        raise RulesetError([mismatch])  # one problem, not every section of the parent again
     document = resolve(files)
-    return _from_document(first.id, first.display, tuple(files), document, problems, registry)
+    hints = new_id_hints(files)
+    return _from_document(first.id, first.display, tuple(files), document, problems, registry, hints)
+
+
+def _game_mismatch(files: list[SourceFile]) -> Problem | None:
+    """A file that says `game: X` but extends a rule set of another game."""
+    stated = [(source, source.data.get("game")) for source in files if isinstance(source.data.get("game"), str)]
+    if len(stated) < 2 or len({game for _, game in stated}) == 1:
+        return None
+    (child, game), other = stated[0], next(g for _, g in stated[1:] if g != stated[0][1])
+    parent = files[1]  # the rule set the file names in `extends`
+    return Problem(
+        child.data.value_locs.get("game", child.data.loc),
+        "game",
+        f"this file says `game: {game}`, but {parent.id!r}, which it extends, is a {other} rule set",
+        f"remove `game:` to keep {other}, or extend a {game} rule set (`yakuset list --game {game}`)",
+    )
 
 
 def variant(rs: RuleSet, document: LocatedDict, suffix: str) -> RuleSet:
@@ -170,8 +191,10 @@ def _from_document(
     document: LocatedDict,
     problems: list[Problem],
     registry: Registry,
+    warnings: list[Problem] | None = None,
 ) -> RuleSet:
     start = Location(display, 1, 1)
+    warnings = list(warnings or [])
     # The resolved document is checked even when a file has problems, to know which sections the
     # compiler may trust; its findings are reported only when the files themselves are sound
     # (otherwise they repeat them: a misspelt key is also a missing one).
@@ -189,9 +212,12 @@ def _from_document(
     if game is not None:
         rules, compile_problems = game.compile(document, manager, start, checked)
         problems.extend(compile_problems)
+    if game is not None:
+        warnings.extend(p for p in problems if p.warning)
+        problems = [p for p in problems if not p.warning]
     if problems or game is None:
         raise RulesetError(
-            _dedupe(problems)
+            _dedupe(problems + warnings)
             if problems
             else [
                 Problem(
@@ -215,6 +241,7 @@ def _from_document(
         part=game,
         rules=rules,
         registry=registry,
+        warnings=tuple(_dedupe(warnings)) if warnings else (),
     )
 
 

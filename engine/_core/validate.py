@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import jsonschema
+import yaml
 
 from . import bundled
 from .errors import Location, Problem
@@ -225,8 +226,15 @@ def _describe_schema(sub: Any) -> str:
     return text
 
 
-def _what_it_is(sub: dict[str, Any]) -> str | None:
-    """The first sentence of a key's description, as a hint to what belongs there."""
+def _what_it_is(sub: dict[str, Any], path: Sequence[str | int] = ()) -> str | None:
+    """A valid value to copy (the schema's first example, or its default) written as the key
+    would be, else the first sentence of the key's description."""
+    examples = sub.get("examples")
+    example = examples[0] if isinstance(examples, list) and examples else sub.get("default")
+    key = next((step for step in reversed(path) if isinstance(step, str)), None)
+    if example is not None and key is not None:
+        text = yaml.safe_dump({key: example}, default_flow_style=True, allow_unicode=True, width=10_000)
+        return f"for example `{text.strip()[1:-1]}`"
     description = sub.get("description")
     if not isinstance(description, str):
         return None
@@ -285,7 +293,12 @@ def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location, b
         return [Problem(where, shown, f"missing {missing!r}", "set it here or in the rule set this file extends")]
     if kind in ("type", "enum", "const"):
         return [
-            Problem(where, shown, f"expected {_describe_schema(sub)}, got {describe_value(instance)}", _what_it_is(sub))
+            Problem(
+                where,
+                shown,
+                f"expected {_describe_schema(sub)}, got {describe_value(instance)}",
+                _what_it_is(sub, path),
+            )
         ]
     if kind in ("oneOf", "anyOf"):
         alternatives: Any = error.validator_value
@@ -297,7 +310,7 @@ def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location, b
             if inner:
                 return [problem for e in inner for problem in _explain(e, root, fallback, base_path)]
         options = ", or ".join(_describe_schema(option) for option in alternatives)
-        return [Problem(where, shown, f"expected {options}, got {describe_value(instance)}", _what_it_is(sub))]
+        return [Problem(where, shown, f"expected {options}, got {describe_value(instance)}", _what_it_is(sub, path))]
     if kind == "pattern":
         return [
             Problem(

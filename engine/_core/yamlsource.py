@@ -234,7 +234,7 @@ def parse(text: str, file: str, limits: Limits = RULE_FILE) -> tuple[Any, list[P
         mark = exc.problem_mark or exc.context_mark
         where = lines.at(file, min(mark.index, len(text))) if mark is not None else Location(file, 1, 1)
         message = " ".join(filter(None, [exc.context, exc.problem])) or "not valid YAML"
-        return None, [Problem(where, "", f"YAML syntax: {message}")]
+        return None, [Problem(where, "", f"YAML syntax: {message}", _syntax_hint(message))]
     except yaml.YAMLError as exc:
         return None, [Problem(Location(file, 1, 1), "", f"YAML syntax: {exc}")]
     except (RecursionError, MemoryError):
@@ -350,6 +350,19 @@ class _Builder:
             )
         )
         return None
+
+
+def _syntax_hint(message: str) -> str | None:
+    """What to do about the YAML syntax errors people make most."""
+    if "'\\t'" in message or "\t" in message:
+        return "YAML indents with spaces, never tabs: replace the tab with spaces"
+    if "mapping values are not allowed" in message:
+        return "a `key: value` inside a value: indent it under its parent, or quote a value that holds ': '"
+    if "expected <block end>" in message or "did not find expected key" in message:
+        return "check the indentation: keys of one mapping, and the `-` of one list, line up under each other"
+    if "found undefined alias" in message or "found unhashable key" in message:
+        return "quote a value that starts with * or contains [ ] { }"
+    return None
 
 
 def _reader_problem(exc: yaml.reader.ReaderError, lines: Lines, file: str) -> Problem:

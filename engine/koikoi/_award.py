@@ -8,14 +8,16 @@ holds, explained step by step as the rule document writes it::
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .._core.arguments import whole_number
-from .._core.errors import InputError, Location, Problem
+from .._core.errors import InputError, Location, Problem, YakusetWarning
 from .._core.expressions import MAX_MAGNITUDE, ExpressionError, TooLarge
 from .._core.numbers import Number, tidy
 from .._core.results import Step
@@ -46,6 +48,28 @@ def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0, f
     own_calls = whole_number("own_calls", own_calls)
     opponent_calls = whole_number("opponent_calls", opponent_calls)
     field_brights = whole_number("field_brights", field_brights)
+    limit = rules.call_limit
+    if limit is not None and max(own_calls, opponent_calls) > limit:
+        warnings.warn(
+            f"{max(own_calls, opponent_calls)} Koi-Koi calls, but {rs.id} allows {limit} a player in a round "
+            "(calls.limit_per_round): no game reaches this award",
+            YakusetWarning,
+            stacklevel=2,
+        )
+    if field_brights > _most_field_brights(rules):
+        warnings.warn(
+            f"{field_brights} brights on the field, but {rs.id}'s deck has {_most_field_brights(rules)} "
+            "(match.field_brights): no deal reaches this award",
+            YakusetWarning,
+            stacklevel=2,
+        )
+    return _award_of(rs, rules, base, own_calls, opponent_calls, field_brights)
+
+
+def _award_of(
+    rs: RuleSet, rules: KoikoiRules, base: int, own_calls: int, opponent_calls: int, field_brights: int
+) -> Award:
+    """The award of checked counts (the rule document's tables go past a rule set's call limit)."""
     variables: dict[str, Number] = {
         "base": base,
         "own_calls": own_calls,
@@ -62,6 +86,12 @@ def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0, f
             raise InputError(f"no plugin gave a value for {', '.join(sorted(missing))}")
     points, steps = compute(rules, variables)
     return Award(rs.id, base, points, steps)
+
+
+@functools.lru_cache(maxsize=64)
+def _most_field_brights(rules: KoikoiRules) -> int:
+    """How many cards of the deck ``match.field_brights`` counts: no field holds more."""
+    return sum(1 for card in rules.cards.values() if rules.field_brights.matches(card, card.month, rules.roles[0]))
 
 
 def compute(rules: KoikoiRules, variables: Mapping[str, Number]) -> tuple[Number, tuple[Step, ...]]:
@@ -142,19 +172,20 @@ def award_tables(rs: RuleSet, bases: Sequence[int] = TABLE_BASES, most_calls: in
     most_calls = whole_number("most_calls", most_calls)
     if most_calls > 100:
         raise InputError(f"most_calls must be at most 100, got {most_calls}")
+    rules = koikoi_rules(rs)
     tables = []
     for opponent_calls in (0, 1):
         columns: list[list[Number]] = []
         open_ended = False
         for calls in range(most_calls + 1):
-            column = [award(rs, b, calls, opponent_calls).points for b in bases]
+            column = [_award_of(rs, rules, b, calls, opponent_calls, 0).points for b in bases]
             if columns and column == columns[-1]:
                 open_ended = True  # the cap is reached: the last column holds for any more calls
                 break
             columns.append(column)
-        reference = award(rs, 1, 0, 0).points
-        own_factors = tuple(_ratio(award(rs, 1, c, 0).points, reference) for c in range(len(columns)))
-        opponent_factor = _ratio(award(rs, 1, 0, opponent_calls).points, reference)
+        reference = _award_of(rs, rules, 1, 0, 0, 0).points
+        own_factors = tuple(_ratio(_award_of(rs, rules, 1, c, 0, 0).points, reference) for c in range(len(columns)))
+        opponent_factor = _ratio(_award_of(rs, rules, 1, 0, opponent_calls, 0).points, reference)
         rows = tuple((b, tuple(col[i] for col in columns)) for i, b in enumerate(bases))
         tables.append(
             AwardTable(opponent_calls, opponent_factor, tuple(range(len(columns))), own_factors, open_ended, rows)

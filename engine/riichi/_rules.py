@@ -251,7 +251,39 @@ def compile_rules(
         detection=_detection(yaku, detectors),
         table=table,
     )
-    return rules, problems
+    return rules, _doing_nothing(document, fallback)
+
+
+def _doing_nothing(document: LocatedDict, where: Location) -> list[Problem]:
+    """Warnings for settings this file writes that the rest of the rule set makes do nothing."""
+    found: list[Problem] = []
+
+    def warn(section: str, key: str, message: str, hint: str, at_key: str | None = None) -> None:
+        node = document[section]
+        place = at_key if at_key is not None else key
+        found.append(Problem(node.value_locs.get(place, node.loc), f"{section}.{place}", message, hint, warning=True))
+
+    def written(section: str, *keys: str) -> bool:
+        node = document[section]
+        return any(key in node and node.value_locs[key].file == where.file for key in keys)
+
+    yakuman, limits = document["yakuman"], document["limits"]
+    if yakuman["stacking"] != "add_with_doubles":
+        for key in ("double_patterns", "tenhou_any_wait"):
+            if yakuman[key] and written("yakuman", key, "stacking"):
+                warn(
+                    "yakuman",
+                    key,
+                    f"{key} counts only under `stacking: add_with_doubles`; with `stacking: {yakuman['stacking']}` "
+                    "it does nothing",
+                    "set `stacking: add_with_doubles`, or leave the list empty",
+                    None if written("yakuman", key) else "stacking",
+                )
+    if not limits["kiriage"] and written("limits", "kiriage_basic"):
+        warn("limits", "kiriage_basic", "kiriage_basic does nothing while `kiriage: false`", "set `kiriage: true`")
+    if limits["kazoe"] == "none" and written("limits", "kazoe_han"):
+        warn("limits", "kazoe_han", "kazoe_han does nothing while `kazoe: none`", "set `kazoe: yakuman` or `multiple`")
+    return found
 
 
 def _detectors(
