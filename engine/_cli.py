@@ -13,11 +13,13 @@ import json
 import sys
 import warnings
 from collections.abc import Sequence
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, runtime_checkable
 
 from . import diff
-from ._core.commands import Command, Output, whole_number_argument
+from ._core import bundled
+from ._core.commands import Command, Output, count_argument
 from ._core.errors import InputError, Location, PluginError, Problem, RulesetError, YakusetWarning
 from ._core.game import Game
 from ._core.hints import did_you_mean
@@ -150,9 +152,25 @@ def _part(rs: RuleSet) -> CommandLinePart:
 
 
 def cmd_table(args: argparse.Namespace) -> int:
+    _one_format(args, "text")
     rs = load_ruleset(args.ruleset)
     as_json = args.json or args.format == "json"
-    _emit(_part(rs).table(rs, args.format), as_json)
+    _emit(_part(rs).table(rs, "text" if args.format == "human" else args.format), as_json)
+    return EXIT_OK
+
+
+def _one_format(args: argparse.Namespace, plain: str) -> None:
+    """``--json`` and another ``--format`` ask for two outputs: refuse rather than pick one."""
+    if args.json and args.format not in (plain, "text", "human", "json"):
+        raise UsageError(f"--json and --format {args.format} exclude each other")
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    path = bundled.schema_path()
+    if args.json:
+        sys.stdout.write(path.read_text(encoding="utf-8"))
+    else:
+        print(path)
     return EXIT_OK
 
 
@@ -162,6 +180,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
         raise InputError(f"{a.id!r} is a {a.game} rule set and {b.id!r} a {b.game} one: they can't be compared")
     if args.structural_only and args.behaviour_only:
         raise UsageError("--structural-only and --behaviour-only exclude each other")
+    _one_format(args, "human")
     located = _load_cases(args.cases, a.part) if args.cases else None
     cases = [dict(case) for case in located] if located is not None else []
     if len(cases) >= 1000:
@@ -248,13 +267,19 @@ def _game_command(name: str, runs: dict[str, tuple[Game, Command]]) -> Any:
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser: the shared commands, then each registered game's."""
     parser = _Parser(prog="yakuset", description="Score Koi-Koi and Riichi mahjong from YAML rule sets.")
+    parser.add_argument("--version", action="version", version=f"yakuset {version('yakuset')}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
     def command(name: str, help_text: str) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name, help=help_text, description=help_text)
+        sub = commands.add_parser(
+            name, help=help_text, description=help_text, formatter_class=argparse.ArgumentDefaultsHelpFormatter
+        )
         sub.add_argument("--json", action="store_true", help="print JSON for machines")
         return sub
+
+    sub = command("schema", "where the rule-set JSON Schema is (for an editor); --json prints the schema itself")
+    sub.set_defaults(run=cmd_schema)
 
     sub = command("list", "list the bundled rule sets")
     sub.add_argument("--game", choices=sorted(REGISTRY.games), help="only this game's rule sets")
@@ -285,27 +310,39 @@ def build_parser() -> argparse.ArgumentParser:
     sub = command("diff", "what changed between two rule sets, and which scores change (exit 1 if any)")
     sub.add_argument("a", help="the rule set before (id or file)")
     sub.add_argument("b", help="the rule set after (id or file)")
-    sub.add_argument("--format", choices=["human", "json", "markdown", "github"], default="human")
+    sub.add_argument(
+        "--format",
+        choices=["human", "text", "json", "markdown", "github"],
+        default="human",
+        help="human (text is the same), json, markdown for a pull request, github annotations",
+    )
     sub.add_argument("--declared", action="store_true", help="compare the files as written, not resolved")
     sub.add_argument("--structural-only", action="store_true", help="only the rule changes")
     sub.add_argument("--behaviour-only", action="store_true", help="only the score changes")
     sub.add_argument("--cases", metavar="FILE", help="more situations to score: `cases: [{base: 8}, {han: 3, fu: 40}]`")
     sub.add_argument(
-        "--steps", type=whole_number_argument, default=3, metavar="N", help="show the steps of the N largest changes"
+        "--steps", type=count_argument, default=3, metavar="N", help="show the steps of the N largest changes"
     )
     sub.add_argument(
         "--top",
-        type=whole_number_argument,
+        type=count_argument,
         default=10,
         metavar="N",
-        help="list at most N score changes under each cause (0: all; default 10)",
+        help="list at most N score changes under each cause (0: all)",
     )
-    sub.add_argument("--colour", "--color", choices=["auto", "always", "never"], default="auto")
+    sub.add_argument(
+        "--colour", "--color", choices=["auto", "always", "never"], default="auto", help="colour the human output"
+    )
     sub.set_defaults(run=cmd_diff)
 
     sub = command("table", "the award tables (Koi-Koi) or the han × fu payment grid (Riichi)")
     sub.add_argument("ruleset", help="a bundled id (nintendo) or a YAML file")
-    sub.add_argument("--format", choices=["text", "markdown", "json"], default="text")
+    sub.add_argument(
+        "--format",
+        choices=["text", "human", "markdown", "json"],
+        default="text",
+        help="text (human is the same), markdown or json",
+    )
     sub.set_defaults(run=cmd_table)
     return parser
 

@@ -20,6 +20,14 @@ def whole_number_argument(value: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
 
 
+def count_argument(value: str) -> int:
+    """An argparse ``type`` for a count: a whole number of at least 0."""
+    number = whole_number_argument(value)
+    if number < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, got {value!r}")
+    return number
+
+
 #: What a command prints: readable text, and the same as JSON data (for ``--json``).
 Output = tuple[str, Any]
 

@@ -15,7 +15,7 @@ import pluggy
 
 from .. import diff
 from .._core import bundled
-from .._core.commands import Command, Output, whole_number_argument
+from .._core.commands import Command, Output, count_argument, whole_number_argument
 from .._core.errors import InputError, Location, Problem
 from .._core.game import Checked
 from .._core.yamlsource import LocatedDict
@@ -107,9 +107,12 @@ class KoikoiGame:
         return text, _render.tables_json(rs, tables)
 
     def commands(self) -> list[Command]:
-        """``award`` and ``play``."""
+        """``award``, ``koikoi-yaku`` and ``play``."""
         return [
             Command("award", "the award for a won Koi-Koi round", _award_arguments, _award_command),
+            Command(
+                "koikoi-yaku", "the yaku and base points of captured Koi-Koi cards", _yaku_arguments, _yaku_command
+            ),
             Command(
                 "play", "replay a scripted Koi-Koi match or round through the referee", _play_arguments, _play_command
             ),
@@ -199,16 +202,22 @@ def _run_award(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
 
 def _award_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--base", type=whole_number_argument, required=True, help="the winner's base points")
-    parser.add_argument(
-        "--own-calls", type=whole_number_argument, default=0, help="the winner's Koi-Koi calls this round"
-    )
-    parser.add_argument(
-        "--opponent-calls", type=whole_number_argument, default=0, help="the loser's Koi-Koi calls this round"
-    )
-    parser.add_argument(
-        "--field-brights", type=whole_number_argument, default=0, help="brights dealt face up this round"
-    )
+    parser.add_argument("--own-calls", type=count_argument, default=0, help="the winner's Koi-Koi calls this round")
+    parser.add_argument("--opponent-calls", type=count_argument, default=0, help="the loser's Koi-Koi calls this round")
+    parser.add_argument("--field-brights", type=count_argument, default=0, help="brights dealt face up this round")
     parser.add_argument("--explain", action="store_true", help="show each multiplier")
+
+
+def _yaku_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("cards", nargs="+", metavar="CARD", help="the captured cards, by id (01-bright-crane ...)")
+    parser.add_argument(
+        "--month", type=count_argument, default=None, help="the round's month, for month yaku (default: none)"
+    )
+
+
+def _yaku_command(rs: RuleSet, args: argparse.Namespace) -> Output:
+    result = yaku(rs, args.cards, month=args.month)
+    return (result.explanation or "no yaku: base 0") + "\n", result.as_dict()
 
 
 def _award_command(rs: RuleSet, args: argparse.Namespace) -> Output:
@@ -228,7 +237,10 @@ def _award_command(rs: RuleSet, args: argparse.Namespace) -> Output:
 
 
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("script", help="the script: players, dealer, rounds of events (see examples/)")
+    parser.add_argument(
+        "script",
+        help="a game script: Koi-Koi (players, dealer, rounds) or Riichi (players, dealer, hands); see examples/",
+    )
 
 
 def _play_command(rs: RuleSet, args: argparse.Namespace) -> Output:

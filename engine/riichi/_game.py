@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from .. import diff
-from .._core.commands import Command, Output, whole_number_argument
+from .._core.commands import Command, Output, count_argument, whole_number_argument
 from .._core.errors import InputError, Location, Problem
 from .._core.game import Checked
 from .._core.yamlsource import LocatedDict
@@ -191,13 +191,13 @@ def _score_arguments(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--han", type=whole_number_argument, help="the hand's han (dora included)")
     sub.add_argument("--fu", type=whole_number_argument, help="the hand's raw fu (rounded up here)")
     sub.add_argument("--yaku", help="declared yaku ids, comma-separated (riichi,pinfu,ittsu)")
-    sub.add_argument("--dora", type=whole_number_argument, default=0, help="dora, red fives and ura dora, with --yaku")
+    sub.add_argument("--dora", type=count_argument, default=0, help="dora, red fives and ura dora, with --yaku")
     sub.add_argument("--open", action="store_true", help="the hand has an open meld")
     sub.add_argument("--yakuman", help="declared yakuman ids, comma-separated (daisangen,tsuuiisou)")
     sub.add_argument("--dealer", action="store_true", help="the winner is the dealer")
     sub.add_argument("--tsumo", action="store_true", help="won by tsumo (default: ron)")
-    sub.add_argument("--honba", type=whole_number_argument, default=0, help="honba (counter) sticks")
-    sub.add_argument("--riichi-sticks", type=whole_number_argument, default=0, help="riichi sticks the winner takes")
+    sub.add_argument("--honba", type=count_argument, default=0, help="honba (counter) sticks")
+    sub.add_argument("--riichi-sticks", type=count_argument, default=0, help="riichi sticks the winner takes")
     sub.add_argument("--explain", action="store_true", help="show every step")
 
 
@@ -247,14 +247,34 @@ def _hand_arguments(sub: argparse.ArgumentParser) -> None:
             metavar="TILES",
             help=f"a {'closed kan' if kind == 'ankan' else 'called ' + kind} (repeatable)",
         )
-    sub.add_argument("--seat", default="east", choices=["east", "south", "west", "north"], help="seat wind")
-    sub.add_argument("--round", default="east", choices=["east", "south", "west", "north"], help="round wind")
-    sub.add_argument("--dora", action="append", default=[], metavar="TILES", help="dora indicator(s), e.g. 7s")
-    sub.add_argument("--ura", action="append", default=[], metavar="TILES", help="ura dora indicator(s)")
+    winds = ["east", "south", "west", "north"]
+    # The names evaluate() uses (seat_wind, dora_indicators ...); the short ones shipped first stay.
+    sub.add_argument("--seat-wind", "--seat", dest="seat", default="east", choices=winds, help="the winner's wind")
+    sub.add_argument("--round-wind", "--round", dest="round", default="east", choices=winds, help="the round's wind")
+    sub.add_argument(
+        "--dora-indicator",
+        "--dora",
+        dest="dora",
+        action="append",
+        default=[],
+        metavar="TILES",
+        help="dora indicator(s), e.g. 7s (repeatable)",
+    )
+    sub.add_argument(
+        "--ura-indicator",
+        "--ura",
+        dest="ura",
+        action="append",
+        default=[],
+        metavar="TILES",
+        help="ura dora indicator(s) (repeatable)",
+    )
     for flag in FLAGS:
-        sub.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true")
-    sub.add_argument("--honba", type=whole_number_argument, default=0)
-    sub.add_argument("--riichi-sticks", type=whole_number_argument, default=0)
+        sub.add_argument(
+            f"--{flag.replace('_', '-')}", dest=flag, action="store_true", help=f"the win is {flag.replace('_', ' ')}"
+        )
+    sub.add_argument("--honba", type=count_argument, default=0, help="honba (counter) sticks")
+    sub.add_argument("--riichi-sticks", type=count_argument, default=0, help="riichi sticks the winner takes")
     sub.add_argument("--explain", action="store_true", help="show the yaku, every fu part and each payment")
 
 

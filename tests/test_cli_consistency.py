@@ -1,0 +1,178 @@
+"""One consistent command line: a version, the schema's place, validate for ids and files, the
+same names as the Python API (old names kept), defaults in every option's help, conflicting
+options refused, and every failure one line with exit code 2."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+import yakuset
+from yakuset._cli import build_parser, main
+
+from .conftest import ROOT
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:  # --version and --help exit through argparse
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_version_prints_the_installed_version(capsys):
+    code, out, _ = run(capsys, "--version")
+    assert (code, out) == (0, f"yakuset {version('yakuset')}\n")
+
+
+def test_schema_prints_where_the_schema_is_and_json_prints_the_schema(capsys):
+    code, out, _ = run(capsys, "schema")
+    path = out.strip()
+    assert code == 0 and path.endswith("ruleset.schema.json")
+    assert json.loads(Path(path).read_text(encoding="utf-8"))["title"] == "yakuset rule set"
+    code, out, _ = run(capsys, "schema", "--json")
+    assert json.loads(out) == json.loads((ROOT / "schema" / "ruleset.schema.json").read_text(encoding="utf-8"))
+
+
+def test_validate_takes_bundled_ids_and_files_together(capsys, tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: nintendo\nname: House\n", encoding="utf-8")
+    code, out, _ = run(capsys, "validate", "nintendo", str(house), "tenhou")
+    assert code == 0
+    assert out.splitlines()[0] == "nintendo: ok" and out.splitlines()[2] == "tenhou: ok"
+    code, _, err = run(capsys, "validate", "nintendoo")
+    assert code == 2 and "nintendoo: no such file or bundled rule set" in err
+
+
+def _options() -> list[tuple[str, argparse.Action]]:
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    found = []
+    for name, sub in subparsers.choices.items():
+        for action in sub._actions:
+            if action.option_strings and not isinstance(action, argparse._HelpAction):
+                found.append((name, action))
+    return found
+
+
+@pytest.mark.parametrize(("command", "action"), _options(), ids=lambda x: x if isinstance(x, str) else x.dest)
+def test_every_option_says_what_it_does_and_its_default(command, action):
+    assert action.help, f"yakuset {command} {action.option_strings[0]} has no help"
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert subparsers.choices[command].formatter_class is argparse.ArgumentDefaultsHelpFormatter
+
+
+def test_hand_takes_the_api_names_and_the_old_short_ones(capsys):
+    new = run(
+        capsys,
+        "hand",
+        "tenhou",
+        "234m456p23456788s",
+        "--win",
+        "4s",
+        "--seat-wind",
+        "south",
+        "--round-wind",
+        "east",
+        "--dora-indicator",
+        "7s",
+        "--riichi",
+        "--tsumo",
+        "--json",
+    )
+    old = run(
+        capsys,
+        "hand",
+        "tenhou",
+        "234m456p23456788s",
+        "--win",
+        "4s",
+        "--seat",
+        "south",
+        "--round",
+        "east",
+        "--dora",
+        "7s",
+        "--riichi",
+        "--tsumo",
+        "--json",
+    )
+    assert new == old and new[0] == 0
+    # Riichi, tsumo, pinfu, tanyao and two dora (7s shows 8s, held twice): 6 han, haneman, non-dealer tsumo.
+    assert json.loads(new[1])["payments"] == {"dealer": 6000, "non_dealer": 3000}
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["diff", "nintendo", "yakuza", "--json", "--format", "markdown"],
+            "--json and --format markdown exclude each other",
+        ),
+        (["table", "tenhou", "--json", "--format", "markdown"], "--json and --format markdown exclude each other"),
+        (["diff", "nintendo", "yakuza", "--steps", "-1"], "expected a whole number of at least 0, got '-1'"),
+        (["diff", "nintendo", "yakuza", "--top", "-3"], "expected a whole number of at least 0, got '-3'"),
+        (["award", "nintendo", "--base", "8", "--own-calls", "-1"], "expected a whole number of at least 0, got '-1'"),
+    ],
+)
+def test_conflicting_or_impossible_options_are_refused(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_text_and_human_name_the_same_format(capsys):
+    assert run(capsys, "table", "tenhou", "--format", "human") == run(capsys, "table", "tenhou", "--format", "text")
+    assert run(capsys, "diff", "nintendo", "yakuza", "--format", "text", "--colour", "never") == run(
+        capsys, "diff", "nintendo", "yakuza", "--format", "human", "--colour", "never"
+    )
+
+
+def test_koikoi_yaku_scores_a_pile_from_the_terminal(capsys):
+    code, out, _ = run(capsys, "koikoi-yaku", "nintendo", "01-bright-crane", "03-bright-curtain", "08-bright-moon")
+    # Sanko: three brights without the rain man, 5 points (docs/rules/koikoi.md).
+    assert (code, out) == (0, "Sanko (three brights) 5 = 5\n")
+    code, _, err = run(capsys, "koikoi-yaku", "nintendo", "01-bright-cran")
+    assert code == 2 and "01-bright-cran" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["award", "nintendo", "--base", "8"],
+        ["score", "tenhou", "--han", "3", "--fu", "30"],
+        ["hand", "tenhou", "234m456p23456788s", "--win", "4s"],
+        ["table", "nintendo"],
+        ["list"],
+        ["show", "tenhou"],
+        ["validate", "nintendo"],
+        ["diff", "nintendo", "yakuza"],
+        ["play", "tenhou", "examples/riichi/tie-for-first.yaml"],
+        ["koikoi-yaku", "nintendo", "01-bright-crane"],
+    ],
+)
+@pytest.mark.parametrize(
+    "failure",
+    [ValueError("a value no game has"), yakuset.PluginError("club_bonus", "yakuset_award_context", KeyError("x"))],
+    ids=["value-error", "plugin-error"],
+)
+def test_every_command_turns_a_value_error_or_a_plugin_failure_into_one_line_and_exit_2(
+    capsys, monkeypatch, argv, failure
+):
+    def fail(*_args, **_kwargs):
+        raise failure
+
+    for name in ("load_ruleset", "list_rulesets"):
+        monkeypatch.setattr(f"yakuset._cli.{name}", fail)
+    monkeypatch.setattr("yakuset._cli.bundled_ids", fail)
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err
+    assert str(failure) in lines[0]
