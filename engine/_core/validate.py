@@ -24,9 +24,12 @@ from .yamlsource import LocatedDict, LocatedList, join_path
 
 @functools.cache
 def schema() -> dict[str, Any]:
-    """The rule-set JSON Schema, as shipped in ``schema/ruleset.schema.json``."""
+    """The rule-set JSON Schema, as shipped in ``schema/ruleset.schema.json``, without the parts
+    marked ``x-editor-only`` (they steer an editor's completion; the engine says the same with a
+    hint, see :func:`_game_sections`)."""
     with bundled.schema_path().open(encoding="utf-8") as handle:
         loaded: dict[str, Any] = json.load(handle)
+    loaded["allOf"] = [part for part in loaded.get("allOf", []) if not part.get("x-editor-only")]
     return loaded
 
 
