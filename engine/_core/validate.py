@@ -295,12 +295,18 @@ def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location, b
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         return [Problem(where, shown, f"missing {missing!r}", "set it here or in the rule set this file extends")]
     if kind in ("type", "enum", "const"):
+        choices = sub.get("enum")
+        close = (
+            did_you_mean(instance, [c for c in choices if isinstance(c, str)])
+            if isinstance(instance, str) and isinstance(choices, list)
+            else None
+        )
         return [
             Problem(
                 where,
                 shown,
                 f"expected {_describe_schema(sub)}, got {describe_value(instance)}",
-                _what_it_is(sub, path),
+                close or _what_it_is(sub, path),
             )
         ]
     if kind in ("oneOf", "anyOf"):

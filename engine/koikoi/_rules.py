@@ -34,7 +34,8 @@ YAKU_NAMES = {"own_calls": "how many times the player called Koi-Koi this round"
 #: The situations every award expression is proven over at load (the award tables' and the
 #: diff's grid): bases, both players' calls, the brights on the field.
 AWARD_DOMAIN: dict[str, tuple[int, ...]] = {
-    "base": tuple(range(-1, 31)),
+    # Positive bases first: a formula that fails is reported at the first situation it fails in.
+    "base": (*range(1, 31), 0, -1),
     "own_calls": tuple(range(13)),
     "opponent_calls": tuple(range(13)),
     "field_brights": tuple(range(6)),

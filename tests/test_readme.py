@@ -1,0 +1,110 @@
+"""The README stays true: every `$ yakuset ...` line of its console examples prints what the
+README shows (lines with `...` and blank lines are left out of the comparison), and the messages
+of "When something goes wrong" are the ones yakuset prints for those mistakes."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+from yakuset._cli import main
+
+from .conftest import ROOT
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+BLOCK = re.compile(r"```(console|yaml)\n(.*?)```", re.S)
+
+
+def _examples() -> list[tuple[str, str, list[str], str | None]]:
+    """(command, the file shown by `cat -n` or the latest yaml block, expected lines, house.yaml text)."""
+    found = []
+    house: str | None = None
+    for kind, body in BLOCK.findall(README):
+        if kind == "yaml":
+            house = body
+            continue
+        lines = body.splitlines()
+        listed = house
+        index = 0
+        while index < len(lines):
+            line = lines[index]
+            end = next((j for j in range(index + 1, len(lines)) if lines[j].startswith("$ ")), len(lines))
+            shown = lines[index + 1 : end]
+            if line.startswith("$ cat -n house.yaml"):
+                listed = "".join(row.split("\t", 1)[1] + "\n" for row in shown)
+            elif line.startswith("$ yakuset "):
+                command = re.split(r"\s{2,}#", line[2:])[0].strip()
+                if "|" not in command:
+                    found.append((command, line, shown, listed))
+            index = end
+    return found
+
+
+EXAMPLES = _examples()
+
+
+def _run(argv: list[str]) -> str:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), contextlib.suppress(SystemExit):
+        main(argv)
+    return out.getvalue() + err.getvalue()
+
+
+def test_the_readme_has_console_examples():
+    assert len(EXAMPLES) >= 10
+
+
+@pytest.mark.parametrize(("command", "line", "expected", "house"), EXAMPLES, ids=[e[0][:60] for e in EXAMPLES])
+def test_each_console_example_prints_what_the_readme_shows(tmp_path, monkeypatch, command, line, expected, house):
+    if house is not None:
+        (tmp_path / "house.yaml").write_text(house, encoding="utf-8")
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    monkeypatch.chdir(tmp_path)
+    actual = _run(shlex.split(command)[1:]).splitlines()
+    position = 0
+    for want in expected:
+        if not want.strip() or "..." in want:
+            continue
+        while position < len(actual) and actual[position].rstrip() != want.rstrip():
+            position += 1
+        assert position < len(actual), f"README: {line!r} shows {want!r}, which yakuset no longer prints"
+        position += 1
+
+
+MISTAKES = {
+    "an id that matches nothing inherited": "extends: nintendo\nname: House\naward:\n  multipliers:\n"
+    "    - id: own_streek\n      max: 4\n",
+    "a tab": "extends: nintendo\nname: House\naward:\n\tmultipliers: []\n",
+    "game in a file of the other game": "extends: nintendo\nname: House\ngame: riichi\n",
+    "a value not one of the choices": "extends: tenhou\nname: House\nyakuman:\n  stacking: add_with_double\n",
+    "a formula that fails": "extends: nintendo\nname: House\naward:\n  multipliers:\n    - id: own_streak\n"
+    "      factor: base / (own_calls - 1)\n",
+}
+
+
+@pytest.mark.parametrize("mistake", MISTAKES)
+def test_the_troubleshooting_messages_are_what_yakuset_prints(tmp_path, monkeypatch, mistake):
+    (tmp_path / "house.yaml").write_text(MISTAKES[mistake], encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    for printed in _run(["validate", "house.yaml"]).splitlines():
+        assert printed in README, f"README's {mistake!r} does not show: {printed}"
+
+
+def test_readme_names_every_bundled_rule_set():
+    def plain(text: str) -> str:
+        return re.sub(r"[-\s]+", " ", text.lower())
+
+    for path in sorted((ROOT / "rulesets").glob("*/*.yaml")):
+        if not path.stem.startswith("_"):
+            name = path.read_text(encoding="utf-8").split("\nname: ", 1)[1].split("\n", 1)[0]
+            assert plain(name) in plain(README), name
+
+
+def test_the_readme_test_command_is_the_one_ci_runs():
+    assert "python -m pip install '.[test]' && python -m pytest" in README
+    assert Path(ROOT / ".ci" / "run").read_text(encoding="utf-8").count("python -m pytest") >= 1
