@@ -216,3 +216,26 @@ def test_no_bundled_rule_set_has_a_warning():
         warnings.simplefilter("error")
         for rs in yakuset.list_rulesets():
             assert yakuset.load_ruleset(rs.id).warnings == (), rs.id
+
+
+def test_a_formula_that_fails_past_what_load_could_try_names_its_place_and_values(tmp_path, capsys):
+    # Loading tries 0-12 calls; FudaWiki allows any number, so 20 calls reach the division.
+    path = write(
+        tmp_path,
+        "far.yaml",
+        """
+        extends: fudawiki
+        name: Far
+        award:
+          multipliers:
+            - id: own_streak
+              factor: 40 // (own_calls - 20)
+        """,
+    )
+    rs = yakuset.load_ruleset(path)
+    with pytest.raises(yakuset.InputError) as caught:
+        yakuset.koikoi.award(rs, base=8, own_calls=20)
+    message = f"{shown(path)}:6:15: award.multipliers[own_streak].factor: division by zero in `40 // (own_calls - 20)` when own_calls = 20"
+    assert str(caught.value) == message
+    code, out, err = run(capsys, "award", str(path), "--base", "8", "--own-calls", "20")
+    assert (code, out, err) == (2, "", f"yakuset: error: {message}\n")

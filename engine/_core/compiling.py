@@ -3,6 +3,7 @@ expression of a located document with its problem placed at the exact column."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -85,7 +86,7 @@ def compile_at(
         if failure is not None:
             problems.append(Problem(where, path, failure, "the formula must give a value for every situation"))
             return None
-    return expression
+    return dataclasses.replace(expression, place=f"{where}: {path}")
 
 
 #: The values each name of an expression can take, for proving it at load.

@@ -105,12 +105,20 @@ class Expression:
     names: frozenset[str]
     evaluate: Evaluator
     constant: Value | None = None
+    #: ``file:line:col: path`` of the formula in its rule file, once compiled from one: a failure
+    #: at run time then names the formula's place and the values that broke it.
+    place: str = ""
 
     def __call__(self, variables: Mapping[str, Number]) -> Value:
         try:
             return self.evaluate(variables)
         except ZeroDivisionError:
-            raise ExpressionError(f"division by zero in `{self.source}`") from None
+            if not self.place:
+                raise ExpressionError(f"division by zero in `{self.source}`") from None
+            values = ", ".join(f"{n} = {variables[n]}" for n in sorted(self.names) if n in variables)
+            raise ExpressionError(
+                f"{self.place}: division by zero in `{self.source}`" + (f" when {values}" if values else "")
+            ) from None
 
 
 def compile_expression(
