@@ -358,9 +358,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", YakusetWarning)
             code: int = args.run(args)
+        said: dict[str, int] = {}
         for warning in caught:
             if issubclass(warning.category, YakusetWarning):
-                print(f"yakuset: warning: {warning.message}", file=sys.stderr)
+                said[str(warning.message)] = said.get(str(warning.message), 0) + 1
+        for message, times in said.items():
+            print(f"yakuset: warning: {message}" + (f" ({times} times)" if times > 1 else ""), file=sys.stderr)
         return code
     except UsageError as exc:
         print(f"yakuset: error: {exc}", file=sys.stderr)

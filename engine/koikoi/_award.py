@@ -63,10 +63,10 @@ def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0, f
             YakusetWarning,
             stacklevel=2,
         )
-    return _award_of(rs, rules, base, own_calls, opponent_calls, field_brights)
+    return award_of(rs, rules, base, own_calls, opponent_calls, field_brights)
 
 
-def _award_of(
+def award_of(
     rs: RuleSet, rules: KoikoiRules, base: int, own_calls: int, opponent_calls: int, field_brights: int
 ) -> Award:
     """The award of checked counts (the rule document's tables go past a rule set's call limit)."""
@@ -178,14 +178,14 @@ def award_tables(rs: RuleSet, bases: Sequence[int] = TABLE_BASES, most_calls: in
         columns: list[list[Number]] = []
         open_ended = False
         for calls in range(most_calls + 1):
-            column = [_award_of(rs, rules, b, calls, opponent_calls, 0).points for b in bases]
+            column = [award_of(rs, rules, b, calls, opponent_calls, 0).points for b in bases]
             if columns and column == columns[-1]:
                 open_ended = True  # the cap is reached: the last column holds for any more calls
                 break
             columns.append(column)
-        reference = _award_of(rs, rules, 1, 0, 0, 0).points
-        own_factors = tuple(_ratio(_award_of(rs, rules, 1, c, 0, 0).points, reference) for c in range(len(columns)))
-        opponent_factor = _ratio(_award_of(rs, rules, 1, 0, opponent_calls, 0).points, reference)
+        reference = award_of(rs, rules, 1, 0, 0, 0).points
+        own_factors = tuple(_ratio(award_of(rs, rules, 1, c, 0, 0).points, reference) for c in range(len(columns)))
+        opponent_factor = _ratio(award_of(rs, rules, 1, 0, opponent_calls, 0).points, reference)
         rows = tuple((b, tuple(col[i] for col in columns)) for i, b in enumerate(bases))
         tables.append(
             AwardTable(opponent_calls, opponent_factor, tuple(range(len(columns))), own_factors, open_ended, rows)
