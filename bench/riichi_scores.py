@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import random
 import statistics
 import sys
 from collections.abc import Callable
@@ -59,18 +60,22 @@ STICKS = (0, 2)
 TENHOU_OPTIONS = {"kiriage": False, "kazoe_limit": HandConstants.KAZOE_LIMITED, "has_double_yakuman": False}
 
 
+def _config(dealer: bool, tsumo: bool, honba: int, sticks: int) -> HandConfig:
+    return HandConfig(
+        is_tsumo=tsumo,
+        player_wind=EAST if dealer else SOUTH,
+        round_wind=EAST,
+        tsumi_number=honba,
+        kyoutaku_number=sticks,
+        options=OptionalRules(**TENHOU_OPTIONS),
+    )
+
+
 def build_inputs(rs: yakuset.RuleSet) -> tuple[list[dict], list[tuple[int, int, HandConfig]], int]:
     """The accepted grid cells as our kwargs and as mahjong's (han, fu, config); and the grid size."""
     ours, theirs, cells = [], [], 0
     for dealer, tsumo, honba, sticks in itertools.product((False, True), (False, True), HONBA, STICKS):
-        config = HandConfig(
-            is_tsumo=tsumo,
-            player_wind=EAST if dealer else SOUTH,
-            round_wind=EAST,
-            tsumi_number=honba,
-            kyoutaku_number=sticks,
-            options=OptionalRules(**TENHOU_OPTIONS),
-        )
+        config = _config(dealer, tsumo, honba, sticks)
         for han, fu in itertools.product(HAN, FU):
             cells += 1
             kwargs = {"han": han, "fu": fu, "dealer": dealer, "tsumo": tsumo, "honba": honba, "riichi_sticks": sticks}
@@ -81,6 +86,43 @@ def build_inputs(rs: yakuset.RuleSet) -> tuple[list[dict], list[tuple[int, int, 
             ours.append(kwargs)
             theirs.append((han, fu, config))
     return ours, theirs, cells
+
+
+def as_tuples(inputs: list[dict]) -> list[tuple[int, int, bool, bool, int, int]]:
+    """Keyword arguments as the (han, fu, dealer, tsumo, honba, sticks) the timed loops pass by name."""
+    return [(k["han"], k["fu"], k["dealer"], k["tsumo"], k["honba"], k["riichi_sticks"]) for k in inputs]
+
+
+def build_stream(
+    rs: yakuset.RuleSet, size: int, seed: int = 20261130
+) -> tuple[list[dict], list[tuple[int, int, HandConfig]]]:
+    """``size`` inputs drawn uniformly from every valid (han 1-13, raw fu, dealer, tsumo, honba 0-5,
+    sticks 0-3): raw fu as a hand counts it (20-110 in steps of 2, and 25), so ours rounds it and
+    mahjong is given the rounded fu it expects."""
+    raw_fus = [*range(20, 111, 2), 25]
+    combos = []
+    for han, fu, dealer, tsumo, honba, sticks in itertools.product(
+        range(1, 14), raw_fus, (False, True), (False, True), range(6), range(4)
+    ):
+        kwargs = {"han": han, "fu": fu, "dealer": dealer, "tsumo": tsumo, "honba": honba, "riichi_sticks": sticks}
+        try:
+            scored = score(rs, **kwargs)
+        except yakuset.InputError:
+            continue
+        combos.append((kwargs, scored.fu))
+    rng = random.Random(seed)
+    picked = [rng.choice(combos) for _ in range(size)]
+    configs = {
+        (dealer, tsumo, honba, sticks): _config(dealer, tsumo, honba, sticks)
+        for dealer, tsumo, honba, sticks in itertools.product((False, True), (False, True), range(6), range(4))
+    }
+    ours = [kwargs for kwargs, _ in picked]
+    theirs = [
+        (kwargs["han"], rounded, configs[kwargs["dealer"], kwargs["tsumo"], kwargs["honba"], kwargs["riichi_sticks"]])
+        for kwargs, rounded in picked
+    ]
+    print(f"stream: {size:,} inputs drawn from {len(combos):,} valid combinations")
+    return ours, theirs
 
 
 def check_same_totals(rs: yakuset.RuleSet, ours: list[dict], theirs: list[tuple[int, int, HandConfig]]) -> None:
@@ -97,26 +139,28 @@ def check_same_totals(rs: yakuset.RuleSet, ours: list[dict], theirs: list[tuple[
     print(f"check: identical totals on all {len(ours)} inputs")
 
 
-def ours_plain(rs: yakuset.RuleSet, inputs: list[dict], reps: int) -> None:
+Inputs = list[tuple[int, int, bool, bool, int, int]]
+
+
+def ours_plain(rs: yakuset.RuleSet, inputs: Inputs, reps: int) -> None:
     for _ in range(reps):
-        for kwargs in inputs:
-            score(rs, **kwargs)
+        for han, fu, dealer, tsumo, honba, sticks in inputs:
+            score(rs, han=han, fu=fu, dealer=dealer, tsumo=tsumo, honba=honba, riichi_sticks=sticks)
 
 
-def ours_steps(rs: yakuset.RuleSet, inputs: list[dict], reps: int) -> None:
+def ours_steps(rs: yakuset.RuleSet, inputs: Inputs, reps: int) -> None:
     for _ in range(reps):
-        for kwargs in inputs:
-            score(rs, **kwargs).steps  # noqa: B018 - built on first read, then kept by the Score
+        for han, fu, dealer, tsumo, honba, sticks in inputs:
+            score(rs, han=han, fu=fu, dealer=dealer, tsumo=tsumo, honba=honba, riichi_sticks=sticks).steps  # noqa: B018
 
 
-def ours_cold(rs: yakuset.RuleSet, inputs: list[dict], reps: int, steps: bool) -> None:
+def ours_cold(rs: yakuset.RuleSet, inputs: Inputs, reps: int, steps: bool) -> None:
     for _ in range(reps):
-        for kwargs in inputs:
+        for han, fu, dealer, tsumo, honba, sticks in inputs:
             clear_memos()
+            result = score(rs, han=han, fu=fu, dealer=dealer, tsumo=tsumo, honba=honba, riichi_sticks=sticks)
             if steps:
-                score(rs, **kwargs).steps  # noqa: B018
-            else:
-                score(rs, **kwargs)
+                result.steps  # noqa: B018 - built on first read, then kept by the Score
 
 
 def theirs_plain(inputs: list[tuple[int, int, HandConfig]], reps: int) -> None:
@@ -130,6 +174,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--calls", type=int, default=200_000, help="calls per measurement, about (default 200000)")
     parser.add_argument("--repeats", type=int, default=5, help="repeats of each measurement (default 5)")
+    parser.add_argument("--stream", type=int, default=200_000, help="inputs in the uniform stream (default 200000)")
     args = parser.parse_args()
 
     rs = yakuset.load_ruleset(RULESET)
@@ -144,7 +189,11 @@ def main() -> None:
         f"x {reps} = {calls:,} calls per measurement; best and median of {args.repeats}"
     )
     check_same_totals(rs, ours, theirs)
+    ours = as_tuples(ours)
 
+    stream_kwargs, stream_theirs = build_stream(rs, args.stream)
+    check_same_totals(rs, stream_kwargs, stream_theirs)
+    stream_ours = as_tuples(stream_kwargs)
     print(f"memos cleared for the cold runs: {', '.join(yakuset.riichi.memo_sizes())}")
     # name -> (untimed preparation, timed run). The cold runs empty the caches, so each warm
     # run first refills them with one untimed pass (with .steps read, for the .steps variant).
@@ -154,6 +203,9 @@ def main() -> None:
         "ours, cold": (lambda: None, lambda: ours_cold(rs, ours, reps, steps=False)),
         "ours, cold + .steps": (lambda: None, lambda: ours_cold(rs, ours, reps, steps=True)),
         "theirs (mahjong)": (lambda: theirs_plain(theirs, 1), lambda: theirs_plain(theirs, reps)),
+        "ours, stream from cold": (clear_memos, lambda: ours_plain(rs, stream_ours, 1)),
+        "ours, stream warm": (lambda: ours_plain(rs, stream_ours, 1), lambda: ours_plain(rs, stream_ours, 1)),
+        "theirs, stream": (lambda: None, lambda: theirs_plain(stream_theirs, 1)),
     }
     seconds: dict[str, list[float]] = {name: [] for name in variants}
     for _ in range(args.repeats):
@@ -165,16 +217,22 @@ def main() -> None:
     print(f"\n{'':{width}} {'median calls/s':>15} {'best calls/s':>13} {'us/call (median)':>17}")
     rate = {}
     for name, times in seconds.items():
+        count = len(stream_ours) if "stream" in name else calls
         median, best = statistics.median(times), min(times)
-        rate[name] = calls / median
-        print(f"{name:{width}} {calls / median:15,.0f} {calls / best:13,.0f} {1e6 * median / calls:17.2f}")
+        rate[name] = count / median
+        print(f"{name:{width}} {count / median:15,.0f} {count / best:13,.0f} {1e6 * median / count:17.2f}")
+    stream_rate = rate["theirs, stream"]
+    print(
+        f"\nstream, ours / theirs: from cold {rate['ours, stream from cold'] / stream_rate:.2f}; "
+        f"warm {rate['ours, stream warm'] / stream_rate:.2f}"
+    )
     theirs_rate = rate["theirs (mahjong)"]
     print(
         "\nratio ours / theirs (calls/s, medians): "
         + "; ".join(
             f"{name.removeprefix('ours, ')} {rate[name] / theirs_rate:.2f}"
             for name in variants
-            if name.startswith("ours")
+            if name.startswith("ours") and "stream" not in name
         )
     )
     for kind in ("cold", "warm"):

@@ -20,17 +20,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._core.arguments import whole_number
 from .._core.errors import InputError
 from .._core.results import Step
 from ._fu import count_fu, rounded
-from ._payments import bonus_steps, with_bonuses
 from ._readings import Reading, readings
 from ._rules import RiichiRules, riichi_rules
-from ._score import Score, han_fu_score, score
+from ._score import Score, han_fu_score, score, with_steps_before
 from ._situation import Situation
 from ._table import TableRules
 from ._tiles import EAST, FIVES, tile_name
@@ -241,16 +239,7 @@ def _noted(result: HandScore, plain: tuple[str, ...], ruleset: str) -> HandScore
         f"{ruleset} has no red fives in {'that suit' if len(set(plain)) == 1 else 'those suits'}",
         0,
     )
-    score = Score(
-        base.ruleset,
-        base.han,
-        base.fu,
-        base.limit,
-        base.yakuman,
-        base.payments,
-        base.total,
-        lambda: [note, *base.steps],
-    )
+    score = with_steps_before(base, lambda: [note])
     return result._replace(score=score)
 
 
@@ -421,20 +410,4 @@ def _with_bonuses(
     """The hand's score: ``base`` (scored without honba and sticks, so that the memo of han/fu
     scores stays small: they change no limit and no choice) with the honba and riichi sticks
     added, explained by the ``before`` steps, the base's steps and the bonus steps."""
-    if not honba and not sticks:
-        return Score(
-            base.ruleset,
-            base.han,
-            base.fu,
-            base.limit,
-            base.yakuman,
-            base.payments,
-            base.total,
-            lambda: [*before(), *base.steps],
-        )
-    paid, total = with_bonuses(rules, base.payments, honba, sticks)
-
-    def explain() -> list[Step]:
-        return [*before(), *base.steps, *bonus_steps(rules, "ron" in paid, honba, sticks)]
-
-    return Score(base.ruleset, base.han, base.fu, base.limit, base.yakuman, MappingProxyType(paid), total, explain)
+    return with_steps_before(base, before, honba, sticks)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from .._core.expressions import MAX_MAGNITUDE, TooLarge
 from .._core.results import Step
 from ._rules import RiichiRules, Tier
@@ -22,8 +24,10 @@ def kazoe_multiple(rules: RiichiRules, han: int) -> int:
     return min(han // rules.kazoe_han, rules.max_multiple)
 
 
-def basic_points(rules: RiichiRules, han: int, fu: int) -> tuple[float, str | None, int, list[Step]]:
-    """Basic points, limit name and yakuman multiple of a regular (non-yakuman) hand, with steps."""
+@functools.lru_cache(maxsize=4096)
+def basic_points(rules: RiichiRules, han: int, fu: int) -> tuple[float, str | None, int, tuple[Step, ...]]:
+    """Basic points, limit name and yakuman multiple of a regular (non-yakuman) hand, with steps.
+    Remembered: raw fu 22 to 30 all round to 30, so a stream of hands asks each question often."""
     kazoe = kazoe_multiple(rules, han)
     if kazoe:
         basic = rules.yakuman_basic * kazoe
@@ -32,7 +36,7 @@ def basic_points(rules: RiichiRules, han: int, fu: int) -> tuple[float, str | No
             basic,
             "yakuman",
             kazoe,
-            [Step("kazoe", label, kazoe), Step("basic", f"basic points ({rules.yakuman_basic} × {kazoe})", basic)],
+            (Step("kazoe", label, kazoe), Step("basic", f"basic points ({rules.yakuman_basic} × {kazoe})", basic)),
         )
     try:
         raw = rules.basic({"han": han, "fu": fu})
@@ -41,14 +45,13 @@ def basic_points(rules: RiichiRules, han: int, fu: int) -> tuple[float, str | No
         tier = limit_tier(rules, han, fu, MAX_MAGNITUDE)
         if tier is None:
             raise
-        return tier.basic, tier.id, 0, [Step("limit", f"{tier.label} (limit): basic points become", tier.basic)]
-    steps = [Step("basic", f"basic points ({rules.basic.source})", raw)]
+        return tier.basic, tier.id, 0, (Step("limit", f"{tier.label} (limit): basic points become", tier.basic),)
+    step = Step("basic", f"basic points ({rules.basic.source})", raw)
     tier = limit_tier(rules, han, fu, raw)
     if tier is None:
-        return raw, None, 0, steps
+        return raw, None, 0, (step,)
     how = "kiriage" if rules.kiriage and not tier.when({"han": han, "fu": fu, "basic": raw}) else "limit"
-    steps.append(Step("limit", f"{tier.label} ({how}): basic points become", tier.basic))
-    return tier.basic, tier.id, 0, steps
+    return tier.basic, tier.id, 0, (step, Step("limit", f"{tier.label} ({how}): basic points become", tier.basic))
 
 
 def limit_tier(rules: RiichiRules, han: int, fu: int, basic: float) -> Tier | None:

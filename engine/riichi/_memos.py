@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from .._core.memo import Memo
-from . import _hand, _readings, _score, _settle, _tiles, _yaku
+from . import _hand, _limits, _readings, _score, _settle, _tiles, _yaku
 
 
 def _memos() -> dict[str, Any]:
     return {
-        "han/fu results": _score.RESULTS,
-        "han/fu parts": _score._han_fu_core,
+        "han/fu results": _score.PARTS,
+        "basic points": _limits.basic_points,
         "yakuman": _hand._yakuman_score,
         "yaku sets": _yaku.RESOLVED,
         "suit decompositions": _readings._suit_blocks,

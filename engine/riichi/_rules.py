@@ -4,6 +4,7 @@ tiers, yakuman stacking, the fu table and the yaku table."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -167,7 +168,7 @@ class RiichiRules:
     detection: Detection  # the yaku table bound to the plugins' detectors
     table: TableRules  # the game around the hands: points, ending, draws, liability ...
 
-    @property
+    @functools.cached_property
     def fixed_fu(self) -> tuple[Yaku, ...]:
         """The yaku that fix a hand's fu, in table order."""
         return tuple(y for y in self.yaku.values() if y.fixed_fu != (None, None))

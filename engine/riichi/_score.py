@@ -12,8 +12,8 @@ stacking, fu, the yaku table) comes from the rule set. Bad input raises
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -31,36 +31,35 @@ from ._rules import RiichiRules, Yaku, riichi_rules
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
 
-_MEMO_SIZE = 1 << 16
+_PARTS_SIZE = 1 << 14
+#: Scores kept per hand: honba 0-7 × riichi sticks 0-3 (a table rarely goes past them; larger
+#: counts are scored as well, only not kept). Index: ``honba << 2 | sticks``.
+_KEPT_HONBA, _KEPT_STICKS = 8, 4
 
-#: Finished han/fu scores by (rule set, han, fu, dealer, tsumo, honba, sticks), shared: a Score
-#: is read-only. A refusal is raised again each time, never remembered.
-RESULTS: Memo[tuple[RuleSet, int, int, bool, bool, int, int], Score] = Memo(_MEMO_SIZE)
-_result_of = RESULTS.get  # bound once: this lookup is the whole cost of a memoised score
+_new = tuple.__new__
 
 
-class Score:
-    """A scored Riichi hand.
+class Facts:
+    """What every score of one hand shares whatever its honba and riichi sticks: the numbers
+    before honba and sticks, and what the steps are made of.
+    Internal: :class:`Score` reads it."""
 
-    ``total`` is what the winner gains (payments, honba and riichi sticks); ``payments`` is
-    ``{"ron": N}``, ``{"dealer": N, "non_dealer": N}`` (non-dealer tsumo: each non-dealer pays
-    ``non_dealer``) or ``{"each": N}`` (dealer tsumo), honba included. ``limit`` names the limit
-    tier (``"mangan"`` ... ``"yakuman"``) or is ``None``; ``yakuman`` is the yakuman multiple
-    (0 if none). ``steps`` explains every number, in order. A Score is read-only (finished
-    results are shared).
-    """
-
-    __slots__ = ("ruleset", "han", "fu", "limit", "yakuman", "payments", "total", "_explain", "_steps")
-
-    ruleset: str
-    han: int | None
-    fu: int | None
-    limit: str | None
-    yakuman: int
-    payments: Mapping[str, int]
-    total: int
-    _explain: Callable[[], list[Step]]
-    _steps: tuple[Step, ...] | None
+    __slots__ = (
+        "ruleset",
+        "han",
+        "fu",
+        "limit",
+        "yakuman",
+        "payments",
+        "total",
+        "rules",
+        "basic",
+        "dealer",
+        "head",
+        "honba_unit",
+        "stick_unit",
+        "kept_steps",
+    )
 
     def __init__(
         self,
@@ -69,33 +68,106 @@ class Score:
         fu: int | None,
         limit: str | None,
         yakuman: int,
-        payments: Mapping[str, int],
-        total: int,
-        explain: Callable[[], list[Step]],
+        rules: RiichiRules,
+        basic: float,
+        dealer: bool,
+        tsumo: bool,
+        head: Callable[[], list[Step]],
     ) -> None:
-        setter = object.__setattr__
-        setter(self, "ruleset", ruleset)
-        setter(self, "han", han)
-        setter(self, "fu", fu)
-        setter(self, "limit", limit)
-        setter(self, "yakuman", yakuman)
-        setter(self, "payments", payments if isinstance(payments, MappingProxyType) else MappingProxyType(payments))
-        setter(self, "total", total)
-        setter(self, "_explain", explain)
-        setter(self, "_steps", None)
+        base_payments = payments(rules, basic, dealer, tsumo)
+        self.ruleset, self.han, self.fu, self.limit, self.yakuman = ruleset, han, fu, limit, yakuman
+        self.payments = MappingProxyType(base_payments)
+        self.rules, self.basic, self.dealer, self.head = rules, basic, dealer, head
+        # Honba and sticks add linearly to the winner's total, so one honba and one stick say it all.
+        self.total = total = with_bonuses(rules, base_payments, 0, 0)[1]
+        self.honba_unit = with_bonuses(rules, base_payments, 1, 1)[1] - total - rules.riichi_stick
+        self.stick_unit = rules.riichi_stick
+        self.kept_steps: dict[tuple[int, int], tuple[Step, ...]] = {}
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"a Score is read-only; {name!r} cannot be changed")
+    def steps(self, honba: int, sticks: int) -> tuple[Step, ...]:
+        """The steps of the score with ``honba`` and ``sticks`` (kept for the common counts)."""
+        steps = self.kept_steps.get((honba, sticks))
+        if steps is None:
+            steps = (
+                *self.head(),
+                *payment_steps(self.rules, self.basic, self.payments, self.dealer, honba, sticks),
+            )
+            if honba < _KEPT_HONBA and sticks < _KEPT_STICKS:
+                self.kept_steps[honba, sticks] = steps
+        return steps
 
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a Score is read-only; {name!r} cannot be deleted")
+    def scored(self, honba: int, sticks: int, before: Callable[[], list[Step]] | None = None) -> Score:
+        """The score with ``honba`` and ``sticks`` added, its steps preceded by ``before``'s."""
+        total = self.total + honba * self.honba_unit + sticks * self.stick_unit
+        return _new(Score, (total, honba, sticks, self, before))
+
+
+class Score(tuple[Any, ...]):
+    """A scored Riichi hand.
+
+    ``total`` is what the winner gains (payments, honba and riichi sticks); ``payments`` is
+    ``{"ron": N}``, ``{"dealer": N, "non_dealer": N}`` (non-dealer tsumo: each non-dealer pays
+    ``non_dealer``) or ``{"each": N}`` (dealer tsumo), honba included. ``limit`` names the limit
+    tier (``"mangan"`` ... ``"yakuman"``) or is ``None``; ``yakuman`` is the yakuman multiple
+    (0 if none). ``steps`` explains every number, in order, and is built when read. A Score
+    is read-only (finished results are shared); two Scores are equal only when they are the same
+    object. Made by :func:`score` and :func:`yakuset.riichi.evaluate`, never directly.
+    """
+
+    # One tuple (total, honba, sticks, facts, steps before the facts' or None): the cheapest
+    # read-only object CPython builds, which a stream of distinct inputs makes often.
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Score:
+        raise TypeError("a Score is made by yakuset.riichi.score or evaluate, not directly")
+
+    total: int = property(itemgetter(0), doc="What the winner gains in all.")  # type: ignore[assignment]
+
+    @property
+    def ruleset(self) -> str:
+        """The rule set's id."""
+        return self[3].ruleset  # type: ignore[no-any-return]
+
+    @property
+    def han(self) -> int | None:
+        """The han (None for a yakuman hand)."""
+        return self[3].han  # type: ignore[no-any-return]
+
+    @property
+    def fu(self) -> int | None:
+        """The fu, rounded (None for a yakuman hand)."""
+        return self[3].fu  # type: ignore[no-any-return]
+
+    @property
+    def limit(self) -> str | None:
+        """The limit tier's id, or None."""
+        return self[3].limit  # type: ignore[no-any-return]
+
+    @property
+    def yakuman(self) -> int:
+        """The yakuman multiple (0 if none)."""
+        return self[3].yakuman  # type: ignore[no-any-return]
+
+    __eq__ = object.__eq__
+    __ne__ = object.__ne__
+    __hash__ = object.__hash__
+
+    @property
+    def payments(self) -> Mapping[str, int]:
+        """Each payer's payment, honba included (read-only)."""
+        facts: Facts = self[3]
+        if not self[1]:
+            return facts.payments
+        return MappingProxyType(with_bonuses(facts.rules, facts.payments, self[1], 0)[0])
 
     @property
     def steps(self) -> tuple[Step, ...]:
-        """The calculation step by step (built on first access)."""
-        if self._steps is None:
-            object.__setattr__(self, "_steps", tuple(self._explain()))
-        return self._steps  # type: ignore[return-value]
+        """The calculation step by step."""
+        facts: Facts = self[3]
+        before = self[4]
+        if before is None:
+            return facts.steps(self[1], self[2])
+        return (*before(), *facts.steps(self[1], self[2]))
 
     @property
     def explanation(self) -> str:
@@ -121,20 +193,46 @@ class Score:
             f"yakuman={self.yakuman}, payments={dict(self.payments)}, total={self.total})"
         )
 
+    def __reduce__(self) -> Any:
+        raise TypeError("a Score is not pickled; keep its as_dict()")
+
+
+def with_steps_before(
+    result: Score, before: Callable[[], list[Step]], honba: int | None = None, sticks: int | None = None
+) -> Score:
+    """``result`` with ``before``'s steps in front of its own, and with other honba or sticks if given."""
+    earlier = result[4]
+    if earlier is not None:
+        first = before
+
+        def before() -> list[Step]:
+            return [*first(), *earlier()]
+
+    facts: Facts = result[3]
+    return facts.scored(result[1] if honba is None else honba, result[2] if sticks is None else sticks, before)
+
+
+#: What scores of one (rule set, han, raw fu, dealer, tsumo) share, whatever the honba and sticks,
+#: with its finished scores for the common honba and sticks (shared: a Score is read-only). A few
+#: thousand keys hold every hand a game makes, so a stream of distinct inputs does not thrash it.
+#: A refusal is raised again each time, never remembered.
+PARTS: Memo[tuple[RuleSet, int, int, bool, bool], list[Score | None]] = Memo(_PARTS_SIZE)
+_parts_of = PARTS.get
+
 
 def score(
     rs: RuleSet,
     *,
     han: int | None = None,
     fu: int | None = None,
-    yaku: Sequence[str] | None = None,
-    dora: int = 0,
-    open: bool = False,
-    yakuman: Sequence[str] | None = None,
     dealer: bool = False,
     tsumo: bool = False,
     honba: int = 0,
     riichi_sticks: int = 0,
+    yaku: Sequence[str] | None = None,
+    dora: int = 0,
+    open: bool = False,
+    yakuman: Sequence[str] | None = None,
 ) -> Score:
     """Score a winning hand under ``rs``; give exactly one of ``han``, ``yaku`` or ``yakuman``.
 
@@ -144,31 +242,36 @@ def score(
     can produce.
     """
     # han/fu scoring is a pure function of a small domain, so finished results are memoised;
-    # exact type checks keep True from sharing the entry of 1.
+    # exact type checks keep True from sharing the entry of 1 (``__class__``: no call, unlike
+    # type()). The detailed checks below run only when these fail. Keywords in the order of
+    # use: CPython matches them in order.
     if (
-        yaku is None
+        han.__class__ is int
+        and fu.__class__ is int
+        and dealer.__class__ is bool
+        and tsumo.__class__ is bool
+        and honba.__class__ is int
+        and riichi_sticks.__class__ is int
+        and yaku is None
         and yakuman is None
-        and type(han) is int
-        and type(fu) is int
-        and type(dealer) is bool
-        and type(tsumo) is bool
-        and type(honba) is int
-        and type(riichi_sticks) is int
         and dora == 0
         and open is False
     ):
-        key = (rs, han, fu, dealer, tsumo, honba, riichi_sticks)
-        hit = _result_of(key)
-        if hit is not None:
-            return hit
-        if (
-            0 <= honba <= MAX_COUNT
-            and 0 <= riichi_sticks <= MAX_COUNT
-            and 1 <= han <= MAX_COUNT
-            and 0 <= fu <= MAX_COUNT
-        ):
-            result = _score_han(rs, riichi_rules(rs), han, fu, dealer, tsumo, honba, riichi_sticks)
-            return RESULTS.put(key, result)
+        kept = _parts_of((rs, han, fu, dealer, tsumo))
+        if kept is None and 0 < han <= MAX_COUNT and 0 <= fu <= MAX_COUNT:
+            kept = _kept_scores(rs, riichi_rules(rs), han, fu, dealer, tsumo)
+        if kept is None:
+            pass  # out of range: the checks below say which argument
+        elif 0 <= honba < _KEPT_HONBA and 0 <= riichi_sticks < _KEPT_STICKS:
+            index = honba << 2 | riichi_sticks
+            found = kept[index]
+            if found is None:
+                facts: Facts = kept[0][3]  # type: ignore[index]
+                total = facts.total + honba * facts.honba_unit + riichi_sticks * facts.stick_unit
+                found = kept[index] = _new(Score, (total, honba, riichi_sticks, facts, None))
+            return found
+        elif 0 <= honba <= MAX_COUNT >= riichi_sticks >= 0:
+            return kept[0][3].scored(honba, riichi_sticks)  # type: ignore[index,no-any-return]
     rules = riichi_rules(rs)
     true_or_false("dealer", dealer)
     true_or_false("tsumo", tsumo)
@@ -184,7 +287,9 @@ def score(
         whole_number("han", han, 1)
         if dora or open:
             raise InputError("dora and open only apply to declared yaku; with han, count dora in han")
-        return _score_han(rs, rules, han, fu, dealer, tsumo, honba, riichi_sticks)
+        if fu is not None and type(fu) is not int:
+            raise InputError(f"fu must be a whole number, got {fu!r}")
+        return _han_fu_facts(rs, rules, han, fu, dealer, tsumo).scored(honba, riichi_sticks)
     if yaku is not None:
         return _score_yaku(
             rs, rules, _ids("yaku", yaku), whole_number("dora", dora), fu, open, dealer, tsumo, honba, riichi_sticks
@@ -197,11 +302,14 @@ def score(
 def han_fu_score(rs: RuleSet, rules: RiichiRules, han: int, fu: int, dealer: bool, tsumo: bool) -> Score:
     """The memoised score of a hand whose han (at least 1) and fu were counted by the engine itself,
     without honba or sticks: what :func:`score` gives for them, without checking its arguments."""
-    key = (rs, han, fu, dealer, tsumo, 0, 0)
-    hit = _result_of(key)
-    if hit is not None:
-        return hit
-    return RESULTS.put(key, _score_han(rs, rules, han, fu, dealer, tsumo, 0, 0))
+    kept = _parts_of((rs, han, fu, dealer, tsumo)) or _kept_scores(rs, rules, han, fu, dealer, tsumo)
+    return kept[0]  # type: ignore[return-value]
+
+
+def memoised(rs: RuleSet, han: int, fu: int, dealer: bool, tsumo: bool) -> Score | None:
+    """The score of han and raw fu without honba or sticks if it is memoised, else ``None``."""
+    kept = _parts_of((rs, han, fu, dealer, tsumo))
+    return None if kept is None else kept[0]
 
 
 def _ids(name: str, values: Any) -> list[str]:
@@ -213,37 +321,28 @@ def _ids(name: str, values: Any) -> list[str]:
     return list(values)
 
 
-Core = tuple[int, float, str | None, int, dict[str, int], list[Step], list[Step]]
-
-
-@functools.lru_cache(maxsize=_MEMO_SIZE)
-def _han_fu_core(rules: RiichiRules, han: int, fu: int | None, dealer: bool, tsumo: bool) -> Core:
-    """fu, basic points, limit, yakuman multiple and payments of a han/fu hand, and their steps."""
+def _han_fu_facts(rs: RuleSet, rules: RiichiRules, han: int, fu: int | None, dealer: bool, tsumo: bool) -> Facts:
+    """The shared part of every score of han and raw fu (``None``: a limit hand whatever its fu).
+    Raises :class:`yakuset.InputError` for a fu no hand has."""
     if fu is None:
         fu_value, fu_steps = fu_not_needed(rules, han, dealer, tsumo)
     else:
         fu_value, fu_steps = given_fu(rules, fu, han=han, dealer=dealer, tsumo=tsumo)
     basic, limit, multiple, core_steps = basic_points(rules, han, fu_value)
-    return fu_value, basic, limit, multiple, payments(rules, basic, dealer, tsumo), fu_steps, core_steps
+
+    def head() -> list[Step]:
+        return [Step("han", "han", han), *fu_steps, *core_steps]
+
+    return Facts(rs.id, han, fu_value, limit, multiple, rules, basic, dealer, tsumo, head)
 
 
-def _score_han(
-    rs: RuleSet, rules: RiichiRules, han: int, fu: Any, dealer: bool, tsumo: bool, honba: int, sticks: int
-) -> Score:
-    if fu is not None and type(fu) is not int:
-        raise InputError(f"fu must be a whole number, got {fu!r}")
-    fu_value, basic, limit, multiple, base_payments, fu_steps, core_steps = _han_fu_core(rules, han, fu, dealer, tsumo)
-    paid, total = with_bonuses(rules, base_payments, honba, sticks)
-
-    def explain() -> list[Step]:
-        return [
-            Step("han", "han", han),
-            *fu_steps,
-            *core_steps,
-            *payment_steps(rules, basic, base_payments, dealer, honba, sticks),
-        ]
-
-    return Score(rs.id, han, fu_value, limit, multiple, paid, total, explain)
+def _kept_scores(rs: RuleSet, rules: RiichiRules, han: int, fu: int, dealer: bool, tsumo: bool) -> list[Score | None]:
+    """The memo's entry for han and raw fu: its scores by ``honba << 2 | sticks``, the one without
+    either made now. (The scores point at their facts, the facts not at them: no reference cycle
+    is left for the garbage collector when the memo forgets an entry.)"""
+    kept: list[Score | None] = [None] * (_KEPT_HONBA * _KEPT_STICKS)
+    kept[0] = _han_fu_facts(rs, rules, han, fu, dealer, tsumo).scored(0, 0)
+    return PARTS.put((rs, han, fu, dealer, tsumo), kept)
 
 
 def fu_not_needed(rules: RiichiRules, han: int, dealer: bool, tsumo: bool) -> tuple[int, list[Step]]:
@@ -329,9 +428,7 @@ def _score_yaku(
         if rest.total <= alone.total:
             return alone
         note = Step(exclusive.id, f"{exclusive.label}: not claimed (the hand is worth more without it)", 0)
-        return Score(
-            rs.id, rest.han, rest.fu, rest.limit, rest.yakuman, rest.payments, rest.total, lambda: [note, *rest.steps]
-        )
+        return with_steps_before(rest, lambda: [note])
     return _score_declared(rs, rules, declared, exclusive, dora, fu, is_open, dealer, tsumo, honba, sticks)
 
 
@@ -362,10 +459,8 @@ def _score_declared(
             rules, fu, han=han, dealer=dealer, tsumo=tsumo, is_open=is_open, fixed=fixed, declared=True
         )
     basic, limit, multiple, core_steps = basic_points(rules, han, fu_value)
-    base_payments = payments(rules, basic, dealer, tsumo)
-    paid, total = with_bonuses(rules, base_payments, honba, sticks)
 
-    def explain() -> list[Step]:
+    def head() -> list[Step]:
         steps = []
         for y in declared:
             if exclusive and y is not exclusive:
@@ -375,9 +470,9 @@ def _score_declared(
         if dora:
             steps.append(Step("dora", f"Dora{': not counted' if exclusive else ''}", 0 if exclusive else dora))
         steps.append(Step("han", "han in all", han))
-        return [*steps, *fu_steps, *core_steps, *payment_steps(rules, basic, base_payments, dealer, honba, sticks)]
+        return [*steps, *fu_steps, *core_steps]
 
-    return Score(rs.id, han, fu_value, limit, multiple, paid, total, explain)
+    return Facts(rs.id, han, fu_value, limit, multiple, rules, basic, dealer, tsumo, head).scored(honba, sticks)
 
 
 def _score_yakuman(
@@ -413,10 +508,8 @@ def _yakuman_result(
     values = [_yakuman_value(rules, y) for y in yakuman]
     multiple = min(1 if rules.stacking == "single" else sum(values), rules.max_multiple)
     basic = rules.yakuman_basic * multiple
-    base_payments = payments(rules, basic, dealer, tsumo)
-    paid, total = with_bonuses(rules, base_payments, honba, sticks)
 
-    def explain() -> list[Step]:
+    def head() -> list[Step]:
         steps = [Step(y.id, f"{y.label}: {yakuman_name(v)}", v) for y, v in zip(yakuman, values)]
         steps += [Step(y.id, f"{y.label}: not counted in a yakuman hand", 0) for y in others]
         if dora:
@@ -425,6 +518,7 @@ def _yakuman_result(
         capped = f", capped at {rules.max_multiple}" if over else ""
         steps.append(Step("yakuman", f"{yakuman_name(multiple)} ({_STACKING[rules.stacking]}{capped})", multiple))
         steps.append(Step("basic", f"basic points ({rules.yakuman_basic} × {multiple})", basic))
-        return [*steps, *payment_steps(rules, basic, base_payments, dealer, honba, sticks)]
+        return steps
 
-    return Score(rs.id, None, None, "yakuman", multiple, paid, total, explain)
+    facts = Facts(rs.id, None, None, "yakuman", multiple, rules, basic, dealer, tsumo, head)
+    return facts.scored(honba, sticks)

@@ -18,15 +18,13 @@ from .._core.results import Step
 from ._hand import evaluate
 from ._payments import payments
 from ._rules import RiichiRules, riichi_rules
-from ._score import RESULTS, Score, score
+from ._score import Score, memoised, score
 from ._situation import FLAGS
 from ._state import SEATS, WIND_INDEX, State, make_state
 from ._table import ABORTIVE, WIND_NAMES, TableRules
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
-
-_result_of = RESULTS.get  # finished han/fu scores: most wins on a score sheet are found here
 
 #: The outcomes :func:`settle` takes, each the one key of its mapping.
 OUTCOMES = ("ron", "tsumo", "draw", "abort", "chombo")
@@ -209,7 +207,7 @@ def _score_win(
     if "han" in win:
         han, fu = win["han"], win.get("fu")
         if type(han) is int and type(fu) is int:
-            hit = _result_of((rs, han, fu, dealer, tsumo, 0, 0))
+            hit = memoised(rs, han, fu, dealer, tsumo)  # most wins on a score sheet are found here
             if hit is not None:
                 return hit, ()
         if "fu" not in win:
