@@ -12,39 +12,110 @@ modules :mod:`yakuset.koikoi` and :mod:`yakuset.riichi`; compare two rule sets w
 ``yakuset.koikoi.hookspecs``, ``yakuset.riichi.hookspecs`` and the core's with :data:`hookimpl`.
 """
 
-from . import diff, koikoi, riichi
-from ._core.commands import Command
-from ._core.errors import InputError, Location, PluginError, Problem, RulesetError, YakusetWarning
-from ._core.expressions import ExpressionError
-from ._core.game import Game
-from ._core.hookspecs import hookimpl
-from ._core.results import Step
-from ._core.ruleset import RuleSet
-from ._house import clear_caches, list_rulesets, load_ruleset, load_ruleset_text
-from .koikoi import Award, DealOutcome, FixedAward, MatchAdjustment, RefereeError
-from .riichi import (
-    DRAGONS,
-    EAST,
-    FIVES,
-    GREEN,
-    GREENS,
-    HONOURS,
-    NORTH,
-    RED,
-    SOUTH,
-    TERMINALS,
-    TERMINALS_AND_HONOURS,
-    WEST,
-    WHITE,
-    WINDS,
-    Group,
-    HandScore,
-    Meld,
-    Reading,
-    Score,
-    Situation,
-    tile_name,
-)
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from . import diff, koikoi, riichi
+    from ._core.commands import Command
+    from ._core.errors import InputError, Location, PluginError, Problem, RulesetError, YakusetWarning
+    from ._core.expressions import ExpressionError
+    from ._core.game import Game
+    from ._core.hookspecs import hookimpl
+    from ._core.results import Step
+    from ._core.ruleset import RuleSet
+    from ._house import clear_caches, list_rulesets, load_ruleset, load_ruleset_text
+    from .koikoi import Award, DealOutcome, FixedAward, MatchAdjustment, RefereeError
+    from .riichi import (
+        DRAGONS,
+        EAST,
+        FIVES,
+        GREEN,
+        GREENS,
+        HONOURS,
+        NORTH,
+        RED,
+        SOUTH,
+        TERMINALS,
+        TERMINALS_AND_HONOURS,
+        WEST,
+        WHITE,
+        WINDS,
+        Group,
+        HandScore,
+        Meld,
+        Reading,
+        Score,
+        Situation,
+        tile_name,
+    )
+
+# `import yakuset` imports nothing else: each public name is imported when it is first used
+# (PEP 562), so a script that only scores Koi-Koi never imports the Riichi engine, jsonschema
+# or the diff. The table says where each name lives.
+_WHERE: dict[str, tuple[str, str | None]] = {
+    "diff": ("yakuset.diff", None),
+    "koikoi": ("yakuset.koikoi", None),
+    "riichi": ("yakuset.riichi", None),
+    "Command": ("yakuset._core.commands", "Command"),
+    "InputError": ("yakuset._core.errors", "InputError"),
+    "Location": ("yakuset._core.errors", "Location"),
+    "PluginError": ("yakuset._core.errors", "PluginError"),
+    "Problem": ("yakuset._core.errors", "Problem"),
+    "RulesetError": ("yakuset._core.errors", "RulesetError"),
+    "YakusetWarning": ("yakuset._core.errors", "YakusetWarning"),
+    "ExpressionError": ("yakuset._core.expressions", "ExpressionError"),
+    "Game": ("yakuset._core.game", "Game"),
+    "hookimpl": ("yakuset._core.hookspecs", "hookimpl"),
+    "Step": ("yakuset._core.results", "Step"),
+    "RuleSet": ("yakuset._core.ruleset", "RuleSet"),
+    "clear_caches": ("yakuset._house", "clear_caches"),
+    "list_rulesets": ("yakuset._house", "list_rulesets"),
+    "load_ruleset": ("yakuset._house", "load_ruleset"),
+    "load_ruleset_text": ("yakuset._house", "load_ruleset_text"),
+    "Award": ("yakuset.koikoi", "Award"),
+    "DealOutcome": ("yakuset.koikoi", "DealOutcome"),
+    "FixedAward": ("yakuset.koikoi", "FixedAward"),
+    "MatchAdjustment": ("yakuset.koikoi", "MatchAdjustment"),
+    "RefereeError": ("yakuset.koikoi", "RefereeError"),
+    "DRAGONS": ("yakuset.riichi", "DRAGONS"),
+    "EAST": ("yakuset.riichi", "EAST"),
+    "FIVES": ("yakuset.riichi", "FIVES"),
+    "GREEN": ("yakuset.riichi", "GREEN"),
+    "GREENS": ("yakuset.riichi", "GREENS"),
+    "HONOURS": ("yakuset.riichi", "HONOURS"),
+    "NORTH": ("yakuset.riichi", "NORTH"),
+    "RED": ("yakuset.riichi", "RED"),
+    "SOUTH": ("yakuset.riichi", "SOUTH"),
+    "TERMINALS": ("yakuset.riichi", "TERMINALS"),
+    "TERMINALS_AND_HONOURS": ("yakuset.riichi", "TERMINALS_AND_HONOURS"),
+    "WEST": ("yakuset.riichi", "WEST"),
+    "WHITE": ("yakuset.riichi", "WHITE"),
+    "WINDS": ("yakuset.riichi", "WINDS"),
+    "Group": ("yakuset.riichi", "Group"),
+    "HandScore": ("yakuset.riichi", "HandScore"),
+    "Meld": ("yakuset.riichi", "Meld"),
+    "Reading": ("yakuset.riichi", "Reading"),
+    "Score": ("yakuset.riichi", "Score"),
+    "Situation": ("yakuset.riichi", "Situation"),
+    "tile_name": ("yakuset.riichi", "tile_name"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module 'yakuset' has no attribute {name!r}")
+    import importlib
+
+    module = importlib.import_module(where[0])
+    value = module if where[1] is None else getattr(module, where[1])
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})
+
 
 __version__ = "0.2.0"
 

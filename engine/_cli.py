@@ -13,11 +13,10 @@ import json
 import sys
 import warnings
 from collections.abc import Sequence
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, runtime_checkable
 
-from . import diff
+from . import __version__, diff
 from ._core import bundled
 from ._core.commands import Command, Output, count_argument
 from ._core.errors import InputError, Location, PluginError, Problem, RulesetError, YakusetWarning
@@ -267,7 +266,7 @@ def _game_command(name: str, runs: dict[str, tuple[Game, Command]]) -> Any:
 def build_parser() -> argparse.ArgumentParser:
     """The command line's parser: the shared commands, then each registered game's."""
     parser = _Parser(prog="yakuset", description="Score Koi-Koi and Riichi mahjong from YAML rule sets.")
-    parser.add_argument("--version", action="version", version=f"yakuset {version('yakuset')}")
+    parser.add_argument("--version", action="version", version=f"yakuset {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 

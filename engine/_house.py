@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import os
 
-from . import koikoi, riichi
 from ._core import resolve, ruleset
 from ._core.plugins import Registry
+from .koikoi import GAME as KOIKOI
+from .riichi import GAME as RIICHI
 
 #: The games and built-in plugins every rule set may use; installed packages add plugins. A
 #: built-in plugin is imported when a rule set first names it: plugins use the public API
 #: (``import yakuset``), which is built on this module.
 REGISTRY = Registry.of(
-    games=(koikoi.GAME, riichi.GAME),
+    games=(KOIKOI, RIICHI),
     builtins={
         name: f"yakuset._plugins.{name}" for name in ("lucky_hands", "dealers_privilege", "minipoints", "riichi_yaku")
     },
@@ -43,5 +44,7 @@ def clear_caches() -> None:
 
     Results never depend on the memos; this is for measuring cold speed and memory.
     """
-    riichi.clear_memos()
+    from .riichi import clear_memos
+
+    clear_memos()
     resolve.clear_memos()

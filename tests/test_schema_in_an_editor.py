@@ -59,3 +59,14 @@ def test_every_reference_resolves_inside_the_schema_file():
         for part in ref[2:].split("/"):
             node = node[part]
         assert isinstance(node, dict)
+
+
+def test_the_schema_and_its_resolved_form_are_valid_json_schemas():
+    """The engine does not check its own schema when it loads (it costs more than the load): this
+    test does, for the schema as shipped and as the engine uses it (editor-only parts left out,
+    ``x-required-resolved`` made required)."""
+    from yakuset._core import validate
+
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    jsonschema.Draft202012Validator.check_schema(validate.schema())
+    jsonschema.Draft202012Validator.check_schema(validate._with_resolved_requirements(validate.schema()))

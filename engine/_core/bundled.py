@@ -7,6 +7,9 @@ package to the repository's ``engine/`` folder, so they are found at the reposit
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
+from collections.abc import Mapping
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -29,6 +32,42 @@ def rulesets_dir() -> Path:
 def schema_path() -> Path:
     """The JSON Schema every rule-set file is validated against."""
     return data_root() / "schema" / "ruleset.schema.json"
+
+
+def checked_path() -> Path:
+    """The digests of the bundled files as they were checked against the schema (``checked_digests``)."""
+    return data_root() / "schema" / "checked-rulesets.json"
+
+
+def digest(data: bytes) -> str:
+    """The SHA-256 of ``data``, in hex."""
+    return hashlib.sha256(data).hexdigest()
+
+
+@functools.cache
+def checked_digests() -> Mapping[str, str]:
+    """Each bundled file (``koikoi/nintendo.yaml``) by the digest of the text that passed the
+    schema, alone and resolved, when the package was tested: a file read with that text need not
+    be checked again at every load (checking costs more than the rest of a load). Empty when the
+    schema is not the one they were checked against. tests/test_bundled_checked.py keeps the
+    list true."""
+    try:
+        recorded = json.loads(checked_path().read_text(encoding="utf-8"))
+        if recorded.get("schema") != digest(schema_path().read_bytes()):
+            return {}
+        return dict(recorded["files"])
+    except (OSError, ValueError, KeyError, AttributeError, TypeError):
+        return {}
+
+
+def is_checked(path: Path, text: str) -> bool:
+    """Whether ``path`` is a bundled file whose ``text`` is the one that was checked."""
+    try:
+        name = path.resolve().relative_to(rulesets_dir().resolve()).as_posix()
+    except (ValueError, OSError):
+        return False
+    known = checked_digests().get(name)
+    return known is not None and known == digest(text.encode("utf-8"))
 
 
 @functools.cache

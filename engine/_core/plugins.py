@@ -13,7 +13,6 @@ import importlib
 import inspect
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from types import MappingProxyType
 from typing import Any
 
@@ -71,8 +70,11 @@ class Registry:
         removed = [name for name, value in plugins.items() if value is None]
         if not removed:
             return []
+        unknown = [name for name in removed if name not in self.builtins]
+        if not unknown:
+            return []
         installed = self.installed()
-        return [_unknown(name, plugins.key_locs[name], installed) for name in removed if name not in installed]
+        return [_unknown(name, plugins.key_locs[name], installed) for name in unknown if name not in installed]
 
     def build(
         self, plugins: Mapping[str, Any], fallback: Location
@@ -85,12 +87,17 @@ class Registry:
         manager = self.new_manager()
         settings: dict[str, Settings] = {}
         problems: list[Problem] = []
-        installed = self.installed()
+        installed: dict[str, Callable[[], object]] | None = None  # entry points: scanned only when needed
         for name, given in plugins.items():
             key_loc, value_loc = _locations(plugins, name, fallback)
-            loader = installed.get(name)
+            builtin = self.builtins.get(name)
+            if builtin is not None:
+                loader: Callable[[], object] | None = _given(builtin)
+            else:
+                installed = installed if installed is not None else self.installed()
+                loader = installed.get(name)
             if loader is None:
-                problems.append(_unknown(name, key_loc, installed))
+                problems.append(_unknown(name, key_loc, installed if installed is not None else self.installed()))
                 continue
             try:
                 plugin = loader()
@@ -112,6 +119,14 @@ class Registry:
         problems.extend(_pending(manager, plugins, fallback))
         manager.add_hookcall_monitoring(_before, _naming_the_plugin)
         return manager, settings, problems
+
+
+def entry_points(group: str) -> Any:
+    """The installed packages' entry points of ``group``. importlib.metadata is imported only
+    here: it and the scan of what is installed cost more than loading a bundled rule set."""
+    from importlib import metadata
+
+    return metadata.entry_points(group=group)
 
 
 def _before(hook_name: str, hook_impls: Sequence[Any], kwargs: Mapping[str, Any]) -> None:

@@ -27,6 +27,8 @@ class SourceFile:
     path: Path
     display: str
     data: LocatedDict
+    #: A bundled file whose text passed the schema when the package was tested: not checked again.
+    checked: bool = False
 
     @property
     def id(self) -> str:
@@ -113,8 +115,10 @@ def read_source(text: str, path: Path, display: str) -> tuple[SourceFile | None,
                 "a rule set starts with keys such as `game:` or `extends:`",
             ),
         ]
-    problems.extend(validate.check_file(data, start))
-    return SourceFile(path, display, data), problems
+    checked = bundled.is_checked(path, text)
+    if not checked:
+        problems.extend(validate.check_file(data, start))
+    return SourceFile(path, display, data, checked), problems
 
 
 def chain(first: SourceFile) -> tuple[list[SourceFile], list[Problem]]:

@@ -157,7 +157,8 @@ def _build(first: SourceFile, problems: list[Problem], registry: Registry) -> Ru
         raise RulesetError([mismatch])  # one problem, not every section of the parent again
     document = resolve(files)
     hints = new_id_hints(files)
-    return _from_document(first.id, first.display, tuple(files), document, problems, registry, hints)
+    trusted = all(source.checked for source in files)
+    return _from_document(first.id, first.display, tuple(files), document, problems, registry, hints, trusted)
 
 
 def _game_mismatch(files: list[SourceFile]) -> Problem | None:
@@ -192,13 +193,16 @@ def _from_document(
     problems: list[Problem],
     registry: Registry,
     warnings: list[Problem] | None = None,
+    trusted: bool = False,
 ) -> RuleSet:
+    """The rule set of a resolved ``document``; ``trusted``: every file of it is a bundled file
+    as it was checked (a bundled chain resolves as it did then), so the schema is not run again."""
     start = Location(display, 1, 1)
     warnings = list(warnings or [])
     # The resolved document is checked even when a file has problems, to know which sections the
     # compiler may trust; its findings are reported only when the files themselves are sound
     # (otherwise they repeat them: a misspelt key is also a missing one).
-    resolved_problems = validate.check_resolved(document, start)
+    resolved_problems = [] if trusted else validate.check_resolved(document, start)
     checked = Checked.of(p.path for p in (*problems, *resolved_problems))
     if not problems:
         problems.extend(resolved_problems)

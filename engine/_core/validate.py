@@ -11,15 +11,18 @@ import copy
 import functools
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any
-
-import jsonschema
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from . import bundled
 from .errors import Location, Problem
 from .hints import did_you_mean
 from .yamlsource import LocatedDict, LocatedList, join_path
+
+if TYPE_CHECKING:
+    import jsonschema
+
+# jsonschema is imported where a document is first checked, not with the package: importing it
+# costs more than the rest of `import yakuset`, and a script that only scores never needs it.
 
 
 @functools.cache
@@ -47,6 +50,8 @@ def _with_resolved_requirements(node: Any) -> Any:
 
 def _strict_class(document: dict[str, Any]) -> Any:
     """The validator class for ``document``, where an integer must be written as one (not 1.0)."""
+    import jsonschema.validators
+
     cls = jsonschema.validators.validator_for(document)
     checker = cls.TYPE_CHECKER.redefine(
         "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
@@ -56,10 +61,10 @@ def _strict_class(document: dict[str, Any]) -> Any:
 
 @functools.cache
 def _validator(resolved: bool) -> jsonschema.protocols.Validator:
+    """The validator of a file as written, or of a resolved rule set. The bundled schema is not
+    checked against its meta-schema here: tests/test_schema_in_an_editor.py does that once."""
     document = _with_resolved_requirements(schema()) if resolved else copy.deepcopy(schema())
-    cls = _strict_class(document)
-    cls.check_schema(document)
-    validator: jsonschema.protocols.Validator = cls(document)
+    validator: jsonschema.protocols.Validator = _strict_class(document)(document)
     return validator
 
 
@@ -130,12 +135,32 @@ def _game_sections(data: Any, fallback: Location, resolved: bool) -> list[Proble
 
 def check_against(subschema: dict[str, Any], data: Any, fallback: Location, base_path: str) -> list[Problem]:
     """Validate ``data`` (found at ``base_path``) against a plugin's settings schema."""
+    key = json.dumps(subschema, sort_keys=True, default=repr)
+    validator = _PLUGIN_VALIDATORS.get(key)
+    if validator is None:
+        if len(_PLUGIN_VALIDATORS) >= 256:
+            _PLUGIN_VALIDATORS.clear()
+        validator = _PLUGIN_VALIDATORS[key] = _plugin_validator(subschema)
+    if isinstance(validator, str):
+        return [Problem(fallback, base_path, f"the plugin's settings schema is broken: {validator}")]
+    return _problems(validator.iter_errors(data), data, fallback, base_path)
+
+
+#: Plugins' settings validators by their schema's text: a schema is checked once, not at every load.
+_PLUGIN_VALIDATORS: dict[str, jsonschema.protocols.Validator | str] = {}
+
+
+def _plugin_validator(subschema: dict[str, Any]) -> jsonschema.protocols.Validator | str:
+    """A plugin's settings validator, or why its schema is broken."""
+    import jsonschema
+
     cls = _strict_class(subschema)
     try:
         cls.check_schema(subschema)
     except jsonschema.SchemaError as exc:
-        return [Problem(fallback, base_path, f"the plugin's settings schema is broken: {exc.message}")]
-    return _problems(cls(subschema).iter_errors(data), data, fallback, base_path)
+        return str(exc.message)
+    validator: jsonschema.protocols.Validator = cls(subschema)
+    return validator
 
 
 def _problems(
@@ -236,6 +261,8 @@ def _what_it_is(sub: dict[str, Any], path: Sequence[str | int] = ()) -> str | No
     example = examples[0] if isinstance(examples, list) and examples else sub.get("default")
     key = next((step for step in reversed(path) if isinstance(step, str)), None)
     if example is not None and key is not None:
+        import yaml
+
         text = yaml.safe_dump({key: example}, default_flow_style=True, allow_unicode=True, width=10_000)
         return f"for example `{text.strip()[1:-1]}`"
     description = sub.get("description")

@@ -8,19 +8,62 @@ situations and your own cases, largest change first). ``yakuset diff A B`` print
     ['name', 'metadata.source']
 """
 
-from ._behaviour import (
-    BehaviourChange,
-    BehaviourReport,
-    CaseError,
-    Comparable,
-    Outcome,
-    Situation,
-    behaviour,
-    describe,
-)
-from ._causes import Cause, attribute
-from ._render import as_json, github, human, markdown
-from ._structural import Change, plain, rule_changes, structural
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ._behaviour import (
+        BehaviourChange,
+        BehaviourReport,
+        CaseError,
+        Comparable,
+        Outcome,
+        Situation,
+        behaviour,
+        describe,
+    )
+    from ._causes import Cause, attribute
+    from ._render import as_json, github, human, markdown
+    from ._structural import Change, plain, rule_changes, structural
+
+# Each name is imported when first used (PEP 562): loading a rule set or scoring a hand imports
+# only the modules it needs. The table says where each name lives.
+_WHERE: dict[str, tuple[str, str | None]] = {
+    "BehaviourChange": ("yakuset.diff._behaviour", "BehaviourChange"),
+    "BehaviourReport": ("yakuset.diff._behaviour", "BehaviourReport"),
+    "CaseError": ("yakuset.diff._behaviour", "CaseError"),
+    "Comparable": ("yakuset.diff._behaviour", "Comparable"),
+    "Outcome": ("yakuset.diff._behaviour", "Outcome"),
+    "Situation": ("yakuset.diff._behaviour", "Situation"),
+    "behaviour": ("yakuset.diff._behaviour", "behaviour"),
+    "describe": ("yakuset.diff._behaviour", "describe"),
+    "Cause": ("yakuset.diff._causes", "Cause"),
+    "attribute": ("yakuset.diff._causes", "attribute"),
+    "as_json": ("yakuset.diff._render", "as_json"),
+    "github": ("yakuset.diff._render", "github"),
+    "human": ("yakuset.diff._render", "human"),
+    "markdown": ("yakuset.diff._render", "markdown"),
+    "Change": ("yakuset.diff._structural", "Change"),
+    "plain": ("yakuset.diff._structural", "plain"),
+    "rule_changes": ("yakuset.diff._structural", "rule_changes"),
+    "structural": ("yakuset.diff._structural", "structural"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    module = importlib.import_module(where[0])
+    value = module if where[1] is None else getattr(module, where[1])
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})
+
 
 __all__ = [
     "BehaviourChange",

@@ -11,22 +11,23 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-import pluggy
-
-from .. import diff
 from .._core import bundled
 from .._core.commands import Command, Output, count_argument, whole_number_argument
-from .._core.errors import InputError, Location, Problem
-from .._core.game import Checked
-from .._core.yamlsource import LocatedDict
-from . import _render, hookspecs
-from ._award import award, award_of, award_tables, prove_award
-from ._replay import load_script, replay, trace_text
-from ._rules import KoikoiRules, KoikoiYaku, compile_rules, koikoi_rules
-from ._yaku import yaku
+from .._core.errors import InputError
+from . import hookspecs
 
 if TYPE_CHECKING:
+    import pluggy
+
+    from .. import diff
+    from .._core.errors import Location, Problem
+    from .._core.game import Checked
     from .._core.ruleset import RuleSet
+    from .._core.yamlsource import LocatedDict
+    from ._rules import KoikoiRules, KoikoiYaku
+
+# What a command or a diff needs is imported when it runs: loading a rule set imports only the
+# modules that compile it.
 
 _AWARD_KEYS = {"base", "own_calls", "opponent_calls", "field_brights"}
 _PILE_KEYS = {"captured", "month", "own_calls"}
@@ -42,6 +43,9 @@ class KoikoiGame:
         self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, checked: Checked
     ) -> tuple[KoikoiRules | None, list[Problem]]:
         """Compile a resolved Koi-Koi rule set (see :func:`compile_rules`), its award proven at load."""
+        from ._award import prove_award
+        from ._rules import compile_rules
+
         rules, problems = compile_rules(document, manager, where, checked)
         if rules is None:
             return None, problems
@@ -54,6 +58,8 @@ class KoikoiGame:
     def situations(self, a: RuleSet, b: RuleSet) -> Iterator[diff.Situation]:
         """The award grid (own calls up to the larger call limit), each yaku's fewest cards, 300
         seeded piles, lucky hands, a draw, the examples."""
+        from ._rules import koikoi_rules
+
         limits = [koikoi_rules(rs).call_limit for rs in (a, b)]
         most = 7 if None in limits else min(7, max(limit or 0 for limit in limits))
         for base, own, opponent in itertools.product(range(1, 31), range(most + 1), (0, 1)):
@@ -102,6 +108,9 @@ class KoikoiGame:
 
     def table(self, rs: RuleSet, fmt: str) -> Output:
         """The award tables of the rule document, computed from the rule set."""
+        from . import _render
+        from ._award import award_tables
+
         tables = award_tables(rs)
         text = _render.tables_markdown(rs, tables) if fmt == "markdown" else _render.tables_text(rs, tables)
         return text, _render.tables_json(rs, tables)
@@ -135,6 +144,10 @@ def _lucky_hands(rules: KoikoiRules) -> tuple[list[str], list[str]]:
 
 
 def _award(base: int, own: int, opponent: int) -> Callable[[RuleSet], diff.Outcome]:
+    from .. import diff
+    from ._award import award_of
+    from ._rules import koikoi_rules
+
     def run(rs: RuleSet) -> diff.Outcome:
         # The grid runs to the larger call limit of the two: past its own, a rule set's formula
         # still answers, without the warning a caller would get.
@@ -145,6 +158,9 @@ def _award(base: int, own: int, opponent: int) -> Callable[[RuleSet], diff.Outco
 
 
 def _pile(cards: list[str], month: int | None) -> Callable[[RuleSet], diff.Outcome]:
+    from .. import diff
+    from ._yaku import yaku
+
     def run(rs: RuleSet) -> diff.Outcome:
         hand = yaku(rs, cards, month=month)
         names = ", ".join(f"{y.id} {y.points}" for y in hand.yaku) or "no yaku"
@@ -154,6 +170,8 @@ def _pile(cards: list[str], month: int | None) -> Callable[[RuleSet], diff.Outco
 
 
 def _fixed(hook: str, **kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
+    from .. import diff
+
     def run(rs: RuleSet) -> diff.Outcome:
         found = getattr(rs.hook, hook)(ruleset=rs, **kwargs)
         if found is None:
@@ -164,6 +182,9 @@ def _fixed(hook: str, **kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
 
 
 def _script(path: Path) -> Callable[[RuleSet], diff.Outcome]:
+    from .. import diff
+    from ._replay import load_script, replay, trace_text
+
     def run(rs: RuleSet) -> diff.Outcome:
         trace = replay(rs, load_script(path))
         totals = ", ".join(f"{p} {t}" for p, t in trace.totals.items())
@@ -187,6 +208,9 @@ def _yaku_pile(rules: KoikoiRules, y: KoikoiYaku) -> list[str]:
 
 
 def _run_pile(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
+    from .. import diff
+    from ._yaku import yaku
+
     def run(rs: RuleSet) -> diff.Outcome:
         hand = yaku(rs, **params)
         return diff.Outcome(hand.base, f"base {hand.base}", lambda: [hand.explanation])
@@ -195,6 +219,9 @@ def _run_pile(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
 
 
 def _run_award(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
+    from .. import diff
+    from ._award import award
+
     def run(rs: RuleSet) -> diff.Outcome:
         result = award(rs, **params)
         return diff.Outcome(result.points, str(result.points), lambda: [result.explanation])
@@ -218,11 +245,15 @@ def _yaku_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _yaku_command(rs: RuleSet, args: argparse.Namespace) -> Output:
+    from ._yaku import yaku
+
     result = yaku(rs, args.cards, month=args.month)
     return (result.explanation or "no yaku: base 0") + "\n", result.as_dict()
 
 
 def _award_command(rs: RuleSet, args: argparse.Namespace) -> Output:
+    from ._award import award
+
     result = award(
         rs,
         base=args.base,
@@ -246,6 +277,8 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _play_command(rs: RuleSet, args: argparse.Namespace) -> Output:
+    from ._replay import load_script, replay, trace_text
+
     path = Path(args.script)
     if not path.is_file():
         raise InputError(f"{args.script}: no such file")

@@ -11,41 +11,115 @@ the rule set's payment table. Every number comes from the rule set. Tiles are nu
 ``0-8`` are 1m-9m, ``9-17`` 1p-9p, ``18-26`` 1s-9s, ``27-33`` the honours 1z-7z.
 """
 
-from . import hookspecs
-from ._game import GAME, RiichiGame
-from ._grid import GridCell, LimitRow, PaymentGrid, grid_fu, payment_grids
-from ._hand import HandScore, evaluate
-from ._memos import clear_memos, memo_sizes
-from ._readings import Group, Reading
-from ._rules import RiichiRules, Yaku
-from ._rules import riichi_rules as rules_of
-from ._score import Score, score
-from ._settle import OUTCOMES, Settlement, settle
-from ._situation import FLAGS, Situation
-from ._standings import Standing, standings
-from ._state import END_REASONS, State, new_game
-from ._tiles import (
-    DRAGONS,
-    EAST,
-    FIVES,
-    GREEN,
-    GREENS,
-    HONOURS,
-    NORTH,
-    RED,
-    SOUTH,
-    TERMINALS,
-    TERMINALS_AND_HONOURS,
-    TILE_OF,
-    WEST,
-    WHITE,
-    WINDS,
-    Meld,
-    parse_meld,
-    parse_tiles,
-    parse_tiles_red,
-    tile_name,
-)
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from . import hookspecs
+    from ._game import GAME, RiichiGame
+    from ._grid import GridCell, LimitRow, PaymentGrid, grid_fu, payment_grids
+    from ._hand import HandScore, evaluate
+    from ._memos import clear_memos, memo_sizes
+    from ._readings import Group, Reading
+    from ._rules import RiichiRules, Yaku
+    from ._rules import riichi_rules as rules_of
+    from ._score import Score, score
+    from ._settle import OUTCOMES, Settlement, settle
+    from ._situation import FLAGS, Situation
+    from ._standings import Standing, standings
+    from ._state import END_REASONS, State, new_game
+    from ._tiles import (
+        DRAGONS,
+        EAST,
+        FIVES,
+        GREEN,
+        GREENS,
+        HONOURS,
+        NORTH,
+        RED,
+        SOUTH,
+        TERMINALS,
+        TERMINALS_AND_HONOURS,
+        TILE_OF,
+        WEST,
+        WHITE,
+        WINDS,
+        Meld,
+        parse_meld,
+        parse_tiles,
+        parse_tiles_red,
+        tile_name,
+    )
+
+# Each name is imported when first used (PEP 562): loading a rule set or scoring a hand imports
+# only the modules it needs. The table says where each name lives.
+_WHERE: dict[str, tuple[str, str | None]] = {
+    "hookspecs": ("yakuset.riichi.hookspecs", None),
+    "GAME": ("yakuset.riichi._game", "GAME"),
+    "RiichiGame": ("yakuset.riichi._game", "RiichiGame"),
+    "GridCell": ("yakuset.riichi._grid", "GridCell"),
+    "LimitRow": ("yakuset.riichi._grid", "LimitRow"),
+    "PaymentGrid": ("yakuset.riichi._grid", "PaymentGrid"),
+    "grid_fu": ("yakuset.riichi._grid", "grid_fu"),
+    "payment_grids": ("yakuset.riichi._grid", "payment_grids"),
+    "HandScore": ("yakuset.riichi._hand", "HandScore"),
+    "evaluate": ("yakuset.riichi._hand", "evaluate"),
+    "clear_memos": ("yakuset.riichi._memos", "clear_memos"),
+    "memo_sizes": ("yakuset.riichi._memos", "memo_sizes"),
+    "Group": ("yakuset.riichi._readings", "Group"),
+    "Reading": ("yakuset.riichi._readings", "Reading"),
+    "RiichiRules": ("yakuset.riichi._rules", "RiichiRules"),
+    "Yaku": ("yakuset.riichi._rules", "Yaku"),
+    "rules_of": ("yakuset.riichi._rules", "riichi_rules"),
+    "Score": ("yakuset.riichi._score", "Score"),
+    "score": ("yakuset.riichi._score", "score"),
+    "OUTCOMES": ("yakuset.riichi._settle", "OUTCOMES"),
+    "Settlement": ("yakuset.riichi._settle", "Settlement"),
+    "settle": ("yakuset.riichi._settle", "settle"),
+    "FLAGS": ("yakuset.riichi._situation", "FLAGS"),
+    "Situation": ("yakuset.riichi._situation", "Situation"),
+    "Standing": ("yakuset.riichi._standings", "Standing"),
+    "standings": ("yakuset.riichi._standings", "standings"),
+    "END_REASONS": ("yakuset.riichi._state", "END_REASONS"),
+    "State": ("yakuset.riichi._state", "State"),
+    "new_game": ("yakuset.riichi._state", "new_game"),
+    "DRAGONS": ("yakuset.riichi._tiles", "DRAGONS"),
+    "EAST": ("yakuset.riichi._tiles", "EAST"),
+    "FIVES": ("yakuset.riichi._tiles", "FIVES"),
+    "GREEN": ("yakuset.riichi._tiles", "GREEN"),
+    "GREENS": ("yakuset.riichi._tiles", "GREENS"),
+    "HONOURS": ("yakuset.riichi._tiles", "HONOURS"),
+    "NORTH": ("yakuset.riichi._tiles", "NORTH"),
+    "RED": ("yakuset.riichi._tiles", "RED"),
+    "SOUTH": ("yakuset.riichi._tiles", "SOUTH"),
+    "TERMINALS": ("yakuset.riichi._tiles", "TERMINALS"),
+    "TERMINALS_AND_HONOURS": ("yakuset.riichi._tiles", "TERMINALS_AND_HONOURS"),
+    "TILE_OF": ("yakuset.riichi._tiles", "TILE_OF"),
+    "WEST": ("yakuset.riichi._tiles", "WEST"),
+    "WHITE": ("yakuset.riichi._tiles", "WHITE"),
+    "WINDS": ("yakuset.riichi._tiles", "WINDS"),
+    "Meld": ("yakuset.riichi._tiles", "Meld"),
+    "parse_meld": ("yakuset.riichi._tiles", "parse_meld"),
+    "parse_tiles": ("yakuset.riichi._tiles", "parse_tiles"),
+    "parse_tiles_red": ("yakuset.riichi._tiles", "parse_tiles_red"),
+    "tile_name": ("yakuset.riichi._tiles", "tile_name"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    module = importlib.import_module(where[0])
+    value = module if where[1] is None else getattr(module, where[1])
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})
+
 
 __all__ = [
     "DRAGONS",

@@ -10,27 +10,25 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-import pluggy
-
-from .. import diff
 from .._core.commands import Command, Output, count_argument, whole_number_argument
-from .._core.errors import InputError, Location, Problem
-from .._core.game import Checked
-from .._core.yamlsource import LocatedDict
-from . import _render, hookspecs
-from ._corpus import corpus
-from ._corpus import describe as describe_hand
-from ._grid import grid_fu, payment_grids
-from ._hand import HandScore, evaluate
-from ._replay import game_text, load_game, replay_game
-from ._rules import RiichiRules, Yaku, compile_rules, riichi_rules
-from ._score import Score, score
+from .._core.errors import InputError
+from . import hookspecs
 from ._situation import FLAGS
-from ._table_cases import table_situations
-from ._tiles import parse_tiles, tile_name
 
 if TYPE_CHECKING:
+    import pluggy
+
+    from .. import diff
+    from .._core.errors import Location, Problem
+    from .._core.game import Checked
     from .._core.ruleset import RuleSet
+    from .._core.yamlsource import LocatedDict
+    from ._hand import HandScore
+    from ._rules import RiichiRules, Yaku
+    from ._score import Score
+
+# What a command or a diff needs is imported when it runs: loading a rule set, or scoring one
+# hand from the command line, imports only the modules it uses.
 
 _SCORE_KEYS = {"han", "fu", "yaku", "dora", "open", "yakuman", "dealer", "tsumo", "honba", "riichi_sticks"}
 #: A case given by its tiles: what :func:`evaluate` takes.
@@ -59,6 +57,8 @@ class RiichiGame:
         self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, checked: Checked
     ) -> tuple[RiichiRules | None, list[Problem]]:
         """Compile a resolved Riichi rule set (see :func:`compile_rules`)."""
+        from ._rules import compile_rules
+
         return compile_rules(document, manager, where, checked)
 
     # --- diff --------------------------------------------------------------------------------
@@ -67,6 +67,12 @@ class RiichiGame:
         """The payment grid, every yaku's han open and closed, every pair and triple of yakuman one
         hand can hold, a seeded corpus of hands from their tiles,
         and the table situations (settlements, the end of a game, standings, tiles)."""
+        from ._corpus import corpus
+        from ._corpus import describe as describe_hand
+        from ._grid import grid_fu
+        from ._rules import riichi_rules
+        from ._table_cases import table_situations
+
         rules_a, rules_b = riichi_rules(a), riichi_rules(b)
         fus = sorted({*grid_fu(rules_a), *grid_fu(rules_b)})
         for han, fu, dealer, tsumo, honba in itertools.product(range(1, 16), fus, (False, True), (False, True), (0, 1)):
@@ -108,6 +114,9 @@ class RiichiGame:
 
     def table(self, rs: RuleSet, fmt: str) -> Output:
         """The han × fu payment grids and the limit rows."""
+        from . import _render
+        from ._grid import payment_grids
+
         grids, limits = payment_grids(rs)
         text = (_render.grids_markdown if fmt == "markdown" else _render.grids_text)(rs, grids, limits)
         return text, _render.grids_json(rs, grids, limits)
@@ -137,6 +146,9 @@ def _win_for(yaku: list[Yaku]) -> tuple[bool, bool]:
 
 
 def _hand(**kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
+    from .. import diff
+    from ._score import score
+
     def run(rs: RuleSet) -> diff.Outcome:
         result = score(rs, **kwargs)
         pays = ", ".join(f"{k} {v}" for k, v in result.payments.items())
@@ -149,6 +161,9 @@ def _hand(**kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
 
 
 def _tiles_case(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
+    from .. import diff
+    from ._hand import evaluate
+
     kwargs = dict(params)
     hand = kwargs.pop("hand")
     melds = kwargs.pop("melds", ())
@@ -168,6 +183,9 @@ def _tiles_case(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
 
 
 def _yaku_han(ident: str, is_open: bool) -> Callable[[RuleSet], diff.Outcome]:
+    from .. import diff
+    from ._rules import riichi_rules
+
     def run(rs: RuleSet) -> diff.Outcome:
         found = riichi_rules(rs).yaku.get(ident)
         if found is None:
@@ -202,6 +220,8 @@ def _score_arguments(sub: argparse.ArgumentParser) -> None:
 
 
 def _score_command(rs: RuleSet, args: argparse.Namespace) -> Output:
+    from ._score import score
+
     modes = [name for name in ("han", "yaku", "yakuman") if getattr(args, name) is not None]
     if len(modes) != 1:
         raise InputError("give exactly one of --han (with --fu), --yaku or --yakuman")
@@ -279,6 +299,10 @@ def _hand_arguments(sub: argparse.ArgumentParser) -> None:
 
 
 def _hand_command(rs: RuleSet, args: argparse.Namespace) -> Output:
+    from ._hand import evaluate
+    from ._rules import riichi_rules
+    from ._tiles import parse_tiles, tile_name
+
     melds = [(kind, text) for kind in ("chi", "pon", "kan", "ankan") for text in getattr(args, kind)]
     indicators = [tile_name(t) for text in args.dora for t in parse_tiles(text)[0]]
     ura = [tile_name(t) for text in args.ura for t in parse_tiles(text)[0]]
@@ -324,5 +348,7 @@ def _play_command(rs: RuleSet, args: argparse.Namespace) -> Output:
     path = Path(args.script)
     if not path.is_file():
         raise InputError(f"{args.script}: no such file")
+    from ._replay import game_text, load_game, replay_game
+
     trace = replay_game(rs, load_game(path))
     return game_text(trace), trace.as_dict()
