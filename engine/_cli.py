@@ -12,7 +12,7 @@ import io
 import json
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, runtime_checkable
 
@@ -25,7 +25,7 @@ from ._core.hints import did_you_mean
 from ._core.resolve import display_name, read_file
 from ._core.resolved import resolved_text
 from ._core.ruleset import RuleSet, bundled_ids
-from ._core.yamlsource import DATA_FILE, LocatedDict, LocatedList, read_document
+from ._core.yamlsource import LocatedDict, stream_list
 from ._house import REGISTRY, list_rulesets, load_ruleset
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_ERROR = 0, 1, 2
@@ -180,16 +180,15 @@ def cmd_diff(args: argparse.Namespace) -> int:
     if args.structural_only and args.behaviour_only:
         raise UsageError("--structural-only and --behaviour-only exclude each other")
     _one_format(args, "human")
-    located = _load_cases(args.cases, a.part) if args.cases else None
-    cases = [dict(case) for case in located] if located is not None else []
-    if len(cases) >= 1000:
-        print(f"yakuset: scoring {len(cases):,} cases under both rule sets", file=sys.stderr)
+    cases = _Cases(args.cases, a.part) if args.cases else None
     changes = None if args.behaviour_only else diff.structural(a, b, declared=args.declared)
     try:
-        report = None if args.structural_only else diff.behaviour(a, b, cases)
+        report = None if args.structural_only else diff.behaviour(a, b, cases if cases is not None else ())
     except diff.CaseError as exc:
-        assert located is not None  # only a user's case raises it
-        raise RulesetError([Problem(located.item_locs[exc.index], f"cases[{exc.index}]", str(exc))]) from None
+        assert cases is not None  # only a user's case raises it
+        raise RulesetError([Problem(cases.where, f"cases[{exc.index}]", str(exc))]) from None
+    if cases is not None:
+        cases.finish()
     # Causes are found among the resolved rule changes, whatever --declared prints.
     resolved = diff.structural(a, b) if report is not None and report.changes else []
     causes = diff.attribute(a, resolved, report) if report is not None and report.changes else None
@@ -209,43 +208,53 @@ def cmd_diff(args: argparse.Namespace) -> int:
     return EXIT_NEGATIVE if different else EXIT_OK
 
 
-def _load_cases(name: str, part: Any) -> LocatedList:
-    """The cases of a ``--cases`` file, each a mapping whose keys the game knows."""
-    path = Path(name)
-    if not path.is_file():
-        raise UsageError(f"{name}: no such file")
-    data = read_document(path, name, DATA_FILE)
-    if not isinstance(data, LocatedDict) or set(data) != {"cases"} or not isinstance(data["cases"], list):
-        raise RulesetError(
-            [
-                Problem(
-                    Location(name, 1, 1),
-                    "",
-                    "a cases file is a mapping with one key, `cases`: a list of situations",
-                    "e.g. `cases: [{base: 8, own_calls: 1}]`",
-                )
-            ]
-        )
-    cases: Any = data["cases"]
-    known: frozenset[str] = getattr(part, "case_keys", frozenset())
-    problems = []
-    for index, case in enumerate(cases):
+class _Cases:
+    """The cases of a ``--cases`` file, read one at a time as the diff scores them (a file of
+    100,000 cases is never held whole); each checked for keys the game knows. ``where`` is the
+    location of the case last read. A file with wrong cases is reported whole: after the first
+    problem the rest is only checked, not scored."""
+
+    def __init__(self, name: str, part: Any) -> None:
+        self.path = Path(name)
+        if not self.path.is_file():
+            raise UsageError(f"{name}: no such file")
+        self.name = name
+        self.known: frozenset[str] = getattr(part, "case_keys", frozenset())
+        self.game = part.name
+        self.where = Location(name, 1, 1)
+        self.problems: list[Problem] = []
+        self.count = 0
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        for index, (where, case) in enumerate(stream_list(self.path, self.name, "cases")):
+            self.where = where
+            self.count = index + 1
+            self._check(index, where, case)
+            if not self.problems:
+                yield dict(case)
+        self.finish()
+        if self.count >= 1000:
+            print(f"yakuset: scored {self.count:,} cases under both rule sets", file=sys.stderr)
+
+    def finish(self) -> None:
+        """Raise the problems found, if any (the whole file has been read)."""
+        if self.problems:
+            raise RulesetError(self.problems)
+
+    def _check(self, index: int, where: Location, case: Any) -> None:
         if not isinstance(case, LocatedDict):
-            problems.append(Problem(cases.item_locs[index], f"cases[{index}]", "a case is a mapping"))
-            continue
+            self.problems.append(Problem(where, f"cases[{index}]", "a case is a mapping"))
+            return
         for key in case:
-            if key != "name" and known and key not in known:
-                problems.append(
+            if key != "name" and self.known and key not in self.known:
+                self.problems.append(
                     Problem(
                         case.key_locs[key],
                         f"cases[{index}].{key}",
-                        f"unknown key {key!r} for a {part.name} case",
-                        did_you_mean(str(key), known) or "keys: " + ", ".join(sorted(known)),
+                        f"unknown key {key!r} for a {self.game} case",
+                        did_you_mean(str(key), self.known) or "keys: " + ", ".join(sorted(self.known)),
                     )
                 )
-    if problems:
-        raise RulesetError(problems)
-    return cases  # type: ignore[no-any-return]
 
 
 def _game_command(name: str, runs: dict[str, tuple[Game, Command]]) -> Any:

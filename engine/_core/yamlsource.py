@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 import re
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -40,7 +40,7 @@ class Limits(NamedTuple):
 
 #: A rule set, a play script.
 RULE_FILE = Limits(MAX_FILE_BYTES, MAX_NODES, "a rule set states only what differs from the one it extends")
-#: A file of data the user gives a command (``diff --cases``): larger, read once.
+#: A file of data the user gives a command (``diff --cases``): larger, read once, item by item.
 DATA_FILE = Limits(32 << 20, 2_000_000, "split it into several files")
 
 _STR = "tag:yaml.org,2002:str"
@@ -201,11 +201,6 @@ class _BoundedCLoader(*_C_BASES):  # type: ignore[misc]
         self._bounded(file, lines, limits)
 
 
-#: The characters YAML allows (PyYAML's reader refuses the others, with a message the C
-#: parser does not give): a text with any other goes to the pure-Python parser.
-_NOT_PRINTABLE = re.compile(r"[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
-
-
 def read_text(path: Path, display: str, limits: Limits = RULE_FILE) -> tuple[str | None, list[Problem]]:
     """Read a file as UTF-8 text: only a regular file, and never more than its limit in bytes."""
     start = Location(display, 1, 1)
@@ -262,14 +257,14 @@ def parse(text: str, file: str, limits: Limits = RULE_FILE) -> tuple[Any, list[P
     if len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
         return None, [Problem(Location(file, 1, 1), "", f"text is over {limits.max_bytes} bytes", limits.hint)]
     lines = Lines(text)
-    if _CParser is not None and not _NOT_PRINTABLE.search(text):
+    if _CParser is not None:
         try:
             loader: _Bounded = _BoundedCLoader(text, file, lines, limits)
             try:
                 node = loader.get_single_node()  # type: ignore[attr-defined]
             finally:
                 loader.dispose()  # type: ignore[attr-defined]
-        except (yaml.YAMLError, _Abort, RecursionError, MemoryError):
+        except (yaml.YAMLError, _Abort, RecursionError, MemoryError, ValueError):  # ValueError: a lone surrogate
             pass  # read again below, for the messages and locations the pure-Python parser gives
         else:
             return _built(node, file, lines, limits)
@@ -452,3 +447,57 @@ def _item_label(node: yaml.Node, index: int) -> str:
             ):
                 return str(value_node.value)
     return str(index)
+
+
+def stream_list(path: Path, display: str, key: str, limits: Limits = DATA_FILE) -> Iterator[tuple[Location, Any]]:
+    """The items of the one list of a file written ``KEY: [item, item, ...]``, each with where it
+    starts, read one at a time: a file of 100,000 items is never held as a whole (only its text).
+
+    Raises :class:`RulesetError` for a file that is not such a mapping, or not valid YAML, or
+    past ``limits`` (values are counted over the whole file, aliases expanded).
+    """
+    text, problems = read_text(path, display, limits)
+    if text is None:
+        raise RulesetError(problems)
+    lines = Lines(text)
+    start = Location(display, 1, 1)
+    shape = Problem(
+        start,
+        "",
+        f"the file is a mapping with one key, `{key}`: a list",
+        f"e.g. `{key}: [{{base: 8, own_calls: 1}}]`",
+    )
+    loader: _Bounded = (_BoundedCLoader if _CParser is not None else _BoundedLoader)(text, display, lines, limits)
+    builder = _Builder(display, lines, limits.max_nodes)
+    events: Any = loader
+    try:
+        try:
+            for kind in (yaml.StreamStartEvent, yaml.DocumentStartEvent, yaml.MappingStartEvent):
+                if not events.check_event(kind):
+                    raise RulesetError([shape])
+                events.get_event()
+            if not events.check_event(yaml.ScalarEvent) or events.peek_event().value != key:
+                raise RulesetError([shape])
+            events.get_event()
+            if not events.check_event(yaml.SequenceStartEvent):
+                raise RulesetError([shape])
+            events.get_event()
+            index = 0
+            while not events.check_event(yaml.SequenceEndEvent):
+                node = events.compose_node(None, index)
+                value = builder.build(node, 1, f"{key}[{index}]")
+                if builder.problems:
+                    raise RulesetError(builder.problems)
+                yield lines.content(display, node), value
+                index += 1
+            events.get_event()
+            if not events.check_event(yaml.MappingEndEvent):
+                raise RulesetError([shape])
+        except _Abort as exc:
+            raise RulesetError([exc.problem]) from None
+        except (yaml.YAMLError, RecursionError, MemoryError, ValueError):
+            # Not valid YAML: the whole-file parser names the problem, with the usual hints.
+            _, found = parse(text, display, limits)
+            raise RulesetError(found or [Problem(start, "", "not valid YAML")]) from None
+    finally:
+        events.dispose()

@@ -4,7 +4,8 @@ situations and how it reads a user's case); this module knows no game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -120,29 +121,37 @@ def describe(outcome: Outcome) -> str:
     return f"refused ({outcome.error})" if outcome.error else outcome.summary
 
 
-def behaviour(a: RuleSet, b: RuleSet, cases: Sequence[Mapping[str, Any]] = ()) -> BehaviourReport:
-    """Score the game's standard situations (and ``cases``) under both rule sets."""
+def behaviour(a: RuleSet, b: RuleSet, cases: Iterable[Mapping[str, Any]] = ()) -> BehaviourReport:
+    """Score the game's standard situations (and ``cases``) under both rule sets.
+
+    ``cases`` may be any iterable (a list, or a generator reading a file): each case is scored as
+    it comes and kept only when it changes, so memory does not grow with the number of cases.
+    """
     a_ruleset(a)
     a_ruleset(b)
-    if not isinstance(cases, list | tuple) or not all(isinstance(case, Mapping) for case in cases):
+    if isinstance(cases, str | bytes | Mapping) or not isinstance(cases, Iterable):
         raise InputError(f"cases must be a list of mappings (situations), got {cases!r:.60}")
-    if len(cases) > MAX_CASES:
-        raise InputError(f"at most {MAX_CASES:,} cases are compared at once, got {len(cases):,}")
+    if isinstance(cases, list | tuple):
+        if not all(isinstance(case, Mapping) for case in cases):
+            raise InputError(f"cases must be a list of mappings (situations), got {cases!r:.60}")
+        if len(cases) > MAX_CASES:
+            raise InputError(f"at most {MAX_CASES:,} cases are compared at once, got {len(cases):,}")
     if a.game != b.game:
         raise InputError(f"{a.id!r} is a {a.game} rule set and {b.id!r} a {b.game} one: they score different games")
     part = a.part
     if not isinstance(part, Comparable):
         raise InputError(f"{a.game} rule sets have no situations to compare")
-    situations = [*part.situations(a, b), *_case_situations(part, cases)]
     by_group: dict[str, list[int]] = {}
     changes = []
     skipped = 0
-    first_case = len(situations) - len(cases)
-    for index, (group, text, run) in enumerate(situations):
+    situations = itertools.chain(
+        ((None, situation) for situation in part.situations(a, b)), enumerate(_case_situations(part, cases))
+    )
+    for case, (group, text, run) in situations:
         old, new = _safely(run, a), _safely(run, b)
         if old.error is not None and new.error is not None:
-            if index >= first_case:
-                raise CaseError(index - first_case, f"{text}: both rule sets refuse it: {old.error}")
+            if case is not None:
+                raise CaseError(case, f"{text}: both rule sets refuse it: {old.error}")
             skipped += 1
             continue
         counts = by_group.setdefault(group, [0, 0])
@@ -171,9 +180,12 @@ class CaseError(InputError):
         self.index = index
 
 
-def _case_situations(part: Comparable, cases: Sequence[Mapping[str, Any]]) -> list[Situation]:
-    found: list[Situation] = []
+def _case_situations(part: Comparable, cases: Iterable[Mapping[str, Any]]) -> Iterator[Situation]:
     for index, case in enumerate(cases):
+        if index >= MAX_CASES:
+            raise CaseError(index, f"at most {MAX_CASES:,} cases are compared at once; split the cases")
+        if not isinstance(case, Mapping):
+            raise CaseError(index, f"a case is a mapping (a situation), got {case!r:.60}")
         keys = set(case) - {"name"}
         name = str(case.get("name", f"case #{index + 1}"))
         run = part.case({k: case[k] for k in keys})
@@ -181,5 +193,4 @@ def _case_situations(part: Comparable, cases: Sequence[Mapping[str, Any]]) -> li
             unknown = sorted(keys - part.case_keys, key=str)
             what = f"unknown key(s) {', '.join(map(repr, unknown))}" if unknown else "keys that do not go together"
             raise CaseError(index, f"{name}: not a {part.name} situation ({what})")
-        found.append(("cases", name, run))
-    return found
+        yield "cases", name, run

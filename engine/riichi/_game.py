@@ -137,7 +137,7 @@ class RiichiGame:
         ]
 
 
-GAME = RiichiGame()
+GAME: RiichiGame = RiichiGame()
 
 
 def _win_for(yaku: list[Yaku]) -> tuple[bool, bool]:

@@ -291,7 +291,7 @@ def test_the_referee_keeps_its_state_when_scoring_fails(monkeypatch):
 def test_many_cases_are_compared_with_their_own_limits(tmp_path, capsys):
     cases = write(tmp_path, "cases.yaml", "cases:\n" + "".join(f"  - {{base: {i % 30 + 1}}}\n" for i in range(6000)))
     assert cli_main(["diff", "nintendo", "fudawiki", "--behaviour-only", "--cases", str(cases)]) == 1
-    assert "scoring 6,000 cases" in capsys.readouterr().err
+    assert "scored 6,000 cases" in capsys.readouterr().err
 
 
 def test_a_lone_surrogate_in_a_rule_set_is_shown_escaped(tmp_path, capsys):
