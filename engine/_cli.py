@@ -272,14 +272,28 @@ def _game_command(name: str, runs: dict[str, tuple[Game, Command]]) -> Any:
     return run
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command line's parser: the shared commands, then each registered game's."""
+class _Unbuilt:
+    """A command the command line does not run this time: its arguments are not built."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    def set_defaults(self, **kwargs: Any) -> None:
+        return None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: the shared commands, then each registered game's. With
+    ``only`` (the command about to run), the other commands are left out: building every
+    command's arguments costs more than a one-shot command's own work."""
     parser = _Parser(prog="yakuset", description="Score Koi-Koi and Riichi mahjong from YAML rule sets.")
     parser.add_argument("--version", action="version", version=f"yakuset {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
     def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        if only is not None and name != only:
+            return _Unbuilt()  # type: ignore[return-value]
         sub = commands.add_parser(
             name, help=help_text, description=help_text, formatter_class=argparse.ArgumentDefaultsHelpFormatter
         )
@@ -355,6 +369,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _command_names() -> set[str]:
+    """Every command's name: the shared ones and each game's."""
+    names = {"schema", "list", "show", "validate", "diff", "table"}
+    for game in REGISTRY.games.values():
+        names.update(extra.name for extra in (game.commands() if isinstance(game, CommandLinePart) else ()))
+    return names
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code (the console script exits with it)."""
     for stream in (sys.stdout, sys.stderr):
@@ -362,7 +384,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
     try:
-        args = build_parser().parse_args(argv)
+        given = sys.argv[1:] if argv is None else list(argv)
+        args = build_parser(given[0] if given and given[0] in _command_names() else None).parse_args(given)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", YakusetWarning)
             code: int = args.run(args)

@@ -1,9 +1,12 @@
-"""The digests of bundled files the loader need not check again (``schema/checked-rulesets.json``).
+"""The digests of bundled files the loader need not check again (``schema/checked-rulesets.json``)
+and their parsed forms (``schema/parsed/``).
 
 Loading a bundled rule set skips the JSON Schema when the file's text is the one recorded here,
-because this test checked that text, alone and resolved, against the schema. So the record must
+because this test checked that text, alone and resolved, against the schema; and it reads the
+file's parsed form (JSON, with every location) instead of parsing the YAML. So the record must
 be true: every bundled file, with the schema it was checked against, passes the checks the
-loader skips. After changing a bundled file or the schema, refresh the record with::
+loader skips, and its parsed form is exactly what parsing its text gives. After changing a
+bundled file or the schema, refresh the record with::
 
     YAKUSET_REFRESH_CHECKED=1 pytest tests/test_bundled_checked.py
 
@@ -17,7 +20,7 @@ import os
 
 import pytest
 import yakuset
-from yakuset._core import bundled, validate
+from yakuset._core import bundled, validate, yamlsource
 from yakuset._core.errors import Location
 from yakuset._core.resolve import chain, read_source, resolve
 from yakuset._core.ruleset import bundled_ids
@@ -27,23 +30,35 @@ from .conftest import BUNDLED, ROOT
 RECORD = ROOT / "schema" / "checked-rulesets.json"
 
 
+def _parsed_form(text: str, name: str) -> bytes:
+    data, problems = yamlsource.parse(text, name)
+    assert problems == [], f"{name}: {problems}"
+    return (json.dumps(yamlsource.to_json(data), ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
 def _checked_now() -> dict[str, object]:
     """The record as it should be, from the schema checks themselves (nothing skipped)."""
-    files = {}
+    files, parsed = {}, {}
     for path in sorted(BUNDLED.glob("*/*.yaml")):
         text = path.read_text(encoding="utf-8")
         name = path.relative_to(BUNDLED).as_posix()
-        source, problems = read_source(text, path, name)
-        assert source is not None and problems == [], f"{name}: {problems}"
-        assert validate.check_file(source.data, Location(name, 1, 1)) == [], name
+        data, problems = yamlsource.parse(text, name)
+        assert data is not None and problems == [], f"{name}: {problems}"
+        assert validate.check_file(data, Location(name, 1, 1)) == [], name
         files[name] = bundled.digest(text.encode("utf-8"))
+        form = _parsed_form(text, name)
+        parsed[name] = bundled.digest(form)
+        if os.environ.get("YAKUSET_REFRESH_CHECKED"):
+            target = ROOT / "schema" / "parsed" / name.replace(".yaml", ".json")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(form)
     for ident in bundled_ids():
         first, _ = read_source(bundled.bundled_files()[ident].read_text("utf-8"), bundled.bundled_files()[ident], ident)
         assert first is not None
         sources, problems = chain(first)
         assert problems == []
         assert validate.check_resolved(resolve(sources), Location(ident, 1, 1)) == [], ident
-    return {"schema": bundled.digest(bundled.schema_path().read_bytes()), "files": files}
+    return {"schema": bundled.digest(bundled.schema_path().read_bytes()), "files": files, "parsed": parsed}
 
 
 def test_the_record_of_checked_bundled_files_is_true():
@@ -92,3 +107,31 @@ def test_nothing_is_trusted_when_the_schema_is_not_the_one_recorded(monkeypatch,
         assert bundled.checked_digests() == {}
     finally:
         bundled.checked_digests.cache_clear()
+
+
+@pytest.mark.parametrize("path", sorted(BUNDLED.glob("*/*.yaml")), ids=lambda p: p.name)
+def test_a_parsed_form_read_back_is_the_parse_of_its_text_with_every_location(path):
+    from .test_yaml_parsers import _shape
+
+    name = path.relative_to(BUNDLED).as_posix()
+    text = path.read_text(encoding="utf-8")
+    form = json.loads((ROOT / "schema" / "parsed" / name.replace(".yaml", ".json")).read_text(encoding="utf-8"))
+    assert _shape(yamlsource.from_json(form, "f.yaml")) == _shape(yamlsource.parse(text, "f.yaml")[0])
+
+
+def test_a_bundled_rule_set_as_recorded_loads_without_a_yaml_parser():
+    import subprocess
+    import sys
+
+    code = "import sys, yakuset; yakuset.load_ruleset('tenhou'); print('yaml' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out == "False\n"
+
+
+def test_a_parsed_form_that_is_not_the_one_recorded_is_not_used(monkeypatch, tmp_path):
+    from yakuset._core import resolve
+
+    fake = tmp_path / "nintendo.json"
+    fake.write_text('["map", 1, 1, []]\n', encoding="utf-8")
+    monkeypatch.setattr(bundled, "parsed_path", lambda name: fake)
+    assert resolve._parsed("koikoi/nintendo.yaml") is None

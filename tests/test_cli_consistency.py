@@ -176,3 +176,20 @@ def test_every_command_turns_a_value_error_or_a_plugin_failure_into_one_line_and
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in err
     assert str(failure) in lines[0]
+
+
+def test_the_command_names_known_before_building_are_the_commands_built():
+    from yakuset._cli import _command_names, build_parser
+
+    parser = build_parser()
+    [subcommands] = [action for action in parser._actions if action.dest == "command"]
+    assert _command_names() == set(subcommands.choices)
+
+
+def test_a_command_runs_the_same_with_only_its_own_arguments_built(capsys):
+    from yakuset._cli import build_parser
+
+    argv = ["hand", "tenhou", "234m456p23456788s", "--win", "4s", "--riichi", "--tsumo"]
+    alone, full = vars(build_parser("hand").parse_args(argv)), vars(build_parser().parse_args(argv))
+    assert alone.pop("run").__qualname__ == full.pop("run").__qualname__
+    assert alone == full

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import yaml
-from yakuset._core import yamlsource
+from yakuset._core import yamlparse
 from yakuset._core.yamlsource import RULE_FILE, Lines, LocatedDict, LocatedList
 
 from .conftest import BUNDLED, ROOT
@@ -50,8 +50,8 @@ def _shape(value: Any) -> Any:
 
 
 def _both(text: str) -> tuple[Any, Any]:
-    fast = yamlsource.parse(text, "f.yaml")
-    slow = yamlsource._parse_python(text, "f.yaml", Lines(text), RULE_FILE)
+    fast = yamlparse.parse_text(text, "f.yaml", RULE_FILE)
+    slow = yamlparse._parse_python(text, "f.yaml", Lines(text), RULE_FILE)
     return (_shape(fast[0]), fast[1]), (_shape(slow[0]), slow[1])
 
 
@@ -69,12 +69,12 @@ def test_both_parsers_read_tricky_texts_alike(text: str):
 
 def test_the_fast_parser_is_the_one_used_when_present(monkeypatch):
     used = []
-    original = yamlsource._BoundedCLoader.__init__
+    original = yamlparse._BoundedCLoader.__init__
 
     def spy(self, *args):
         used.append(True)
         original(self, *args)
 
-    monkeypatch.setattr(yamlsource._BoundedCLoader, "__init__", spy)
-    yamlsource.parse("a: 1\n", "f.yaml")
+    monkeypatch.setattr(yamlparse._BoundedCLoader, "__init__", spy)
+    yamlparse.parse_text("a: 1\n", "f.yaml")
     assert used == [True]

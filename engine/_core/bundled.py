@@ -34,6 +34,21 @@ def schema_path() -> Path:
     return data_root() / "schema" / "ruleset.schema.json"
 
 
+def parsed_path(name: str) -> Path:
+    """Where the parsed form (JSON, ``yamlsource.to_json``) of bundled file ``name`` is kept."""
+    return data_root() / "schema" / "parsed" / (name.removesuffix(".yaml") + ".json")
+
+
+def checked_name(path: Path, text: str) -> str | None:
+    """``koikoi/nintendo.yaml`` if ``path`` is that bundled file with the ``text`` that was checked."""
+    try:
+        name = path.resolve().relative_to(rulesets_dir().resolve()).as_posix()
+    except (ValueError, OSError):
+        return None
+    known = checked_digests().get(name)
+    return name if known is not None and known == digest(text.encode("utf-8")) else None
+
+
 def checked_path() -> Path:
     """The digests of the bundled files as they were checked against the schema (``checked_digests``)."""
     return data_root() / "schema" / "checked-rulesets.json"
@@ -60,14 +75,18 @@ def checked_digests() -> Mapping[str, str]:
         return {}
 
 
+@functools.cache
+def parsed_digests() -> Mapping[str, str]:
+    """Each bundled file's parsed form (``parsed_path``) by the digest it was written with."""
+    try:
+        return dict(json.loads(checked_path().read_text(encoding="utf-8"))["parsed"])
+    except (OSError, ValueError, KeyError, AttributeError, TypeError):
+        return {}
+
+
 def is_checked(path: Path, text: str) -> bool:
     """Whether ``path`` is a bundled file whose ``text`` is the one that was checked."""
-    try:
-        name = path.resolve().relative_to(rulesets_dir().resolve()).as_posix()
-    except (ValueError, OSError):
-        return False
-    known = checked_digests().get(name)
-    return known is not None and known == digest(text.encode("utf-8"))
+    return checked_name(path, text) is not None
 
 
 @functools.cache

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from .yamlsource import LocatedDict, LocatedList
 
 if TYPE_CHECKING:
@@ -13,6 +11,8 @@ if TYPE_CHECKING:
 
 
 def _scalar(value: Any) -> str:
+    import yaml  # only `show --resolved` writes YAML
+
     text: str = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000)
     return text.removesuffix("\n...\n").strip()
 
