@@ -40,11 +40,14 @@ def list_rulesets() -> list[ruleset.RuleSet]:
 
 
 def clear_caches() -> None:
-    """Forget every memoised result (han/fu scores, readings, parsed tiles and files).
+    """Forget every memoised result (han/fu scores, readings, parsed tiles and files, Koi-Koi
+    awards and yaku).
 
     Results never depend on the memos; this is for measuring cold speed and memory.
     """
+    from .koikoi import clear_memos as clear_koikoi
     from .riichi import clear_memos
 
+    clear_koikoi()
     clear_memos()
     resolve.clear_memos()

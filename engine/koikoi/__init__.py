@@ -13,12 +13,13 @@ event; :func:`replay` plays a script (``yakuset play``). Every number comes from
 from . import hookspecs
 from ._award import MAX_BASE, TABLE_BASES, AwardTable, award, award_tables
 from ._game import GAME, KoikoiGame
+from ._memos import clear_memos, memo_sizes
 from ._referee import DealOutcome, Event, Match, MatchResult, RefereeError, Round
 from ._replay import RoundTrace, Trace, load_script, replay, trace_text
 from ._results import Award, FixedAward, Hand, MatchAdjustment, YakuScore
 from ._rules import Card, CardFilter, KoikoiRules, KoikoiYaku
 from ._rules import koikoi_rules as rules_of
-from ._yaku import check_cards, yaku
+from ._yaku import Pile, check_cards, pile, yaku
 
 __all__ = [
     "GAME",
@@ -38,6 +39,7 @@ __all__ = [
     "Match",
     "MatchAdjustment",
     "MatchResult",
+    "Pile",
     "RefereeError",
     "Round",
     "RoundTrace",
@@ -46,8 +48,11 @@ __all__ = [
     "award",
     "award_tables",
     "check_cards",
+    "clear_memos",
     "hookspecs",
     "load_script",
+    "memo_sizes",
+    "pile",
     "replay",
     "rules_of",
     "trace_text",

@@ -14,11 +14,12 @@ import math
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .._core.arguments import whole_number
 from .._core.errors import InputError, Location, Problem, YakusetWarning
-from .._core.expressions import MAX_MAGNITUDE, ExpressionError, TooLarge
+from .._core.expressions import MAX_MAGNITUDE, Evaluator, ExpressionError, TooLarge
+from .._core.memo import Memo
 from .._core.numbers import Number, tidy
 from .._core.results import Step
 from ._results import Award
@@ -34,6 +35,11 @@ MAX_BASE = 10**6
 TABLE_BASES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20)
 
 
+#: Finished awards by (rule set, base, own calls, opponent calls, field brights): only inputs that
+#: passed every check and warn of nothing, of rule sets whose formula no plugin feeds.
+AWARDS: Memo[tuple[Any, int, int, int, int], Award] = Memo(32_768)
+
+
 def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0, field_brights: int = 0) -> Award:
     """The award for a won round: base × every multiplier whose condition holds.
 
@@ -43,27 +49,47 @@ def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0, f
     Raises :class:`yakuset.InputError` (a ``ValueError``) for negative counts or values that
     are not whole numbers.
     """
+    # Exact ints first: the memo's keys compare equal to True, 8.0 and the like, which the
+    # checks below refuse, so only an int may be looked up.
+    if type(base) is int and type(own_calls) is int and type(opponent_calls) is int and type(field_brights) is int:
+        try:
+            found = AWARDS.get((rs, base, own_calls, opponent_calls, field_brights))
+        except TypeError:  # an unhashable rs: the checks name it
+            found = None
+        if found is not None:
+            return found
+    return _award(rs, base, own_calls, opponent_calls, field_brights)
+
+
+def _award(rs: RuleSet, base: Any, own_calls: Any, opponent_calls: Any, field_brights: Any) -> Award:
     rules = koikoi_rules(rs)
     base = whole_number("base", base, None, MAX_BASE)
     own_calls = whole_number("own_calls", own_calls)
     opponent_calls = whole_number("opponent_calls", opponent_calls)
     field_brights = whole_number("field_brights", field_brights)
     limit = rules.call_limit
+    warned = False
     if limit is not None and max(own_calls, opponent_calls) > limit:
         warnings.warn(
             f"{max(own_calls, opponent_calls)} Koi-Koi calls, but {rs.id} allows {limit} a player in a round "
             "(calls.limit_per_round): no game reaches this award",
             YakusetWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
+        warned = True
     if field_brights > _most_field_brights(rules):
         warnings.warn(
             f"{field_brights} brights on the field, but {rs.id}'s deck has {_most_field_brights(rules)} "
             "(match.field_brights): no deal reaches this award",
             YakusetWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
-    return award_of(rs, rules, base, own_calls, opponent_calls, field_brights)
+        warned = True
+    result = award_of(rs, rules, base, own_calls, opponent_calls, field_brights)
+    # A warned input is not remembered, so that every call with it warns again.
+    if not warned and not rules.extra_names:
+        AWARDS.put((rs, base, own_calls, opponent_calls, field_brights), result)
+    return result
 
 
 def award_of(
@@ -76,16 +102,93 @@ def award_of(
         "opponent_calls": opponent_calls,
         "field_brights": field_brights,
     }
-    if rules.extra_names:
-        for extra in rs.hook.yakuset_award_context(
-            ruleset=rs, base=base, own_calls=own_calls, opponent_calls=opponent_calls, field_brights=field_brights
-        ):
-            variables.update(extra or {})
-        missing = rules.extra_names - variables.keys()
-        if missing:
-            raise InputError(f"no plugin gave a value for {', '.join(sorted(missing))}")
+    if not rules.extra_names:
+        points, steps = _compute_fast(rules, _formula(rules), variables)
+        return Award(rs.id, base, points, steps)
+    # Names a plugin gives: its answers may change from call to call, so the formula is read
+    # as written every time.
+    for extra in rs.hook.yakuset_award_context(
+        ruleset=rs, base=base, own_calls=own_calls, opponent_calls=opponent_calls, field_brights=field_brights
+    ):
+        variables.update(extra or {})
+    missing = rules.extra_names - variables.keys()
+    if missing:
+        raise InputError(f"no plugin gave a value for {', '.join(sorted(missing))}")
     points, steps = compute(rules, variables)
     return Award(rs.id, base, points, steps)
+
+
+@dataclass(frozen=True, slots=True)
+class _Term:
+    """One multiplier ready to apply: its expressions' evaluators (no per-call wrapper), and its
+    step when its value never changes, else the steps it made so far by value."""
+
+    when: Evaluator | None
+    value: Evaluator
+    adds: bool
+    cap: Number | None
+    id: str
+    label: str
+    step: Step | None
+    steps: Memo[Number, Step]
+
+
+@dataclass(frozen=True, slots=True)
+class _Formula:
+    no_award: Evaluator | None
+    no_award_step: Step
+    terms: tuple[_Term, ...]
+
+
+@functools.lru_cache(maxsize=64)
+def _formula(rules: KoikoiRules) -> _Formula:
+    """The rule set's multipliers as evaluators and ready-made steps, for :func:`_compute_fast`."""
+    terms = []
+    for m in rules.multipliers:
+        expression = m.add if m.add is not None else m.factor
+        assert expression is not None
+        op = "add" if m.add is not None else "multiply"
+        step = None
+        if expression.constant is not None:
+            value = expression.constant if m.max is None else min(expression.constant, m.max)
+            step = Step(m.id, m.label, tidy(value), op)
+        when = None if m.when is None else m.when.evaluate
+        terms.append(_Term(when, expression.evaluate, m.add is not None, m.max, m.id, m.label, step, Memo(256)))
+    no_award = None if rules.no_award_when is None else rules.no_award_when.evaluate
+    return _Formula(no_award, Step("no_award", rules.no_award_label, 0), tuple(terms))
+
+
+def _compute_fast(
+    rules: KoikoiRules, formula: _Formula, variables: Mapping[str, Number]
+) -> tuple[Number, tuple[Step, ...]]:
+    """What :func:`compute` answers, with the evaluators called directly and the steps reused."""
+    try:
+        if formula.no_award is not None and formula.no_award(variables):
+            return 0, (formula.no_award_step,)
+        steps = []
+        points: Number = variables["base"]
+        for term in formula.terms:
+            if term.when is not None and not term.when(variables):
+                continue
+            value = term.value(variables)
+            if term.cap is not None:
+                value = min(value, term.cap)
+            step = term.step
+            if step is None:
+                # Equal values (2 and 2.0) tidy to the same factor, so they share a step.
+                step = term.steps.get(value) or term.steps.put(
+                    value, Step(term.id, term.label, tidy(value), "add" if term.adds else "multiply")
+                )
+            steps.append(step)
+            if term.adds:
+                points += value
+            else:
+                points *= value
+            if abs(points) > MAX_MAGNITUDE:
+                raise TooLarge(f"the award goes past {MAX_MAGNITUDE:.0e} at `{term.id}`")
+    except ZeroDivisionError:
+        return compute(rules, variables)  # which names the formula and the values that broke it
+    return tidy(points), tuple(steps)
 
 
 @functools.lru_cache(maxsize=64)

@@ -1,15 +1,18 @@
-"""The yaku a pile of captured Koi-Koi cards makes under a rule set, with why each counts or not."""
+"""The yaku a pile of captured Koi-Koi cards makes under a rule set, with why each counts or not:
+:func:`yaku` for a list of cards, :func:`pile` for a pile that grows one card at a time. Both
+sum the cards' weights (``_tables``) and look up what that count of cards makes."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .._core.arguments import whole_number
+from .._core.arguments import MAX_COUNT, whole_number
 from .._core.errors import InputError
-from .._core.results import Step
-from ._results import Hand, YakuScore
-from ._rules import Card, KoikoiRules, KoikoiYaku, koikoi_rules
+from .._core.memo import Memo
+from ._results import Hand
+from ._rules import Card, KoikoiRules, koikoi_rules
+from ._tables import Month, Tables, tables
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
@@ -40,6 +43,52 @@ def check_month(rules: KoikoiRules, month: object) -> int:
     return value
 
 
+#: Rule set -> (its id, its compiled yaku): the one lookup a call makes before its cards.
+RULESETS: Memo[Any, tuple[str, Tables]] = Memo(64)
+
+
+def _compiled(rs: RuleSet) -> tuple[str, Tables]:
+    try:
+        found = RULESETS.get(rs)
+    except TypeError:  # an unhashable rs: koikoi_rules names it
+        found = None
+    if found is None:
+        rules = koikoi_rules(rs)  # first: it names what is not a Koi-Koi rule set
+        found = RULESETS.put(rs, (rs.id, tables(rules)))
+    return found
+
+
+def _weights(
+    rs: RuleSet, tables: Tables, captured: Any, month: Any, own_calls: Any
+) -> tuple[Month, Sequence[str], int, int]:
+    """The round month's table, the cards, the sum of their weights and the calls, or
+    :class:`yakuset.InputError` naming the first wrong argument, as :func:`check_cards` would."""
+    if (
+        (type(captured) is list or type(captured) is tuple)
+        and len(captured) <= tables.size
+        and (month is None or type(month) is int)
+        and type(own_calls) is int
+        and 0 <= own_calls <= MAX_COUNT
+    ):
+        table = tables.months.get(month)
+        if table is not None:
+            try:
+                total = sum(map(table.weights.__getitem__, captured))
+            except (KeyError, TypeError):
+                pass
+            else:
+                if (total >> tables.own).bit_count() == len(captured):  # no card twice: no own bit carried
+                    return table, captured, total, own_calls
+    # Something is off, or of a type the quick test does not know (a Sequence other than a list):
+    # the checks say what, in the order yaku() has always checked.
+    cards = [card.id for card in check_cards(rs, captured, "captured")]
+    if month is not None:
+        month = check_month(tables.rules, month)
+    own_calls = whole_number("own_calls", own_calls)
+    table = tables.months[month]
+    return table, cards, sum(map(table.weights.__getitem__, cards)), own_calls
+
+
 def yaku(rs: RuleSet, captured: Sequence[str], month: int | None = None, own_calls: int = 0) -> Hand:
     """The yaku and base points of a player's captured cards under ``rs``.
 
@@ -47,81 +96,121 @@ def yaku(rs: RuleSet, captured: Sequence[str], month: int | None = None, own_cal
     ``own_calls`` the player's Koi-Koi calls this round (some rule sets' yaku are worth more
     after a call). Raises :class:`yakuset.InputError` naming an unknown or repeated card.
     """
-    rules = koikoi_rules(rs)
-    cards = check_cards(rs, captured, "captured")
-    if month is not None:
-        month = check_month(rules, month)
-    own_calls = whole_number("own_calls", own_calls)
-    best: tuple[int, list[YakuScore], list[Step]] | None = None
-    dual = [card for card in cards if card.also]
-    for roles in rules.roles:
-        found = _evaluate(rules, cards, month, own_calls, roles)
-        if best is None or found[0] > best[0]:
-            best = found
-            if len(rules.roles) > 1 and dual:
-                role = ", ".join(
-                    f"{card.id} counts as {card.kind if card.kind in roles else card.also}" for card in dual
-                )
-                best = (found[0], found[1], [*found[2], Step("roles", role, 0, "note")])
-    assert best is not None
-    base, counted, steps = best
-    return Hand(rs.id, base, tuple(counted), tuple(steps))
+    ruleset, tables = _compiled(rs)
+    table, cards, total, own_calls = _weights(rs, tables, captured, month, own_calls)
+    return tables.hand(ruleset, table, cards, total, own_calls)
 
 
-def _evaluate(
-    rules: KoikoiRules, cards: tuple[Card, ...], month: int | None, own_calls: int, roles: frozenset[str]
-) -> tuple[int, list[YakuScore], list[Step]]:
-    ids = {c.id for c in cards}
-    candidates: list[tuple[KoikoiYaku, int, tuple[str, ...]]] = []
-    for y in rules.yaku:
-        if not y.needs <= ids:
-            continue
-        matching = tuple(c.id for c in cards if y.cards.matches(c, month, roles))
-        if len(matching) < y.count:
-            continue
-        points = int(y.points({"own_calls": own_calls})) + y.per_extra * (len(matching) - y.count)
-        if points > 0:
-            candidates.append((y, points, matching))
-    dropped = _dropped(rules, candidates)
-    counted = [YakuScore(y.id, y.label, points, matching) for y, points, matching in candidates if y.id not in dropped]
-    steps = []
-    for y, points, matching in candidates:
-        if y.id in dropped:
-            steps.append(Step(y.id, f"{y.label} {points}: not counted, {dropped[y.id]}", 0, "drop"))
-        else:
-            extra = len(matching) - y.count
-            detail = (
-                f" ({len(matching)} cards: {y.count} make it, +{y.per_extra} × {extra})"
-                if extra and y.per_extra
-                else ""
-            )
-            steps.append(Step(y.id, f"{y.label}{detail}", points, "add"))
-    return sum(s.points for s in counted), counted, steps
+def pile(rs: RuleSet, captured: Sequence[str] = (), month: int | None = None, own_calls: int = 0) -> Pile:
+    """A player's captured cards as a :class:`Pile` that takes one card at a time.
+
+    ``pile(rs, captured, month, own_calls).hand`` is ``yaku(rs, captured, month, own_calls)``;
+    ``.add(card)`` returns the pile with one more card without going over the others again.
+    Raises :class:`yakuset.InputError` as :func:`yaku` does.
+    """
+    ruleset, tables = _compiled(rs)
+    table, cards, total, own_calls = _weights(rs, tables, captured, month, own_calls)
+    return Pile._of(tables, ruleset, month, own_calls, table, tuple(cards), total)
 
 
-def _dropped(rules: KoikoiRules, candidates: list[tuple[KoikoiYaku, int, tuple[str, ...]]]) -> dict[str, str]:
-    """The yaku found that do not count, and why: replaced, viewing rules, not the best of a group."""
-    dropped: dict[str, str] = {}
-    for y, _, _ in candidates:
-        for other in y.replaces:
-            dropped.setdefault(other, f"replaced by {y.label}")
-    if rules.viewing == "never":
-        for y, _, _ in candidates:
-            if y.viewing:
-                dropped.setdefault(y.id, "viewing yaku are off")
-    elif rules.viewing == "with_other_yaku" and not any(
-        not y.viewing and y.id not in dropped for y, _, _ in candidates
-    ):
-        for y, _, _ in candidates:
-            if y.viewing:
-                dropped.setdefault(y.id, "viewing yaku score only with another yaku")
-    best_of_group: dict[str, tuple[KoikoiYaku, int]] = {}
-    for y, points, _ in candidates:
-        if y.group and y.id not in dropped:
-            holder = best_of_group.get(y.group)
-            if holder is None or points > holder[1]:
-                best_of_group[y.group] = (y, points)
-    for y, _, _ in candidates:
-        if y.group and y.id not in dropped and best_of_group[y.group][0] is not y:
-            dropped[y.id] = f"only the best of group {y.group!r} counts ({best_of_group[y.group][0].label})"
-    return dropped
+class Pile:
+    """A player's captured cards, read-only: ``add`` returns a new pile with one more card.
+
+    ``base`` is the pile's base points and ``hand`` its :class:`Hand`, both as :func:`yaku`
+    gives them; ``cards`` are the card ids in the order captured. Made by :func:`pile`.
+    """
+
+    __slots__ = ("_base", "_cards", "_month", "_own_calls", "_ruleset", "_table", "_tables", "_total")
+
+    _tables: Tables
+    _ruleset: str
+    _month: int | None
+    _own_calls: int
+    _table: Month
+    _cards: tuple[str, ...]
+    _total: int
+    _base: int | None
+
+    def __init__(self) -> None:
+        raise TypeError("a Pile is made by yakuset.koikoi.pile, not directly")
+
+    @classmethod
+    def _of(
+        cls,
+        tables: Tables,
+        ruleset: str,
+        month: int | None,
+        own_calls: int,
+        table: Month,
+        cards: tuple[str, ...],
+        total: int,
+    ) -> Pile:
+        made = object.__new__(cls)
+        made._tables, made._ruleset, made._month, made._own_calls = tables, ruleset, month, own_calls
+        made._table, made._cards, made._total, made._base = table, cards, total, None
+        return made
+
+    def add(self, card: str) -> Pile:
+        """This pile with ``card`` captured too; :class:`yakuset.InputError` for an unknown card
+        or one the pile holds already."""
+        try:
+            weight = self._table.weights[card]
+        except (KeyError, TypeError):
+            raise InputError(
+                f"{card!r} is not a card of the {self._ruleset} deck (card ids look like '01-bright-crane')"
+            ) from None
+        if (self._total & weight) >> self._tables.own:
+            raise InputError(f"card {card!r} appears twice in captured")
+        made = object.__new__(Pile)
+        made._tables, made._ruleset, made._month, made._own_calls = (
+            self._tables,
+            self._ruleset,
+            self._month,
+            self._own_calls,
+        )
+        made._table, made._cards, made._total, made._base = (
+            self._table,
+            (*self._cards, card),
+            self._total + weight,
+            None,
+        )
+        return made
+
+    @property
+    def base(self) -> int:
+        """The base points: the sum of the counted yaku's points."""
+        base = self._base
+        if base is None:
+            base = self._base = self._tables.best(self._total, self._own_calls)[1].base
+        return base
+
+    @property
+    def hand(self) -> Hand:
+        """The yaku, base points and steps, equal to what :func:`yaku` gives for these cards."""
+        return self._tables.hand(self._ruleset, self._table, self._cards, self._total, self._own_calls)
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The card ids, in the order captured."""
+        return self._cards
+
+    @property
+    def month(self) -> int | None:
+        """The round's month, or None."""
+        return self._month
+
+    @property
+    def own_calls(self) -> int:
+        """The player's Koi-Koi calls this round."""
+        return self._own_calls
+
+    @property
+    def ruleset(self) -> str:
+        """The rule set's id."""
+        return self._ruleset
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __repr__(self) -> str:
+        return f"<Pile {self._ruleset} month={self._month} own_calls={self._own_calls} cards={list(self._cards)}>"
