@@ -8,6 +8,18 @@
 :func:`award` multiplies a base by the rule set's multipliers; :func:`yaku` finds the yaku of a
 pile of captured cards; :class:`Round` and :class:`Match` referee a game reported event by
 event; :func:`replay` plays a script (``yakuset play``). Every number comes from the rule set.
+
+For simulations, :func:`pile` gives a read-only :class:`Pile` that takes one card at a time:
+``add(card)`` returns a new pile whose ``base`` (and ``hand``, the :class:`Hand` :func:`yaku`
+gives for the same cards in the same order) comes from the cards' running sum, not from going
+over the cards again::
+
+    >>> pile = yakuset.koikoi.pile(rs, month=1).add("01-bright-crane").add("03-bright-curtain")
+    >>> pile.add("08-bright-moon").base, pile.base
+    (5, 0)
+
+Finished awards and the yaku found for a count of cards are remembered (bounded);
+:func:`clear_memos` forgets them and :func:`memo_sizes` tells their sizes.
 """
 
 from . import hookspecs

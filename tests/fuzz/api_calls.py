@@ -233,6 +233,25 @@ def _yaku(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     )
 
 
+def _pile(rng: random.Random) -> tuple[str, Callable[[], Any]]:
+    rs = any_ruleset(rng, "koikoi")
+    captured = pick(rng, CARD_LISTS) if rng.random() < 0.3 else rng.sample(DECK, rng.randint(0, 10))
+    kwargs: dict[str, Any] = {}
+    if rng.random() < 0.5:
+        kwargs["month"] = pick(rng, COUNTS)
+    if rng.random() < 0.5:
+        kwargs["own_calls"] = pick(rng, COUNTS)
+    added = [pick(rng, [*DECK, *COUNTS]) for _ in range(rng.randint(0, 8))]
+
+    def run() -> Any:
+        grown = koikoi.pile(rs, captured, **kwargs)
+        for card in added:
+            grown = grown.add(card)
+        return grown.base, grown.hand
+
+    return f"koikoi.pile({getattr(rs, 'id', rs)!r}, {captured!r}, {kwargs}).add(...{added!r})", run
+
+
 def _tables(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     rs = any_ruleset(rng)
     if getattr(rs, "game", None) == "riichi" or rng.random() < 0.2:
@@ -535,6 +554,7 @@ def _diff(rng: random.Random) -> tuple[str, Callable[[], Any]]:
 CALLS: dict[str, Callable[[random.Random], tuple[str, Callable[[], Any]]]] = {
     "award": _award,
     "yaku": _yaku,
+    "pile": _pile,
     "tables": _tables,
     "score": _score,
     "evaluate": _evaluate,
