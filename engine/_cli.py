@@ -25,7 +25,7 @@ from ._core.hints import did_you_mean
 from ._core.resolve import display_name, read_file
 from ._core.resolved import resolved_text
 from ._core.ruleset import RuleSet, bundled_ids
-from ._core.yamlsource import LocatedDict, stream_list
+from ._core.yamlsource import LocatedDict
 from ._house import REGISTRY, list_rulesets, load_ruleset
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_ERROR = 0, 1, 2
@@ -226,6 +226,8 @@ class _Cases:
         self.count = 0
 
     def __iter__(self) -> Iterator[dict[str, Any]]:
+        from ._core.yamlparse import stream_list
+
         for index, (where, case) in enumerate(stream_list(self.path, self.name, "cases")):
             self.where = where
             self.count = index + 1

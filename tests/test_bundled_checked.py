@@ -20,7 +20,7 @@ import os
 
 import pytest
 import yakuset
-from yakuset._core import bundled, validate, yamlsource
+from yakuset._core import bundled, validate, yamlparse, yamlsource
 from yakuset._core.errors import Location
 from yakuset._core.resolve import chain, read_source, resolve
 from yakuset._core.ruleset import bundled_ids
@@ -31,7 +31,7 @@ RECORD = ROOT / "schema" / "checked-rulesets.json"
 
 
 def _parsed_form(text: str, name: str) -> bytes:
-    data, problems = yamlsource.parse(text, name)
+    data, problems = yamlparse.parse(text, name)
     assert problems == [], f"{name}: {problems}"
     return (json.dumps(yamlsource.to_json(data), ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
@@ -42,7 +42,7 @@ def _checked_now() -> dict[str, object]:
     for path in sorted(BUNDLED.glob("*/*.yaml")):
         text = path.read_text(encoding="utf-8")
         name = path.relative_to(BUNDLED).as_posix()
-        data, problems = yamlsource.parse(text, name)
+        data, problems = yamlparse.parse(text, name)
         assert data is not None and problems == [], f"{name}: {problems}"
         assert validate.check_file(data, Location(name, 1, 1)) == [], name
         files[name] = bundled.digest(text.encode("utf-8"))
@@ -116,7 +116,7 @@ def test_a_parsed_form_read_back_is_the_parse_of_its_text_with_every_location(pa
     name = path.relative_to(BUNDLED).as_posix()
     text = path.read_text(encoding="utf-8")
     form = json.loads((ROOT / "schema" / "parsed" / name.replace(".yaml", ".json")).read_text(encoding="utf-8"))
-    assert _shape(yamlsource.from_json(form, "f.yaml")) == _shape(yamlsource.parse(text, "f.yaml")[0])
+    assert _shape(yamlsource.from_json(form, "f.yaml")) == _shape(yamlparse.parse(text, "f.yaml")[0])
 
 
 def test_a_bundled_rule_set_as_recorded_loads_without_a_yaml_parser():

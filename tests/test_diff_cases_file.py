@@ -15,7 +15,7 @@ import yakuset
 from yakuset import diff
 from yakuset._cli import main as cli_main
 from yakuset._core.errors import RulesetError
-from yakuset._core.yamlsource import stream_list
+from yakuset._core.yamlparse import stream_list
 
 
 def _cases_file(path: Path, lines: list[str] | str) -> Path:

@@ -50,7 +50,7 @@ def _shape(value: Any) -> Any:
 
 
 def _both(text: str) -> tuple[Any, Any]:
-    fast = yamlparse.parse_text(text, "f.yaml", RULE_FILE)
+    fast = yamlparse.parse(text, "f.yaml", RULE_FILE)
     slow = yamlparse._parse_python(text, "f.yaml", Lines(text), RULE_FILE)
     return (_shape(fast[0]), fast[1]), (_shape(slow[0]), slow[1])
 
@@ -76,5 +76,5 @@ def test_the_fast_parser_is_the_one_used_when_present(monkeypatch):
         original(self, *args)
 
     monkeypatch.setattr(yamlparse._BoundedCLoader, "__init__", spy)
-    yamlparse.parse_text("a: 1\n", "f.yaml")
+    yamlparse.parse("a: 1\n", "f.yaml")
     assert used == [True]

@@ -18,7 +18,7 @@ from typing import Any
 from . import bundled, validate
 from .errors import Location, Problem
 from .hints import did_you_mean
-from .yamlsource import LocatedDict, LocatedList, from_json, join_path, parse, read_text
+from .yamlsource import LocatedDict, LocatedList, from_json, join_path, read_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +106,8 @@ def read_source(text: str, path: Path, display: str) -> tuple[SourceFile | None,
         parsed = _parsed(checked)
         if parsed is not None:
             return SourceFile(path, display, from_json(parsed, display), True), []
+    from .yamlparse import parse  # PyYAML is imported only when a text is parsed
+
     data, problems = parse(text, display)
     start = Location(display, 1, 1)
     if data is None:

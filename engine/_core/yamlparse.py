@@ -150,8 +150,11 @@ class _BoundedCLoader(*_C_BASES):  # type: ignore[misc]
         self._bounded(file, lines, limits)
 
 
-def parse_text(text: str, file: str, limits: Limits = RULE_FILE) -> tuple[Any, list[Problem]]:
-    """:func:`yakuset._core.yamlsource.parse`: one YAML document into located data, and its problems."""
+def parse(text: str, file: str, limits: Limits = RULE_FILE) -> tuple[Any, list[Problem]]:
+    """Parse one YAML document into LocatedDict/LocatedList/scalars.
+
+    Returns the data (``None`` when nothing usable was read) and every problem found.
+    """
     if len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
         return None, [Problem(Location(file, 1, 1), "", f"text is over {limits.max_bytes} bytes", limits.hint)]
     lines = Lines(text)
@@ -342,7 +345,7 @@ def _item_label(node: yaml.Node, index: int) -> str:
     return str(index)
 
 
-def stream_items(path: Path, display: str, key: str, limits: Limits = DATA_FILE) -> Iterator[tuple[Location, Any]]:
+def stream_list(path: Path, display: str, key: str, limits: Limits = DATA_FILE) -> Iterator[tuple[Location, Any]]:
     """The items of the one list of a file written ``KEY: [item, item, ...]``, each with where it
     starts, read one at a time: a file of 100,000 items is never held as a whole (only its text).
 
@@ -390,7 +393,21 @@ def stream_items(path: Path, display: str, key: str, limits: Limits = DATA_FILE)
             raise RulesetError([exc.problem]) from None
         except (yaml.YAMLError, RecursionError, MemoryError, ValueError):
             # Not valid YAML: the whole-file parser names the problem, with the usual hints.
-            _, found = parse_text(text, display, limits)
+            _, found = parse(text, display, limits)
             raise RulesetError(found or [Problem(start, "", "not valid YAML")]) from None
     finally:
         events.dispose()
+
+
+def read_document(path: Path, display: str, limits: Limits = RULE_FILE) -> Any:
+    """Read and parse a YAML file that is not a rule set (a play script, a cases file).
+
+    Returns its located data, or raises :class:`RulesetError` with every problem found.
+    """
+    text, problems = read_text(path, display, limits)
+    if text is None:
+        raise RulesetError(problems)
+    data, problems = parse(text, display, limits)
+    if problems:
+        raise RulesetError(problems)
+    return data

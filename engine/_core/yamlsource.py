@@ -2,8 +2,9 @@
 :class:`LocatedDict`, :class:`LocatedList` and scalars, each value with its file:line:col.
 
 Files are read within size limits (:class:`Limits`) and parsed by :mod:`.yamlparse` (safely:
-nothing in a file is ever constructed or run). A bundled file as it was checked is read from
-its parsed form instead (:func:`from_json`), which needs no YAML parser.
+nothing in a file is ever constructed or run), which is imported only where a text is parsed.
+A bundled file as it was checked is read from its parsed form instead (:func:`from_json`),
+which needs no YAML parser.
 """
 
 from __future__ import annotations
@@ -11,11 +12,10 @@ from __future__ import annotations
 import bisect
 import re
 import stat
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .errors import Location, Problem, RulesetError, ValueLocation
+from .errors import Location, Problem, ValueLocation
 
 MAX_FILE_BYTES = 1 << 20
 MAX_DEPTH = 64
@@ -106,20 +106,6 @@ def read_text(path: Path, display: str, limits: Limits = RULE_FILE) -> tuple[str
         return None, [Problem(Lines(before).at(display, len(before)), "", "the file is not UTF-8 text")]
 
 
-def read_document(path: Path, display: str, limits: Limits = RULE_FILE) -> Any:
-    """Read and parse a YAML file that is not a rule set (a play script, a cases file).
-
-    Returns its located data, or raises :class:`RulesetError` with every problem found.
-    """
-    text, problems = read_text(path, display, limits)
-    if text is None:
-        raise RulesetError(problems)
-    data, problems = parse(text, display, limits)
-    if problems:
-        raise RulesetError(problems)
-    return data
-
-
 def id_items(items: Any) -> list[tuple[int, LocatedDict]]:
     """The items of a located list that are mappings with a text ``id``, with their indexes."""
     if not isinstance(items, LocatedList):
@@ -132,28 +118,6 @@ def id_items(items: Any) -> list[tuple[int, LocatedDict]]:
 def join_path(path: str, key: str) -> str:
     """``award`` + ``multipliers`` -> ``award.multipliers``."""
     return f"{path}.{key}" if path else key
-
-
-def parse(text: str, file: str, limits: Limits = RULE_FILE) -> tuple[Any, list[Problem]]:
-    """Parse one YAML document into LocatedDict/LocatedList/scalars.
-
-    Returns the data (``None`` when nothing usable was read) and every problem found.
-    """
-    from .yamlparse import parse_text  # PyYAML is imported only when a text is parsed
-
-    return parse_text(text, file, limits)
-
-
-def stream_list(path: Path, display: str, key: str, limits: Limits = DATA_FILE) -> Iterator[tuple[Location, Any]]:
-    """The items of the one list of a file written ``KEY: [item, item, ...]``, each with where it
-    starts, read one at a time: a file of 100,000 items is never held as a whole (only its text).
-
-    Raises :class:`RulesetError` for a file that is not such a mapping, or not valid YAML, or
-    past ``limits`` (values are counted over the whole file, aliases expanded).
-    """
-    from .yamlparse import stream_items
-
-    return stream_items(path, display, key, limits)
 
 
 # --- the parsed form of a file, as JSON ---------------------------------------------------------

@@ -22,16 +22,76 @@ Finished awards and the yaku found for a count of cards are remembered (bounded)
 :func:`clear_memos` forgets them and :func:`memo_sizes` tells their sizes.
 """
 
-from . import hookspecs
-from ._award import MAX_BASE, TABLE_BASES, AwardTable, award, award_tables
-from ._game import GAME, KoikoiGame
-from ._memos import clear_memos, memo_sizes
-from ._referee import DealOutcome, Event, Match, MatchResult, RefereeError, Round
-from ._replay import RoundTrace, Trace, load_script, replay, trace_text
-from ._results import Award, FixedAward, Hand, MatchAdjustment, YakuScore
-from ._rules import Card, CardFilter, KoikoiRules, KoikoiYaku
-from ._rules import koikoi_rules as rules_of
-from ._yaku import Pile, check_cards, pile, yaku
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from . import hookspecs
+    from ._award import MAX_BASE, TABLE_BASES, AwardTable, award, award_tables
+    from ._game import GAME, KoikoiGame
+    from ._memos import clear_memos, memo_sizes
+    from ._referee import DealOutcome, Event, Match, MatchResult, RefereeError, Round
+    from ._replay import RoundTrace, Trace, load_script, replay, trace_text
+    from ._results import Award, FixedAward, Hand, MatchAdjustment, YakuScore
+    from ._rules import Card, CardFilter, KoikoiRules, KoikoiYaku
+    from ._rules import koikoi_rules as rules_of
+    from ._yaku import Pile, check_cards, pile, yaku
+
+# Each name is imported when first used (PEP 562): loading a rule set or scoring a hand imports
+# only the modules it needs. The table says where each name lives.
+_WHERE: dict[str, tuple[str, str | None]] = {
+    "hookspecs": ("yakuset.koikoi.hookspecs", None),
+    "MAX_BASE": ("yakuset.koikoi._award", "MAX_BASE"),
+    "TABLE_BASES": ("yakuset.koikoi._award", "TABLE_BASES"),
+    "AwardTable": ("yakuset.koikoi._award", "AwardTable"),
+    "award": ("yakuset.koikoi._award", "award"),
+    "award_tables": ("yakuset.koikoi._award", "award_tables"),
+    "GAME": ("yakuset.koikoi._game", "GAME"),
+    "KoikoiGame": ("yakuset.koikoi._game", "KoikoiGame"),
+    "clear_memos": ("yakuset.koikoi._memos", "clear_memos"),
+    "memo_sizes": ("yakuset.koikoi._memos", "memo_sizes"),
+    "DealOutcome": ("yakuset.koikoi._referee", "DealOutcome"),
+    "Event": ("yakuset.koikoi._referee", "Event"),
+    "Match": ("yakuset.koikoi._referee", "Match"),
+    "MatchResult": ("yakuset.koikoi._referee", "MatchResult"),
+    "RefereeError": ("yakuset.koikoi._referee", "RefereeError"),
+    "Round": ("yakuset.koikoi._referee", "Round"),
+    "RoundTrace": ("yakuset.koikoi._replay", "RoundTrace"),
+    "Trace": ("yakuset.koikoi._replay", "Trace"),
+    "load_script": ("yakuset.koikoi._replay", "load_script"),
+    "replay": ("yakuset.koikoi._replay", "replay"),
+    "trace_text": ("yakuset.koikoi._replay", "trace_text"),
+    "Award": ("yakuset.koikoi._results", "Award"),
+    "FixedAward": ("yakuset.koikoi._results", "FixedAward"),
+    "Hand": ("yakuset.koikoi._results", "Hand"),
+    "MatchAdjustment": ("yakuset.koikoi._results", "MatchAdjustment"),
+    "YakuScore": ("yakuset.koikoi._results", "YakuScore"),
+    "Card": ("yakuset.koikoi._rules", "Card"),
+    "CardFilter": ("yakuset.koikoi._rules", "CardFilter"),
+    "KoikoiRules": ("yakuset.koikoi._rules", "KoikoiRules"),
+    "KoikoiYaku": ("yakuset.koikoi._rules", "KoikoiYaku"),
+    "rules_of": ("yakuset.koikoi._rules", "koikoi_rules"),
+    "Pile": ("yakuset.koikoi._yaku", "Pile"),
+    "check_cards": ("yakuset.koikoi._yaku", "check_cards"),
+    "pile": ("yakuset.koikoi._yaku", "pile"),
+    "yaku": ("yakuset.koikoi._yaku", "yaku"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    module = importlib.import_module(where[0])
+    value = module if where[1] is None else getattr(module, where[1])
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})
+
 
 __all__ = [
     "GAME",

@@ -128,7 +128,7 @@ class KoikoiGame:
         ]
 
 
-GAME = KoikoiGame()
+GAME: KoikoiGame = KoikoiGame()
 
 
 def _lucky_hands(rules: KoikoiRules) -> tuple[list[str], list[str]]:

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 from .._core.arguments import shown
 from .._core.errors import InputError, Location, Problem, RulesetError
 from .._core.resolve import display_name
-from .._core.yamlsource import LocatedDict, read_document
+from .._core.yamlparse import read_document
+from .._core.yamlsource import LocatedDict
 from ._referee import Event, Match, MatchResult, Round
 
 if TYPE_CHECKING:

@@ -28,7 +28,8 @@ from .._core.errors import InputError, Location, Problem, RulesetError
 from .._core.numbers import format_number
 from .._core.resolve import display_name
 from .._core.results import Step
-from .._core.yamlsource import LocatedDict, LocatedList, read_document
+from .._core.yamlparse import read_document
+from .._core.yamlsource import LocatedDict, LocatedList
 from ._settle import OUTCOMES, Settlement, settle
 from ._standings import Standing, standings
 from ._state import SEATS, State, new_game
