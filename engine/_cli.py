@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 import warnings
 from collections.abc import Iterator, Sequence
@@ -51,6 +52,29 @@ class CommandLinePart(Protocol):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def _terminal_width() -> int:
+    """The width help is wrapped to, as argparse finds it (``COLUMNS``, then the terminal, 80),
+    without importing shutil for it: argparse builds a formatter for every argument it adds."""
+    try:
+        return int(os.environ["COLUMNS"]) - 2
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns - 2 if sys.__stdout__ else 78
+    except (OSError, ValueError, AttributeError):
+        return 78
+
+
+class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position, _terminal_width() if width is None else width)
+
+
+class _TopFormatter(argparse.HelpFormatter):
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position, _terminal_width() if width is None else width)
 
 
 def _emit(output: Output, as_json: bool) -> None:
@@ -288,7 +312,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: the shared commands, then each registered game's. With
     ``only`` (the command about to run), the other commands are left out: building every
     command's arguments costs more than a one-shot command's own work."""
-    parser = _Parser(prog="yakuset", description="Score Koi-Koi and Riichi mahjong from YAML rule sets.")
+    parser = _Parser(
+        prog="yakuset",
+        description="Score Koi-Koi and Riichi mahjong from YAML rule sets.",
+        formatter_class=_TopFormatter,
+    )
     parser.add_argument("--version", action="version", version=f"yakuset {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
@@ -296,9 +324,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     def command(name: str, help_text: str) -> argparse.ArgumentParser:
         if only is not None and name != only:
             return _Unbuilt()  # type: ignore[return-value]
-        sub = commands.add_parser(
-            name, help=help_text, description=help_text, formatter_class=argparse.ArgumentDefaultsHelpFormatter
-        )
+        sub = commands.add_parser(name, help=help_text, description=help_text, formatter_class=_Formatter)
         sub.add_argument("--json", action="store_true", help="print JSON for machines")
         return sub
 

@@ -65,7 +65,7 @@ def test_every_option_says_what_it_does_and_its_default(command, action):
     assert action.help, f"yakuset {command} {action.option_strings[0]} has no help"
     parser = build_parser()
     subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    assert subparsers.choices[command].formatter_class is argparse.ArgumentDefaultsHelpFormatter
+    assert issubclass(subparsers.choices[command].formatter_class, argparse.ArgumentDefaultsHelpFormatter)
 
 
 def test_hand_takes_the_api_names_and_the_old_short_ones(capsys):
@@ -193,3 +193,16 @@ def test_a_command_runs_the_same_with_only_its_own_arguments_built(capsys):
     alone, full = vars(build_parser("hand").parse_args(argv)), vars(build_parser().parse_args(argv))
     assert alone.pop("run").__qualname__ == full.pop("run").__qualname__
     assert alone == full
+
+
+def test_help_is_wrapped_as_argparse_wraps_it_for_the_columns_given(monkeypatch, capsys):
+    """The formatters find the width without importing shutil, and wrap exactly as argparse's own."""
+    import yakuset._cli
+
+    monkeypatch.setenv("COLUMNS", "50")
+    ours = [run(capsys, *argv)[1] for argv in (["--help"], ["hand", "--help"])]
+    monkeypatch.setattr(yakuset._cli, "_Formatter", argparse.ArgumentDefaultsHelpFormatter)
+    monkeypatch.setattr(yakuset._cli, "_TopFormatter", argparse.HelpFormatter)
+    theirs = [run(capsys, *argv)[1] for argv in (["--help"], ["hand", "--help"])]
+    assert ours == theirs
+    assert "--riichi-sticks" in ours[1]

@@ -7,7 +7,6 @@ package to the repository's ``engine/`` folder, so they are found at the reposit
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -54,9 +53,16 @@ def checked_path() -> Path:
     return data_root() / "schema" / "checked-rulesets.json"
 
 
+try:
+    # CPython's own BLAKE2: importing hashlib loads OpenSSL, which costs more than a whole load.
+    from _blake2 import blake2b as _blake2b
+except ImportError:  # another Python
+    from hashlib import blake2b as _blake2b
+
+
 def digest(data: bytes) -> str:
-    """The SHA-256 of ``data``, in hex."""
-    return hashlib.sha256(data).hexdigest()
+    """The BLAKE2b (256 bits) of ``data``, in hex."""
+    return _blake2b(data, digest_size=32).hexdigest()
 
 
 @functools.cache
