@@ -1,34 +1,24 @@
 #!/usr/bin/env python
 """Han/fu scoring throughput: ``yakuset.riichi.score`` against ``mahjong``'s ``calculate_scores``.
 
-Both scorers get the same inputs in one run: every cell of the grid han 1-15 × fu (20, 25, 30,
-40, ..., 110) × dealer / non-dealer × ron / tsumo × honba 0, 1, 3 × riichi sticks 0, 2 that
-our engine accepts under ``tenhou`` (the impossible cells it refuses are left out), repeated
-to about 200,000 calls per measurement. For ``mahjong`` the HandConfig of each situation is
-built beforehand (kiriage off, KAZOE_LIMITED, as tests/test_riichi_differential.py maps
-``tenhou``); for ours the keyword arguments are built beforehand. Before any timing the script
-checks once that both give the same total on every input and stops (exit 1) if not.
+Two sets of inputs under ``tenhou``, both checked first (same total on every input, or exit 1):
+the grid han 1-15 × fu (20, 25, 30, 40, ..., 110) × dealer × tsumo × honba 0, 1, 3 × riichi
+sticks 0, 2 (the cells our engine accepts), repeated to about 200,000 calls; and a stream of
+200,000 inputs drawn uniformly from every valid han 1-13 × raw fu × dealer × tsumo × honba 0-5 ×
+sticks 0-3 (ours gets the raw fu, mahjong the rounded fu it expects). Each side gets its inputs
+in the cheapest form its API takes: ours as values passed by keyword, mahjong's with one
+HandConfig per (dealer, tsumo, honba, sticks) built beforehand (kiriage off, KAZOE_LIMITED, as
+tests/test_riichi_differential.py maps ``tenhou``).
 
-Measured, each as the best and the median of 5 repeats (``time.perf_counter``, garbage
-collector off while timing, the variants interleaved):
-
-- ours, warm: ``score(rs, **kwargs)`` as shipped. The engine memoises han/fu results (finished
-  Score objects, and the parts they share across honba and sticks); an untimed pass fills the
-  memos before each repeat, as any long-running use would, so this mostly measures argument
-  checks and a memo lookup;
-- ours, warm + .steps: the same, reading ``.steps`` on every result. With the memo the steps
-  of an input are built once and shared, so this shows the cost of reading them, not of
-  building them;
-- ours, cold: every Riichi memo cleared before each call (``yakuset.riichi.clear_memos()``,
-  whose cost is included in the figure): validation, fu rounding, limits, payments and a new
-  Score every time;
-- ours, cold + .steps: the same, reading ``.steps``, which now builds them each time: the
-  real cost of the explanation;
-- theirs: ``ScoresCalculator.calculate_scores(han, fu, config)``.
+Measured, each the best and the median of the repeats (``time.perf_counter``, garbage collector
+off while timing, the variants interleaved): ours on the grid warm (an untimed pass first), warm
+reading ``.steps``, cold (every Riichi memo cleared before every call, the clearing counted) and
+cold reading ``.steps``; ours on the stream from cold (memos cleared before it) and warm; theirs on
+the grid and on the stream. See bench/README.md for what each shows.
 
 Run from the repository root with the project and ``mahjong==2.1.0`` installed::
 
-    python bench/riichi_scores.py [--calls 200000] [--repeats 5]
+    python bench/riichi_scores.py [--calls 200000] [--repeats 5] [--stream 200000]
 """
 
 from __future__ import annotations
