@@ -17,7 +17,6 @@ def _memos() -> dict[str, Any]:
         "yaku sets": _yaku.RESOLVED,
         "suit decompositions": _readings._suit_blocks,
         "parsed texts": _tiles._parse_short,
-        "parsed groups": _tiles._parse_group,
         "melds": _tiles._parse_meld_once,
         "nagashi payments": _settle.nagashi_payments,
     }

@@ -45,8 +45,15 @@ def suit(tile: int) -> int:
     return tile // 9
 
 
-_WELL_FORMED = re.compile(r"(?:[0-9]+[mpsz])+")
-_GROUPS_RE = re.compile(r"[0-9]+[mpsz]")
+#: Text whose every group names real tiles (``0z``, ``8z`` are not): read by translation.
+_WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
+_GROUPS_RE = re.compile(r"([0-9]+)([mpsz])")
+#: Per suit letter: the digits' tile numbers as a byte translation (``0`` is the red five), and
+#: the number of that five.
+_DIGITS_OF = {
+    letter: (bytes.maketrans(b"0123456789", bytes([base + 4, *range(base, base + 9)])), base + 4)
+    for letter, base in (("m", 0), ("p", 9), ("s", 18), ("z", 27))
+}
 TILE_OF = {f"{d}{letter}": _SUITS.index(letter) * 9 + int(d) - 1 for letter in "mps" for d in "123456789"} | {
     f"{d}z": 27 + int(d) - 1 for d in "1234567"
 }
@@ -78,25 +85,16 @@ def _parse_text(text: str) -> Parsed:
     if len(text) == 2 and text in TILE_OF:  # one tile: the common case of win tiles and indicators
         return (TILE_OF[text],), ()
     if _WELL_FORMED.fullmatch(text) is None:
-        tiles, red = _parse(text)  # names what is wrong
-        return tuple(tiles), tuple(red)
-    all_tiles: tuple[int, ...] = ()
-    all_red: tuple[int, ...] = ()
-    for group in _GROUPS_RE.findall(text):  # "234m", "0p": each group read once, then remembered
-        group_tiles, group_red = _parse_group(group) if len(group) <= 20 else _as_tuples(_parse(group))
-        all_tiles += group_tiles
-        all_red += group_red
-    return all_tiles, all_red
-
-
-def _as_tuples(parsed: tuple[list[int], list[int]]) -> Parsed:
-    return tuple(parsed[0]), tuple(parsed[1])
-
-
-@functools.lru_cache(maxsize=4096)  # keys are short: a group of at most 20 characters
-def _parse_group(group: str) -> Parsed:
-    tiles, red = _parse(group)
-    return tuple(tiles), tuple(red)
+        tiles, reds = _parse(text)  # names what is wrong (or reads spaces between groups)
+        return tuple(tiles), tuple(reds)
+    numbers = bytearray()
+    red: list[int] = []
+    for digits, letter in _GROUPS_RE.findall(text):  # ("234", "m"): each digit to its tile, in C
+        table, five = _DIGITS_OF[letter]
+        numbers += digits.encode("ascii").translate(table)
+        if "0" in digits:
+            red += [five] * digits.count("0")
+    return tuple(numbers), tuple(red)
 
 
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
