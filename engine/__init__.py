@@ -12,7 +12,9 @@ modules :mod:`yakuset.koikoi` and :mod:`yakuset.riichi`; compare two rule sets w
 ``yakuset.koikoi.hookspecs``, ``yakuset.riichi.hookspecs`` and the core's with :data:`hookimpl`.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ._core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from . import diff, koikoi, riichi
@@ -101,20 +103,7 @@ _WHERE: dict[str, tuple[str, str | None]] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module 'yakuset' has no attribute {name!r}")
-    import importlib
-
-    module = importlib.import_module(where[0])
-    value = module if where[1] is None else getattr(module, where[1])
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_WHERE})
+__getattr__, __dir__ = lazy_names(__name__, globals(), _WHERE)
 
 
 __version__ = "0.2.0"

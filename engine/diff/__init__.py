@@ -8,7 +8,9 @@ situations and your own cases, largest change first). ``yakuset diff A B`` print
     ['name', 'metadata.source']
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .._core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from ._behaviour import (
@@ -49,20 +51,7 @@ _WHERE: dict[str, tuple[str, str | None]] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    module = importlib.import_module(where[0])
-    value = module if where[1] is None else getattr(module, where[1])
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_WHERE})
+__getattr__, __dir__ = lazy_names(__name__, globals(), _WHERE)
 
 
 __all__ = [

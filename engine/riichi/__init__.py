@@ -11,7 +11,9 @@ the rule set's payment table. Every number comes from the rule set. Tiles are nu
 ``0-8`` are 1m-9m, ``9-17`` 1p-9p, ``18-26`` 1s-9s, ``27-33`` the honours 1z-7z.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .._core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from . import hookspecs
@@ -105,20 +107,7 @@ _WHERE: dict[str, tuple[str, str | None]] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    module = importlib.import_module(where[0])
-    value = module if where[1] is None else getattr(module, where[1])
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_WHERE})
+__getattr__, __dir__ = lazy_names(__name__, globals(), _WHERE)
 
 
 __all__ = [
