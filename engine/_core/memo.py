@@ -3,8 +3,8 @@ more than the work it saves (a han/fu score is one dict lookup when memoised).""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import TypeVar
+from collections.abc import Hashable, Mapping
+from typing import Any, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -28,3 +28,24 @@ class Memo(dict[K, V]):
             del self[next(iter(self))]
         self[key] = value
         return value
+
+
+def forget(memos: Mapping[str, Any]) -> None:
+    """Empty each memo: a :class:`Memo` (or another dict) or a ``functools.lru_cache``."""
+    for memo in memos.values():
+        if isinstance(memo, dict):
+            memo.clear()
+        else:
+            memo.cache_clear()
+
+
+def sizes(memos: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
+    """Each memo's (entries, bound), by name."""
+    found = {}
+    for name, memo in memos.items():
+        if isinstance(memo, Memo):
+            found[name] = (len(memo), memo.size)
+        else:
+            info = memo.cache_info()
+            found[name] = (info.currsize, info.maxsize)
+    return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._core.memo import Memo
+from .._core.memo import forget, sizes
 from . import _award, _tables, _yaku
 
 
@@ -30,17 +30,9 @@ def clear_memos() -> None:
     The rule sets' compiled award formulas and yaku tables are kept (at most 64 rule sets'). Results
     never depend on the memos; this is for measuring cold speed and memory use.
     """
-    for memo in _results().values():
-        memo.clear()
+    forget(_results())
 
 
 def memo_sizes() -> dict[str, tuple[int, int]]:
     """Each Koi-Koi memo's entries and bound, results and compiled forms: ``{"awards": (1238, 32768), ...}``."""
-    sizes = {}
-    for name, memo in {**_results(), **_compiled()}.items():
-        if isinstance(memo, Memo):
-            sizes[name] = (len(memo), memo.size)
-        else:
-            info = memo.cache_info()
-            sizes[name] = (info.currsize, info.maxsize)
-    return sizes
+    return sizes({**_results(), **_compiled()})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._core.memo import Memo
+from .._core.memo import forget, sizes
 from . import _hand, _limits, _readings, _score, _settle, _tiles, _yaku
 
 
@@ -27,20 +27,9 @@ def clear_memos() -> None:
 
     Results never depend on the memos; this is for measuring cold speed and memory use.
     """
-    for memo in _memos().values():
-        if isinstance(memo, Memo):
-            memo.clear()
-        else:
-            memo.cache_clear()
+    forget(_memos())
 
 
 def memo_sizes() -> dict[str, tuple[int, int]]:
     """Each Riichi memo's entries and bound: ``{"han/fu results": (1238, 65536), ...}``."""
-    sizes = {}
-    for name, memo in _memos().items():
-        if isinstance(memo, Memo):
-            sizes[name] = (len(memo), memo.size)
-        else:
-            info = memo.cache_info()
-            sizes[name] = (info.currsize, info.maxsize)
-    return sizes
+    return sizes(_memos())
