@@ -84,7 +84,20 @@ class Detection:
 
     batches: tuple[tuple[Batch, frozenset[str]], ...]  # a batch answers for the ids whose detector it is
     singles: tuple[tuple[str, Detector], ...]
-    index: Mapping[str, tuple[int, str, Yaku]]  # id -> (table position, id, yaku)
+    #: id -> (table position, id, yaku, the wins it is allowed in: bit ``dealer << 2 | tsumo << 1 | open``)
+    index: Mapping[str, tuple[int, str, Yaku, int]]
+
+
+def _allowed_wins(yaku: Yaku) -> int:
+    """The eight wins (dealer, tsumo, open) as bits, set where ``yaku`` is allowed: its closed-only
+    flag and ``requires`` condition read once, at compile time, rather than for every hand."""
+    mask = 0
+    for dealer in (False, True):
+        for tsumo in (False, True):
+            for is_open in (False, True):
+                if yaku.allowed(dealer, tsumo, is_open):
+                    mask |= 1 << (dealer << 2 | tsumo << 1 | is_open)
+    return mask
 
 
 def _detection(yaku: Mapping[str, Yaku], detectors: Mapping[str, Detector]) -> Detection:
@@ -98,7 +111,7 @@ def _detection(yaku: Mapping[str, Yaku], detectors: Mapping[str, Detector]) -> D
             owned.setdefault(batch, set()).add(ident)
         else:
             singles.append((ident, detector))
-    index = {ident: (position, ident, entry) for position, (ident, entry) in enumerate(table)}
+    index = {ident: (position, ident, entry, _allowed_wins(entry)) for position, (ident, entry) in enumerate(table)}
     return Detection(
         tuple((batch, frozenset(ids)) for batch, ids in owned.items()), tuple(singles), MappingProxyType(index)
     )

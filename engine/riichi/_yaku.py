@@ -57,10 +57,11 @@ def _resolve(found_plan: Detection, found: frozenset[str], is_open: bool, dealer
     """Apply the table to the ids the detectors found: closed-only, requires, replaces, needs_any,
     excludes; then the yakuman, the exclusive yaku, the han and the fixed fu."""
     index = found_plan.index
+    win = 1 << (dealer << 2 | tsumo << 1 | is_open)
     items = []
     for ident in found:
         entry = index.get(ident)
-        if entry is not None and entry[2].allowed(dealer, tsumo, is_open):
+        if entry is not None and entry[3] & win:
             items.append(entry)
     items.sort()
     replaced: set[str] = set()
