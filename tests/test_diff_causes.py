@@ -87,7 +87,7 @@ def test_human_output_groups_the_score_changes_under_their_cause_with_both_place
 
 def test_changes_that_act_only_together_are_named_together():
     # Under full scoring the double shapes count twice: that needs both `stacking: add_with_doubles`
-    # and the shapes listed (rule document 001, docs/rules/riichi.md §6).
+    # and the shapes listed (docs/rules/riichi.md §6).
     a, b = yakuset.load_ruleset("tenhou"), yakuset.load_ruleset("full-scoring")
     report = diff.behaviour(a, b)
     causes = diff.attribute(a, diff.structural(a, b), report)

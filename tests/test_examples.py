@@ -2,7 +2,7 @@
 
 ``examples/<stem>.<ruleset>.trace.txt`` is the expected text output of
 ``yakuset play <ruleset> examples/<stem>.yaml``; every number in the goldens was checked by hand
-against the rule sets and rule document 000 (docs/rules/koikoi.md §8) when they were written. A broken script is exit code 2
+against the rule sets and docs/rules/koikoi.md §8 when they were written. A broken script is exit code 2
 and one ``file:line:col: path: message`` line on stderr, never a traceback.
 """
 

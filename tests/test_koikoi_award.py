@@ -1,4 +1,4 @@
-"""The Koi-Koi round award (yakuset.koikoi.award) against rule document 000 (docs/rules/koikoi.md §8).
+"""The Koi-Koi round award (yakuset.koikoi.award) against docs/rules/koikoi.md §8.
 
 The award tables and worked examples below are transcribed from the rule document
 ("Multipliers & Awards"), never computed with the engine: docs/rules/koikoi.md §4 makes all five

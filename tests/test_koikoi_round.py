@@ -2,7 +2,7 @@
 
 The caller reports the deal and each turn's captured cards; the referee answers. Every expected
 number below is worked out by hand from the rule sets' yaku values (docs/rules/koikoi.md §2, the
-bundled YAML) and rule document 000 (docs/rules/koikoi.md §8)'s award formula:
+bundled YAML) and the award formula of docs/rules/koikoi.md §8:
 
     award = base × 2 (base ≥ 7) × 2 (the loser called at least once) × (own calls + 1, capped at 6)
 

@@ -51,7 +51,7 @@ def test_every_bundled_riichi_ruleset_is_covered_here():
     assert bundled == set(RIICHI_RULESETS)
 
 
-# --- rule document 002: the worked example ------------------------------------------------------
+# --- the four-stage scoring guide (docs/rules/riichi.md §6): the worked example ---
 
 
 @pytest.mark.parametrize("ruleset_id", RIICHI_RULESETS)
@@ -74,7 +74,7 @@ def test_seed_002_example_tsumo_non_dealers_pay_1300_dealer_2600_total_5200(rule
     assert step(result, "basic").factor == 1280
 
 
-# --- rule document 002: the limit table ----------------------------------------------------------
+# --- the four-stage scoring guide (docs/rules/riichi.md §6): the limit table ---
 
 # "Tabel batas umum (Ron)": tier, non-dealer ron, dealer ron.
 LIMIT_TABLE = {
@@ -153,7 +153,7 @@ def test_seed_002_basic_over_2000_below_five_han_is_mangan(ruleset_id, han, fu):
     assert score(rs, han=han, fu=fu).limit == "mangan"
 
 
-# --- rule document 002: the payment formulas, cell by cell ---------------------------------------
+# --- the four-stage scoring guide (docs/rules/riichi.md §6): the payment formulas, cell by cell ---
 
 # Stage 4: basic = fu × 2^(han+2); non-dealer ron ceil(4b), dealer ron ceil(6b), non-dealer tsumo:
 # dealer ceil(2b) and each non-dealer ceil(b); dealer tsumo: everyone ceil(2b); ceil to 100.
@@ -201,7 +201,7 @@ def test_seed_002_rounding_is_per_payment_not_on_the_total(ruleset_id):
     assert result.total == 1100
 
 
-# --- rule document 002: stages 1 to 3 ------------------------------------------------------------
+# --- the four-stage scoring guide (docs/rules/riichi.md §6): stages 1 to 3 ---
 
 
 @pytest.mark.parametrize("ruleset_id", RIICHI_RULESETS)
@@ -240,7 +240,7 @@ def test_seed_002_stage_3_fu_rounds_up_to_the_next_ten(ruleset_id):
         assert step(result, "fu").factor == rounded
 
 
-# --- rule document 001: multiple yakuman ---------------------------------------------------------
+# --- multiple yakuman (docs/rules/riichi.md §6) ---
 
 
 def yakuman_count(ruleset_id: str, ids: list[str], **situation) -> int:

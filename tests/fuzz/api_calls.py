@@ -519,7 +519,7 @@ def _load(rng: random.Random) -> tuple[str, Callable[[], Any]]:
             "extends: nintendo\n" * 3,
         ]
     )
-    path = pick(rng, [Path("/tmp/x.yaml"), "x.yaml", "/", None, 1, Path("/dev/null")])
+    path = pick(rng, [Path("/no/such/folder/x.yaml"), "x.yaml", "/", None, 1, Path("/dev/null")])
     return f"load_ruleset_text({text!r}, {path!r})", lambda: yakuset.load_ruleset_text(text, path)
 
 
