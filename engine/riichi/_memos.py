@@ -31,5 +31,5 @@ def clear_memos() -> None:
 
 
 def memo_sizes() -> dict[str, tuple[int, int]]:
-    """Each Riichi memo's entries and bound: ``{"han/fu results": (1238, 65536), ...}``."""
+    """Each Riichi memo's entries and bound: ``{"han/fu results": (1238, 16384), ...}``."""
     return sizes(_memos())
