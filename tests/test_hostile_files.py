@@ -244,6 +244,7 @@ def test_control_character_in_a_file_is_a_ruleset_error(tmp_path, char):
     path.write_text(f"extends: nintendo\nname: bad{char}name\n", encoding="utf-8")
     error = load_error(path)
     assert error.problems[0].location.line == 2
+    assert error.problems[0].message == f"the character U+{ord(char):04X} is not allowed in YAML"
 
 
 def test_control_character_in_text_is_a_ruleset_error(tmp_path):

@@ -322,11 +322,17 @@ def _syntax_hint(message: str) -> str | None:
     return None
 
 
+def _named(character: object) -> str:
+    """A character as people can look it up: ``U+001B`` (PyYAML gives its code point)."""
+    code = character if isinstance(character, int) else ord(character) if isinstance(character, str) else None
+    return f"U+{code:04X}" if isinstance(code, int) else repr(character)
+
+
 def _reader_problem(exc: yaml.reader.ReaderError, lines: Lines, file: str) -> Problem:
     return Problem(
         lines.at(file, exc.position),
         "",
-        f"the character {exc.character!r} is not allowed in YAML",
+        f"the character {_named(exc.character)} is not allowed in YAML",
         "remove control characters from the file",
     )
 
