@@ -7,9 +7,11 @@ editable install, inside site-packages for a wheel (``BUNDLED``, shown as ``show
 from __future__ import annotations
 
 import os
+import textwrap
 from pathlib import Path
 
 import pytest
+from yakuset._cli import main
 from yakuset._core import bundled
 from yakuset._core.resolve import display_name
 
@@ -36,3 +38,30 @@ def _run_from_repository_root():
     os.chdir(ROOT)
     yield
     os.chdir(previous)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the command line in this process: its exit code, stdout and stderr."""
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:  # --version and --help exit through argparse
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write(folder: Path, name: str, text: str, newline: str | None = None) -> Path:
+    """``text`` (dedented) written as ``folder/name``."""
+    return write_at(folder / name, text, newline)
+
+
+def write_at(path: Path, text: str, newline: str | None = None) -> Path:
+    """``text`` (dedented, leading blank lines left out) written at ``path``."""
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8", newline=newline)
+    return path
+
+
+def trace_parts(trace: Path) -> tuple[Path, str]:
+    """``stem.ruleset.trace.txt`` -> (the script ``stem.yaml`` beside it, the rule set's id)."""
+    stem, ruleset_id = trace.name.split(".")[:2]
+    return trace.parent / f"{stem}.yaml", ruleset_id

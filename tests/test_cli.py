@@ -10,9 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from yakuset._cli import main
 
-from .conftest import BUNDLED, shown
+from .conftest import BUNDLED, run, shown
 
 SEED_ROW_8_NO_OPPONENT = ["8", "16", "32", "48", "64", "80", "96"]
 SEED_ROW_8_OPPONENT = ["8", "32", "64", "96", "128", "160", "192"]
@@ -25,12 +24,6 @@ SEED_HEADER = [
     "4 calls (x5)",
     "5+ calls (x6)",
 ]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def split_columns(line: str) -> list[str]:

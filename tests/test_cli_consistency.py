@@ -11,18 +11,9 @@ from pathlib import Path
 
 import pytest
 import yakuset
-from yakuset._cli import build_parser, main
+from yakuset._cli import build_parser
 
-from .conftest import ROOT
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:  # --version and --help exit through argparse
-        code = int(stop.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from .conftest import ROOT, run
 
 
 def test_version_prints_the_installed_version(capsys):

@@ -3,29 +3,17 @@
 from __future__ import annotations
 
 import json
-import textwrap
 from pathlib import Path
 
 import jsonschema
 import pytest
 import yakuset
 from yakuset import diff
-from yakuset._cli import main
 
-from .conftest import BUNDLED, ROOT, real
+from .conftest import BUNDLED, ROOT, real, run
+from .conftest import write_at as write
 
 DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
-
-
-def write(path: Path, text: str) -> Path:
-    path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
-    return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def line_of(path: Path, text: str) -> int:

@@ -4,31 +4,17 @@ rules are the same, and compares only situations that can happen."""
 from __future__ import annotations
 
 import json
-import textwrap
-from pathlib import Path
 
 import jsonschema
-import pytest
 import yakuset
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yakuset import diff
-from yakuset._cli import main
 
-from .conftest import ROOT
+from .conftest import ROOT, run
+from .conftest import write_at as write
 
 DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
-
-
-def write(path: Path, text: str) -> Path:
-    path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
-    return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_every_changed_award_cell_is_caused_by_the_one_multiplier_change(capsys, tmp_path):

@@ -5,27 +5,12 @@ that do nothing reported as warnings (never as errors)."""
 from __future__ import annotations
 
 import sys
-import textwrap
 import warnings
 
 import pytest
 import yakuset
-from yakuset._cli import main
 
-from .conftest import shown
-
-
-def write(folder, name: str, text: str):
-    path = folder / name
-    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    return path
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
+from .conftest import run, shown, write
 
 # --- hints --------------------------------------------------------------------------------------
 

@@ -14,25 +14,14 @@ from pathlib import Path
 
 import pytest
 import yaml
-from yakuset._cli import main
+
+from .conftest import run, trace_parts
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 SCRIPTS = sorted(EXAMPLES.glob("*.yaml"))
 TRACES = sorted(EXAMPLES.glob("*.trace.txt"))
 PROBLEM_LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<path>\S+): (?P<message>.+)$")
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def trace_parts(trace: Path) -> tuple[Path, str]:
-    """``stem.ruleset.trace.txt`` -> (examples/stem.yaml, ruleset)."""
-    stem, ruleset_id = trace.name.split(".")[:2]
-    return EXAMPLES / f"{stem}.yaml", ruleset_id
 
 
 def header(script: Path) -> str:

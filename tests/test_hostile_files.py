@@ -6,7 +6,6 @@ Tests never time anything; memory is bounded with ``tracemalloc``.
 
 from __future__ import annotations
 
-import textwrap
 import tracemalloc
 from pathlib import Path
 
@@ -15,14 +14,10 @@ import yakuset
 from yakuset import RulesetError
 from yakuset._core.expressions import ExpressionError, compile_expression
 
+from .conftest import write
+
 AWARD_NAMES = {"base": "base points", "own_calls": "own calls", "opponent_calls": "opponent calls"}
 MEMORY_LIMIT = 50 * 1024 * 1024
-
-
-def write(directory: Path, name: str, text: str) -> Path:
-    path = directory / name
-    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    return path
 
 
 def load_error(path: Path) -> RulesetError:

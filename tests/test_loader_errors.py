@@ -6,18 +6,13 @@ bundled id) so they only state what they break. Lines and columns are 1-based.
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
 import yakuset
 from yakuset import RulesetError
 
-
-def write(directory: Path, name: str, text: str) -> Path:
-    path = directory / name
-    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    return path
+from .conftest import write
 
 
 def load_error(path: Path | str) -> RulesetError:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import functools
 import sys
-import textwrap
 
 import pytest
 import yakuset
 from yakuset import FixedAward, MatchAdjustment
 from yakuset.koikoi import award
+
+from .conftest import write_at as write
 
 KOIKOI_RULESETS = ("nintendo", "tournament", "yakuza", "fudawiki", "kk-add-10")
 
@@ -18,11 +19,6 @@ KOIKOI_RULESETS = ("nintendo", "tournament", "yakuza", "fudawiki", "kk-add-10")
 @functools.cache
 def ruleset(ruleset_id: str) -> yakuset.RuleSet:
     return yakuset.load_ruleset(ruleset_id)
-
-
-def write(path, text: str):
-    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    return path
 
 
 def line_of(path, needle: str) -> int:

@@ -11,8 +11,9 @@ import functools
 import pytest
 import yakuset
 from yakuset import InputError
-from yakuset._cli import main
 from yakuset.riichi import score
+
+from .conftest import run
 
 
 @functools.cache
@@ -257,12 +258,6 @@ def test_a_koikoi_ruleset_is_refused_for_riichi_scoring():
 
 
 # --- the CLI -------------------------------------------------------------------------------------
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 BAD_CALLS = [

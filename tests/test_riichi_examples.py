@@ -14,7 +14,8 @@ import re
 from pathlib import Path
 
 import pytest
-from yakuset._cli import main
+
+from .conftest import run, trace_parts
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "riichi"
@@ -72,17 +73,6 @@ FINALS = {
     # 8; dave 23100 -> 23000: -7 - 10 = -17; carol 20100 -> 20000: -10 - 20 = -30; alice = 39.
     ("tie-for-first", "tenhou"): (None, {"alice": 39, "bob": 8, "dave": -17, "carol": -30}),
 }
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def trace_parts(trace: Path) -> tuple[Path, str]:
-    stem, ruleset_id = trace.name.split(".")[:2]
-    return EXAMPLES / f"{stem}.yaml", ruleset_id
 
 
 def test_the_required_scenarios_each_have_a_script_and_two_traces():

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from . import bundled
 from .errors import Location, Problem
 from .hints import did_you_mean
+from .memo import Memo
 from .yamlsource import LocatedDict, LocatedList, join_path
 
 if TYPE_CHECKING:
@@ -138,16 +139,14 @@ def check_against(subschema: dict[str, Any], data: Any, fallback: Location, base
     key = json.dumps(subschema, sort_keys=True, default=repr)
     validator = _PLUGIN_VALIDATORS.get(key)
     if validator is None:
-        if len(_PLUGIN_VALIDATORS) >= 256:
-            _PLUGIN_VALIDATORS.clear()
-        validator = _PLUGIN_VALIDATORS[key] = _plugin_validator(subschema)
+        validator = _PLUGIN_VALIDATORS.put(key, _plugin_validator(subschema))
     if isinstance(validator, str):
         return [Problem(fallback, base_path, f"the plugin's settings schema is broken: {validator}")]
     return _problems(validator.iter_errors(data), data, fallback, base_path)
 
 
 #: Plugins' settings validators by their schema's text: a schema is checked once, not at every load.
-_PLUGIN_VALIDATORS: dict[str, jsonschema.protocols.Validator | str] = {}
+_PLUGIN_VALIDATORS: Memo[str, jsonschema.protocols.Validator | str] = Memo(256)
 
 
 def _plugin_validator(subschema: dict[str, Any]) -> jsonschema.protocols.Validator | str:

@@ -11,6 +11,7 @@ from its parsed form (``yamlsource.from_json``) without PyYAML.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,6 @@ from .errors import Location, Problem, RulesetError, ValueLocation
 from .scalars import ScalarError, read_bool, read_float, read_int, read_null
 from .yamlsource import (
     _BREAK,
-    _CONTENT,
     DATA_FILE,
     MAX_DEPTH,
     RULE_FILE,
@@ -44,6 +44,8 @@ _SCALAR_READERS: dict[str, Callable[[str], Any]] = {
 _MAP = "tag:yaml.org,2002:map"
 _SEQ = "tag:yaml.org,2002:seq"
 _MERGE = "tag:yaml.org,2002:merge"
+
+_CONTENT = re.compile(r"[^ \t\r\n]")  # where a block scalar's text starts
 
 
 class _Abort(Exception):

@@ -78,7 +78,6 @@ class Lines:
 
 
 _BREAK = re.compile(r"\r\n|\r|\n")
-_CONTENT = re.compile(r"[^ \t\r\n]")
 
 
 def read_text(path: Path, display: str, limits: Limits = RULE_FILE) -> tuple[str | None, list[Problem]]:

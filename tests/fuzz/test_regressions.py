@@ -4,21 +4,16 @@ gave a wrong answer or placed a problem outside its line. Each now gets a clear,
 from __future__ import annotations
 
 import os
-import textwrap
 
 import pytest
 import yakuset
 from yakuset import koikoi, riichi
 from yakuset._cli import main as cli_main
 
+from ..conftest import write
+
 # A warning (a count no game reaches) comes with a result: an answer, not an escape.
 pytestmark = pytest.mark.filterwarnings("ignore::yakuset.YakusetWarning")
-
-
-def write(folder, name: str, text: str, newline: str | None = None):
-    path = folder / name
-    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8", newline=newline)
-    return path
 
 
 def refused(path) -> yakuset.RulesetError:
