@@ -1,0 +1,131 @@
+"""What a balance study counts over simulated Koi-Koi matches, and the estimates it reports.
+
+A :class:`Tally` holds whole-number counts and sums only, so tallies of any partition of the
+matches merge (in any order) into the same figures: a study gives the same numbers on one
+process or on a cluster. :func:`summary` turns a tally into estimates with 95% intervals
+(``yakuset._core.intervals``), :func:`compare` sets two rule sets' estimates side by side.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .._core import intervals
+
+
+@dataclass
+class Tally:
+    """Counts over simulated matches of one rule set.
+
+    Seats: ``first`` is the player who dealt the match's first round. A round is won by yaku,
+    by a lucky hand, or by a fixed award on a draw (Dealer's Privilege); ``draws`` counts the
+    rounds in which nobody won, ``points`` the points each round awarded (0 for none).
+    """
+
+    matches: int = 0
+    rounds: int = 0
+    points: Counter[int] = field(default_factory=Counter)
+    wins: int = 0  # rounds with a winner
+    dealer_wins: int = 0
+    yaku_wins: int = 0  # rounds won by yaku (the denominator of `deciding`)
+    deciding: Counter[str] = field(default_factory=Counter)  # yaku id -> rounds won with it
+    draws: int = 0
+    lucky_hands: int = 0
+    redeals: int = 0
+    offers: int = 0  # Koi-Koi offered: the player could call or stop
+    calls: int = 0
+    calls_won: int = 0  # calls after which the caller won the round
+    first_wins: int = 0  # matches won by the first dealer
+    second_wins: int = 0
+    ties: int = 0
+    lengths: Counter[int] = field(default_factory=Counter)  # rounds played -> matches
+
+    def add(self, other: Tally) -> Tally:
+        """Add ``other``'s counts to this tally (and return it)."""
+        for f in fields(self):
+            mine = getattr(self, f.name)
+            if isinstance(mine, Counter):
+                mine.update(getattr(other, f.name))
+            else:
+                setattr(self, f.name, mine + getattr(other, f.name))
+        return self
+
+    def as_dict(self) -> dict[str, Any]:
+        """The counts as JSON data (counter keys as text, in sorted order)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = {str(k): value[k] for k in sorted(value)} if isinstance(value, Counter) else value
+        return out
+
+
+def _moments(counts: Counter[int]) -> tuple[int, int, int]:
+    """(sum, sum of squares, n) of a distribution given as value -> how many times."""
+    return (
+        sum(v * n for v, n in counts.items()),
+        sum(v * v * n for v, n in counts.items()),
+        sum(counts.values()),
+    )
+
+
+def summary(t: Tally) -> dict[str, Any]:
+    """The study's estimates for one rule set, each with its 95% interval.
+
+    Shares of rounds treat the rounds of a match as independent observations; the match
+    figures (winner by seat, length) rest on matches, which are independent.
+    """
+    decided = t.first_wins + t.second_wins
+    return {
+        "matches": t.matches,
+        "rounds": t.rounds,
+        "points_per_round": {**intervals.mean(*_moments(t.points)).as_dict(), "distribution": _dist(t.points)},
+        "dealer_wins_round": intervals.share(t.dealer_wins, t.wins).as_dict(),
+        "first_dealer_wins_match": intervals.share(t.first_wins, decided).as_dict(),
+        "tied_matches": intervals.share(t.ties, t.matches).as_dict(),
+        "koikoi_call_rate": intervals.share(t.calls, t.offers).as_dict(),
+        "koikoi_success_rate": intervals.share(t.calls_won, t.calls).as_dict(),
+        "draws": intervals.share(t.draws, t.rounds).as_dict(),
+        "lucky_hands": intervals.share(t.lucky_hands, t.rounds).as_dict(),
+        "redeals": t.redeals,
+        "match_length": {**intervals.mean(*_moments(t.lengths)).as_dict(), "distribution": _dist(t.lengths)},
+        "deciding_yaku": {
+            ident: intervals.share(t.deciding[ident], t.yaku_wins).as_dict()
+            for ident in sorted(t.deciding, key=lambda i: (-t.deciding[i], i))
+        },
+    }
+
+
+def _dist(counts: Counter[int]) -> dict[str, int]:
+    return {str(k): counts[k] for k in sorted(counts)}
+
+
+#: The figures :func:`compare` sets side by side: name -> (kind, how to read it from a tally).
+_SHARES = {
+    "dealer_wins_round": lambda t: (t.dealer_wins, t.wins),
+    "first_dealer_wins_match": lambda t: (t.first_wins, t.first_wins + t.second_wins),
+    "koikoi_call_rate": lambda t: (t.calls, t.offers),
+    "koikoi_success_rate": lambda t: (t.calls_won, t.calls),
+    "draws": lambda t: (t.draws, t.rounds),
+    "lucky_hands": lambda t: (t.lucky_hands, t.rounds),
+}
+_MEANS = {
+    "points_per_round": lambda t: _moments(t.points),
+    "match_length": lambda t: _moments(t.lengths),
+}
+
+
+def compare(a: Tally, b: Tally) -> dict[str, Any]:
+    """``b`` against ``a``: each figure's difference (b − a), its 95% interval, and whether it
+    is significant (the interval excludes 0). The yaku rows cover every yaku either decided."""
+    out: dict[str, Any] = {}
+    for name, read in _MEANS.items():
+        out[name] = intervals.mean_difference(read(a), read(b)).as_dict()
+    for name, read_share in _SHARES.items():
+        out[name] = intervals.share_difference(read_share(a), read_share(b)).as_dict()
+    out["deciding_yaku"] = {
+        ident: intervals.share_difference((a.deciding[ident], a.yaku_wins), (b.deciding[ident], b.yaku_wins)).as_dict()
+        for ident in sorted(set(a.deciding) | set(b.deciding))
+    }
+    return out
