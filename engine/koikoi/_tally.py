@@ -9,6 +9,7 @@ process or on a cluster. :func:`summary` turns a tally into estimates with 95% i
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -102,7 +103,7 @@ def _dist(counts: Counter[int]) -> dict[str, int]:
 
 
 #: The figures :func:`compare` sets side by side: name -> (kind, how to read it from a tally).
-_SHARES = {
+_SHARES: dict[str, Callable[[Tally], tuple[int, int]]] = {
     "dealer_wins_round": lambda t: (t.dealer_wins, t.wins),
     "first_dealer_wins_match": lambda t: (t.first_wins, t.first_wins + t.second_wins),
     "koikoi_call_rate": lambda t: (t.calls, t.offers),
@@ -110,7 +111,7 @@ _SHARES = {
     "draws": lambda t: (t.draws, t.rounds),
     "lucky_hands": lambda t: (t.lucky_hands, t.rounds),
 }
-_MEANS = {
+_MEANS: dict[str, Callable[[Tally], tuple[int, int, int]]] = {
     "points_per_round": lambda t: _moments(t.points),
     "match_length": lambda t: _moments(t.lengths),
 }
