@@ -4,6 +4,7 @@ pairs, or the thirteen orphans), each with the wait the winning tile filled."""
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -140,13 +141,15 @@ def _meld_block(meld: Meld) -> int:
 
 
 _ORPHANS = tuple(sorted(TERMINALS_AND_HONOURS))
+_ORPHAN_COUNTS = operator.itemgetter(*_ORPHANS)
+_SUIT_BASES = ((0, 0), (9, 1), (18, 2))
+#: The block kind of an honour tile held n times (1 or 4 copies make no standard reading).
+_HONOUR_KIND = (0, 0, _PAIR, _TRIPLET, 0)
 
 
 def _is_kokushi(counts: Sequence[int]) -> bool:
-    product = 1
-    for tile in _ORPHANS:
-        product *= counts[tile]
-    return product == 2 and sum(counts) == 14
+    held = _ORPHAN_COUNTS(counts)
+    return 0 not in held and sum(held) == 14 == sum(counts)
 
 
 def decompositions(concealed_counts: Sequence[int], melds: Sequence[Meld] = ()) -> list[tuple[int, ...]]:
@@ -154,19 +157,25 @@ def decompositions(concealed_counts: Sequence[int], melds: Sequence[Meld] = ()) 
     distinct pairs), each a sorted tuple of blocks (``tile * 4 + kind``, kinds kan 0, triplet 1,
     pair 2, run 3) with the melds' blocks included; sorted as the `mahjong` package sorts them."""
     counts = concealed_counts
-    combos: list[tuple[int, ...]] = []
-    partial: list[list[int]] = [[_meld_block(m) for m in melds]]
+    combos = _standard(counts, [_meld_block(m) for m in melds])
+    if not melds and len(counts) == 34 and counts.count(2) == 7:
+        combos.append(tuple(t * 4 + _PAIR for t in range(34) if counts[t] == 2))
+    if len(combos) > 1:
+        combos.sort()
+    return combos
+
+
+def _standard(counts: Sequence[int], meld_blocks: list[int]) -> list[tuple[int, ...]]:
+    """The readings as four sets and a pair (``meld_blocks`` among them), each a sorted tuple."""
+    partial = [meld_blocks]
     pairs = 0
-    standard = True
-    for suit_index in range(3):
-        base = suit_index * 9
+    for base, suit_index in _SUIT_BASES:
         key = bytes(counts[base : base + 9])
         if key == _EMPTY_SUIT:
             continue
         options = _suit_blocks(key, suit_index)
         if not options:
-            standard = False
-            break
+            return []
         if sum(key) % 3 == 2:
             pairs += 1
         if len(options) == 1:
@@ -175,30 +184,34 @@ def decompositions(concealed_counts: Sequence[int], melds: Sequence[Meld] = ()) 
                 done.extend(only)
         else:
             partial = [[*done, *option] for done in partial for option in options]
-    if standard:
-        for tile in range(27, 34):
-            count = counts[tile]
-            if count:
-                if count == 3:
-                    block = tile * 4 + _TRIPLET
-                elif count == 2:
-                    block = tile * 4 + _PAIR
-                    pairs += 1
-                else:
-                    standard = False
-                    break
-                for done in partial:
-                    done.append(block)
-    if standard and pairs == 1:
-        for blocks in partial:
-            if len(blocks) == 5:
-                blocks.sort()
-                combos.append(tuple(blocks))
-    if not melds and len(counts) == 34 and sum(1 for c in counts if c == 2) == 7:
-        combos.append(tuple(t * 4 + _PAIR for t in range(34) if counts[t] == 2))
-    if len(combos) > 1:
-        combos.sort()
+    honours = counts[27:34]
+    if any(honours):
+        if 1 in honours or 4 in honours:
+            return []
+        pairs += honours.count(2)
+        blocks = [tile * 4 + _HONOUR_KIND[count] for tile, count in enumerate(honours, 27) if count]
+        for done in partial:
+            done.extend(blocks)
+    if pairs != 1:
+        return []
+    combos = []
+    for blocks in partial:
+        if len(blocks) == 5:
+            blocks.sort()
+            combos.append(tuple(blocks))
     return combos
+
+
+def _winning_blocks(win: int) -> tuple[tuple[int, str], ...]:
+    """The concealed blocks the winning tile may have completed, in block order, with the wait
+    each makes: the runs holding it (of its suit), its triplet (shanpon) and its pair (tanki)."""
+    found = []
+    if win < 27:
+        for first in (win - 2, win - 1, win):
+            if first >= 0 and first // 9 == win // 9 and first % 9 <= 6:
+                found.append((first * 4 + _RUN, _run_wait(first, win)))
+    found += [(win * 4 + _TRIPLET, "shanpon"), (win * 4 + _PAIR, "tanki")]
+    return tuple(sorted(found))
 
 
 def readings(
@@ -214,50 +227,37 @@ def readings(
         for tile in concealed:
             counts[tile] += 1
     found: list[Reading] = []
-    meld_blocks = [(_meld_block(m), m.opened) for m in melds]
-    win_pair = win * 4 + _PAIR
-    win_triplet = win * 4 + _TRIPLET
+    winning = _WINNING_BLOCKS[win]
     for blocks in decompositions(counts, melds):
         if len(blocks) == 7:
-            found.append(Reading("chiitoitsu", tuple(_CONCEALED[b] for b in blocks), "tanki", blocks.index(win_pair)))
+            found.append(
+                Reading("chiitoitsu", tuple(_CONCEALED[b] for b in blocks), "tanki", blocks.index(win * 4 + _PAIR))
+            )
             continue
         rest: Sequence[int]
-        if meld_blocks:
+        melded: tuple[Group, ...] = ()
+        if melds:
             remaining = list(blocks)
-            melded = []
-            for block, is_open in meld_blocks:
+            for meld in melds:
+                block = _meld_block(meld)
                 remaining.remove(block)
-                melded.append(_group(block, is_open, True))
+                melded += (_group(block, meld.opened, True),)
             rest = remaining
         else:
             rest = blocks
-            melded = []
-        groups = [_CONCEALED[b] for b in rest]
+        groups = (*melded, *[_CONCEALED[b] for b in rest])
         offset = len(melded)
-        previous = -1
-        for index, block in enumerate(rest):
-            if block == previous:  # identical blocks are adjacent: one winning group for them
+        for block, wait in winning:
+            if block not in rest:
                 continue
-            if block & 3 == _RUN:
-                first = block >> 2
-                if not first <= win <= first + 2:
-                    continue
-                wait = _run_wait(first, win)
-                chosen = groups
-            elif block == win_pair:
-                wait = "tanki"
-                chosen = groups
-            elif block == win_triplet:
-                wait = "shanpon"
-                chosen = groups
-                if not tsumo:  # completed by ron: counts as open
-                    chosen = list(groups)
-                    chosen[index] = _group(block, True)
+            index = offset + rest.index(block)
+            if wait == "shanpon" and not tsumo:  # completed by ron: counts as open
+                found.append(
+                    Reading("standard", (*groups[:index], _group(block, True), *groups[index + 1 :]), wait, index)
+                )
             else:
-                continue
-            previous = block
-            found.append(Reading("standard", (*melded, *chosen), wait, offset + index))
-    if not melds and _is_kokushi(counts):
+                found.append(Reading("standard", groups, wait, index))
+    if not found and not melds and _is_kokushi(counts):
         # 13-sided: the winning tile is the orphan the hand held twice.
         found.append(Reading("kokushi", (), "kokushi_13" if counts[win] == 2 else "kokushi", -1))
     return found
@@ -270,3 +270,6 @@ def _run_wait(first: int, win: int) -> str:
     if (offset == 2 and first % 9 == 0) or (offset == 0 and first % 9 == 6):
         return "penchan"
     return "ryanmen"
+
+
+_WINNING_BLOCKS = tuple(_winning_blocks(win) for win in range(34))
