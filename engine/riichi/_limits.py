@@ -4,10 +4,20 @@
 from __future__ import annotations
 
 import functools
+import weakref
+from typing import TYPE_CHECKING
 
-from .._core.expressions import MAX_MAGNITUDE, TooLarge
+from .._core.expressions import MAX_MAGNITUDE, ExpressionError, TooLarge
+from .._core.numbers import round_up
 from .._core.results import Step
-from ._rules import RiichiRules, Tier
+
+if TYPE_CHECKING:
+    from ._rules import RiichiRules, Tier
+
+#: Basic points, the limit's id (or None), the kazoe multiple, the steps.
+BasicPoints = tuple[float, "str | None", int, tuple[Step, ...]]
+#: Hands of 1 to this many han are read from the rule set's table of basic points.
+TABLE_HAN = 13
 
 
 def yakuman_name(count: int) -> str:
@@ -24,10 +34,45 @@ def kazoe_multiple(rules: RiichiRules, han: int) -> int:
     return min(han // rules.kazoe_han, rules.max_multiple)
 
 
+def basic_points(rules: RiichiRules, han: int, fu: int) -> BasicPoints:
+    """Basic points, limit name and yakuman multiple of a regular (non-yakuman) hand, with steps:
+    from the rule set's table (:func:`points_table`), else worked out and remembered."""
+    table = _TABLES.get(rules)
+    if table is None:
+        table = _TABLES[rules] = points_table(rules)
+    found = table.get((han, fu))
+    return found if found is not None else _remembered(rules, han, fu)
+
+
+#: Each rule set's table of basic points (:func:`points_table`), as long as its rules live.
+_TABLES: weakref.WeakKeyDictionary[RiichiRules, dict[tuple[int, int], BasicPoints]] = weakref.WeakKeyDictionary()
+
+
+def points_table(rules: RiichiRules) -> dict[tuple[int, int], BasicPoints]:
+    """The basic points of every hand of 1 to ``TABLE_HAN`` han and every fu a hand can score
+    (the rounded fu up to the rule set's maximum, and the fu yaku fix): worked out once per
+    rule set, when it first scores a hand (about 200 cells, under a millisecond), so that a
+    hand's score needs no expression evaluated."""
+    f = rules.fu
+    fixed = {value for yaku in rules.fixed_fu for value in yaku.fixed_fu if value is not None}
+    rounded = range(int(round_up(f.base, f.round_to)), f.maximum + f.round_to, f.round_to)
+    table = {}
+    for han in range(1, TABLE_HAN + 1):
+        for fu in (*rounded, *fixed):
+            try:
+                table[han, fu] = work_out(rules, han, fu)
+            except ExpressionError:
+                continue  # worked out (and refused) again when asked
+    return table
+
+
 @functools.lru_cache(maxsize=4096)
-def basic_points(rules: RiichiRules, han: int, fu: int) -> tuple[float, str | None, int, tuple[Step, ...]]:
-    """Basic points, limit name and yakuman multiple of a regular (non-yakuman) hand, with steps.
-    Remembered: raw fu 22 to 30 all round to 30, so a stream of hands asks each question often."""
+def _remembered(rules: RiichiRules, han: int, fu: int) -> BasicPoints:
+    return work_out(rules, han, fu)
+
+
+def work_out(rules: RiichiRules, han: int, fu: int) -> BasicPoints:
+    """Basic points of a regular hand from the rule set's formula, limit tiers and kazoe."""
     kazoe = kazoe_multiple(rules, han)
     if kazoe:
         basic = rules.yakuman_basic * kazoe

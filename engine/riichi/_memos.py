@@ -12,7 +12,7 @@ from . import _hand, _limits, _readings, _score, _settle, _tiles, _yaku
 def _memos() -> dict[str, Any]:
     return {
         "han/fu results": _score.PARTS,
-        "basic points": _limits.basic_points,
+        "basic points": _limits._remembered,
         "yakuman": _hand._yakuman_score,
         "yaku sets": _yaku.RESOLVED,
         "suit decompositions": _readings._suit_blocks,
