@@ -19,7 +19,7 @@ from typing import Any, NoReturn, Protocol, runtime_checkable
 
 from . import __version__, diff
 from ._core import bundled
-from ._core.commands import Command, Output, count_argument
+from ._core.commands import Command, Output, count_argument, positive_argument, whole_number_argument
 from ._core.errors import InputError, Location, PluginError, Problem, RulesetError, YakusetWarning
 from ._core.game import Game
 from ._core.hints import did_you_mean
@@ -30,6 +30,7 @@ from ._core.yamlsource import LocatedDict
 from ._house import REGISTRY, list_rulesets, load_ruleset
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_ERROR = 0, 1, 2
+EXIT_INTERRUPTED = 130  # Ctrl-C: what finished was printed
 
 
 class UsageError(Exception):
@@ -232,6 +233,36 @@ def cmd_diff(args: argparse.Namespace) -> int:
     return EXIT_NEGATIVE if different else EXIT_OK
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from . import _studies
+
+    rulesets = [load_ruleset(source) for source in args.rulesets]
+    bots = [name.strip() for name in args.bots.split(",")]
+    if args.plot:
+        from importlib.util import find_spec
+
+        if find_spec("matplotlib") is None:
+            raise InputError(f"--plot needs matplotlib: {_studies.PLOT_HINT}")
+    progress = None if args.no_progress or not sys.stderr.isatty() else _studies.Progress()
+    study = _studies.run(
+        rulesets, args.matches, args.seed, bots, workers=args.workers, scheduler=args.scheduler, progress=progress
+    )
+    if progress is not None and study.interrupted:
+        progress.close()
+    data = study.as_dict()
+    if args.plot:
+        from ._study_plot import plot
+
+        plot(data, args.plot)
+    if args.json:
+        print(json.dumps(data, indent=2))
+        for note in study.notes:
+            print(f"yakuset: note: {note}", file=sys.stderr)
+    else:
+        sys.stdout.write(_studies.text(study))
+    return EXIT_INTERRUPTED if study.interrupted else EXIT_OK
+
+
 class _Cases:
     """The cases of a ``--cases`` file, read one at a time as the diff scores them (a file of
     100,000 cases is never held whole); each checked for keys the game knows. ``where`` is the
@@ -385,6 +416,32 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     sub.set_defaults(run=cmd_diff)
 
+    sub = command(
+        "simulate", "play many Koi-Koi matches between bots: balance figures with 95% intervals, rule sets compared"
+    )
+    sub.add_argument("rulesets", nargs="+", metavar="RULESET", help="Koi-Koi rule sets (bundled ids or files)")
+    sub.add_argument("--matches", type=positive_argument, default=1000, metavar="N", help="matches per rule set (1000)")
+    sub.add_argument(
+        "--seed",
+        type=whole_number_argument,
+        default=0,
+        metavar="S",
+        help="the study's seed (0): same seed, same figures",
+    )
+    sub.add_argument(
+        "--bots", default="greedy,greedy", metavar="A,B", help="the bots, first dealer's first (greedy,greedy)"
+    )
+    sub.add_argument(
+        "--workers",
+        type=positive_argument,
+        metavar="N",
+        help="processes of a local Dask cluster (1: this process; default: every CPU for large studies)",
+    )
+    sub.add_argument("--scheduler", metavar="ADDRESS", help="run on the Dask cluster at tcp://HOST:PORT")
+    sub.add_argument("--plot", metavar="FILE", help="draw the figures side by side into FILE (.png, .svg, .pdf)")
+    sub.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
+    sub.set_defaults(run=cmd_simulate)
+
     sub = command("table", "the award tables (Koi-Koi) or the han × fu payment grid (Riichi)")
     sub.add_argument("ruleset", help="a bundled id (nintendo) or a YAML file")
     sub.add_argument(
@@ -399,7 +456,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def _command_names() -> set[str]:
     """Every command's name: the shared ones and each game's."""
-    names = {"schema", "list", "show", "validate", "diff", "table"}
+    names = {"schema", "list", "show", "validate", "diff", "simulate", "table"}
     for game in REGISTRY.games.values():
         names.update(extra.name for extra in (game.commands() if isinstance(game, CommandLinePart) else ()))
     return names

@@ -16,7 +16,8 @@ from .riichi import GAME as RIICHI
 REGISTRY = Registry.of(
     games=(KOIKOI, RIICHI),
     builtins={
-        name: f"yakuset._plugins.{name}" for name in ("lucky_hands", "dealers_privilege", "minipoints", "riichi_yaku")
+        name: f"yakuset._plugins.{name}"
+        for name in ("lucky_hands", "dealers_privilege", "minipoints", "riichi_yaku", "koikoi_bots")
     },
 )
 

@@ -83,6 +83,26 @@ PLUGINS = {
         def yakuset_riichi_yaku_detectors():
             return {"lucky_sevens": all_simples_and_sevens}
     """,
+    "one_bots": """
+        from yakuset import hookimpl
+
+        class FirstCard:
+            def __init__(self, ruleset, rng):
+                pass
+
+            def play(self, view):
+                return view.hand[0]
+
+            def capture(self, view, card, choices):
+                return choices[0]
+
+            def koikoi(self, view):
+                return False
+
+        @hookimpl
+        def yakuset_koikoi_bots():
+            return {"first_card": FirstCard, "random": FirstCard}
+    """,
     "misspelt": """
         from yakuset import FixedAward, hookimpl
 
@@ -295,6 +315,18 @@ def test_built_in_plugins_need_no_entry_point(monkeypatch):
     assert yakuset.riichi.evaluate(
         yakuset.load_ruleset("tenhou"), "234m456p789s11z345s", win="3s", tsumo=True
     ).yaku == ("menzen_tsumo",)
+
+
+def test_koikoi_bots_alone_offers_a_bot_that_simulated_matches_play(installed):
+    rs = yakuset.load_ruleset("nintendo")  # bots are found by name, not turned on by the rule set
+    first_card, random_bot = yakuset.koikoi.find_bots(rs, ["first_card", "random"])
+    assert first_card.__name__ == "FirstCard"
+    assert random_bot.__module__ == "yakuset._plugins.koikoi_bots"  # a built-in name is never taken
+    log = []
+    record = yakuset.koikoi.play_match(rs, 5, [first_card, random_bot], log)
+    played = [cards for kind, seat, cards in log if kind == "turn" and seat == 0]
+    assert played and len(record.rounds) == 12
+    assert all(answer == "shobu" for kind, seat, answer in log if kind == "answer" and seat == 0)
 
 
 def test_every_hookspec_has_a_single_hook_plugin_here():

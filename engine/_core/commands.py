@@ -28,6 +28,14 @@ def count_argument(value: str) -> int:
     return number
 
 
+def positive_argument(value: str) -> int:
+    """An argparse ``type`` for a whole number of at least 1."""
+    number = whole_number_argument(value)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {value!r}")
+    return number
+
+
 #: What a command prints: readable text, and the same as JSON data (for ``--json``).
 Output = tuple[str, Any]
 

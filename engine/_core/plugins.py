@@ -55,6 +55,25 @@ class Registry:
             found.setdefault(point.name, point.load)
         return found
 
+    def offers(self, hook: str, *, installed: bool = False) -> list[tuple[str, Any]]:
+        """What each plugin that implements ``hook`` (a hook without arguments, such as
+        ``yakuset_koikoi_bots``) offers: ``(plugin name, answer)``, the built-ins first, then,
+        with ``installed``, the installed packages' plugins (imported to be asked). A package
+        that fails to load is left out: it must not stop a built-in from being found."""
+        loaders = self.installed() if installed else {name: _given(p) for name, p in self.builtins.items()}
+        offered: list[tuple[str, Any]] = []
+        for name, load in loaders.items():
+            manager = self.new_manager()
+            try:
+                manager.register(load(), name=name)
+            except Exception:  # a broken third-party package
+                continue
+            caller = getattr(manager.hook, hook, None)
+            if caller is None or not caller.get_hookimpls():
+                continue
+            offered.extend((name, answer) for answer in caller() if answer is not None)
+        return offered
+
     def new_manager(self) -> pluggy.PluginManager:
         """An empty plugin manager that knows the core's hookspecs and every game's."""
         manager = pluggy.PluginManager(hookspecs.PROJECT)

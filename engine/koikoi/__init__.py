@@ -29,6 +29,7 @@ from .._core.lazy import lazy_names
 if TYPE_CHECKING:
     from . import hookspecs
     from ._award import MAX_BASE, TABLE_BASES, AwardTable, award, award_tables
+    from ._bots import Bot, BotFactory, View, find_bots
     from ._game import GAME, KoikoiGame
     from ._memos import clear_memos, memo_sizes
     from ._referee import DealOutcome, Event, Match, MatchResult, RefereeError, Round
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
     from ._results import Award, FixedAward, Hand, MatchAdjustment, YakuScore
     from ._rules import Card, CardFilter, KoikoiRules, KoikoiYaku
     from ._rules import koikoi_rules as rules_of
+    from ._simulation import MatchRecord, RoundRecord, match_seed, play_match, play_matches
+    from ._tally import Tally, compare, summary
     from ._yaku import Pile, check_cards, pile, yaku
 
 # Each name is imported when first used (PEP 562): loading a rule set or scoring a hand imports
@@ -47,6 +50,18 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "AwardTable": ("yakuset.koikoi._award", "AwardTable"),
     "award": ("yakuset.koikoi._award", "award"),
     "award_tables": ("yakuset.koikoi._award", "award_tables"),
+    "Bot": ("yakuset.koikoi._bots", "Bot"),
+    "BotFactory": ("yakuset.koikoi._bots", "BotFactory"),
+    "View": ("yakuset.koikoi._bots", "View"),
+    "find_bots": ("yakuset.koikoi._bots", "find_bots"),
+    "MatchRecord": ("yakuset.koikoi._simulation", "MatchRecord"),
+    "RoundRecord": ("yakuset.koikoi._simulation", "RoundRecord"),
+    "match_seed": ("yakuset.koikoi._simulation", "match_seed"),
+    "play_match": ("yakuset.koikoi._simulation", "play_match"),
+    "play_matches": ("yakuset.koikoi._simulation", "play_matches"),
+    "Tally": ("yakuset.koikoi._tally", "Tally"),
+    "compare": ("yakuset.koikoi._tally", "compare"),
+    "summary": ("yakuset.koikoi._tally", "summary"),
     "GAME": ("yakuset.koikoi._game", "GAME"),
     "KoikoiGame": ("yakuset.koikoi._game", "KoikoiGame"),
     "clear_memos": ("yakuset.koikoi._memos", "clear_memos"),
@@ -88,6 +103,8 @@ __all__ = [
     "TABLE_BASES",
     "Award",
     "AwardTable",
+    "Bot",
+    "BotFactory",
     "Card",
     "CardFilter",
     "DealOutcome",
@@ -99,23 +116,33 @@ __all__ = [
     "KoikoiYaku",
     "Match",
     "MatchAdjustment",
+    "MatchRecord",
     "MatchResult",
     "Pile",
     "RefereeError",
     "Round",
+    "RoundRecord",
     "RoundTrace",
+    "Tally",
     "Trace",
+    "View",
     "YakuScore",
     "award",
     "award_tables",
     "check_cards",
     "clear_memos",
+    "compare",
+    "find_bots",
     "hookspecs",
     "load_script",
+    "match_seed",
     "memo_sizes",
     "pile",
+    "play_match",
+    "play_matches",
     "replay",
     "rules_of",
+    "summary",
     "trace_text",
     "yaku",
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import random
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -114,6 +114,22 @@ class KoikoiGame:
         tables = award_tables(rs)
         text = _render.tables_markdown(rs, tables) if fmt == "markdown" else _render.tables_text(rs, tables)
         return text, _render.tables_json(rs, tables)
+
+    # --- simulated matches ---------------------------------------------------------------------
+
+    def check_bots(self, rs: RuleSet, bots: Sequence[str]) -> tuple[str, ...]:
+        """The bot names, checked: each is offered by a plugin (:func:`yakuset.koikoi.find_bots`)."""
+        from ._bots import find_bots
+
+        find_bots(rs, bots)
+        return tuple(bots)
+
+    def play_matches(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Any:
+        """The :class:`yakuset.koikoi.Tally` of matches ``start .. stop-1`` of a study."""
+        from ._bots import find_bots
+        from ._simulation import play_matches
+
+        return play_matches(rs, seed, start, stop, find_bots(rs, bots))
 
     def commands(self) -> list[Command]:
         """``award``, ``koikoi-yaku`` and ``play``."""

@@ -20,15 +20,15 @@ from .._core import intervals
 class Tally:
     """Counts over simulated matches of one rule set.
 
-    Seats: ``first`` is the player who dealt the match's first round. A round is won by yaku,
-    by a lucky hand, or by a fixed award on a draw (Dealer's Privilege); ``draws`` counts the
-    rounds in which nobody won, ``points`` the points each round awarded (0 for none).
+    Seats: ``first`` is the player who dealt the match's first round. A round is won by yaku or
+    by a lucky hand; ``draws`` counts the other rounds (a draw at the deal or an exhaustive
+    draw, Dealer's Privilege or not); ``points`` the points each round awarded (0 for none).
     """
 
     matches: int = 0
     rounds: int = 0
     points: Counter[int] = field(default_factory=Counter)
-    wins: int = 0  # rounds with a winner
+    wins: int = 0  # rounds won by yaku or a lucky hand
     dealer_wins: int = 0
     yaku_wins: int = 0  # rounds won by yaku (the denominator of `deciding`)
     deciding: Counter[str] = field(default_factory=Counter)  # yaku id -> rounds won with it

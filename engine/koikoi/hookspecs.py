@@ -1,6 +1,7 @@
 """The hooks of Koi-Koi: what a plugin may decide in an award, at the deal, on a draw and at
-the end of a match. Each is called by the engine where its docstring says; implement them
-with ``yakuset.hookimpl`` (see ``yakuset._core.hookspecs`` for how plugins are found).
+the end of a match, and the bots it offers for simulated matches. Each is called by the engine
+where its docstring says; implement them with ``yakuset.hookimpl`` (see
+``yakuset._core.hookspecs`` for how plugins are found).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from .._core.hookspecs import hookspec
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
+    from ._bots import BotFactory
     from ._referee import DealOutcome
     from ._results import FixedAward, MatchAdjustment
 
@@ -86,4 +88,19 @@ def yakuset_match_end(
     player to counters kept outside the round award (the KK-ADD-10 speed minigame reports
     ``{"minipoints": 29}``). Return a list of :class:`yakuset.MatchAdjustment` (player,
     points, label), or ``None``. Every plugin's adjustments are applied.
+    """
+
+
+@hookspec
+def yakuset_koikoi_bots() -> Mapping[str, BotFactory] | None:
+    """Return the Koi-Koi bots this plugin offers: a mapping from bot name to factory.
+
+    Called when simulated matches name their bots (``yakuset simulate --bots a,b``,
+    :func:`yakuset.koikoi.simulate`): on the built-in plugins first, then, for a name they do
+    not offer, on the installed packages' plugins (entry-point group ``yakuset``). The first
+    plugin to offer a name keeps it: an installed package cannot take a built-in bot's name.
+    A factory is called as ``factory(ruleset, rng)`` for each seat of each match and returns a
+    :class:`yakuset.koikoi.Bot`; ``rng`` is the seat's own :class:`random.Random`, seeded from
+    the match, so a bot that draws only from it plays a match the same way every time. The
+    built-in ``koikoi_bots`` plugin offers ``random``, ``greedy`` and ``steady``.
     """

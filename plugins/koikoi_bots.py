@@ -1,0 +1,136 @@
+"""The built-in Koi-Koi bots for simulated matches: ``random``, ``greedy`` and ``steady``.
+
+- ``random`` plays a random hand card, captures a random one of two choices and calls Koi-Koi
+  half the time: a baseline that knows nothing.
+- ``greedy`` plays the card whose capture raises its base most (then the capture worth most in
+  card points); with nothing to capture it lays its least valuable card. It calls Koi-Koi while
+  its base leads the opponent's by at least 3 and it has two more turns to improve.
+- ``steady`` plays as a careful player would: it values a capture by the base it gains, the
+  card points it takes and the yaku it keeps from the opponent; it lays the card the opponent
+  gains least from; it stops at once with 7 or more (where most rule sets double) and never
+  calls while the opponent is one capture from a yaku, or with fewer than three turns left.
+
+Card points are the traditional ones: bright 20, animal 10, ribbon 5, chaff 1 (a card that
+also counts as chaff keeps its own kind's points).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from yakuset import RuleSet, hookimpl
+from yakuset.koikoi import Bot, BotFactory, View
+
+CARD_POINTS = {"bright": 20, "animal": 10, "ribbon": 5, "chaff": 1}
+#: greedy calls Koi-Koi while its base leads by at least this much.
+GREEDY_LEAD = 3
+#: steady stops at this base (where the 7+ doubling of most rule sets starts).
+STEADY_BANK = 7
+
+
+class RandomBot:
+    """Every choice at random, from the seat's own random stream."""
+
+    def __init__(self, rs: RuleSet, rng: random.Random) -> None:
+        self.draw = rng.random
+
+    def play(self, view: View) -> str:
+        hand = view.hand
+        return hand[int(self.draw() * len(hand))]
+
+    def capture(self, view: View, card: str, choices: tuple[str, ...]) -> str:
+        return choices[int(self.draw() * len(choices))]
+
+    def koikoi(self, view: View) -> bool:
+        return self.draw() < 0.5
+
+
+class GreedyBot:
+    """The capture that raises the base most; Koi-Koi while ahead by :data:`GREEDY_LEAD`."""
+
+    def __init__(self, rs: RuleSet, rng: random.Random) -> None:
+        cards = view_cards(rs)
+        self.points = {card: CARD_POINTS.get(kind, 0) for card, kind in cards.items()}
+
+    def play(self, view: View) -> str:
+        points = self.points
+        best, best_key = None, (-1, -1)
+        base = view.base
+        for card in view.hand:
+            matches = view.matches(card)
+            if not matches:
+                continue
+            taken = (card, *matches) if len(matches) != 2 else (card, self.capture(view, card, matches))
+            key = (view.base_with(taken) - base, sum(points[c] for c in taken))
+            if key > best_key:
+                best, best_key = card, key
+        if best is not None:
+            return best
+        return min(view.hand, key=points.__getitem__)
+
+    def capture(self, view: View, card: str, choices: tuple[str, ...]) -> str:
+        points = self.points
+        return max(choices, key=lambda c: (view.base_with((card, c)), points[c]))
+
+    def koikoi(self, view: View) -> bool:
+        return view.base - view.opponent_base >= GREEDY_LEAD and view.turns_left > 2
+
+
+class SteadyBot:
+    """A careful player: gains, card points and denial; banks 7+; no call into a threat."""
+
+    def __init__(self, rs: RuleSet, rng: random.Random) -> None:
+        cards = view_cards(rs)
+        self.points = {card: CARD_POINTS.get(kind, 0) for card, kind in cards.items()}
+
+    def _worth(self, view: View, taken: tuple[str, ...]) -> int:
+        """What taking ``taken`` is worth: base gained, card points, and the base it keeps from
+        the opponent."""
+        gain = view.base_with(taken) - view.base
+        denied = view.base_with(taken[1:], opponent=True) - view.opponent_base
+        return 30 * gain + 10 * denied + sum(self.points[c] for c in taken)
+
+    def play(self, view: View) -> str:
+        best, best_worth = None, None
+        for card in view.hand:
+            matches = view.matches(card)
+            if matches:
+                if len(matches) == 2:
+                    matches = (self.capture(view, card, matches),)
+                worth = self._worth(view, (card, *matches))
+            else:
+                # Laid on the field: the opponent may take it next.
+                worth = -(self.points[card] + 30 * (view.base_with((card,), opponent=True) - view.opponent_base))
+            if best_worth is None or worth > best_worth:
+                best, best_worth = card, worth
+        assert best is not None
+        return best
+
+    def capture(self, view: View, card: str, choices: tuple[str, ...]) -> str:
+        return max(choices, key=lambda c: self._worth(view, (card, c)))
+
+    def koikoi(self, view: View) -> bool:
+        if view.base >= STEADY_BANK or view.turns_left < 3:
+            return False
+        threat = max((view.base_with((f,), opponent=True) for f in view.field), default=0)
+        return threat <= view.opponent_base
+
+
+def view_cards(rs: RuleSet) -> dict[str, str]:
+    """Each card of the rule set's deck and its kind."""
+    from yakuset.koikoi import rules_of
+
+    return {card.id: card.kind for card in rules_of(rs).cards.values()}
+
+
+BOTS: Mapping[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "steady": SteadyBot}
+
+
+@hookimpl
+def yakuset_koikoi_bots() -> Mapping[str, BotFactory]:
+    """``random``, ``greedy`` and ``steady``."""
+    return BOTS
+
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SteadyBot", "yakuset_koikoi_bots"]

@@ -1,0 +1,144 @@
+"""`yakuset simulate` and `yakuset._studies.run`: a balance study's figures, the same on one
+process and on a local Dask cluster, with clear messages for what it cannot do."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yakuset
+from yakuset import _studies, koikoi
+
+from tests.conftest import run
+
+
+def test_simulate_prints_each_figure_with_its_interval_and_compares_rule_sets(capsys):
+    code, out, err = run(capsys, "simulate", "nintendo", "tournament", "--matches", "60", "--no-progress")
+    assert code == 0, err
+    assert "60 matches per rule set between greedy and greedy (seed 0)" in out
+    assert "nintendo: 60 matches, 720 rounds" in out and "tournament: 60 matches, 720 rounds" in out
+    assert "Koi-Koi called when offered" in out and "tournament against nintendo" in out
+
+
+def test_simulate_json_counts_agree_with_the_matches_played(capsys):
+    code, out, _ = run(
+        capsys, "simulate", "fudawiki", "--matches", "25", "--seed", "4", "--bots", "random,steady", "--json"
+    )
+    assert code == 0
+    study = json.loads(out)
+    assert study["bots"] == ["random", "steady"] and study["seed"] == 4 and not study["interrupted"]
+    (row,) = study["rulesets"]
+    rs = yakuset.load_ruleset("fudawiki")
+    expected = koikoi.play_matches(rs, 4, 0, 25, koikoi.find_bots(rs, ["random", "steady"]))
+    assert row["counts"] == expected.as_dict()
+    summary = row["summary"]
+    assert summary["rounds"] == 25 * 12 and sum(summary["points_per_round"]["distribution"].values()) == 300
+    low, high = summary["koikoi_call_rate"]["ci95"]
+    assert low <= summary["koikoi_call_rate"]["value"] <= high
+
+
+def test_a_study_is_the_same_however_its_matches_are_split(monkeypatch):
+    rs = yakuset.load_ruleset("nintendo")
+    whole = _studies.run([rs], 30, 9, ["greedy", "random"]).as_dict()
+    monkeypatch.setattr(_studies, "PART_SIZE", 7)
+    assert _studies.run([rs], 30, 9, ["greedy", "random"]).as_dict() == whole
+
+
+@pytest.mark.slow
+def test_a_two_worker_local_cluster_gives_the_same_json_as_one_process(monkeypatch):
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(_studies, "PART_SIZE", 40)  # several tasks for each worker
+    rulesets = [yakuset.load_ruleset("nintendo"), yakuset.load_ruleset("koikoi-japan")]
+    here = _studies.run(rulesets, 200, 21, ["greedy", "greedy"], workers=1)
+    cluster = _studies.run(rulesets, 200, 21, ["greedy", "greedy"], workers=2)
+    assert here.runner == "in-process" and cluster.runner == "local dask cluster of 2 processes"
+    assert json.dumps(cluster.as_dict()) == json.dumps(here.as_dict())
+
+
+def test_a_study_from_a_file_reaches_workers_as_its_text(tmp_path: Path):
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: nintendo\nname: House\ncalls: {limit_per_round: 2}\n", encoding="utf-8")
+    rs = yakuset.load_ruleset(path)
+    source = _studies.RulesetSource.of(rs)
+    assert source.text is not None and "limit_per_round: 2" in source.text
+    assert koikoi.rules_of(source.load()).call_limit == 2
+    assert _studies.RulesetSource.of(yakuset.load_ruleset("nintendo")) == _studies.RulesetSource("nintendo")
+
+
+def test_ctrl_c_stops_the_study_with_the_matches_finished(monkeypatch, capsys):
+    played = {"parts": 0}
+    part = koikoi.play_matches
+
+    def interrupted_after_two_parts(rs, seed, start, stop, bots):
+        played["parts"] += 1
+        if played["parts"] > 2:
+            raise KeyboardInterrupt
+        return part(rs, seed, start, stop, bots)
+
+    monkeypatch.setattr("yakuset.koikoi._simulation.play_matches", interrupted_after_two_parts)
+    monkeypatch.setattr(_studies, "PART_SIZE", 10)
+    code, out, _ = run(capsys, "simulate", "nintendo", "--matches", "100", "--no-progress")
+    assert code == 130
+    assert "interrupted: the figures cover the matches finished before Ctrl-C" in out
+    assert "nintendo: 20 matches, 240 rounds" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["tenhou"], "'tenhou' is a riichi rule set; `simulate` plays Koi-Koi matches only"),
+        (["nintendo", "--bots", "greedy,gredy"], "no bot named 'gredy'"),
+        (["nintendo", "--bots", "greedy"], "Koi-Koi is played by two bots, got 1: greedy"),
+        (["nintendo", "nintendo"], "a rule set is named twice: nintendo, nintendo"),
+        (["nintendo", "--matches", "0"], "expected a whole number of at least 1, got '0'"),
+    ],
+)
+def test_simulate_refuses_with_one_line(capsys, argv: list[str], message: str):
+    code, out, err = run(capsys, "simulate", *argv, "--no-progress")
+    assert code == 2 and out == ""
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_without_the_cluster_extra_the_cli_says_how_to_install_it(monkeypatch, capsys):
+    monkeypatch.setattr(_studies, "_dask_installed", lambda: False)
+    code, _, err = run(capsys, "simulate", "nintendo", "--matches", "5", "--workers", "2", "--no-progress")
+    assert code == 2
+    assert "needs dask and distributed: pip install 'yakuset[cluster]'" in err
+
+
+def test_without_the_cluster_extra_a_large_study_runs_here_and_says_so(monkeypatch):
+    monkeypatch.setattr(_studies, "_dask_installed", lambda: False)
+    monkeypatch.setattr(_studies, "CLUSTER_FROM", 10)
+    study = _studies.run([yakuset.load_ruleset("nintendo")], 10, 0, ["random", "random"])
+    assert study.runner == "in-process"
+    assert study.notes == [
+        "dask is not installed: the study ran in one process (pip install 'yakuset[cluster]' to use every CPU)"
+    ]
+
+
+def test_plot_draws_the_study_into_an_image(tmp_path: Path, capsys):
+    pytest.importorskip("matplotlib")
+    image = tmp_path / "study.png"
+    code, _, err = run(capsys, "simulate", "nintendo", "bga", "--matches", "20", "--plot", str(image), "--no-progress")
+    assert code == 0, err
+    assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_without_the_plot_extra_the_cli_says_how_to_install_it(monkeypatch, capsys, tmp_path: Path):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    code, _, err = run(capsys, "simulate", "nintendo", "--matches", "5", "--plot", str(tmp_path / "x.png"))
+    assert code == 2 and "--plot needs matplotlib: pip install 'yakuset[plot]'" in err
+
+
+def test_run_refuses_wrong_arguments_precisely():
+    rs = yakuset.load_ruleset("nintendo")
+    with pytest.raises(ValueError, match="matches must be a whole number of at least 1, got 0"):
+        _studies.run([rs], 0, 0, ["random", "random"])
+    with pytest.raises(ValueError, match="seed must be a whole number, got '1'"):
+        _studies.run([rs], 1, "1", ["random", "random"])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="a study needs at least one rule set"):
+        _studies.run([], 1, 0, ["random", "random"])
