@@ -155,7 +155,8 @@ def evaluate(
         raise InputError(
             "kokushi musou may not rob a closed kan under this rule set (tiles.kokushi_robs_closed_kan: false)"
         )
-    dora, plain = read.dora, tuple[str, ...]()
+    dora = read.dora
+    plain: tuple[str, ...] = ()
     if read.reds:
         dora, plain = _red_fives(rs, table, read.dora, read.reds)
     options = readings(

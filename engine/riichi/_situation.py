@@ -154,6 +154,15 @@ def _first_contradiction(
 
 def check_flags(flags: Mapping[str, bool], melds: Sequence[Meld], dealer: bool, visible_win: int) -> None:
     """Raise :class:`yakuset.InputError` for flags no game can produce together."""
-    reason = contradiction(flags, melds, dealer, visible_win)
+    check_flag_values(_FLAG_VALUES(flags), melds, dealer, visible_win)
+
+
+def check_flag_values(values: tuple[bool, ...], melds: Sequence[Meld], dealer: bool, visible_win: int) -> None:
+    """:func:`check_flags` for the flags' values in the order of ``FLAGS``."""
+    open_meld = kan = False
+    for meld in melds:
+        open_meld = open_meld or meld.opened
+        kan = kan or meld.kind in ("kan", "ankan")
+    reason = _first_contradiction(values, open_meld, kan, bool(melds), dealer, visible_win > 1)
     if reason:
         raise InputError(f"contradictory flags: {reason}")

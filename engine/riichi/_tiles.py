@@ -65,11 +65,15 @@ Parsed = tuple[tuple[int, ...], tuple[int, ...]]
 def parse_tiles_red(text: str) -> tuple[list[int], list[int]]:
     """Parse mpsz text into tile numbers and the list of red fives among them (as tile numbers,
     ``0p`` -> ``13``)."""
-    if type(text) is str and len(text) <= 8:  # tiles, melds and indicators recur: remember them
-        tiles, red = _parse_short(text)
-    else:
-        tiles, red = _parse_text(text)
+    tiles, red = read_tiles(text)
     return list(tiles), list(red)
+
+
+def read_tiles(text: str) -> Parsed:
+    """:func:`parse_tiles_red` as tuples (shared: short texts are remembered)."""
+    if type(text) is str and len(text) <= 8:  # tiles, melds and indicators recur: remember them
+        return _parse_short(text)
+    return _parse_text(text)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -3,12 +3,13 @@ dora indicators and the flags, each checked, into the :class:`Situation` of the 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .._core.errors import InputError
-from ._situation import FLAGS, Situation, check_flags
-from ._tiles import EAST, TILE_OF, WINDS, Meld, parse_meld, parse_tiles_red, tile_name
+from ._situation import FLAGS, Situation, check_flag_values
+from ._tiles import EAST, TILE_OF, WINDS, Meld, parse_meld, parse_tiles_red, read_tiles, tile_name
 
 _MAX_INDICATORS = 5  # one dora indicator plus one for each of four kans
 
@@ -18,7 +19,7 @@ class Win(NamedTuple):
     the red fives themselves (tile numbers) and how many (dora, ura) indicators were given."""
 
     situation: Situation
-    concealed: list[int]
+    concealed: tuple[int, ...]
     melds: list[Meld]
     dora: tuple[int, int, int]
     reds: tuple[int, ...]
@@ -36,6 +37,9 @@ def _indicated(indicator: int) -> int:
 
 _DORA_OF = tuple(_indicated(t) for t in range(34))
 _NO_FLAGS = dict.fromkeys(FLAGS, False)
+_FLAG_VALUES = operator.itemgetter(*FLAGS)
+_NO_FLAG_VALUES = _FLAG_VALUES(_NO_FLAGS)
+_RIICHI, _DOUBLE_RIICHI = FLAGS.index("riichi"), FLAGS.index("double_riichi")
 _WIND_NAMES = {
     "east": EAST,
     "south": WINDS[1],
@@ -55,16 +59,15 @@ def _wind(value: Any, name: str) -> int:
     return wind
 
 
-def _flags(flags: Mapping[str, Any]) -> dict[str, bool]:
-    f = dict(_NO_FLAGS)
+def _flag_values(flags: Mapping[str, Any]) -> tuple[bool, ...]:
+    """The flags' values in the order of ``FLAGS`` (false unless given), checked."""
     for name, value in flags.items():
-        if name not in f:
+        if name not in _NO_FLAGS:
             unknown = sorted(set(flags) - set(FLAGS))
             raise InputError(f"unknown flag(s): {', '.join(unknown)}; flags are {', '.join(FLAGS)}")
         if type(value) is not bool:
             raise InputError(f"{name} must be true or false, got {value!r}")
-        f[name] = value
-    return f
+    return _FLAG_VALUES({**_NO_FLAGS, **flags})  # type: ignore[no-any-return]
 
 
 def _indicators(values: Any, name: str) -> list[int]:
@@ -114,7 +117,7 @@ def read_win(
 ) -> Win:
     """Check everything about a win but its han and fu; raise :class:`yakuset.InputError` naming
     the first thing wrong."""
-    f = _flags(flags)
+    values = _flag_values(flags) if flags else _NO_FLAG_VALUES
     seat = _WIND_NAMES.get(seat_wind) if type(seat_wind) is str else None
     if seat is None:
         seat = _wind(seat_wind, "seat_wind")
@@ -127,33 +130,38 @@ def read_win(
     counts = [0] * 34
     for tile in every:
         counts[tile] += 1
-    seen = _seen(counts, dora_list, ura_list) if dora_list or ura_list or max(counts) > 4 else counts
-    if True in f.values():
-        check_flags(f, parsed, seat == EAST, seen[win_tile])
+    shown = dora_list + ura_list
+    if shown or max(counts) > 4:
+        _check_copies(counts, shown)
+    if True in values:
+        check_flag_values(values, parsed, seat == EAST, counts[win_tile] + shown.count(win_tile))
     if ura_list:
-        if not (f["riichi"] or f["double_riichi"]):
+        if not (values[_RIICHI] or values[_DOUBLE_RIICHI]):
             raise InputError("ura dora indicators count only for riichi; leave them out")
         if len(ura_list) > max(len(dora_list), 1):
             raise InputError("more ura dora indicators than dora indicators: each lies under a dora indicator")
-    is_open = any(m.kind != "ankan" for m in parsed)
-    situation = Situation(
-        tuple(every), tuple(concealed), tuple(counts), tuple(parsed), win_tile, seat, round_, is_open, *f.values()
-    )
+    is_open = any(m.kind != "ankan" for m in parsed) if parsed else False
+    situation = Situation(every, concealed, tuple(counts), tuple(parsed), win_tile, seat, round_, is_open, *values)
     dora = ura = 0
     for indicator in dora_list:
         dora += counts[_DORA_OF[indicator]]
     for indicator in ura_list:
         ura += counts[_DORA_OF[indicator]]
-    return Win(situation, concealed, parsed, (dora, ura, len(reds)), tuple(reds), (len(dora_list), len(ura_list)))
+    return Win(situation, concealed, parsed, (dora, ura, len(reds)), reds, (len(dora_list), len(ura_list)))
 
 
-def _tiles(hand: str, win: Any, melds: Any) -> tuple[list[int], list[Meld], int, list[int], list[int]]:
+def _tiles(
+    hand: str, win: Any, melds: Any
+) -> tuple[tuple[int, ...], list[Meld], int, tuple[int, ...], tuple[int, ...]]:
     """The concealed tiles, the melds, the winning tile, every tile and the red fives, checked."""
-    concealed, red_tiles = parse_tiles_red(hand)
-    win_tiles, win_red = parse_tiles_red(win) if isinstance(win, str) else ([], [])
-    if len(win_tiles) != 1:
-        raise InputError(f"win must be one tile (like 4s), got {win!r}")
-    win_tile = win_tiles[0]
+    concealed, red_tiles = read_tiles(hand)
+    win_tile = TILE_OF.get(win) if type(win) is str else None  # a plain tile's name: the common case
+    win_red: Sequence[int] = ()
+    if win_tile is None:
+        win_tiles, win_red = read_tiles(win) if isinstance(win, str) else ((), ())
+        if len(win_tiles) != 1:
+            raise InputError(f"win must be one tile (like 4s), got {win!r}")
+        win_tile = win_tiles[0]
     parsed = _melds(melds) if melds else []
     expected = 14 - 3 * len(parsed)
     if len(concealed) != expected:
@@ -168,23 +176,19 @@ def _tiles(hand: str, win: Any, melds: Any) -> tuple[list[int], list[Meld], int,
     every = concealed
     reds = red_tiles
     if parsed:
-        every = list(concealed)
+        every = (*concealed, *[tile for m in parsed for tile in m.tiles])
         for m in parsed:
-            every.extend(m.tiles)
             if m.red_tiles:
-                reds = [*reds, *m.red_tiles]
+                reds = (*reds, *m.red_tiles)
     return concealed, parsed, win_tile, every, reds
 
 
-def _seen(counts: list[int], dora_list: list[int], ura_list: list[int]) -> list[int]:
-    """The copies of each tile in the hand and among the indicators; more than four is refused."""
-    seen = counts
-    if dora_list or ura_list:
-        seen = list(counts)
-        for tile in (*dora_list, *ura_list):
-            seen[tile] += 1
+def _check_copies(counts: list[int], shown: list[int]) -> None:
+    """Refuse more than four copies of a tile in the hand, or in the hand and the indicators."""
+    seen = list(counts)
+    for tile in shown:
+        seen[tile] += 1
     if max(seen) > 4:
         tile = next(t for t in range(34) if seen[t] > 4)
         where = "the hand" if counts[tile] > 4 else "the hand and the indicators"
         raise InputError(f"{seen[tile]} copies of {tile_name(tile)} in {where}: there are only four")
-    return seen
