@@ -52,9 +52,13 @@ def count_fu(
             parts.append(Step("fu_closed_ron", "closed ron", fu.closed_ron))
     table = rules.fu_table
     sets = table.sets
+    pair = None
     for group in reading.groups:
         kind = group.kind
-        if kind == "run" or kind == "pair":
+        if kind == "run":
+            continue
+        if kind == "pair":
+            pair = group
             continue
         key = _SET_KEYS[group.first in TERMINALS_AND_HONOURS, group.open, kind == "kan"]
         total += sets[key]
@@ -63,7 +67,6 @@ def count_fu(
             if group.open and not group.melded:
                 label += " (completed by ron)"
             parts.append(Step("fu_set", label, sets[key]))
-    pair = reading.pair
     if pair is not None and pair.first >= 27:
         value, what = _pair_fu(table, pair.first, situation)
         total += value
@@ -95,9 +98,10 @@ def _pair_fu(table: FuTable, pair: int, situation: Situation) -> tuple[int, str]
 
 def rounded(rules: RiichiRules, raw: int, is_open: bool) -> int:
     """Raw fu rounded up to the rule set's step, and an open hand raised to its minimum."""
-    fu = int(round_up(raw, rules.fu.round_to))
-    if is_open and fu < rules.fu.open_minimum:
-        fu = rules.fu.open_minimum
+    f = rules.fu
+    fu = -(-raw // f.round_to) * f.round_to  # raw fu is a whole number: rounded up exactly
+    if is_open and fu < f.open_minimum:
+        fu = f.open_minimum
     return fu
 
 

@@ -253,20 +253,31 @@ def _best(
     honba: int,
     sticks: int,
 ) -> HandScore:
+    if len(options) == 1:  # most hands read one way: nothing to compare
+        return _score_reading(rs, rules, options[0], situation, dora, honba, sticks)
     best: HandScore | None = None
-    best_key: tuple[int, ...] = ()
+    best_rank: tuple[int, ...] = ()
     refusals = []
     for reading in options:
         try:
-            candidate, key = _score_reading(rs, rules, reading, situation, dora, honba, sticks)
+            candidate = _score_reading(rs, rules, reading, situation, dora, honba, sticks)
         except InputError as exc:
             refusals.append(str(exc))
             continue
-        if best is None or key > best_key:
-            best, best_key = candidate, key
+        rank = _rank(candidate)
+        if best is None or rank > best_rank:
+            best, best_rank = candidate, rank
     if best is None:
         raise InputError(refusals[0] if refusals else "no reading of the hand scores")
     return best
+
+
+def _rank(hand: HandScore) -> tuple[int, ...]:
+    """What makes one reading better than another: the total; on a tie a real yakuman (no raw
+    fu) before a counted one and the larger yakuman, then more han, more fu, more raw fu."""
+    if hand.raw_fu is None:
+        return (hand.total, 1, 13 * hand.yakuman, 0, 0)
+    return (hand.total, 0, hand.han or 0, hand.fu or 0, hand.raw_fu)
 
 
 def detect(rs: RuleSet, reading: Reading, situation: Situation) -> list[str]:
@@ -286,13 +297,13 @@ def _score_reading(
     dora: tuple[int, int, int],
     honba: int,
     sticks: int,
-) -> tuple[HandScore, tuple[int, ...]]:
+) -> HandScore:
     found = present(rules, reading, situation)
     dealer, tsumo, is_open = situation.seat_wind == EAST, situation.tsumo, situation.open
     if found.yakuman:
         base = _yakuman_score(rs, found.yakuman, is_open, dealer, tsumo)
-        result = _with_bonuses(rules, base, dealer, honba, sticks, lambda: _dora_steps(*dora, counted=False))
-        return HandScore(result, found.yakuman, *dora, None, reading, list), (result.total, 1, 13 * base.yakuman, 0, 0)
+        result = with_steps_before(base, lambda: _dora_steps(*dora, counted=False), honba, sticks)
+        return HandScore(result, found.yakuman, *dora, None, reading, list)
     all_dora = dora[0] + dora[1] + dora[2]
     if not found.ids and not (rules.dora_without_yaku and all_dora):
         raise InputError("no yaku: the hand needs at least one yaku, and dora alone is not a yaku")
@@ -300,11 +311,9 @@ def _score_reading(
     fu = raw if found.fixed is not None else rounded(rules, raw, is_open)
     exclusive = found.exclusive
     if exclusive is None:
-        hand = _han_score(
+        return _han_score(
             rs, rules, found.ids, found.han + all_dora, fu, raw, reading, situation, dora, honba, sticks, found.fixed
         )
-        result = hand.score
-        return hand, (result.total, 0, result.han or 0, result.fu or 0, raw)
     table = rules.yaku
     rest_ids = tuple(i for i in found.ids if i != exclusive)
     alone = _han_score(
@@ -340,8 +349,8 @@ def _score_reading(
             unclaimed=exclusive,
         )
         if rest.total > alone.total:
-            return rest, (rest.total, 0, rest.han or 0, rest.fu or 0, raw)
-    return alone, (alone.total, 0, alone.han or 0, alone.fu or 0, raw)
+            return rest
+    return alone
 
 
 @functools.lru_cache(maxsize=4096)
@@ -401,14 +410,7 @@ def _han_score(
         steps.append(Step("fu_total", f"fu before rounding ({reading.wait} wait)", raw))
         return steps
 
-    result = _with_bonuses(rules, base, dealer, honba, sticks, hand_steps)
+    # ``base`` is scored without honba and sticks, so that the memo of han/fu scores stays small
+    # (they change no limit and no choice); they are added here, after the hand's own steps.
+    result = with_steps_before(base, hand_steps, honba, sticks)
     return HandScore(result, tuple(ids), *dora, raw, reading, fu_parts)
-
-
-def _with_bonuses(
-    rules: RiichiRules, base: Score, dealer: bool, honba: int, sticks: int, before: Callable[[], list[Step]]
-) -> Score:
-    """The hand's score: ``base`` (scored without honba and sticks, so that the memo of han/fu
-    scores stays small: they change no limit and no choice) with the honba and riichi sticks
-    added, explained by the ``before`` steps, the base's steps and the bonus steps."""
-    return with_steps_before(base, before, honba, sticks)
