@@ -4,6 +4,8 @@ the same events, points, next dealers and winner; a match is the same from the s
 
 from __future__ import annotations
 
+import random
+
 import pytest
 import yakuset
 from hypothesis import given, settings
@@ -101,3 +103,46 @@ def test_a_study_part_is_the_sum_of_its_matches() -> None:
     halves = koikoi.play_matches(rs, 3, 0, 17, bots).add(koikoi.play_matches(rs, 3, 17, 40, bots))
     assert whole.as_dict() == halves.as_dict()
     assert whole.matches == 40 and whole.rounds == 40 * koikoi.rules_of(rs).rounds
+
+
+class _CountingBot:
+    """A random bot that, at every decision, checks that each card of the deck is in exactly one
+    place: a hand, the field, the stock or a captured pile (it reads the round's whole state,
+    which a real bot never sees)."""
+
+    def __init__(self, rs: yakuset.RuleSet, rng: random.Random) -> None:
+        self.rng, self.deck = rng, sorted(koikoi.rules_of(rs).cards)
+        self.checked = 0
+
+    def _check(self, view: koikoi.View) -> None:
+        state = view._state
+        places = [*state.hands[0], *state.hands[1], *view.field, *state.stock, *state.captured[0], *state.captured[1]]
+        assert sorted(places) == self.deck
+        self.checked += 1
+
+    def play(self, view: koikoi.View) -> str:
+        self._check(view)
+        return self.rng.choice(view.hand)
+
+    def capture(self, view: koikoi.View, card: str, choices: tuple[str, ...]) -> str:
+        assert len(choices) == 2 and all(view.month_of(c) == view.month_of(card) for c in choices)
+        self._check(view)  # `card`, played or turned from the stock, is in the player's pile already
+        return self.rng.choice(choices)
+
+    def koikoi(self, view: koikoi.View) -> bool:
+        self._check(view)
+        return self.rng.random() < 0.5
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), ruleset=st.sampled_from(KOIKOI))
+def test_every_card_is_in_exactly_one_place_at_every_decision(seed: int, ruleset: str) -> None:
+    rs = yakuset.load_ruleset(ruleset)
+    made: list[_CountingBot] = []
+
+    def factory(rs: yakuset.RuleSet, rng: random.Random) -> _CountingBot:
+        made.append(_CountingBot(rs, rng))
+        return made[-1]
+
+    record = koikoi.play_match(rs, seed, [factory, factory])
+    assert record.rounds and sum(bot.checked for bot in made) > 0
