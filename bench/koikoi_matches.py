@@ -57,7 +57,7 @@ def one_core(matches: int, repeats: int) -> None:
             bots = koikoi.find_bots(rs, [name, name])
             warm = koikoi.play_matches(rs, 1, 0, 200, bots)  # memos warm, untimed
             rounds = warm.rounds / warm.matches
-            times = [timed(lambda b=bots: koikoi.play_matches(rs, 0, 0, matches, b)) for _ in range(repeats)]
+            times = [timed(lambda r=rs, b=bots: koikoi.play_matches(r, 0, 0, matches, b)) for _ in range(repeats)]
             cells.append(f"{matches / statistics.median(times):>7,.0f} ({matches / min(times):>6,.0f})")
         print(f"  {rs.id:<16} {cells[0]:>16} {cells[1]:>16}   {rounds:.1f}")
 
