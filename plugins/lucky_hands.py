@@ -1,9 +1,12 @@
 """Lucky hands (Teshi, Kuttsuki): a dealt hand that wins at once, for a fixed award.
 
-Settings (``plugins: {lucky_hands: {teshi: 6, kuttsuki: 6, both_players: draw, on_field:
-redeal}}``): the points of each hand (0 turns that hand off; the award takes no multipliers),
-what happens when both players are dealt one (``draw`` or ``ignore``), and when the field
-holds four cards of a month (``redeal`` or ``ignore``).
+Settings (``plugins: {lucky_hands: {teshi: 6, kuttsuki: 6, outcome: award, both_in_hand: 0,
+both_players: draw}}``): the points of each hand (0 turns that hand off; the award takes no
+multipliers), whether a lucky hand wins those points or makes the cards be dealt again
+(``award`` or ``redeal``), the points of one hand holding both (four of a month counting as two
+of the four pairs; 0: it is Teshi alone), and what happens when both players are dealt one
+(``draw`` or ``ignore``). Four of a month on the field is a table rule, ``match.field_four``
+(it was this plugin's ``on_field`` setting).
 """
 
 from __future__ import annotations
@@ -48,11 +51,20 @@ def yakuset_settings_schema() -> Mapping[str, Any]:
                 "default": "draw",
                 "examples": ["draw"],
             },
-            "on_field": {
-                "description": "When the field is dealt four cards of a month: `redeal` or `ignore` (play on).",
-                "enum": ["redeal", "ignore"],
-                "default": "redeal",
-                "examples": ["redeal"],
+            "outcome": {
+                "description": "What a lucky hand does: `award` (its holder wins the points at once) or "
+                "`redeal` (the cards are dealt again).",
+                "enum": ["award", "redeal"],
+                "default": "award",
+                "examples": ["award", "redeal"],
+            },
+            "both_in_hand": {
+                "description": "Points when one hand holds Teshi and Kuttsuki at once (four cards of a month "
+                "counting as two of its pairs); 0: the hand is Teshi alone.",
+                "type": "integer",
+                "minimum": 0,
+                "default": 0,
+                "examples": [12],
             },
         },
     }
@@ -63,12 +75,13 @@ def yakuset_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | No
     """Teshi: four cards of one month. Kuttsuki: a full hand of pairs of months."""
     settings = ruleset.plugin_settings(NAME)
     months = Counter(card.month for card in koikoi.check_cards(ruleset, hand, "the hand"))
-    teshi = settings["teshi"]
+    teshi, kuttsuki, both = settings["teshi"], settings["kuttsuki"], settings["both_in_hand"]
+    full_hand = len(hand) == koikoi.rules_of(ruleset).hand_cards
     if teshi and 4 in months.values():
         month = next(m for m, n in months.items() if n == 4)
+        if both and kuttsuki and full_hand and all(n in (2, 4) for n in months.values()):
+            return FixedAward("teshi_kuttsuki", f"Teshi and Kuttsuki: four cards of month {month}, all pairs", both)
         return FixedAward("teshi", f"Teshi: four cards of month {month}", teshi)
-    kuttsuki = settings["kuttsuki"]
-    full_hand = len(hand) == koikoi.rules_of(ruleset).hand_cards
     if kuttsuki and full_hand and all(n == 2 for n in months.values()):
         pairs = _COUNTS[len(months)] if len(months) < len(_COUNTS) else str(len(months))
         return FixedAward("kuttsuki", f"Kuttsuki: {pairs} pairs", kuttsuki)
@@ -83,12 +96,11 @@ def yakuset_deal(
     dealer: str,
     lucky: Mapping[str, FixedAward],
 ) -> DealOutcome | None:
-    """Four of a month on the field, or both players lucky, as the settings say."""
+    """A lucky hand dealt again (``outcome: redeal``), or both players lucky, as the settings say."""
     settings = ruleset.plugin_settings(NAME)
-    field_months = Counter(card.month for card in koikoi.check_cards(ruleset, field, "the field"))
-    if 4 in field_months.values() and settings["on_field"] == "redeal":
-        month = next(m for m, n in field_months.items() if n == 4)
-        return DealOutcome("redeal", f"the field holds all four cards of month {month}: deal again")
+    if lucky and settings["outcome"] == "redeal":
+        holders = " and ".join(f"{player}'s {found.label}" for player, found in lucky.items())
+        return DealOutcome("redeal", f"{holders}: deal again")
     if len(lucky) >= 2 and settings["both_players"] == "draw":
         return DealOutcome("draw", "both players hold a lucky hand: nobody scores")
     return None

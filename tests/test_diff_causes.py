@@ -60,8 +60,10 @@ def test_human_output_groups_the_score_changes_under_their_cause_with_both_place
     assert code == 1
     lines = out.splitlines()
     cause = next(line for line in lines if line.strip().startswith("Caused by"))
+    base = (ROOT / "rulesets" / "koikoi" / "_koikoi.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(base, start=1) if text.strip() == "max: 6")  # own_streak's cap
     assert cause.strip() == (
-        f"Caused by award.multipliers[own_streak].max: 6 -> 4 (<bundled>/koikoi/_koikoi.yaml:125 -> "
+        f"Caused by award.multipliers[own_streak].max: 6 -> 4 (<bundled>/koikoi/_koikoi.yaml:{line} -> "
         f"{yakuset.load_ruleset(club).files[0].display}:6): 240 situation(s) change"
     )
     # The largest: base 30 with 5 or more own calls (the first of them listed), the opponent called:

@@ -752,11 +752,20 @@ def test_four_of_a_month_on_the_field_is_a_redeal_and_a_fresh_deal_then_plays(ru
     assert rnd.turn("alice", ["01-bright-crane", "01-chaff-1"]).kind == "continue"
 
 
-@pytest.mark.parametrize("ruleset_id", ("koikoi-japan", "hanafuda-flash"))
-def test_rule_sets_without_lucky_hands_just_play_a_teshi_deal(ruleset_id):
-    rnd = new_round(ruleset_id)
+def test_hanafuda_flash_has_no_lucky_hands_and_just_plays_a_teshi_deal():
+    rnd = new_round("hanafuda-flash")
     assert lucky_round(rnd, "alice").kind == "dealt"
     assert rnd.next_to_act == "alice"
+
+
+@pytest.mark.parametrize("kind", [TESHI_FIRST, KUTTSUKI_FIRST])
+def test_koikoi_japan_deals_a_lucky_hand_again_instead_of_paying_it(kind):
+    # KoiKoi-AI, which reproduces Koi-Koi Japan, redeals a lucky hand (docs/rules/koikoi.md §3d).
+    rnd = new_round("koikoi-japan")
+    event = lucky_round(rnd, "alice", kind)
+    assert (event.kind, event.points, event.winner) == ("redeal", 0, None)
+    assert not rnd.finished and rnd.next_to_act is None
+    assert deal(rnd, BRIGHTS).kind == "dealt"
 
 
 # --- exhaustive draws -----------------------------------------------------------------------
@@ -1032,7 +1041,11 @@ def test_a_match_has_the_rule_sets_number_of_rounds(ruleset_id, rounds):
     with pytest.raises(RefereeError, match="all are played"):
         match.new_round()
     result = match.finish()
-    assert dict(result.totals) == {"alice": 0, "bob": 6 * rounds} and result.winner == "bob"
+    if ruleset_id == "bga":  # 50 points each, zero-sum: bob takes each 6 from alice (BGA's help)
+        assert dict(result.totals) == {"alice": 50 - 6 * rounds, "bob": 50 + 6 * rounds}
+    else:
+        assert dict(result.totals) == {"alice": 0, "bob": 6 * rounds}
+    assert result.winner == "bob"
     with pytest.raises(RefereeError, match="already finished"):
         match.finish()
     with pytest.raises(RefereeError, match="the match is over"):

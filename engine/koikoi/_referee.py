@@ -9,15 +9,17 @@ can't happen now raises :class:`RefereeError` and leaves the state as it was.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .._core.errors import InputError
 from ._award import award
 from ._results import Award, FixedAward, Hand, MatchAdjustment
-from ._rules import koikoi_rules
-from ._yaku import check_cards, check_month, yaku
+from ._rules import Card, koikoi_rules
+from ._tables import tables
+from ._yaku import check_cards, check_month
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
@@ -76,13 +78,20 @@ class Event:
         return out
 
 
-@dataclass
 class _PlayerState:
-    captured: list[str] = field(default_factory=list)
-    turns: int = 0
-    calls: int = 0
-    banked_base: int = 0  # the base when the player last called (0 before any call)
-    base: int = 0
+    """One player's round: the cards captured (and their weights' sum, ``_tables``), turns,
+    calls, and what was banked at the last call."""
+
+    __slots__ = ("banked_base", "banked_ids", "base", "calls", "captured", "total", "turns")
+
+    def __init__(self) -> None:
+        self.captured: list[str] = []
+        self.total = 0  # the sum of the captured cards' weights
+        self.turns = 0
+        self.calls = 0
+        self.banked_base = 0  # the base when the player last called (0 before any call)
+        self.banked_ids: frozenset[str] = frozenset()  # the yaku counted at the last call
+        self.base = 0
 
 
 def check_players(players: object, dealer: object) -> tuple[str, str]:
@@ -112,10 +121,16 @@ def _check_extras(extras: object) -> dict[str, dict[str, int]]:
 
 
 class Round:
-    """One round of Koi-Koi between two players, refereed under a rule set."""
+    """One round of Koi-Koi between two players, refereed under a rule set.
+
+    The rule set's table rules (``koikoi.rules_of(rs).table``) decide what a misdealt field
+    does, when Koi-Koi is offered, how many calls are allowed, what an exhaustive draw after a
+    call gives, the weather, and who deals next.
+    """
 
     def __init__(self, rs: RuleSet, players: Sequence[str], dealer: str, month: int | None = None) -> None:
         self.rules = koikoi_rules(rs)
+        self.table = self.rules.table
         self.rs = rs
         players = check_players(players, dealer)
         month = self.rules.months[0] if month is None else check_month(self.rules, month)
@@ -123,10 +138,16 @@ class Round:
         self.dealer = dealer
         self.month = month
         self.field_brights = 0
+        self._tables = tables(self.rules)
+        self._weights = self._tables.months[month].weights
+        self._field_weather = any(w.where == "field" for w in self.table.weather)
         self._state = {p: _PlayerState() for p in self.players}
         self._taken: set[str] = set()
         self._dealt = False
         self._offer: str | None = None
+        self._offer_field: tuple[str, ...] | None = None  # the field when the offer was made (weather)
+        self._last_rise: str | None = None  # the last player whose base rose (``after_draw: last_yaku``)
+        self._last_caller: str | None = None
         self.result: Event | None = None
 
     # --- queries -------------------------------------------------------------------------
@@ -151,6 +172,10 @@ class Round:
     def calls(self, player: str) -> int:
         return self._player(player).calls
 
+    def base(self, player: str) -> int:
+        """``player``'s base after their last turn (0 before it)."""
+        return self._player(player).base
+
     def _player(self, player: str) -> _PlayerState:
         if not isinstance(player, str) or player not in self._state:
             raise RefereeError(f"{player!r} is not playing this round ({' and '.join(self.players)} are)")
@@ -162,7 +187,13 @@ class Round:
     # --- events --------------------------------------------------------------------------
 
     def deal(self, hands: Mapping[str, Sequence[str]], field_cards: Sequence[str]) -> Event:
-        """Report the deal: each player's hand and the face-up field."""
+        """Report the deal: each player's hand and the face-up field.
+
+        A misdealt field (``match.field_four``, ``match.field_pairs``) and lucky hands are
+        decided here: a redeal (deal again), a win, a draw, or play. With ``field_four:
+        dealer_captures`` the dealer's pile starts with the four cards of the month, and the
+        caller deals four more cards to the field.
+        """
         if self._dealt or self.finished:
             raise RefereeError("the cards are already dealt this round")
         if not isinstance(hands, Mapping):
@@ -184,14 +215,27 @@ class Round:
         if len(field_list) != field_size:
             raise RefereeError(f"the field must hold {field_size} cards, got {len(field_list)}")
         dealt = check_cards(self.rs, everything + field_list, "the deal")
-        hands_dealt = {p: tuple(hands[p]) for p in self.players}
+        return self._deal({p: tuple(hands[p]) for p in self.players}, dealt[len(everything) :])
+
+    def _deal(self, hands_dealt: dict[str, tuple[str, ...]], field: Sequence[Card]) -> Event:
+        """The deal, its cards checked."""
+        table = self.table
+        months = Counter(card.month for card in field)
+        four = next((m for m, n in months.items() if n == 4), None)
+        captured: tuple[str, ...] = ()
+        if four is not None and table.field_four == "redeal":
+            return Event("redeal", message=f"the field holds all four cards of month {four}: deal again")
+        if four is None and table.field_pairs == "redeal" and months and all(n == 2 for n in months.values()):
+            return Event("redeal", message=f"the field holds {len(months)} pairs of months: deal again")
+        if four is not None and table.field_four == "dealer_captures":
+            captured = tuple(card.id for card in field if card.month == four)
         lucky = {}
         for player in self.players:  # the dealer first
             found = self.rs.hook.yakuset_lucky_hand(ruleset=self.rs, hand=hands_dealt[player])
             if found is not None:
                 lucky[player] = found
         outcome = self.rs.hook.yakuset_deal(
-            ruleset=self.rs, hands=hands_dealt, field=tuple(field_list), dealer=self.dealer, lucky=lucky
+            ruleset=self.rs, hands=hands_dealt, field=tuple(card.id for card in field), dealer=self.dealer, lucky=lucky
         )
         if outcome is None and len(lucky) == 1:
             player, found = next(iter(lucky.items()))
@@ -202,11 +246,36 @@ class Round:
         if outcome is not None and outcome.kind == "redeal":
             return Event("redeal", message=outcome.label)
         self._dealt = True
-        field_filter = self.rules.field_brights
+        field_filter, roles = self.rules.field_brights, self.rules.roles[0]
         self.field_brights = sum(
-            1 for card in dealt[len(everything) :] if field_filter.matches(card, self.month, self.rules.roles[0])
+            1 for card in field if card.id not in captured and field_filter.matches(card, self.month, roles)
         )
+        if four is not None and table.field_four == "dealer_wins":
+            points = table.field_four_points
+            won = FixedAward(
+                "field_four", f"the field holds all four cards of month {four}: the dealer wins", points, self.dealer
+            )
+            message = f"the field holds all four cards of month {four}: {self.dealer} wins {points}, no multipliers"
+            return self._end(
+                Event(
+                    "field_four",
+                    self.dealer,
+                    message,
+                    award=won,
+                    points=points,
+                    winner=self.dealer,
+                    next_dealer=self._after_win(self.dealer),
+                )
+            )
         if outcome is None:
+            if captured:
+                self._capture_for_dealer(captured)
+                return Event(
+                    "dealt",
+                    self.dealer,
+                    f"{self.dealer} deals; month {self.month}; the field holds all four cards of month {four}: "
+                    f"{self.dealer} captures them and four more are dealt to the field",
+                )
             return Event("dealt", message=f"{self.dealer} deals; month {self.month}")
         if outcome.kind == "lucky_hand":
             points = outcome.award.points if outcome.award else 0
@@ -218,13 +287,24 @@ class Round:
                     award=outcome.award,
                     points=points,
                     winner=outcome.winner,
-                    next_dealer=outcome.winner,
+                    next_dealer=self._after_win(outcome.winner) if outcome.winner else self.dealer,
                 )
             )
         return self._end(Event("draw", message=outcome.label, next_dealer=self._after_draw()))
 
-    def turn(self, player: str, captured: Sequence[str]) -> Event:
-        """Report the cards ``player`` captured this turn (played card and draw together)."""
+    def _capture_for_dealer(self, cards: Sequence[str]) -> None:
+        """The dealer takes ``cards`` from the field before the first turn (``field_four: dealer_captures``)."""
+        state = self._state[self.dealer]
+        state.captured.extend(cards)
+        state.total += sum(self._weights[card] for card in cards)
+        self._taken.update(cards)
+
+    def turn(self, player: str, captured: Sequence[str], field: Sequence[str] | None = None) -> Event:
+        """Report the cards ``player`` captured this turn (played card and draw together).
+
+        ``field`` is the face-up field after the turn; a rule set whose weather looks at the
+        field (``yaku_rules.weather``) needs it, others ignore it.
+        """
         self._expect_turn(player)
         state = self._player(player)
         if isinstance(captured, str) or not isinstance(captured, Sequence):
@@ -233,32 +313,71 @@ class Round:
         twice = next((c.id for c in cards if c.id in self._taken), None)
         if twice is not None:
             raise RefereeError(f"{twice!r} was already captured this round")
-        pile = [*state.captured, *(c.id for c in cards)]
-        hand = yaku(self.rs, pile, self.month, state.calls)
+        face_up: tuple[str, ...] | None = None
+        if field is not None:
+            face_up = tuple(card.id for card in check_cards(self.rs, field, "the field"))
+            taken = next((card for card in face_up if card in self._taken or card in captured), None)
+            if taken is not None:
+                raise RefereeError(f"{taken!r} is on the field and captured")
+        elif self._field_weather:
+            rules = ", ".join(w.label for w in self.table.weather if w.where == "field")
+            raise RefereeError(f"this rule set's weather ({rules}) looks at the field: report it with field=[...]")
+        return self._turn(player, state, tuple(c.id for c in cards), face_up)
+
+    def _turn(self, player: str, state: _PlayerState, cards: tuple[str, ...], field: Sequence[str] | None) -> Event:
+        """A turn whose cards are checked: the referee's answer, and the round changed only
+        once everything is computed."""
+        tables, table = self._tables, self.table
+        total = state.total
+        weights = self._weights
+        for card in cards:
+            total += weights[card]
+        off = tables.cancelled(total, field) if tables.weather else 0
+        plan = tables.best(total, state.calls, off)[1]
+        base = plan.base
         turns = state.turns + 1
+        if table.offer_on == "new_or_improved":
+            rose = base > state.banked_base
+        else:
+            banked = state.banked_ids
+            rose = any(ident not in banked for _, ident, _, _ in plan.counted)
+        rose = rose and base >= table.minimum_base
         offer = None
-        if hand.base > state.banked_base:
-            limit = self.rules.call_limit
-            if turns == self.rules.hand_cards:
+        last = self.rules.hand_cards
+        if rose:
+            hand = tables.hand(
+                self.rs.id, tables.months[self.month], (*state.captured, *cards), total, state.calls, field
+            )
+            limit = table.call_limit
+            used = state.calls if table.limit_scope == "player" else sum(s.calls for s in self._state.values())
+            if turns == last:
                 event = self._scored(player, hand, "automatic_shobu", "a rise on the last card ends the round")
-            elif limit is not None and state.calls >= limit:
+            elif limit is not None and used >= limit:
+                whose = player if table.limit_scope == "player" else "the round"
                 calls = f"{limit} Koi-Koi call{'s' if limit != 1 else ''}"
                 event = self._scored(
-                    player, hand, "automatic_shobu", f"{player} has used {calls}: the next rise ends the round"
+                    player, hand, "automatic_shobu", f"{whose} has used {calls}: the next rise ends the round"
                 )
             else:
                 offer = player
-                event = Event("offer", player, f"{player}'s base rose to {hand.base}: Koi-Koi or Shobu?", hand=hand)
-        elif turns == self.rules.hand_cards and self._state[self._other(player)].turns == self.rules.hand_cards:
-            event = self._exhaustive_draw()
+                event = Event("offer", player, f"{player}'s base rose to {base}: Koi-Koi or Shobu?", hand=hand)
+        elif turns == last and self._state[self._other(player)].turns == last:
+            event = self._exhaustive_draw(player if base > state.base else self._last_rise)
         else:
+            hand = tables.hand(
+                self.rs.id, tables.months[self.month], (*state.captured, *cards), total, state.calls, field
+            )
             event = Event("continue", player, hand=hand)
         # Everything is computed: only now does the round change.
-        state.captured = pile
-        self._taken |= {c.id for c in cards}
+        if base > state.base:
+            self._last_rise = player
+        state.captured.extend(cards)
+        state.total = total
+        self._taken.update(cards)
         state.turns = turns
-        state.base = hand.base
+        state.base = base
         self._offer = offer
+        self._offer_field = None if field is None else tuple(field)
         return self._end(event) if event.ends_round else event
 
     def answer(self, player: str, choice: str) -> Event:
@@ -272,13 +391,17 @@ class Round:
         if choice not in ("koikoi", "shobu"):
             raise RefereeError(f"answer 'koikoi' or 'shobu', got {choice!r:.40}")
         state = self._state[player]
+        tables, field = self._tables, self._offer_field
+        month = tables.months[self.month]
         if choice == "shobu":
-            hand = yaku(self.rs, state.captured, self.month, state.calls)
+            hand = tables.hand(self.rs.id, month, state.captured, state.total, state.calls, field)
             return self._end(self._scored(player, hand, "shobu", f"{player} calls Shobu"))
         # Measured with the call counted, so a yaku worth more after a call is not itself a rise.
-        banked = yaku(self.rs, state.captured, self.month, state.calls + 1)
+        banked = tables.hand(self.rs.id, month, state.captured, state.total, state.calls + 1, field)
         state.calls += 1
-        state.banked_base = banked.base
+        state.banked_base = state.base = banked.base
+        state.banked_ids = frozenset(y.id for y in banked.yaku)
+        self._last_caller = player
         self._offer = None
         return Event("koikoi", player, f"{player} calls Koi-Koi ({state.calls})", hand=banked)
 
@@ -306,13 +429,38 @@ class Round:
             field_brights=self.field_brights,
         )
         return Event(
-            kind, player, message, hand=hand, award=result, points=int(result.points), winner=player, next_dealer=player
+            kind,
+            player,
+            message,
+            hand=hand,
+            award=result,
+            points=int(result.points),
+            winner=player,
+            next_dealer=self._after_win(player),
         )
 
-    def _exhaustive_draw(self) -> Event:
-        """The event that ends a round nobody won (the round is not changed)."""
+    def _exhaustive_draw(self, last_rise: str | None) -> Event:
+        """The event that ends a round whose hands ran out with nobody stopping (the round is
+        not changed): the last caller scores what they called on (``calls.on_exhaustive_draw:
+        score``), or the dealer's privilege, or nothing."""
+        caller = self._last_caller
+        if caller is not None and self.table.on_exhaustive_draw == "score":
+            state = self._state[caller]
+            month = self._tables.months[self.month]
+            hand = self._tables.hand(self.rs.id, month, state.captured, state.total, state.calls, self._offer_field)
+            scored = self._scored(caller, hand, "exhaustive_draw", "")
+            return Event(
+                "exhaustive_draw",
+                caller,
+                f"the hands ran out: {caller}, who called Koi-Koi, scores {hand.base}",
+                hand=scored.hand,
+                award=scored.award,
+                points=scored.points,
+                winner=caller,
+                next_dealer=scored.next_dealer,
+            )
         privilege = self.rs.hook.yakuset_exhaustive_draw(ruleset=self.rs, dealer=self.dealer)
-        after = self._after_draw()
+        after = self._after_draw(last_rise)
         if privilege is None:
             return Event("exhaustive_draw", message="the hands ran out: nobody scores", next_dealer=after)
         return Event(
@@ -325,8 +473,17 @@ class Round:
             next_dealer=after,
         )
 
-    def _after_draw(self) -> str:
-        return self.dealer if self.rules.after_draw == "same_dealer" else self._other(self.dealer)
+    def _after_win(self, winner: str) -> str:
+        rule = self.table.after_win
+        if rule == "winner":
+            return winner
+        return self.dealer if rule == "same_dealer" else self._other(self.dealer)
+
+    def _after_draw(self, last_rise: str | None = None) -> str:
+        rule = self.table.after_draw
+        if rule == "last_yaku":
+            return last_rise or self.dealer
+        return self.dealer if rule == "same_dealer" else self._other(self.dealer)
 
     def _end(self, event: Event) -> Event:
         self.result = event
@@ -351,7 +508,10 @@ class MatchResult:
 
 
 class Match:
-    """A match: the rule set's number of rounds, running totals, and the match-end plugins."""
+    """A match: rounds until the rule set's number is played or a player reaches the target or
+    runs out of points (``match.target``, ``match.until_out``), the running totals (from
+    ``match.start_points``; with ``match.zero_sum`` a round's points are taken from the other
+    player), and the match-end plugins."""
 
     def __init__(self, rs: RuleSet, players: Sequence[str], first_dealer: str) -> None:
         self.rules = koikoi_rules(rs)
@@ -363,12 +523,31 @@ class Match:
 
     @property
     def totals(self) -> dict[str, int]:
-        """Points won so far, by player."""
-        totals = dict.fromkeys(self.players, 0)
+        """Each player's points so far: the starting points and every round's."""
+        table = self.rules.table
+        totals = dict.fromkeys(self.players, table.start_points)
         for played in self.rounds:
-            if played.result is not None and played.result.winner is not None:
-                totals[played.result.winner] += played.result.points
+            result = played.result
+            if result is not None and result.winner is not None and result.points:
+                totals[result.winner] += result.points
+                if table.zero_sum:
+                    loser = self.players[1] if result.winner == self.players[0] else self.players[0]
+                    totals[loser] -= result.points
         return totals
+
+    @property
+    def over(self) -> bool:
+        """Whether no round is left to play: all are played, or the last one brought a player to
+        the target or (``until_out``) to 0 or below."""
+        if not self.rounds or self.rounds[-1].result is None:
+            return False
+        if len(self.rounds) >= self.rules.rounds:
+            return True
+        table = self.rules.table
+        if table.target is None and not table.until_out:
+            return False
+        totals = self.totals.values()
+        return (table.target is not None and max(totals) >= table.target) or (table.until_out and min(totals) <= 0)
 
     def new_round(self) -> Round:
         """Start the next round: the deck's months in order, starting over after the last."""
@@ -379,18 +558,28 @@ class Match:
             if last.result is None:
                 raise RefereeError(f"round {len(self.rounds)} is not over yet")
             self.dealer = last.result.next_dealer or self.dealer
-        if len(self.rounds) == self.rules.rounds:
-            raise RefereeError(f"the match has {self.rules.rounds} rounds; all are played")
+        if self.over:
+            if len(self.rounds) >= self.rules.rounds:
+                raise RefereeError(f"the match has {self.rules.rounds} rounds; all are played")
+            raise RefereeError(f"the match is over after {len(self.rounds)} rounds: {self._why_over()}")
         months = self.rules.months
         played = Round(self.rs, self.players, self.dealer, month=months[len(self.rounds) % len(months)])
         self.rounds.append(played)
         return played
 
+    def _why_over(self) -> str:
+        table, totals = self.rules.table, self.totals
+        reached = [p for p in self.players if table.target is not None and totals[p] >= table.target]
+        if reached:
+            return f"{reached[0]} reached {table.target}"
+        out = next(p for p in self.players if totals[p] <= 0)
+        return f"{out} has no points left"
+
     def finish(self, extras: Mapping[str, Mapping[str, int]] | None = None) -> MatchResult:
         """End the match after its last round; plugins adjust the totals, then the winner is decided."""
         if self.result is not None:
             raise RefereeError("the match is already finished")
-        if len(self.rounds) != self.rules.rounds or self.rounds[-1].result is None:
+        if not self.over:
             raise RefereeError(
                 f"the match has {self.rules.rounds} rounds; {sum(r.finished for r in self.rounds)} are over"
             )

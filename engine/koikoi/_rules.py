@@ -1,5 +1,5 @@
 """Koi-Koi rules compiled from a resolved rule set: the deck, the yaku table, the award
-multipliers, the call limit and the match settings."""
+multipliers, the call limit and the match settings, and the table rules (``_table_rules``)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from .._core.expressions import Expression
 from .._core.game import Checked
 from .._core.numbers import Number
 from .._core.yamlsource import LocatedDict, LocatedList, id_items
+from ._table_rules import TableRules, compile_table
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
@@ -45,7 +46,8 @@ YAKU_DOMAIN: dict[str, tuple[int, ...]] = {"own_calls": tuple(range(13))}
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One card of the deck (``cards:`` in the rule set); ``also`` is a second kind it may count as."""
+    """One card of the deck (``cards:`` in the rule set); ``also`` is a second kind it may count as;
+    ``counts_as`` the kinds it counts as more than one card of, with how many (``(("chaff", 2),)``)."""
 
     id: str
     month: int
@@ -53,6 +55,14 @@ class Card:
     ribbon: str | None = None
     rain: bool = False
     also: str | None = None
+    counts_as: tuple[tuple[str, int], ...] = ()
+
+    def count_as(self, kind: str | None) -> int:
+        """How many cards this card counts as where a yaku counts ``kind`` (1 unless ``counts_as`` says)."""
+        for named, count in self.counts_as:
+            if named == kind:
+                return count
+        return 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +143,7 @@ class KoikoiRules:
     multipliers: tuple[Multiplier, ...]
     call_limit: int | None  # None: unlimited
     extra_names: frozenset[str]
+    table: TableRules  # who deals, points, match end, misdeals, calls, weather, capture
 
 
 def compile_rules(
@@ -158,6 +169,10 @@ def compile_rules(
     yaku = _compile_yaku(document["yaku"], deck, problems, fallback) if checked.clean("yaku") else ()
     if problems or not checked.valid:
         return None, problems
+    known = frozenset(item["id"] for _, item in id_items(document["yaku"]))
+    table = compile_table(document, _card_filter, known, len(deck), problems, fallback)
+    if problems:
+        return None, problems
     yaku_rules, match = document["yaku_rules"], document["match"]
     limit = document["calls"]["limit_per_round"]
     kinds = frozenset(card.kind for card in deck.values() if card.also)
@@ -180,6 +195,7 @@ def compile_rules(
         multipliers=multipliers,
         call_limit=limit if isinstance(limit, int) else None,
         extra_names=frozenset(names) - frozenset(AWARD_NAMES),
+        table=table,
     )
     return rules, problems
 
@@ -265,6 +281,7 @@ def _compile_cards(items: Any, problems: list[Problem]) -> dict[str, Card]:
             item.get("ribbon"),
             bool(item.get("rain", False)),
             item.get("also"),
+            tuple(sorted(item.get("counts_as", {}).items())),
         )
     return cards
 

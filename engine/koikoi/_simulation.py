@@ -167,6 +167,16 @@ class RoundState:
 def _deal(rs: RuleSet, state: RoundState) -> tuple[str, int | None, int] | None:
     """What the deal decides at once, as the referee asks the plugins: ``("redeal", None, 0)``,
     ``("draw", None, 0)``, ``("lucky_hand", seat, points)`` or ``None`` to play."""
+    table = state.deck.rules.table
+    months = list(map(state.deck.month_of.__getitem__, state.field))
+    counts = [months.count(m) for m in set(months)]
+    if 4 in counts:
+        if table.field_four == "redeal":
+            return ("redeal", None, 0)
+        if table.field_four != "play_on":
+            raise InputError(f"{rs.id}: simulated matches do not play `match.field_four: {table.field_four}`")
+    elif table.field_pairs == "redeal" and counts and all(n == 2 for n in counts):
+        return ("redeal", None, 0)
     hook = rs.hook
     dealer = state.dealer
     hands = {SEATS[dealer]: tuple(state.hands[dealer]), SEATS[1 - dealer]: tuple(state.hands[1 - dealer])}
@@ -243,7 +253,14 @@ def play_round(
         state.turns,
     )
     base_of = state.base_of
-    limit = rules.call_limit
+    table = rules.table
+    limit = table.call_limit
+    per_round = table.limit_scope == "round"
+    new_yaku = table.offer_on == "new_yaku"
+    minimum = table.minimum_base
+    if table.weather or table.on_exhaustive_draw != "forfeit":
+        raise InputError(f"{rs.id}: simulated matches do not play weather or `calls.on_exhaustive_draw: score`")
+    banked_ids: list[frozenset[str]] = [frozenset(), frozenset()]
     last = rules.hand_cards
     offers = [0, 0]
     seat = dealer
@@ -280,8 +297,14 @@ def play_round(
                 total += weights[card]
             totals[seat] = total
             bases[seat] = base_of(total, calls[seat])
-        if bases[seat] > banked[seat]:
-            if turns[seat] == last or (limit is not None and calls[seat] >= limit):
+        if new_yaku:
+            counted = state.deck.tables.best(totals[seat], calls[seat])[1].counted
+            rose = any(ident not in banked_ids[seat] for _, ident, _, _ in counted)
+        else:
+            rose = bases[seat] > banked[seat]
+        if rose and bases[seat] >= minimum:
+            used = calls[0] + calls[1] if per_round else calls[seat]
+            if turns[seat] == last or (limit is not None and used >= limit):
                 return _won(rs, state, seat, "automatic_shobu", offers, redeals)
             offers[seat] += 1
             called = bot.koikoi(view)
@@ -293,6 +316,9 @@ def play_round(
             # As the referee: measured with the call counted, so a yaku worth more after a
             # call is not itself a rise.
             banked[seat] = bases[seat] = base_of(totals[seat], calls[seat])
+            if new_yaku:
+                best = state.deck.tables.best(totals[seat], calls[seat])[1]
+                banked_ids[seat] = frozenset(ident for _, ident, _, _ in best.counted)
         elif turns[seat] == last and turns[1 - seat] == last:
             return _exhaustive_draw(rs, state, offers, redeals)
         seat = 1 - seat
@@ -352,7 +378,10 @@ def play_match(rs: RuleSet, seed: int, bots: Sequence[Any], log: list[LogEntry] 
     made = [factory(rs, random.Random(f"{seed}:bot:{seat}")) for seat, factory in enumerate(bots)]
     from ._bots import View
 
-    match_totals = [0, 0]
+    table = rules.table
+    if table.after_draw == "last_yaku":
+        raise InputError(f"{rs.id}: simulated matches do not play `match.after_draw: last_yaku`")
+    match_totals = [table.start_points, table.start_points]
     views = [View(seat) for seat in (0, 1)]
     dealer = first = first_dealer(deck, deal_rng)
     played = []
@@ -363,11 +392,19 @@ def play_match(rs: RuleSet, seed: int, bots: Sequence[Any], log: list[LogEntry] 
         played.append(record)
         if record.winner is not None:
             match_totals[record.winner] += record.points
-            if record.kind != "exhaustive_draw":
+            if table.zero_sum:
+                match_totals[1 - record.winner] -= record.points
+        if record.winner is not None and record.kind != "exhaustive_draw":
+            if table.after_win != "winner":
+                dealer = dealer if table.after_win == "same_dealer" else 1 - dealer
+            else:
                 dealer = record.winner
-                continue
-        if record.kind in ("draw", "exhaustive_draw"):
-            dealer = dealer if rules.after_draw == "same_dealer" else 1 - dealer
+        elif record.kind in ("draw", "exhaustive_draw"):
+            dealer = dealer if table.after_draw == "same_dealer" else 1 - dealer
+        if (table.target is not None and max(match_totals) >= table.target) or (
+            table.until_out and min(match_totals) <= 0
+        ):
+            break
     totals = {SEATS[0]: match_totals[0], SEATS[1]: match_totals[1]}
     for found in rs.hook.yakuset_match_end(ruleset=rs, totals=dict(totals), extras={}):
         for adjustment in found or ():

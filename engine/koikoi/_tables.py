@@ -9,13 +9,18 @@ cards). Each field starts at ``top - wanted`` (its offset), so its top bit says 
 and a handful of operations on the total finds every yaku made. The yaku made, with their card
 counts where points depend on them, key the finished yaku and steps (:class:`Plan`), which are
 worked out once by the rules' own logic (:func:`_dropped` and the labels) and remembered.
+
+A card that counts as more than one card (``counts_as``: the sake cup as two chaff) adds that
+many to a count field, so fields are wide enough for the deck's largest count. Weather that
+cancels yaku (``yaku_rules.weather``) is a mask of the rows it cancels, cleared from the rows
+made before the lookup: :meth:`Tables.cancelled` finds it from the pile and the field.
 """
 
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .._core.memo import Memo
 from .._core.results import Step
@@ -26,6 +31,18 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ._rules import KoikoiRules
+    from ._table_rules import Weather
+
+
+class WeatherMask(NamedTuple):
+    """A weather rule as the tables use it: which cards bring it (their ids and own bits), where,
+    and the rows it cancels (a mask of their fields' top bits within one way of counting)."""
+
+    where: str
+    ids: frozenset[str]
+    own_bits: int
+    off: int
+    rule: Weather
 
 
 class Plan:
@@ -67,12 +84,23 @@ class Tables:
     points: tuple[int | None, ...]  # each yaku's points when they are a constant
     may_drop: tuple[bool, ...]  # whether a yaku may replace or be dropped (see _dropped)
     months: dict[int | None, Month]
+    weather: tuple[WeatherMask, ...]
 
-    def plan(self, way: int, total: int, own_calls: int) -> Plan:
-        """The yaku the pile of ``total`` makes counting dual cards the ``way``-th way."""
+    def cancelled(self, total: int, field: Sequence[str] | None) -> int:
+        """The rows the weather cancels for a pile of ``total`` with ``field`` face up (no field:
+        only the weather of the pile itself)."""
+        off = 0
+        for found in self.weather:
+            if _brings(found, total, field):
+                off |= found.off
+        return off
+
+    def plan(self, way: int, total: int, own_calls: int, off: int = 0) -> Plan:
+        """The yaku the pile of ``total`` makes counting dual cards the ``way``-th way, apart
+        from the rows ``off`` cancels (:meth:`cancelled`)."""
         width = self.width
         value = ((total >> (way * self.region)) & ((1 << self.region) - 1)) + self.offsets
-        made = value & (value >> width) & self.tops
+        made = value & (value >> width) & self.tops & ~off
         key = (value & ((made >> (width - 1)) * ((1 << width) - 1)) & self.extra) | made
         # Most tables' points do not depend on the calls: one entry serves every call count.
         memo_key = (self, way, key, own_calls if self.calls_count else 0)
@@ -121,21 +149,33 @@ class Tables:
         kept = tuple((row, y.id, y.label, points) for y, points, _, row in candidates if y.id not in dropped)
         return Plan(sum(points for _, _, _, points in kept), tuple(steps), kept)
 
-    def best(self, total: int, own_calls: int) -> tuple[int, Plan]:
+    def best(self, total: int, own_calls: int, off: int = 0) -> tuple[int, Plan]:
         """The way of counting dual cards that scores most (the first on a tie), and its yaku."""
-        chosen = self.plan(0, total, own_calls)
+        chosen = self.plan(0, total, own_calls, off)
         way = 0
         for other in range(1, len(self.rules.roles)):
-            found = self.plan(other, total, own_calls)
+            found = self.plan(other, total, own_calls, off)
             if found.base > chosen.base:
                 way, chosen = other, found
         return way, chosen
 
-    def hand(self, ruleset: str, month: Month, cards: Sequence[str], total: int, own_calls: int) -> Hand:
-        """The :class:`Hand` of the pile ``cards`` (in the order captured) whose weights add up to ``total``."""
-        way, plan = self.best(total, own_calls)
+    def hand(
+        self,
+        ruleset: str,
+        month: Month,
+        cards: Sequence[str],
+        total: int,
+        own_calls: int,
+        field: Sequence[str] | None = None,
+    ) -> Hand:
+        """The :class:`Hand` of the pile ``cards`` (in the order captured) whose weights add up to
+        ``total``, less what the weather cancels with ``field`` face up (each yaku cancelled is a
+        step saying why)."""
+        off = self.cancelled(total, field) if self.weather else 0
+        way, plan = self.best(total, own_calls, off)
         noted = len(self.rules.roles) > 1 and total & self.dual
-        if not plan.counted and not noted:
+        weathered = self._weathered(way, total, own_calls, off, field) if off else ()
+        if not plan.counted and not noted and not weathered:
             # Half of all piles count no yaku: their Hand holds no card, so one serves them all.
             empty = plan.empty
             if empty is None or empty[0] != ruleset:
@@ -155,7 +195,23 @@ class Tables:
             duals = [deck[c] for c in filter(self.duals.__contains__, cards)]
             role = ", ".join(f"{card.id} counts as {card.kind if card.kind in roles else card.also}" for card in duals)
             steps = (*steps, Step("roles", role, 0, "note"))
+        if weathered:
+            steps = (*steps, *weathered)
         return Hand(ruleset, plan.base, counted, steps)
+
+    def _weathered(
+        self, way: int, total: int, own_calls: int, off: int, field: Sequence[str] | None
+    ) -> tuple[Step, ...]:
+        """A step for each yaku the pile would count but the weather ``off`` cancels."""
+        width, stride = self.width, 2 * self.width
+        active = [found for found in self.weather if _brings(found, total, field)]
+        steps = []
+        for row, ident, label, points in self.plan(way, total, own_calls).counted:
+            bit = 1 << (stride * row + width - 1)
+            if off & bit:
+                why = " and ".join(found.rule.label for found in active if found.off & bit)
+                steps.append(Step(ident, f"{label} {points}: not counted, cancelled by {why}", 0, "drop"))
+        return tuple(steps)
 
 
 #: The yaku and steps found for a count of cards, by (tables, way of counting, key, own calls).
@@ -169,14 +225,16 @@ def tables(rules: KoikoiRules) -> Tables:
     """The rule set's yaku compiled to weights, built at its first use."""
     deck = list(rules.cards.values())
     size = len(deck)
-    width = size.bit_length() + 1  # the top bit of a field is past any count of cards
+    # The most a count can reach: every card, each counting as many cards as it may.
+    most = sum(max([1, *(n for _, n in card.counts_as)]) for card in deck)
+    width = most.bit_length() + 1  # the top bit of a field is past any count of cards
     top = 1 << (width - 1)
     region = 2 * width * len(rules.yaku)
     own = region * len(rules.roles)
     offsets = tops = extra = 0
     for row, y in enumerate(rules.yaku):
         at = 2 * width * row
-        offsets |= (top - y.count if y.count <= size else 0) << at | (top - len(y.needs)) << (at + width)
+        offsets |= (top - y.count if y.count <= most else 0) << at | (top - len(y.needs)) << (at + width)
         tops |= 1 << (at + width - 1)
         if y.per_extra:
             extra |= ((1 << width) - 1) << at
@@ -193,12 +251,13 @@ def tables(rules: KoikoiRules) -> Tables:
                 at = way * region + 2 * width * row
                 if card.id in y.needs:
                     weight += 1 << (at + width)
+                counts = card.count_as(y.cards.kind)
                 if y.cards.month == "round":
                     if y.cards.matches(card, card.month, roles):
-                        round_weight += 1 << at
+                        round_weight += counts << at
                         monthly[way][row] |= bit
                 elif y.cards.matches(card, None, roles):
-                    weight += 1 << at
+                    weight += counts << at
                     always[way][row] |= bit
         fixed[card.id], in_month[card.id] = weight, round_weight
     months: dict[int | None, Month] = {}
@@ -222,9 +281,41 @@ def tables(rules: KoikoiRules) -> Tables:
     calls_count = any("own_calls" in y.points.names for y in rules.yaku)
     points = tuple(None if y.points.constant is None else int(y.points.constant) for y in rules.yaku)
     may_drop = tuple(bool(y.replaces or y.group or (y.viewing and rules.viewing != "always")) for y in rules.yaku)
-    return Tables(
-        rules, width, region, own, size, offsets, tops, extra, dual, duals, calls_count, points, may_drop, months
+    rows = {y.id: row for row, y in enumerate(rules.yaku)}
+    weather = tuple(
+        WeatherMask(
+            rule.where,
+            frozenset(card.id for card in deck if rule.cards.matches(card, None, rules.roles[0])),
+            sum(1 << (own + i) for i, card in enumerate(deck) if rule.cards.matches(card, None, rules.roles[0])),
+            sum(1 << (2 * width * rows[ident] + width - 1) for ident in rule.cancels if ident in rows),
+            rule,
+        )
+        for rule in rules.table.weather
     )
+    return Tables(
+        rules,
+        width,
+        region,
+        own,
+        size,
+        offsets,
+        tops,
+        extra,
+        dual,
+        duals,
+        calls_count,
+        points,
+        may_drop,
+        months,
+        weather,
+    )
+
+
+def _brings(found: WeatherMask, total: int, field: Sequence[str] | None) -> bool:
+    """Whether the weather ``found`` is there for a pile of ``total`` with ``field`` face up."""
+    if found.where == "captured":
+        return bool(total & found.own_bits)
+    return field is not None and not found.ids.isdisjoint(field)
 
 
 def _dropped(rules: KoikoiRules, candidates: list[tuple[KoikoiYaku, int]]) -> dict[str, str]:

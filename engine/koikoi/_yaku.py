@@ -89,23 +89,35 @@ def _weights(
     return table, cards, sum(map(table.weights.__getitem__, cards)), own_calls
 
 
-def yaku(rs: RuleSet, captured: Sequence[str], month: int | None = None, own_calls: int = 0) -> Hand:
+def yaku(
+    rs: RuleSet,
+    captured: Sequence[str],
+    month: int | None = None,
+    own_calls: int = 0,
+    *,
+    field: Sequence[str] | None = None,
+) -> Hand:
     """The yaku and base points of a player's captured cards under ``rs``.
 
     ``month`` is the round's month (one of the deck's months, 1-12), needed by month-set yaku;
     ``own_calls`` the player's Koi-Koi calls this round (some rule sets' yaku are worth more
-    after a call). Raises :class:`yakuset.InputError` naming an unknown or repeated card.
+    after a call); ``field`` the face-up cards, for a rule set whose weather looks at the field
+    (``yaku_rules.weather``: rain, fog; without it only the weather of the pile itself counts).
+    Raises :class:`yakuset.InputError` naming an unknown or repeated card.
     """
     ruleset, tables = _compiled(rs)
     table, cards, total, own_calls = _weights(rs, tables, captured, month, own_calls)
-    return tables.hand(ruleset, table, cards, total, own_calls)
+    if field is not None:
+        field = [card.id for card in check_cards(rs, field, "the field")]
+    return tables.hand(ruleset, table, cards, total, own_calls, field)
 
 
 def pile(rs: RuleSet, captured: Sequence[str] = (), month: int | None = None, own_calls: int = 0) -> Pile:
     """A player's captured cards as a :class:`Pile` that takes one card at a time.
 
     ``pile(rs, captured, month, own_calls).hand`` is ``yaku(rs, captured, month, own_calls)``;
-    ``.add(card)`` returns the pile with one more card without going over the others again.
+    ``.add(card)`` returns the pile with one more card without going over the others again;
+    ``.hand_on(field)`` is ``yaku(..., field=field)``.
     Raises :class:`yakuset.InputError` as :func:`yaku` does.
     """
     ruleset, tables = _compiled(rs)
@@ -181,13 +193,27 @@ class Pile:
         """The base points: the sum of the counted yaku's points."""
         base = self._base
         if base is None:
-            base = self._base = self._tables.best(self._total, self._own_calls)[1].base
+            tables = self._tables
+            off = tables.cancelled(self._total, None) if tables.weather else 0
+            base = self._base = tables.best(self._total, self._own_calls, off)[1].base
         return base
 
     @property
     def hand(self) -> Hand:
         """The yaku, base points and steps, equal to what :func:`yaku` gives for these cards."""
         return self._tables.hand(self._ruleset, self._table, self._cards, self._total, self._own_calls)
+
+    def base_on(self, field: Sequence[str]) -> int:
+        """The base points with ``field`` face up (the same as :attr:`base` unless the rule set's
+        weather looks at the field). The field's cards are not checked."""
+        tables = self._tables
+        if not tables.weather:
+            return self.base
+        return tables.best(self._total, self._own_calls, tables.cancelled(self._total, field))[1].base
+
+    def hand_on(self, field: Sequence[str]) -> Hand:
+        """The :class:`Hand` with ``field`` face up, as :func:`yaku` with ``field`` gives it."""
+        return self._tables.hand(self._ruleset, self._table, self._cards, self._total, self._own_calls, field)
 
     @property
     def cards(self) -> tuple[str, ...]:

@@ -1,0 +1,147 @@
+"""The table rules of a Koi-Koi rule set: how a match is played around the scoring.
+
+Who deals first and next, the points a match starts from and how a round's points move, when
+the match ends, what a misdealt field does, when Koi-Koi is offered and how often it may be
+called, the weather that cancels yaku, and whether a player must capture. They come from the
+``match``, ``calls`` and ``yaku_rules.weather`` sections (docs/rules/koikoi.md §9 gives each
+bundled rule set's values and their sources) and are compiled once per rule set into a
+:class:`TableRules`, reachable as ``koikoi.rules_of(rs).table``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Protocol
+
+from .._core.errors import Location, Problem
+from .._core.yamlsource import LocatedDict, LocatedList, id_items
+
+
+class CardFilter(Protocol):
+    """Which cards a rule counts (``yakuset.koikoi.CardFilter``)."""
+
+    def matches(self, card: Any, month: int | None, roles: frozenset[str]) -> bool: ...
+
+
+#: The traditional values of the kinds of cards (Fuda Wiki's card types, docs/rules/koikoi.md §1),
+#: used where a rule set does not give ``match.card_values``.
+CARD_VALUES: Mapping[str, int] = {"bright": 20, "animal": 10, "ribbon": 5, "chaff": 1}
+
+
+@dataclass(frozen=True, slots=True)
+class Weather:
+    """A weather rule: a card of ``cards`` on the field (``where == "field"``) or in the player's
+    own captured pile (``"captured"``) cancels the yaku ``cancels``."""
+
+    id: str
+    label: str
+    where: str
+    cards: CardFilter
+    cancels: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class TableRules:
+    """The compiled table rules of a Koi-Koi rule set (the schema describes each key).
+
+    ``target`` is ``None`` for no target; ``call_limit`` ``None`` for unlimited calls.
+    """
+
+    rounds: int
+    first_dealer: str  # "draw_card" | "random"
+    card_values: Mapping[str, int]  # kind -> value, breaks a tie of months in the first-dealer draw
+    after_win: str  # "winner" | "same_dealer" | "other_player"
+    after_draw: str  # "same_dealer" | "other_player" | "last_yaku"
+    start_points: int
+    zero_sum: bool
+    target: int | None
+    until_out: bool
+    field_four: str  # "redeal" | "play_on" | "dealer_captures" | "dealer_wins"
+    field_four_points: int
+    field_pairs: str  # "redeal" | "play_on"
+    must_capture: bool
+    call_limit: int | None
+    limit_scope: str  # "player" | "round"
+    offer_on: str  # "new_or_improved" | "new_yaku"
+    minimum_base: int
+    on_exhaustive_draw: str  # "forfeit" | "score"
+    weather: tuple[Weather, ...]
+
+
+def compile_table(
+    document: LocatedDict,
+    card_filter: Callable[[Mapping[str, Any]], CardFilter],
+    yaku_ids: frozenset[str],
+    deck_size: int,
+    problems: list[Problem],
+    fallback: Location,
+) -> TableRules:
+    """The table rules of a valid resolved document; a rule no game could follow (hands and
+    field larger than the deck, weather cancelling an unknown yaku) is a located problem."""
+    match, calls = document["match"], document["calls"]
+    yaku_rules: Any = document.get("yaku_rules") or {}
+    dealt = 2 * match["hand_cards"] + match["field_cards"]
+    if dealt > deck_size:
+        problems.append(
+            Problem(
+                match.value_locs.get("field_cards", fallback),
+                "match.field_cards",
+                f"two hands of {match['hand_cards']} and a field of {match['field_cards']} need {dealt} cards; "
+                f"the deck has {deck_size}",
+                "lower `hand_cards` or `field_cards`",
+            )
+        )
+    limit = calls["limit_per_round"]
+    target = match.get("target", "none")
+    values = {**CARD_VALUES, **match.get("card_values", {})}
+    return TableRules(
+        rounds=match["rounds"],
+        first_dealer=match.get("first_dealer", "draw_card"),
+        card_values=MappingProxyType(values),
+        after_win=match.get("after_win", "winner"),
+        after_draw=match["after_draw"],
+        start_points=match.get("start_points", 0),
+        zero_sum=bool(match.get("zero_sum", False)),
+        target=target if isinstance(target, int) else None,
+        until_out=bool(match.get("until_out", False)),
+        field_four=match.get("field_four", "redeal"),
+        field_four_points=match.get("field_four_points", 6),
+        field_pairs=match.get("field_pairs", "play_on"),
+        must_capture=bool(match.get("must_capture", False)),
+        call_limit=limit if isinstance(limit, int) else None,
+        limit_scope=calls.get("limit_scope", "player"),
+        offer_on=calls.get("offer_on", "new_or_improved"),
+        minimum_base=calls.get("minimum_base", 1),
+        on_exhaustive_draw=calls.get("on_exhaustive_draw", "forfeit"),
+        weather=_weather(yaku_rules.get("weather"), card_filter, yaku_ids, problems),
+    )
+
+
+def _weather(
+    items: Any,
+    card_filter: Callable[[Mapping[str, Any]], CardFilter],
+    yaku_ids: frozenset[str],
+    problems: list[Problem],
+) -> tuple[Weather, ...]:
+    found: list[Weather] = []
+    for _, item in id_items(items):
+        if item.get("enabled", True) is False:
+            continue
+        ident = item["id"]
+        cancels: Any = item.get("cancels") or []
+        for index, ref in enumerate(cancels if isinstance(cancels, LocatedList) else []):
+            if ref not in yaku_ids:
+                problems.append(
+                    Problem(
+                        cancels.item_locs[index],
+                        f"yaku_rules.weather[{ident}].cancels[{index}]",
+                        f"unknown yaku {ref!r}",
+                        "name a yaku id of the rule set's `yaku:` table",
+                    )
+                )
+        found.append(
+            Weather(ident, str(item.get("label", ident)), item["where"], card_filter(item["cards"]), frozenset(cancels))
+        )
+    return tuple(found)
