@@ -24,7 +24,7 @@ from ._core.errors import InputError, Location, PluginError, Problem, RulesetErr
 from ._core.game import Game
 from ._core.hints import did_you_mean
 from ._core.resolve import display_name, read_file
-from ._core.resolved import resolved_text
+from ._core.resolved import resolved_sources, resolved_text
 from ._core.ruleset import RuleSet, bundled_ids
 from ._core.yamlsource import LocatedDict
 from ._house import REGISTRY, list_rulesets, load_ruleset
@@ -108,20 +108,13 @@ def cmd_show(args: argparse.Namespace) -> int:
             "ruleset": rs.id,
             "files": [f.display for f in rs.files],
             "document": rs.document,
-            "sources": {_path_text(path): f"{where.file}:{where.line}" for path, _v, where in rs.leaves()},
+            "sources": resolved_sources(rs),
         }
         _emit((resolved_text(rs), data), args.json)
         return EXIT_OK
     text = f"# {rs.files[0].display}\n" + rs.path.read_text(encoding="utf-8")
     _emit((text, {"ruleset": rs.id, "file": rs.files[0].display, "document": rs.files[0].data}), args.json)
     return EXIT_OK
-
-
-def _path_text(path: tuple[str | int, ...]) -> str:
-    text = ""
-    for step in path:
-        text += f"[{step}]" if isinstance(step, int) else (f".{step}" if text else step)
-    return text
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -134,7 +127,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         problems = _problems_of(path if path.is_file() else name)
         shown = display_name(path.resolve()) if path.is_file() else name
         errors = [p for p in problems if not p.warning]
-        report.append({"file": shown, "valid": not errors, "problems": [_problem_dict(p) for p in problems]})
+        report.append({"file": shown, "valid": not errors, "problems": [p.as_dict() for p in problems]})
         lines += [str(p) for p in problems]
         if not errors:
             warned = len(problems)
@@ -153,19 +146,6 @@ def _problems_of(source: Path | str) -> list[Problem]:
     except RulesetError as exc:
         return exc.problems
     return list(rs.warnings)
-
-
-def _problem_dict(problem: Problem) -> dict[str, Any]:
-    where = problem.location
-    return {
-        "file": where.file,
-        "line": where.line,
-        "col": where.col,
-        "path": problem.path,
-        "message": problem.message,
-        "hint": problem.hint,
-        "warning": problem.warning,
-    }
 
 
 def _part(rs: RuleSet) -> CommandLinePart:
@@ -261,6 +241,51 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(_studies.text(study))
     return EXIT_INTERRUPTED if study.interrupted else EXIT_OK
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from importlib.util import find_spec
+
+    if any(find_spec(name) is None for name in ("starlette", "uvicorn", "jinja2")):
+        raise InputError("`yakuset serve` needs the web extra: pip install 'yakuset[web]'")
+    import ipaddress
+
+    from . import _web
+
+    try:
+        loopback = args.host == "localhost" or ipaddress.ip_address(args.host).is_loopback
+    except ValueError:
+        loopback = False
+    try:
+        sock = _web.listen(args.host, args.port)
+    except OSError as exc:
+        raise InputError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    if not loopback:
+        print(
+            f"yakuset: warning: listening on {args.host}: anyone who can reach this machine can use the server "
+            "(there is no authentication); the default, 127.0.0.1, serves this machine only",
+            file=sys.stderr,
+        )
+    print(f"yakuset serve: {_web.url(sock)} (the API: /api/v1; Ctrl-C stops)", flush=True)
+    _web.serve(sock, _web.Limits(seconds=args.time_limit, heavy=args.heavy))
+    return EXIT_OK
+
+
+def _seconds_argument(value: str) -> float:
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {value!r}") from None
+    if not 0 < seconds <= 3600:
+        raise argparse.ArgumentTypeError(f"expected more than 0 and at most 3600 seconds, got {value!r}")
+    return seconds
+
+
+def _port_argument(value: str) -> int:
+    port = count_argument(value)
+    if port > 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {value!r}")
+    return port
 
 
 class _Cases:
@@ -442,6 +467,17 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
     sub.set_defaults(run=cmd_simulate)
 
+    sub = command("serve", "the rule-set studio in the browser and the JSON API (pip install 'yakuset[web]')")
+    sub.add_argument("--host", default="127.0.0.1", help="the address to listen on (another than loopback: a warning)")
+    sub.add_argument("--port", type=_port_argument, default=8000, help="the port (0: any free one)")
+    sub.add_argument(
+        "--time-limit", type=_seconds_argument, default=10.0, metavar="SECONDS", help="the most time a request may take"
+    )
+    sub.add_argument(
+        "--heavy", type=positive_argument, default=2, metavar="N", help="diff and replay requests run N at a time"
+    )
+    sub.set_defaults(run=cmd_serve)
+
     sub = command("table", "the award tables (Koi-Koi) or the han × fu payment grid (Riichi)")
     sub.add_argument("ruleset", help="a bundled id (nintendo) or a YAML file")
     sub.add_argument(
@@ -456,7 +492,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def _command_names() -> set[str]:
     """Every command's name: the shared ones and each game's."""
-    names = {"schema", "list", "show", "validate", "diff", "simulate", "table"}
+    names = {"schema", "list", "show", "validate", "diff", "simulate", "serve", "table"}
     for game in REGISTRY.games.values():
         names.update(extra.name for extra in (game.commands() if isinstance(game, CommandLinePart) else ()))
     return names

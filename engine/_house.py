@@ -30,9 +30,16 @@ def load_ruleset(source: str | os.PathLike[str]) -> ruleset.RuleSet:
     return ruleset.load(source, REGISTRY)
 
 
-def load_ruleset_text(text: str, path: str | os.PathLike[str]) -> ruleset.RuleSet:
-    """Load a rule set from text, as if it were the file at ``path`` (which anchors ``extends``)."""
-    return ruleset.load_text(text, path, REGISTRY)
+def load_ruleset_text(
+    text: str, path: str | os.PathLike[str], *, bundled_parents_only: bool = False
+) -> ruleset.RuleSet:
+    """Load a rule set from text, as if it were the file at ``path`` (which anchors ``extends``).
+
+    ``bundled_parents_only=True`` is for text from someone else (``yakuset serve`` uses it): its
+    ``extends`` may name a bundled id only, so loading it reads no file of this machine but the
+    bundled ones; a path there is a problem at its line.
+    """
+    return ruleset.load_text(text, path, REGISTRY, bundled_parents_only)
 
 
 def list_rulesets() -> list[ruleset.RuleSet]:

@@ -41,6 +41,20 @@ class Problem:
     #: A setting that loads but does nothing, or looks like a slip: reported, never refused.
     warning: bool = False
 
+    def as_dict(self) -> dict[str, object]:
+        """The problem's JSON shape (``validate --json``, ``yakuset serve``): file, line, col, path,
+        message, hint, warning."""
+        where = self.location
+        return {
+            "file": where.file,
+            "line": where.line,
+            "col": where.col,
+            "path": self.path,
+            "message": self.message,
+            "hint": self.hint,
+            "warning": self.warning,
+        }
+
     def __str__(self) -> str:
         text = f"{self.location}: {self.path or '<document>'}: {'warning: ' if self.warning else ''}{self.message}"
         if self.hint:

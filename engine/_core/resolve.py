@@ -58,11 +58,14 @@ def display_name(path: Path) -> str:
 
 def locate_ref(ref: str, relative_to: Path | None) -> Path | None:
     """A bundled id (``nintendo``) or a path (``./base.yaml``, relative to the extending file)."""
-    looks_like_path = "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))
-    if not looks_like_path:
+    if not _looks_like_path(ref):
         return bundled.bundled_files().get(ref)
     base = relative_to.parent if relative_to is not None else Path.cwd()
     return (base / ref).resolve()
+
+
+def _looks_like_path(ref: str) -> bool:
+    return "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))
 
 
 def read_file(path: Path) -> tuple[SourceFile | None, list[Problem]]:
@@ -141,8 +144,10 @@ def _parsed(name: str) -> Any:
     return json.loads(data)
 
 
-def chain(first: SourceFile) -> tuple[list[SourceFile], list[Problem]]:
-    """The file and its ancestors, nearest first; problems of any of them."""
+def chain(first: SourceFile, bundled_only: bool = False) -> tuple[list[SourceFile], list[Problem]]:
+    """The file and its ancestors, nearest first; problems of any of them. ``bundled_only``: the
+    file came from outside (a text sent to ``yakuset serve``), so its ``extends`` may name a
+    bundled id only, never a path on this machine."""
     files = [first]
     problems: list[Problem] = []
     seen = {first.path.resolve()}
@@ -159,6 +164,16 @@ def chain(first: SourceFile) -> tuple[list[SourceFile], list[Problem]]:
                     "extends",
                     f"`extends` goes deeper than {MAX_CHAIN} files",
                     "extend a rule set closer to the bundled ones",
+                )
+            )
+            return files, problems
+        if bundled_only and current is first and _looks_like_path(ref):
+            problems.append(
+                Problem(
+                    where,
+                    "extends",
+                    f"{ref!r} is a path: a rule set sent as text may extend a bundled rule set only",
+                    "use a bundled id (" + ", ".join(sorted(bundled.bundled_files())) + ")",
                 )
             )
             return files, problems

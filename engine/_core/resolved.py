@@ -50,6 +50,19 @@ def resolved_lines(rs: RuleSet) -> list[tuple[str, str]]:
     return lines
 
 
+def path_text(path: tuple[str | int, ...]) -> str:
+    """A resolved value's path as text: ``award.multipliers[2].factor``."""
+    text = ""
+    for step in path:
+        text += f"[{step}]" if isinstance(step, int) else (f".{step}" if text else step)
+    return text
+
+
+def resolved_sources(rs: RuleSet) -> dict[str, str]:
+    """Every resolved scalar's path (``path_text``) with the ``file:line`` it came from."""
+    return {path_text(path): f"{where.file}:{where.line}" for path, _value, where in rs.leaves()}
+
+
 def resolved_text(rs: RuleSet) -> str:
     """``show --resolved``: every value followed by ``# file:line``."""
     lines = resolved_lines(rs)

@@ -132,8 +132,13 @@ def load(source: str | os.PathLike[str], registry: Registry) -> RuleSet:
     return _build(first, problems, registry)
 
 
-def load_text(text: str, path: str | os.PathLike[str], registry: Registry) -> RuleSet:
-    """Load a rule set from text, as if it were the file at ``path`` (for ``extends``)."""
+def load_text(
+    text: str, path: str | os.PathLike[str], registry: Registry, bundled_parents_only: bool = False
+) -> RuleSet:
+    """Load a rule set from text, as if it were the file at ``path`` (for ``extends``).
+
+    ``bundled_parents_only``: the text came from outside (a request to ``yakuset serve``); its
+    ``extends`` may name bundled rule sets only, and no file is read for it but theirs."""
     if not isinstance(text, str):
         raise InputError(f"the rule set's text must be a str, got {type(text).__name__}")
     if not isinstance(path, str | os.PathLike) or (isinstance(path, str) and ("\x00" in path or not path)):
@@ -142,11 +147,11 @@ def load_text(text: str, path: str | os.PathLike[str], registry: Registry) -> Ru
     first, problems = read_source(text, real, display_name(real))
     if first is None:
         raise RulesetError(problems)
-    return _build(first, problems, registry)
+    return _build(first, problems, registry, bundled_parents_only)
 
 
-def _build(first: SourceFile, problems: list[Problem], registry: Registry) -> RuleSet:
-    files, chain_problems = chain(first)
+def _build(first: SourceFile, problems: list[Problem], registry: Registry, bundled_only: bool = False) -> RuleSet:
+    files, chain_problems = chain(first, bundled_only)
     problems = [*problems, *chain_problems]
     for source in files:
         problems.extend(registry.check_removals(source.data.get("plugins")))

@@ -1,0 +1,43 @@
+"""``yakuset serve``: a rule-set studio in the browser and a versioned JSON API (``/api/v1``).
+
+Needs the ``web`` extra (``pip install 'yakuset[web]'``: Starlette, uvicorn, Jinja2). The
+command line imports this package only to run ``serve``; :func:`create_app` gives the ASGI
+application for any ASGI server or test client.
+"""
+
+from __future__ import annotations
+
+import socket
+
+from .app import create_app
+from .limits import Limits
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` (port 0: any free port); ``OSError`` if it cannot be."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def url(sock: socket.socket) -> str:
+    """The address a bound socket serves, as a URL."""
+    host, port = sock.getsockname()[:2]
+    return f"http://[{host}]:{port}/" if sock.family == socket.AF_INET6 else f"http://{host}:{port}/"
+
+
+def serve(sock: socket.socket, limits: Limits) -> None:
+    """Serve the application on a bound socket until interrupted (uvicorn, one process)."""
+    import uvicorn
+
+    config = uvicorn.Config(create_app(limits), log_level="warning", limit_concurrency=256)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+__all__ = ["Limits", "create_app", "listen", "serve", "url"]

@@ -1,0 +1,333 @@
+"""The JSON API under ``/api/v1``: rule sets listed and shown, a posted text validated, the
+tables, the award, the yaku of captured cards, a score, a hand from its tiles, a diff and a replay.
+
+Every answer has the shape of the matching ``yakuset ... --json`` command. Every error is JSON,
+``{"error": {"status", "message", "hint", "problems"}}``, with the message the command line
+prints and a 4xx status: 400 for a body that is not a JSON object, 404 for an unknown rule set,
+413 for a body over 1 MiB, 422 for a request the engine refuses (``problems`` then lists each
+rule-file problem with its line and column), 503 when the server's time or heavy-request limit
+is reached.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.routing import Route
+
+from .. import InputError, PluginError, Problem, RuleSet, RulesetError, diff, list_rulesets
+from .._core.hints import did_you_mean
+from .._core.resolved import resolved_sources
+from .limits import Limits, RequestProblem, json_type, read_json
+from .sources import DEFAULT_NAME, bundled, posted, posted_name, ruleset_of
+
+PREFIX = "/api/v1"
+
+Handler = Callable[[Request], Awaitable[JSONResponse]]
+
+
+def error_response(
+    status: int, message: str, hint: str | None = None, problems: Sequence[Problem] = ()
+) -> JSONResponse:
+    """The JSON of an error: its HTTP status, the command line's message, a hint, located problems."""
+    body = {"error": {"status": status, "message": message, "hint": hint, "problems": [p.as_dict() for p in problems]}}
+    return JSONResponse(body, status_code=status)
+
+
+def fields(data: Mapping[str, Any], known: tuple[str, ...], required: tuple[str, ...] = ()) -> None:
+    """Refuse a key the endpoint does not take (a typo silently changes a score) or a missing one."""
+    for key in data:
+        if key not in known:
+            raise RequestProblem(
+                422,
+                f"unknown field {key!r}",
+                did_you_mean(str(key), known) or "fields: " + ", ".join(known),
+            )
+    for key in required:
+        if key not in data:
+            raise RequestProblem(422, f"missing field {key!r}", "fields: " + ", ".join(known))
+
+
+def _game(rs: RuleSet, game: str, endpoint: str) -> None:
+    if rs.game != game:
+        raise InputError(f"{rs.id!r} is a {rs.game} rule set; `{endpoint}` needs a {game} rule set")
+
+
+def summary(rs: RuleSet) -> dict[str, Any]:
+    """A rule set's line in the list: id, game, name, description, source, the rule set it extends."""
+    extends = rs.files[0].data.get("extends")
+    return {
+        "id": rs.id,
+        "game": rs.game,
+        "name": rs.name,
+        "description": rs.metadata.get("description", ""),
+        "source": rs.metadata.get("source", ""),
+        "extends": extends if isinstance(extends, str) else None,
+    }
+
+
+def shown(rs: RuleSet) -> dict[str, Any]:
+    """``show --resolved --json`` plus the list line, the plugins with their settings and the warnings."""
+    return {
+        **summary(rs),
+        "ruleset": rs.id,
+        "files": [f.display for f in rs.files],
+        "document": rs.document,
+        "sources": resolved_sources(rs),
+        "plugins": {name: dict(settings) for name, settings in rs.plugins.items()},
+        "warnings": [p.as_dict() for p in rs.warnings],
+    }
+
+
+def table_of(rs: RuleSet, fmt: str = "json") -> Any:
+    """``yakuset table --json`` (or the text or markdown, as ``{"ruleset", "format", "text"}``)."""
+    part: Any = rs.part
+    if fmt == "json":
+        return part.table(rs, "text")[1]
+    return {"ruleset": rs.id, "format": fmt, "text": part.table(rs, fmt)[0]}
+
+
+# --- the endpoints --------------------------------------------------------------------------
+
+
+def answering(endpoint: Handler) -> Handler:
+    """``endpoint`` with every error it raises answered as JSON (:func:`error_of`)."""
+
+    async def answer(request: Request) -> JSONResponse:
+        try:
+            return await endpoint(request)
+        except Exception as exc:  # every error becomes a JSON answer, never a traceback
+            return error_of(exc)
+
+    answer.__doc__ = endpoint.__doc__
+    return answer
+
+
+async def list_endpoint(request: Request) -> JSONResponse:
+    game = request.query_params.get("game")
+    limits: Limits = request.app.state.limits
+    rulesets, _ = await limits.run(list_rulesets)
+    return JSONResponse([summary(rs) for rs in rulesets if game in (None, rs.game)])
+
+
+async def show_endpoint(request: Request) -> JSONResponse:
+    limits: Limits = request.app.state.limits
+    rs, _ = await limits.run(lambda: bundled(request.path_params["ruleset"]))
+    return JSONResponse(shown(rs))
+
+
+async def text_endpoint(request: Request) -> JSONResponse:
+    """The bundled file as written (``yakuset show``), for an editor to start from."""
+    limits: Limits = request.app.state.limits
+    rs, _ = await limits.run(lambda: bundled(request.path_params["ruleset"]))
+    return JSONResponse({"ruleset": rs.id, "file": rs.files[0].display, "text": rs.path.read_text(encoding="utf-8")})
+
+
+async def table_get_endpoint(request: Request) -> JSONResponse:
+    limits: Limits = request.app.state.limits
+    fmt = request.query_params.get("format", "json")
+    _format(fmt)
+    answer, _ = await limits.run(lambda: table_of(bundled(request.path_params["ruleset"]), fmt))
+    return JSONResponse(answer)
+
+
+def _format(fmt: Any) -> str:
+    if fmt not in ("json", "text", "markdown"):
+        raise RequestProblem(422, f"format must be json, text or markdown, got {json_type(fmt)}")
+    return str(fmt)
+
+
+def validate(data: dict[str, Any]) -> dict[str, Any]:
+    """``yakuset validate --json`` for one posted text: ``{"file", "valid", "problems"}``."""
+    fields(data, ("text", "name"), ("text",))
+    text = data["text"]
+    if not isinstance(text, str):
+        raise RequestProblem(422, f"text must be the rule set's YAML text, got {json_type(text)}")
+    name = posted_name(data.get("name"), "name")
+    try:
+        problems = list(posted(text, name).warnings)
+    except RulesetError as exc:
+        problems = exc.problems
+    valid = not any(not p.warning for p in problems)
+    return {"file": name, "valid": valid, "problems": [p.as_dict() for p in problems]}
+
+
+def table(data: dict[str, Any]) -> Any:
+    fields(data, ("ruleset", "format"), ("ruleset",))
+    return table_of(ruleset_of(data["ruleset"]), _format(data.get("format", "json")))
+
+
+def award(data: dict[str, Any]) -> Any:
+    fields(data, ("ruleset", "base", "own_calls", "opponent_calls", "field_brights"), ("ruleset", "base"))
+    from .. import koikoi
+
+    rs = ruleset_of(data.pop("ruleset"))
+    _game(rs, "koikoi", "award")
+    return koikoi.award(rs, **data).as_dict()
+
+
+def yaku(data: dict[str, Any]) -> Any:
+    fields(data, ("ruleset", "captured", "month", "own_calls"), ("ruleset", "captured"))
+    from .. import koikoi
+
+    rs = ruleset_of(data.pop("ruleset"))
+    _game(rs, "koikoi", "yaku")
+    return koikoi.yaku(rs, **data).as_dict()
+
+
+_SITUATION = ("dealer", "tsumo", "honba", "riichi_sticks")
+
+
+def score(data: dict[str, Any]) -> Any:
+    fields(data, ("ruleset", "han", "fu", "yaku", "dora", "open", "yakuman", *_SITUATION), ("ruleset",))
+    from .. import riichi
+
+    rs = ruleset_of(data.pop("ruleset"))
+    _game(rs, "riichi", "score")
+    modes = [name for name in ("han", "yaku", "yakuman") if data.get(name) is not None]
+    if len(modes) != 1:
+        raise InputError("give exactly one of han (with fu), yaku or yakuman")
+    return riichi.score(rs, **data).as_dict()
+
+
+_EVALUATE = (
+    "ruleset",
+    "hand",
+    "win",
+    "melds",
+    "seat_wind",
+    "round_wind",
+    "dora_indicators",
+    "ura_indicators",
+    "honba",
+    "riichi_sticks",
+)
+
+
+def evaluate(data: dict[str, Any]) -> Any:
+    from .. import riichi
+
+    fields(data, (*_EVALUATE, *riichi.FLAGS), ("ruleset", "hand", "win"))
+    rs = ruleset_of(data.pop("ruleset"))
+    _game(rs, "riichi", "evaluate")
+    for key in ("dora_indicators", "ura_indicators"):
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(tile, str) for tile in value):
+            raise InputError(f"{key} must be a list of tiles such as ['7s'], got {json_type(value)}")
+    melds = data.get("melds", ())
+    if isinstance(melds, list):  # JSON has no tuples: [["pon", "555z"], ...]
+        data["melds"] = [tuple(m) if isinstance(m, list) else m for m in melds]
+    return riichi.evaluate(rs, **data).as_dict()
+
+
+def compare(data: dict[str, Any]) -> Any:
+    """``yakuset diff --format json``: the rule changes, the score changes and their causes."""
+    fields(data, ("a", "b", "structural_only", "behaviour_only", "declared", "steps"), ("a", "b"))
+    a, b = ruleset_of(data["a"], "a"), ruleset_of(data["b"], "b")
+    options = {key: data.get(key, False) for key in ("structural_only", "behaviour_only", "declared")}
+    for key, value in options.items():
+        if type(value) is not bool:
+            raise InputError(f"{key} must be true or false, got {json_type(value)}")
+    steps = data.get("steps", 3)
+    if type(steps) is not int or not 0 <= steps <= 100:
+        raise InputError(f"steps must be a whole number from 0 to 100, got {json_type(steps)}")
+    if a.game != b.game:
+        raise InputError(f"{a.id!r} is a {a.game} rule set and {b.id!r} a {b.game} one: they can't be compared")
+    if options["structural_only"] and options["behaviour_only"]:
+        raise InputError("structural_only and behaviour_only exclude each other")
+    changes = None if options["behaviour_only"] else diff.structural(a, b, declared=options["declared"])
+    report = None if options["structural_only"] else diff.behaviour(a, b, ())
+    resolved = diff.structural(a, b) if report is not None and report.changes else []
+    causes = diff.attribute(a, resolved, report) if report is not None and report.changes else None
+    return diff.as_json(a, b, changes, report, options["declared"], steps, causes)
+
+
+def replay(data: dict[str, Any]) -> Any:
+    """``yakuset play --json`` for a posted script (Koi-Koi rounds or a Riichi game), with its trace text."""
+    fields(data, ("ruleset", "script", "name"), ("ruleset", "script"))
+    rs = ruleset_of(data["ruleset"])
+    script = data["script"]
+    if not isinstance(script, str):
+        raise RequestProblem(422, f"script must be the script's YAML text, got {json_type(script)}")
+    name = posted_name(data.get("name"), "name")
+    play = next((c for c in rs.part.commands() if c.name == "play"), None)  # type: ignore[attr-defined]
+    if play is None:
+        raise InputError(f"{rs.game} rule sets have no play scripts")
+    # The game reads a script from a file: the text goes to a file of the server's own making,
+    # and messages name it as the caller did.
+    with tempfile.TemporaryDirectory(prefix="yakuset-serve-") as folder:
+        path = Path(folder) / "script.yaml"
+        path.write_text(script, encoding="utf-8")
+        try:
+            text, trace = play.run(rs, argparse.Namespace(script=str(path)))
+        except RulesetError as exc:
+            raise RulesetError([_renamed(p, str(path), name) for p in exc.problems]) from None
+    return {**trace, "text": text}
+
+
+def _renamed(problem: Problem, file: str, name: str) -> Problem:
+    if problem.location.file not in (file, str(Path(file).resolve())):
+        return problem
+    return replace(problem, location=replace(problem.location, file=name))
+
+
+# --- wiring -----------------------------------------------------------------------------------
+
+
+def _posting(work: Callable[[dict[str, Any]], Any], heavy: bool = False) -> Handler:
+    async def endpoint(request: Request) -> JSONResponse:
+        limits: Limits = request.app.state.limits
+        data = await read_json(request, limits)
+        answer, said = await limits.run(lambda: work(data), heavy=heavy)
+        if said and isinstance(answer, dict):  # the command line prints them on stderr
+            answer = {**answer, "warnings": said}
+        return JSONResponse(answer)
+
+    endpoint.__doc__ = work.__doc__
+    return answering(endpoint)
+
+
+def routes() -> list[Route]:
+    """The API's routes; every error is answered as JSON (:func:`answering`)."""
+    from .openapi import openapi_endpoint
+
+    return [
+        Route(f"{PREFIX}/openapi.json", openapi_endpoint, methods=["GET"]),
+        Route(f"{PREFIX}/rulesets", answering(list_endpoint), methods=["GET"]),
+        Route(f"{PREFIX}/rulesets/{{ruleset}}", answering(show_endpoint), methods=["GET"]),
+        Route(f"{PREFIX}/rulesets/{{ruleset}}/text", answering(text_endpoint), methods=["GET"]),
+        Route(f"{PREFIX}/rulesets/{{ruleset}}/table", answering(table_get_endpoint), methods=["GET"]),
+        Route(f"{PREFIX}/validate", _posting(validate), methods=["POST"]),
+        Route(f"{PREFIX}/table", _posting(table), methods=["POST"]),
+        Route(f"{PREFIX}/award", _posting(award), methods=["POST"]),
+        Route(f"{PREFIX}/yaku", _posting(yaku), methods=["POST"]),
+        Route(f"{PREFIX}/score", _posting(score), methods=["POST"]),
+        Route(f"{PREFIX}/evaluate", _posting(evaluate), methods=["POST"]),
+        Route(f"{PREFIX}/diff", _posting(compare, heavy=True), methods=["POST"]),
+        Route(f"{PREFIX}/replay", _posting(replay, heavy=True), methods=["POST"]),
+    ]
+
+
+def error_of(exc: Exception) -> JSONResponse:
+    """The JSON answer for what a request raised; anything unforeseen is a 500 that says so in one line."""
+    if isinstance(exc, RequestProblem):
+        return error_response(exc.status, exc.message, exc.hint)
+    if isinstance(exc, RulesetError):
+        return error_response(422, str(exc), problems=exc.problems)
+    if isinstance(exc, InputError):
+        return error_response(422, str(exc))
+    if isinstance(exc, PluginError):  # the plugin's code failed, not the request
+        return error_response(500, str(exc))
+    return error_response(
+        500, f"unexpected error (from a plugin, or a bug to report): {type(exc).__name__}: {str(exc)[:300]}"
+    )
+
+
+__all__ = ["DEFAULT_NAME", "PREFIX", "error_of", "error_response", "routes"]

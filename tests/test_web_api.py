@@ -1,0 +1,524 @@
+"""`yakuset serve`'s JSON API through httpx's ASGI transport: every endpoint with good and bad
+input. Answers have the command line's JSON shapes; errors are JSON with its messages and a 4xx
+status, never a 500."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'yakuset[web]'")
+httpx = pytest.importorskip("httpx", reason="the API tests need httpx (the test extra)")
+
+import yakuset
+from yakuset._web import Limits, create_app
+
+from tests.conftest import ROOT, run
+
+STREAK_CAP_3 = "extends: nintendo\nname: House\naward:\n  multipliers:\n    - {id: own_streak, max: 3}\n"
+
+
+def call(method: str, url: str, body: Any = None, *, content: bytes | None = None, limits: Limits | None = None):
+    """One request to a fresh application, answered in process."""
+
+    async def go() -> httpx.Response:
+        transport = httpx.ASGITransport(app=create_app(limits))
+        async with httpx.AsyncClient(transport=transport, base_url="http://yakuset.test") as client:
+            if content is not None:
+                return await client.request(method, url, content=content, headers={"content-type": "application/json"})
+            return await client.request(method, url, json=body)
+
+    return asyncio.run(go())
+
+
+def post(url: str, body: Any, **kwargs: Any) -> httpx.Response:
+    return call("POST", f"/api/v1/{url}", body, **kwargs)
+
+
+def error(response: httpx.Response, status: int) -> dict[str, Any]:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"] == "application/json"
+    found: dict[str, Any] = response.json()["error"]
+    assert found["status"] == status
+    return found
+
+
+def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    code, out, err = run(capsys, *argv, "--json")
+    assert code in (0, 1), err
+    return json.loads(out)
+
+
+# --- rule sets ----------------------------------------------------------------------------------
+
+
+def test_list_matches_the_bundled_rule_sets_with_sources_and_parents():
+    answer = call("GET", "/api/v1/rulesets").json()
+    assert [r["id"] for r in answer] == [rs.id for rs in yakuset.list_rulesets()]
+    nintendo = next(r for r in answer if r["id"] == "nintendo")
+    assert nintendo["game"] == "koikoi" and nintendo["name"] == "Nintendo"
+    assert nintendo["extends"] == "_koikoi" and "Nintendo" in nintendo["source"]
+    riichi = call("GET", "/api/v1/rulesets?game=riichi").json()
+    assert riichi and {r["game"] for r in riichi} == {"riichi"}
+
+
+def test_show_is_show_resolved_with_plugins_and_the_extends_chain(capsys):
+    answer = call("GET", "/api/v1/rulesets/yakuza").json()
+    expected = cli_json(capsys, "show", "yakuza", "--resolved")
+    assert answer["files"] == expected["files"] == ["<bundled>/koikoi/yakuza.yaml", "<bundled>/koikoi/_koikoi.yaml"]
+    assert answer["sources"] == expected["sources"]
+    assert answer["document"] == expected["document"]
+    assert answer["plugins"]["dealers_privilege"] == {"points": 6}
+
+
+def test_the_text_is_the_bundled_file():
+    answer = call("GET", "/api/v1/rulesets/nintendo/text").json()
+    assert answer["file"] == "<bundled>/koikoi/nintendo.yaml"
+    assert answer["text"] == yakuset.load_ruleset("nintendo").path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("ident", ["nope", "..%2F..%2Fetc%2Fpasswd", "_koikoi", "nintendo.yaml"])
+def test_an_id_that_is_no_bundled_rule_set_is_404_and_opens_nothing(ident):
+    found = error(call("GET", f"/api/v1/rulesets/{ident}"), 404)
+    # A slash matches no route at all; any other id is looked up among the bundled ids only.
+    assert found["message"].startswith("no bundled rule set named") or "%2F" in ident
+
+
+def test_an_unknown_route_is_json_404():
+    assert error(call("GET", "/api/v1/nothing"), 404)["message"] == "Not Found"
+    assert error(call("GET", "/api/v1/award"), 405)
+
+
+# --- tables ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ident", ["nintendo", "tenhou"])
+def test_table_is_the_command_lines(capsys, ident):
+    assert call("GET", f"/api/v1/rulesets/{ident}/table").json() == cli_json(capsys, "table", ident)
+    text = call("GET", f"/api/v1/rulesets/{ident}/table?format=text").json()["text"]
+    assert text == run(capsys, "table", ident)[1]
+    assert post("table", {"ruleset": ident, "format": "markdown"}).json()["text"].startswith("#")
+
+
+def test_table_of_a_posted_text_shows_its_change():
+    table = post("table", {"ruleset": {"text": STREAK_CAP_3, "name": "house.yaml"}}).json()
+    assert table["ruleset"] == "house"
+    assert [c["factor"] for c in table["tables"][0]["columns"]] == [1, 2, 3]
+
+
+def test_a_table_in_an_unknown_format_is_refused():
+    assert (
+        "format must be json, text or markdown"
+        in error(call("GET", "/api/v1/rulesets/tenhou/table?format=x"), 422)["message"]
+    )
+
+
+# --- validate ---------------------------------------------------------------------------------------
+
+
+def test_validate_a_good_text():
+    assert post("validate", {"text": STREAK_CAP_3, "name": "house.yaml"}).json() == {
+        "file": "house.yaml",
+        "valid": True,
+        "problems": [],
+    }
+
+
+def test_validate_gives_the_command_lines_problems_at_their_line(capsys, tmp_path):
+    text = STREAK_CAP_3.replace("max: 3", "maxx: 3")
+    answer = post("validate", {"text": text, "name": "house.yaml"}).json()
+    (tmp_path / "house.yaml").write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(tmp_path / "house.yaml"), "--json")
+    expected = json.loads(out)[0]["problems"]
+    assert code == 1 and answer["valid"] is False
+    assert [{**p, "file": "house.yaml"} for p in expected] == answer["problems"]
+    assert (answer["problems"][0]["line"], answer["problems"][0]["message"]) == (5, "unknown key 'maxx'")
+    assert answer["problems"][0]["hint"] == "did you mean 'max'?"
+
+
+@pytest.mark.parametrize("ref", ["../../etc/passwd", "../../etc/passwd.yaml", "/etc/hosts.yaml", "nintendo.yaml"])
+def test_extends_from_a_posted_text_reaches_bundled_ids_only(ref, tmp_path, monkeypatch):
+    (tmp_path / "nintendo.yaml").write_text("game: koikoi\n", encoding="utf-8")  # never read
+    monkeypatch.chdir(tmp_path)
+    [problem] = post("validate", {"text": f"extends: {ref}\nname: x\n"}).json()["problems"]
+    assert problem["message"] == f"{ref!r} is a path: a rule set sent as text may extend a bundled rule set only"
+    assert (problem["file"], problem["line"], problem["col"], problem["path"]) == ("posted.yaml", 1, 10, "extends")
+
+
+def test_an_alias_bomb_fails_fast_with_a_located_problem():
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 10)]
+    answer = post("validate", {"text": "\n".join(lines) + "\n"}).json()
+    assert answer["valid"] is False
+    assert any("alias" in p["message"] or "values" in p["message"] for p in answer["problems"]), answer
+
+
+def test_validate_needs_a_text_and_a_plain_file_name():
+    assert (
+        error(post("validate", {"text": 3}), 422)["message"]
+        == "text must be the rule set's YAML text, got the number 3"
+    )
+    assert error(post("validate", {}), 422)["message"] == "missing field 'text'"
+    found = error(post("validate", {"text": "game: koikoi\n", "name": "../secret.yaml"}), 422)
+    assert found["message"].startswith("name must be a file name such as 'house.yaml'")
+
+
+# --- bodies --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("content", [b"{bad", b"", b"\xff\xfe", b'{"base": NaN}', b"[" * 100_000])
+def test_a_body_that_is_not_json_is_400(content):
+    assert error(post("award", None, content=content), 400)["message"].startswith("the request body is not valid JSON")
+
+
+@pytest.mark.parametrize("content", [b"[1, 2]", b'"nintendo"', b"8", b"null"])
+def test_a_body_that_is_no_object_is_400(content):
+    assert error(post("award", None, content=content), 400)["message"].startswith(
+        "the request body must be a JSON object, got"
+    )
+
+
+def test_a_body_over_1_mib_is_413():
+    body = json.dumps({"text": "# " + "x" * (2 << 20)}).encode()
+    found = error(post("validate", None, content=body), 413)
+    assert found["message"] == "the request body is over 1048576 bytes"
+
+
+def test_the_1_mib_limit_holds_without_a_content_length():
+    async def chunks():
+        for _ in range(3):
+            yield b" " * (1 << 19)
+
+    async def go() -> httpx.Response:
+        transport = httpx.ASGITransport(app=create_app())
+        async with httpx.AsyncClient(transport=transport, base_url="http://yakuset.test") as client:
+            return await client.post("/api/v1/award", content=chunks())
+
+    error(asyncio.run(go()), 413)
+
+
+# --- Koi-Koi ----------------------------------------------------------------------------------------
+
+
+def test_award_is_the_command_lines(capsys):
+    answer = post("award", {"ruleset": "nintendo", "base": 8, "opponent_calls": 1}).json()
+    assert answer == cli_json(capsys, "award", "nintendo", "--base", "8", "--opponent-calls", "1")
+    assert answer["points"] == 32
+
+
+def test_award_under_a_posted_rule_set_with_the_command_lines_warnings():
+    answer = post("award", {"ruleset": {"text": STREAK_CAP_3}, "base": 5, "own_calls": 4}).json()
+    assert (answer["ruleset"], answer["points"]) == ("posted", 15)
+    assert answer["warnings"] == [
+        "4 Koi-Koi calls, but posted allows 1 a player in a round (calls.limit_per_round): no game reaches this award"
+    ]
+    assert "warnings" not in post("award", {"ruleset": "nintendo", "base": 5, "own_calls": 1}).json()
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "message"),
+    [
+        ({"ruleset": "nintendo", "base": "8"}, 422, "base must be a whole number, got '8'"),
+        (
+            {"ruleset": "nintendo", "base": 8, "own_calls": -1},
+            422,
+            "own_calls must be a whole number of at least 0, got -1",
+        ),
+        ({"ruleset": "nintendo", "bsae": 8}, 422, "unknown field 'bsae'"),
+        ({"ruleset": "nintendo"}, 422, "missing field 'base'"),
+        ({"ruleset": "tenhou", "base": 8}, 422, "'tenhou' is a riichi rule set; `award` needs a koikoi rule set"),
+        ({"ruleset": "nope", "base": 8}, 404, "no bundled rule set named 'nope'"),
+        (
+            {"ruleset": 3, "base": 8},
+            422,
+            'ruleset must be a bundled id or {"text": YAML, "name": "house.yaml"}, got the number 3',
+        ),
+        ({"ruleset": {"text": "game: koikoi\n", "path": "/etc"}, "base": 8}, 422, "unknown key 'path' in ruleset"),
+    ],
+)
+def test_award_refuses_bad_input_with_the_engines_message(body, status, message):
+    assert error(post("award", body), status)["message"] == message
+
+
+def test_a_posted_rule_set_with_problems_is_422_with_each_problem_located():
+    found = error(
+        post("award", {"ruleset": {"text": "extends: nintendo\nnmae: x\n", "name": "h.yaml"}, "base": 8}), 422
+    )
+    [problem] = found["problems"]
+    assert (problem["file"], problem["line"], problem["col"]) == ("h.yaml", 2, 1)
+    assert found["message"] == "h.yaml:2:1: nmae: unknown key 'nmae' (hint: did you mean 'name'?)"
+
+
+def test_yaku_of_captured_cards(capsys):
+    cards = ["01-bright-crane", "03-bright-curtain", "08-bright-moon"]
+    answer = post("yaku", {"ruleset": "nintendo", "captured": cards}).json()
+    assert answer == cli_json(capsys, "koikoi-yaku", "nintendo", *cards)
+    assert answer["base"] == 5
+    assert (
+        "is not a card of the nintendo deck"
+        in error(post("yaku", {"ruleset": "nintendo", "captured": [3]}), 422)["message"]
+    )
+
+
+# --- Riichi -------------------------------------------------------------------------------------------
+
+
+def test_score_from_han_and_fu_yaku_and_yakuman(capsys):
+    assert post("score", {"ruleset": "ema-2025", "han": 3, "fu": 40}).json() == cli_json(
+        capsys, "score", "ema-2025", "--han", "3", "--fu", "40"
+    )
+    answer = post("score", {"ruleset": "tenhou", "yaku": ["riichi", "pinfu", "ittsu"], "dora": 1, "tsumo": True}).json()
+    assert (answer["limit"], answer["total"]) == ("mangan", 8000)
+    assert (
+        post("score", {"ruleset": "full-scoring", "yakuman": ["daisangen", "suuankou_tanki"]}).json()["total"] == 96000
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            {"ruleset": "tenhou", "han": 3, "yakuman": ["daisangen"]},
+            "give exactly one of han (with fu), yaku or yakuman",
+        ),
+        (
+            {"ruleset": "ema-2025", "yaku": ["riichi"], "open": True, "fu": 30},
+            "'riichi' needs a closed hand, but the hand is open",
+        ),
+        ({"ruleset": "tenhou", "han": 3, "fu": 41.5}, None),
+        (
+            {"ruleset": "nintendo", "han": 3, "fu": 40},
+            "'nintendo' is a koikoi rule set; `score` needs a riichi rule set",
+        ),
+    ],
+)
+def test_score_refuses_bad_input(body, message):
+    found = error(post("score", body), 422)
+    if message is not None:
+        assert found["message"] == message
+
+
+def test_evaluate_a_hand_from_its_tiles(capsys):
+    body = {
+        "ruleset": "tenhou",
+        "hand": "234m456p23456788s",
+        "win": "4s",
+        "riichi": True,
+        "tsumo": True,
+        "dora_indicators": ["7s"],
+    }
+    answer = post("evaluate", body).json()
+    code, out, err = run(
+        capsys, "hand", "tenhou", "234m456p23456788s", "--win", "4s", "--riichi", "--tsumo", "--dora", "7s", "--json"
+    )
+    assert code == 0, err
+    assert answer == json.loads(out)
+    assert (answer["han"], answer["limit"], answer["total"]) == (6, "haneman", 18000)
+
+
+def test_evaluate_with_melds_as_json_pairs():
+    body = {"ruleset": "tenhou", "hand": "234m456p22s789s", "win": "4m", "melds": [["pon", "555z"]]}
+    assert post("evaluate", body).json()["yaku"] == ["yakuhai_haku"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"ruleset": "tenhou", "hand": "234m456p23456788s", "win": "4z"},
+        {"ruleset": "tenhou", "hand": "234m456p23456788x", "win": "4s"},
+        {"ruleset": "tenhou", "hand": "234m456p23456788s", "win": "4s", "melds": [["pon"]]},
+        {"ruleset": "tenhou", "hand": "234m456p23456788s", "win": "4s", "riichi": "yes"},
+        {"ruleset": "tenhou", "hand": "234m456p23456788s", "win": "4s", "rinchan": True},
+        {"ruleset": "tenhou", "hand": 12345, "win": "4s"},
+    ],
+)
+def test_evaluate_refuses_bad_hands(body):
+    assert error(post("evaluate", body), 422)["message"]
+
+
+# --- diff and replay ---------------------------------------------------------------------------------
+
+
+def test_diff_of_bundled_ids_is_the_command_lines(capsys):
+    assert post("diff", {"a": "nintendo", "b": "tournament"}).json() == cli_json(
+        capsys, "diff", "nintendo", "tournament", "--format", "json"
+    )
+
+
+def test_diff_against_a_posted_text_names_its_lines():
+    answer = post("diff", {"a": "nintendo", "b": {"text": STREAK_CAP_3, "name": "house.yaml"}}).json()
+    [change] = [c for c in answer["structural"]["changes"] if c["path"] == "award.multipliers[own_streak].max"]
+    assert (change["old"], change["new"], change["new_at"]) == (6, 3, "house.yaml:5")
+    assert answer["behaviour"]["changed"] == 0  # one call a round never reaches the cap
+    unlimited = {"text": STREAK_CAP_3.replace("nintendo", "fudawiki"), "name": "house.yaml"}
+    assert post("diff", {"a": "fudawiki", "b": unlimited}).json()["behaviour"]["changed"] > 0
+
+
+def test_diff_refuses_two_games_and_contradictory_options():
+    assert error(post("diff", {"a": "nintendo", "b": "tenhou"}), 422)["message"] == (
+        "'nintendo' is a koikoi rule set and 'tenhou' a riichi one: they can't be compared"
+    )
+    body = {"a": "nintendo", "b": "tournament", "structural_only": True, "behaviour_only": True}
+    assert error(post("diff", body), 422)["message"] == "structural_only and behaviour_only exclude each other"
+    assert error(post("diff", {"a": "nintendo", "b": "tournament", "steps": "3"}), 422)
+
+
+@pytest.mark.parametrize(
+    ("ident", "script"),
+    [
+        ("nintendo", "examples/one-call-then-automatic-shobu.yaml"),
+        ("tenhou", "examples/riichi/double-ron-hanchan.yaml"),
+    ],
+)
+def test_replay_is_play(capsys, ident, script):
+    answer = post("replay", {"ruleset": ident, "script": (ROOT / script).read_text(encoding="utf-8")}).json()
+    code, out, err = run(capsys, "play", ident, script)
+    assert code == 0, err
+    assert answer["text"] == out
+    expected = cli_json(capsys, "play", ident, script)
+    assert {k: v for k, v in answer.items() if k != "text"} == expected
+
+
+def test_a_bad_script_is_located_under_its_own_name():
+    found = error(
+        post("replay", {"ruleset": "nintendo", "script": "players: [a, b]\ndealer: a\nround: []\n", "name": "s.yaml"}),
+        422,
+    )
+    [problem] = found["problems"]
+    assert (problem["file"], problem["line"], problem["message"]) == ("s.yaml", 3, "unknown key 'round'")
+    assert "yakuset-serve-" not in json.dumps(found)
+
+
+# --- never a 500 ----------------------------------------------------------------------------------------
+
+_WRONG = [None, "x", -1, 1.5, 10**40, True, [], {}, ["x"], {"a": 1}]
+_GOOD = {
+    "award": {"ruleset": "nintendo", "base": 8, "own_calls": 1, "opponent_calls": 1, "field_brights": 0},
+    "yaku": {"ruleset": "nintendo", "captured": ["01-bright-crane"], "month": 1, "own_calls": 0},
+    "score": {"ruleset": "tenhou", "han": 3, "fu": 40, "dealer": False, "tsumo": True, "honba": 1, "riichi_sticks": 1},
+    "evaluate": {
+        "ruleset": "tenhou",
+        "hand": "234m456p23456788s",
+        "win": "4s",
+        "seat_wind": "east",
+        "ura_indicators": [],
+    },
+    "table": {"ruleset": "nintendo", "format": "json"},
+    "validate": {"text": "extends: nintendo\n", "name": "h.yaml"},
+    "diff": {"a": "nintendo", "b": "tournament", "structural_only": True, "steps": 0},
+    "replay": {"ruleset": "nintendo", "script": "players: [a, b]\ndealer: a\nrounds: []\n"},
+}
+
+
+@pytest.mark.parametrize("endpoint", sorted(_GOOD))
+def test_a_wrong_value_in_any_field_is_a_4xx_never_a_500(endpoint):
+    good = _GOOD[endpoint]
+    assert post(endpoint, good).status_code < 300 or endpoint == "replay"
+    for key in good:
+        for wrong in _WRONG:
+            response = post(endpoint, {**good, key: wrong})
+            assert 200 <= response.status_code < 500, (endpoint, key, wrong, response.text)
+            if response.status_code >= 400:
+                assert response.json()["error"]["message"]
+
+
+def test_every_route_is_in_the_openapi_document():
+    from yakuset._web.api import routes
+
+    document = call("GET", "/api/v1/openapi.json").json()
+    assert document["openapi"].startswith("3.1")
+    documented = {(path, method.upper()) for path, item in document["paths"].items() for method in item}
+    served = {
+        (route.path, method)
+        for route in routes()
+        if route.path != "/api/v1/openapi.json"
+        for method in route.methods or ()
+        if method != "HEAD"
+    }
+    assert documented == served
+
+
+# --- limits --------------------------------------------------------------------------------------------
+
+
+def test_a_heavy_request_waits_for_a_slot_then_gives_up_with_503():
+    limits = Limits(seconds=0.3, heavy=1)
+    limits._slots.acquire()  # another heavy request holds the only slot
+    found = error(post("diff", {"a": "nintendo", "b": "tournament"}, limits=limits), 503)
+    assert found["message"] == "the server is busy with other heavy requests for over 0.3 s"
+    limits._slots.release()
+    assert post("diff", {"a": "nintendo", "b": "tournament"}, limits=limits).status_code == 200
+
+
+def test_a_request_over_the_time_limit_is_503():
+    found = error(post("diff", {"a": "tenhou", "b": "ema-2025"}, limits=Limits(seconds=0.01)), 503)
+    assert found["message"] == "the request took longer than the server's limit of 0.01 s"
+
+
+# --- the command -----------------------------------------------------------------------------------------
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it(capsys, monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "uvicorn" else real(name, *a))
+    code, out, err = run(capsys, "serve")
+    assert (code, out) == (2, "")
+    assert err == "yakuset: error: `yakuset serve` needs the web extra: pip install 'yakuset[web]'\n"
+
+
+@pytest.mark.parametrize(("host", "warned"), [("127.0.0.1", False), ("localhost", False), ("0.0.0.0", True)])
+def test_serve_prints_its_url_and_warns_off_loopback(capsys, monkeypatch, host, warned):
+    from yakuset import _web
+
+    served: list[Any] = []
+
+    def serve(sock, limits):
+        served.append((sock.getsockname(), limits))
+        sock.close()
+
+    monkeypatch.setattr(_web, "serve", serve)
+    code, out, err = run(capsys, "serve", "--host", host, "--port", "0", "--time-limit", "5", "--heavy", "3")
+    assert code == 0, err
+    [(address, limits)] = served
+    assert out == f"yakuset serve: http://{address[0]}:{address[1]}/ (the API: /api/v1; Ctrl-C stops)\n"
+    assert (limits.seconds, limits.heavy) == (5.0, 3)
+    assert ("anyone who can reach this machine can use the server" in err) is warned
+
+
+def test_serve_on_a_port_in_use_is_a_clear_error(capsys):
+    from yakuset import _web
+
+    sock = _web.listen("127.0.0.1", 0)
+    sock.listen()
+    try:
+        code, _, err = run(capsys, "serve", "--port", str(sock.getsockname()[1]))
+    finally:
+        sock.close()
+    assert code == 2 and err.startswith("yakuset: error: cannot listen on 127.0.0.1:")
+
+
+def test_serve_checks_its_arguments(capsys):
+    assert run(capsys, "serve", "--port", "70000")[0] == 2
+    assert run(capsys, "serve", "--time-limit", "0")[0] == 2
+
+
+def test_the_package_files_are_in_the_wheel():
+    static = Path(create_app.__code__.co_filename).parent  # the package folder of yakuset._web
+    import tomllib
+
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "yakuset._web" in data["tool"]["setuptools"]["packages"]
+    patterns = data["tool"]["setuptools"]["package-data"]["yakuset._web"]
+    shipped = {p.relative_to(static).as_posix() for pattern in patterns for p in static.glob(pattern)}
+    every = {
+        p.relative_to(static).as_posix()
+        for p in static.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".py"
+    }
+    assert shipped == every
