@@ -7,7 +7,14 @@
 
 :func:`award` multiplies a base by the rule set's multipliers; :func:`yaku` finds the yaku of a
 pile of captured cards; :class:`Round` and :class:`Match` referee a game reported event by
-event; :func:`replay` plays a script (``yakuset play``). Every number comes from the rule set.
+event; :func:`replay` plays a script (``yakuset play``); :class:`Table` plays a whole match
+from moves, dealing from a seed and refusing an illegal move with the reason. Every number
+comes from the rule set, the table rules (who deals, points, misdeals, calls, weather) from
+``rules_of(rs).table`` (:class:`TableRules`)::
+
+    >>> table = yakuset.koikoi.Table(rs, players=("a", "b"), seed=1)
+    >>> table.pending, len(table.legal_moves())
+    ('play', 8)
 
 For simulations, :func:`pile` gives a read-only :class:`Pile` that takes one card at a time:
 ``add(card)`` returns a new pile whose ``base`` (and ``hand``, the :class:`Hand` :func:`yaku`
@@ -38,6 +45,8 @@ if TYPE_CHECKING:
     from ._rules import Card, CardFilter, KoikoiRules, KoikoiYaku
     from ._rules import koikoi_rules as rules_of
     from ._simulation import MatchRecord, RoundRecord, match_seed, play_match, play_matches
+    from ._table import IllegalMove, Move, Table, TableResult, TableRound, TableState
+    from ._table_rules import TableRules, Weather
     from ._tally import Tally, compare, summary
     from ._yaku import Pile, check_cards, pile, yaku
 
@@ -59,6 +68,14 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "match_seed": ("yakuset.koikoi._simulation", "match_seed"),
     "play_match": ("yakuset.koikoi._simulation", "play_match"),
     "play_matches": ("yakuset.koikoi._simulation", "play_matches"),
+    "IllegalMove": ("yakuset.koikoi._table", "IllegalMove"),
+    "Move": ("yakuset.koikoi._table", "Move"),
+    "Table": ("yakuset.koikoi._table", "Table"),
+    "TableResult": ("yakuset.koikoi._table", "TableResult"),
+    "TableRound": ("yakuset.koikoi._table", "TableRound"),
+    "TableState": ("yakuset.koikoi._table", "TableState"),
+    "TableRules": ("yakuset.koikoi._table_rules", "TableRules"),
+    "Weather": ("yakuset.koikoi._table_rules", "Weather"),
     "Tally": ("yakuset.koikoi._tally", "Tally"),
     "compare": ("yakuset.koikoi._tally", "compare"),
     "summary": ("yakuset.koikoi._tally", "summary"),
@@ -111,6 +128,7 @@ __all__ = [
     "Event",
     "FixedAward",
     "Hand",
+    "IllegalMove",
     "KoikoiGame",
     "KoikoiRules",
     "KoikoiYaku",
@@ -118,14 +136,21 @@ __all__ = [
     "MatchAdjustment",
     "MatchRecord",
     "MatchResult",
+    "Move",
     "Pile",
     "RefereeError",
     "Round",
     "RoundRecord",
     "RoundTrace",
+    "Table",
+    "TableResult",
+    "TableRound",
+    "TableRules",
+    "TableState",
     "Tally",
     "Trace",
     "View",
+    "Weather",
     "YakuScore",
     "award",
     "award_tables",

@@ -324,9 +324,16 @@ class Round:
             raise RefereeError(f"this rule set's weather ({rules}) looks at the field: report it with field=[...]")
         return self._turn(player, state, tuple(c.id for c in cards), face_up)
 
-    def _turn(self, player: str, state: _PlayerState, cards: tuple[str, ...], field: Sequence[str] | None) -> Event:
+    def _turn(
+        self,
+        player: str,
+        state: _PlayerState,
+        cards: tuple[str, ...],
+        field: Sequence[str] | None,
+        quiet: bool = False,
+    ) -> Event:
         """A turn whose cards are checked: the referee's answer, and the round changed only
-        once everything is computed."""
+        once everything is computed. ``quiet``: a ``continue`` event carries no hand."""
         tables, table = self._tables, self.table
         total = state.total
         weights = self._weights
@@ -363,6 +370,8 @@ class Round:
                 event = Event("offer", player, f"{player}'s base rose to {base}: Koi-Koi or Shobu?", hand=hand)
         elif turns == last and self._state[self._other(player)].turns == last:
             event = self._exhaustive_draw(player if base > state.base else self._last_rise)
+        elif quiet:
+            event = Event("continue", player)
         else:
             hand = tables.hand(
                 self.rs.id, tables.months[self.month], (*state.captured, *cards), total, state.calls, field
