@@ -29,6 +29,8 @@ Each detector still works alone, as the hook's contract says.
 
 from __future__ import annotations
 
+import itertools
+import operator
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
@@ -107,6 +109,7 @@ _CLASS = tuple(
     for t in range(34)
 )
 _FLAG_IDS = ("rinshan", "chankan", "haitei", "houtei", "renhou", "tenhou", "chihou")
+_FLAGS_OF = operator.attrgetter(*_FLAG_IDS)
 
 
 def _whole_hand(s: Situation) -> frozenset[str]:
@@ -120,9 +123,9 @@ def _whole_hand(s: Situation) -> frozenset[str]:
             found.append("ippatsu")
     if s.tsumo and not s.open:
         found.append("menzen_tsumo")
-    for flag in _FLAG_IDS:
-        if getattr(s, flag):
-            found.append(flag)
+    flags = _FLAGS_OF(s)
+    if True in flags:
+        found.extend(itertools.compress(_FLAG_IDS, flags))
     any_bits = 0
     all_bits = 127
     for tile in set(s.tiles):
@@ -231,8 +234,8 @@ def _reading(r: Reading, s: Situation, whole: frozenset[str]) -> frozenset[str]:
 def _run_yaku(r: Reading, s: Situation, runs: list[int], pair: int, found: set[str]) -> None:
     """Sanshoku, ittsu, and in a closed hand pinfu, iipeikou and ryanpeikou."""
     starts = set(runs)
-    for number in range(7):
-        if number in starts and number + 9 in starts and number + 18 in starts:
+    for first in starts:
+        if first < 9 and first + 9 in starts and first + 18 in starts:
             found.add("sanshoku")
             break
     for base in (0, 9, 18):
