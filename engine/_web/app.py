@@ -1,15 +1,20 @@
-"""The ASGI application of ``yakuset serve``."""
+"""The ASGI application of ``yakuset serve``: the JSON API, the studio's pages and their static files."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
-from starlette.routing import BaseRoute
+from starlette.routing import BaseRoute, Mount
+from starlette.staticfiles import StaticFiles
 
 from . import api
 from .limits import Limits
+
+HERE = Path(__file__).parent
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -21,7 +26,13 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 
 def create_app(limits: Limits | None = None) -> Starlette:
     """The application, with ``limits`` (defaults: 10 s a request, 2 heavy requests at once, 1 MiB bodies)."""
-    routes: list[BaseRoute] = [*api.routes()]
+    from . import pages
+
+    routes: list[BaseRoute] = [
+        *api.routes(),
+        *pages.routes(),
+        Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
+    ]
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
     app.state.limits = limits or Limits()
     return app
