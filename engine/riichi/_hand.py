@@ -28,7 +28,7 @@ from .._core.results import Step
 from ._fu import count_fu, rounded
 from ._readings import Reading, readings
 from ._rules import RiichiRules, riichi_rules
-from ._score import Score, han_fu_score, score, with_steps_before
+from ._score import Score, han_fu_score, with_steps_before, yakuman_result
 from ._situation import Situation
 from ._table import TableRules
 from ._tiles import EAST, FIVES, tile_name
@@ -301,7 +301,7 @@ def _score_reading(
     found = present(rules, reading, situation)
     dealer, tsumo, is_open = situation.seat_wind == EAST, situation.tsumo, situation.open
     if found.yakuman:
-        base = _yakuman_score(rs, found.yakuman, is_open, dealer, tsumo)
+        base = _yakuman_score(rs, found.yakuman, dealer, tsumo)
         result = with_steps_before(base, lambda: _dora_steps(*dora, counted=False), honba, sticks)
         return HandScore(result, found.yakuman, *dora, None, reading, list)
     all_dora = dora[0] + dora[1] + dora[2]
@@ -354,8 +354,11 @@ def _score_reading(
 
 
 @functools.lru_cache(maxsize=4096)
-def _yakuman_score(rs: RuleSet, yakuman: tuple[str, ...], is_open: bool, dealer: bool, tsumo: bool) -> Score:
-    return score(rs, yakuman=list(yakuman), open=is_open, dealer=dealer, tsumo=tsumo)
+def _yakuman_score(rs: RuleSet, yakuman: tuple[str, ...], dealer: bool, tsumo: bool) -> Score:
+    # What score(rs, yakuman=...) gives, without its checks: the table's rules already kept only
+    # yakuman allowed in this win and together.
+    rules = riichi_rules(rs)
+    return yakuman_result(rs, rules, [rules.yaku[ident] for ident in yakuman], 0, dealer, tsumo, 0, 0)
 
 
 def _dora_steps(dora: int, ura: int, red: int, counted: bool = True) -> list[Step]:

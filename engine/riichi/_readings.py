@@ -119,7 +119,10 @@ def _suit_blocks(key: bytes, suit_index: int) -> tuple[tuple[int, ...], ...]:
     if total % 3 == 0:
         _suit_sets(counts, 0, base, [], found)
     elif total % 3 == 2:
-        for pair in range(9):
+        # Runs and triplets add a multiple of 3 to the sum of their tiles' positions, so the pair's
+        # position p has 2p = the suit's sum (mod 3): one position in three can hold it.
+        weight = key[1] + 2 * key[2] + 3 * key[3] + 4 * key[4] + 5 * key[5] + 6 * key[6] + 7 * key[7] + 8 * key[8]
+        for pair in range(2 * weight % 3, 9, 3):
             if counts[pair] >= 2:
                 counts[pair] -= 2
                 _suit_sets(counts, 0, base, [(base + pair) * 4 + _PAIR], found)

@@ -84,20 +84,11 @@ class Detection:
 
     batches: tuple[tuple[Batch, frozenset[str]], ...]  # a batch answers for the ids whose detector it is
     singles: tuple[tuple[str, Detector], ...]
-    #: id -> (table position, id, yaku, the wins it is allowed in: bit ``dealer << 2 | tsumo << 1 | open``)
-    index: Mapping[str, tuple[int, str, Yaku, int]]
-
-
-def _allowed_wins(yaku: Yaku) -> int:
-    """The eight wins (dealer, tsumo, open) as bits, set where ``yaku`` is allowed: its closed-only
-    flag and ``requires`` condition read once, at compile time, rather than for every hand."""
-    mask = 0
-    for dealer in (False, True):
-        for tsumo in (False, True):
-            for is_open in (False, True):
-                if yaku.allowed(dealer, tsumo, is_open):
-                    mask |= 1 << (dealer << 2 | tsumo << 1 | is_open)
-    return mask
+    #: By win (index ``dealer << 2 | tsumo << 1 | open``): the yaku allowed in it (closed-only and
+    #: ``requires`` read once, at compile time), id -> (table position, yaku, its han in that win).
+    allowed: tuple[Mapping[str, tuple[int, Yaku, int]], ...]
+    #: The ids whose presence depends on others' (``needs_any``, ``excludes``).
+    conditional: frozenset[str]
 
 
 def _detection(yaku: Mapping[str, Yaku], detectors: Mapping[str, Detector]) -> Detection:
@@ -111,9 +102,23 @@ def _detection(yaku: Mapping[str, Yaku], detectors: Mapping[str, Detector]) -> D
             owned.setdefault(batch, set()).add(ident)
         else:
             singles.append((ident, detector))
-    index = {ident: (position, ident, entry, _allowed_wins(entry)) for position, (ident, entry) in enumerate(table)}
+    allowed = []
+    for win in range(8):
+        dealer, tsumo, is_open = bool(win & 4), bool(win & 2), bool(win & 1)
+        allowed.append(
+            MappingProxyType(
+                {
+                    ident: (position, entry, entry.han_for(is_open))
+                    for position, (ident, entry) in enumerate(table)
+                    if entry.allowed(dealer, tsumo, is_open)
+                }
+            )
+        )
     return Detection(
-        tuple((batch, frozenset(ids)) for batch, ids in owned.items()), tuple(singles), MappingProxyType(index)
+        tuple((batch, frozenset(ids)) for batch, ids in owned.items()),
+        tuple(singles),
+        tuple(allowed),
+        frozenset(ident for ident, entry in table if entry.needs_any or entry.excludes),
     )
 
 

@@ -403,7 +403,7 @@ def _score_yaku(
     declared = [_lookup(rules, i) for i in ids]
     _check_together(declared, is_open, dealer, tsumo)
     if any(y.yakuman for y in declared):
-        return _yakuman_result(rs, rules, declared, dora, dealer, tsumo, honba, sticks)
+        return yakuman_result(rs, rules, declared, dora, dealer, tsumo, honba, sticks)
     if not declared and not rules.dora_without_yaku:
         raise InputError("no yaku: a hand needs at least one yaku, and dora alone is not a yaku")
     exclusive = next((y for y in declared if y.exclusive), None)
@@ -485,7 +485,7 @@ def _score_yakuman(
         if not y.yakuman:
             raise InputError(f"{y.id!r} is not a yakuman; declare it as a yaku")
     _check_together(declared, is_open, dealer, tsumo)
-    return _yakuman_result(rs, rules, declared, 0, dealer, tsumo, honba, sticks)
+    return yakuman_result(rs, rules, declared, 0, dealer, tsumo, honba, sticks)
 
 
 def _yakuman_value(rules: RiichiRules, y: Yaku) -> int:
@@ -500,7 +500,7 @@ _STACKING = {
 }
 
 
-def _yakuman_result(
+def yakuman_result(
     rs: RuleSet, rules: RiichiRules, declared: list[Yaku], dora: int, dealer: bool, tsumo: bool, honba: int, sticks: int
 ) -> Score:
     yakuman = [y for y in declared if y.yakuman]

@@ -184,19 +184,15 @@ def _parse_meld_once(kind: str, text: str) -> Meld:
 def _parse_meld(kind: str, text: str) -> Meld:
     if kind not in MELD_KINDS:
         raise InputError(f"unknown meld kind {kind!r}: use chi, pon, kan (open) or ankan (closed)")
-    tiles, red = parse_tiles_red(text)
-    tiles.sort()
+    numbers, red = _parse_text(text)  # not the short texts' memo: the melds' memo holds the result
+    tiles = sorted(numbers)
     if kind == "chi":
-        if (
-            len(tiles) != 3
-            or suit(tiles[0]) == 3
-            or len({suit(t) for t in tiles}) != 1
-            or tiles != [tiles[0], tiles[0] + 1, tiles[0] + 2]
-        ):
+        # Three in a row of one suit: the first is no honour and starts a run within its nine.
+        if len(tiles) != 3 or tiles[0] >= 27 or tiles[0] % 9 > 6 or tiles != [tiles[0], tiles[0] + 1, tiles[0] + 2]:
             raise InputError(f"a chi is three tiles in a row of one suit, got {text!r}")
     elif kind == "pon":
-        if len(tiles) != 3 or len(set(tiles)) != 1:
+        if len(tiles) != 3 or tiles[0] != tiles[2]:
             raise InputError(f"a pon is three identical tiles, got {text!r}")
-    elif len(tiles) != 4 or len(set(tiles)) != 1:
+    elif len(tiles) != 4 or tiles[0] != tiles[3]:
         raise InputError(f"a kan is four identical tiles, got {text!r}")
-    return Meld(kind, tuple(tiles), len(red), tuple(red))
+    return Meld(kind, tuple(tiles), len(red), red)

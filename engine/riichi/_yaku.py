@@ -56,31 +56,45 @@ _resolved_of = RESOLVED.get
 def _resolve(found_plan: Detection, found: frozenset[str], is_open: bool, dealer: bool, tsumo: bool) -> Found:
     """Apply the table to the ids the detectors found: closed-only, requires, replaces, needs_any,
     excludes; then the yakuman, the exclusive yaku, the han and the fixed fu."""
-    index = found_plan.index
-    win = 1 << (dealer << 2 | tsumo << 1 | is_open)
-    items = []
-    for ident in found:
-        entry = index.get(ident)
-        if entry is not None and entry[3] & win:
-            items.append(entry)
-    items.sort()
+    allowed = found_plan.allowed[dealer << 2 | tsumo << 1 | is_open]
+    present = found & allowed.keys()
     replaced: set[str] = set()
-    for entry in items:
-        replaced |= entry[2].replaces
-    kept_before = [entry[2] for entry in items if entry[1] not in replaced]
-    ids = {y.id for y in kept_before}
-    kept = []
-    for yaku in kept_before:
+    for ident in present:
+        replaced |= allowed[ident][1].replaces
+    kept = sorted(allowed[ident] for ident in present - replaced)
+    if not found_plan.conditional.isdisjoint(present):
+        kept = _conditions_met(kept)
+    ids: list[str] = []
+    yakuman: list[str] = []
+    exclusive: str | None = None
+    fixed: Yaku | None = None
+    han = 0
+    for _, yaku, yaku_han in kept:
+        ids.append(yaku.id)
+        han += yaku_han
+        if yaku.yakuman:
+            yakuman.append(yaku.id)
+        if yaku.exclusive and exclusive is None:
+            exclusive = yaku.id
+        if fixed is None and yaku.fixed_fu[tsumo] is not None:
+            fixed = yaku
+    return Found(tuple(ids), tuple(yakuman), exclusive, han, fixed)
+
+
+Entry = tuple[int, Yaku, int]
+
+
+def _conditions_met(kept: list[Entry]) -> list[Entry]:
+    """``kept`` (in table order) without the yaku that need one of some others which are not there;
+    two yaku that exclude each other are refused."""
+    ids = {yaku.id for _, yaku, _ in kept}
+    met = []
+    for entry in kept:
+        yaku = entry[1]
         if yaku.needs_any and not yaku.needs_any & ids:
             continue
         if yaku.excludes and yaku.excludes & ids:
             other = min(yaku.excludes & ids)
             raise InputError(f"the detectors found {yaku.id!r} and {other!r}, which can't be in the same hand")
-        kept.append(yaku)
-    return Found(
-        tuple(y.id for y in kept),
-        tuple(y.id for y in kept if y.yakuman),
-        next((y.id for y in kept if y.exclusive), None),
-        sum(y.han_for(is_open) for y in kept),
-        next((y for y in kept if y.fu_for(tsumo) is not None), None),
-    )
+        met.append(entry)
+    return met
