@@ -28,6 +28,7 @@ def yakuset_settings_schema() -> Mapping[str, Any]:
         "description": "Lucky hands checked at the deal: a fixed award, no multipliers.",
         "type": "object",
         "additionalProperties": False,
+        "x-moved": {"on_field": "match.field_four"},
         "properties": {
             "teshi": {
                 "description": "Points for Teshi (four cards of one month in the dealt hand); 0: not a lucky hand.",

@@ -307,7 +307,12 @@ def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location, b
         for extra in instance:
             if extra in known:
                 continue
-            hint = did_you_mean(extra, known) or ("known keys here: " + ", ".join(known) if known else None)
+            moved = sub.get("x-moved", {}).get(extra)  # a key that now lives elsewhere
+            hint = (
+                f"this setting moved to `{moved}`"
+                if moved
+                else did_you_mean(extra, known) or ("known keys here: " + ", ".join(known) if known else None)
+            )
             problems.append(
                 Problem(
                     locate(root, [*path, extra], fallback, key=True),

@@ -42,7 +42,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from .._core.arguments import whole_number
 from .._core.errors import InputError
 from ._referee import Event, Match, RefereeError, Round, check_players
 from ._results import MatchAdjustment
@@ -177,7 +176,9 @@ class Table:
     ) -> None:
         self.rs = rs
         self.rules: KoikoiRules = koikoi_rules(rs)
-        self.seed = whole_number("seed", seed, None)
+        if type(seed) is not int:
+            raise InputError(f"seed must be a whole number, got {seed!r:.40}")
+        self.seed = seed
         names = check_players(players, players[0] if isinstance(players, list | tuple) and players else None)
         self.players = names
         self._cards = tuple(self.rules.cards)
@@ -190,6 +191,7 @@ class Table:
             check_players(names, first_dealer)
             drawn = ()
         self.first_dealer = first_dealer
+        self.drawn = drawn  # the cards drawn for the first deal: ((player, card), (player, card)), or ()
         # The trace, kept as cheap entries and written out when read: (what, *details).
         self._log: list[tuple[object, ...]] = [("start", rs.id, names, self.seed, drawn, first_dealer)]
         self._match = Match(rs, names, first_dealer)
