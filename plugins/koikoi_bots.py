@@ -36,7 +36,7 @@ class RandomBot:
         self.draw = rng.random
 
     def play(self, view: View) -> str:
-        hand = view.hand
+        hand = view.playable
         return hand[int(self.draw() * len(hand))]
 
     def capture(self, view: View, card: str, choices: tuple[str, ...]) -> str:
@@ -57,7 +57,7 @@ class GreedyBot:
         points = self.points
         best, best_key = None, (-1, -1)
         base = view.base
-        for card in view.hand:
+        for card in view.playable:
             matches = view.matches(card)
             if not matches:
                 continue
@@ -67,7 +67,7 @@ class GreedyBot:
                 best, best_key = card, key
         if best is not None:
             return best
-        return min(view.hand, key=points.__getitem__)
+        return min(view.playable, key=points.__getitem__)
 
     def capture(self, view: View, card: str, choices: tuple[str, ...]) -> str:
         points = self.points
@@ -93,7 +93,7 @@ class SteadyBot:
 
     def play(self, view: View) -> str:
         best, best_worth = None, None
-        for card in view.hand:
+        for card in view.playable:
             matches = view.matches(card)
             if matches:
                 if len(matches) == 2:

@@ -29,7 +29,8 @@ class Bot(Protocol):
     """A player of simulated matches. Each method gets the player's :class:`View`."""
 
     def play(self, view: View) -> str:
-        """The id of the hand card to play (one of ``view.hand``)."""
+        """The id of the hand card to play (one of ``view.playable``: with ``match.must_capture``
+        a player who can capture must)."""
         ...
 
     def capture(self, view: View, card: str, choices: tuple[str, ...]) -> str:
@@ -79,6 +80,18 @@ class View:
     @property
     def hand(self) -> tuple[str, ...]:
         return tuple(self._state.hands[self.seat])
+
+    @property
+    def playable(self) -> tuple[str, ...]:
+        """The hand cards this player may play now: the whole hand, or with ``match.must_capture``
+        only the cards that capture when one does."""
+        state = self._state
+        hand = state.hands[self.seat]
+        if not state.deck.rules.table.must_capture:
+            return tuple(hand)
+        by_month, month_of = state.by_month, state.deck.month_of
+        takers = tuple(card for card in hand if by_month[month_of[card]])
+        return takers or tuple(hand)
 
     @property
     def field(self) -> tuple[str, ...]:

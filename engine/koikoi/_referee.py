@@ -148,6 +148,7 @@ class Round:
         self._offer_field: tuple[str, ...] | None = None  # the field when the offer was made (weather)
         self._last_rise: str | None = None  # the last player whose base rose (``after_draw: last_yaku``)
         self._last_caller: str | None = None
+        self._called: Hand | None = None  # the last caller's hand when they called (on_exhaustive_draw: score)
         self.result: Event | None = None
 
     # --- queries -------------------------------------------------------------------------
@@ -411,6 +412,7 @@ class Round:
         state.banked_base = state.base = banked.base
         state.banked_ids = frozenset(y.id for y in banked.yaku)
         self._last_caller = player
+        self._called = banked
         self._offer = None
         return Event("koikoi", player, f"{player} calls Koi-Koi ({state.calls})", hand=banked)
 
@@ -452,16 +454,15 @@ class Round:
         """The event that ends a round whose hands ran out with nobody stopping (the round is
         not changed): the last caller scores what they called on (``calls.on_exhaustive_draw:
         score``), or the dealer's privilege, or nothing."""
-        caller = self._last_caller
-        if caller is not None and self.table.on_exhaustive_draw == "score":
-            state = self._state[caller]
-            month = self._tables.months[self.month]
-            hand = self._tables.hand(self.rs.id, month, state.captured, state.total, state.calls, self._offer_field)
+        caller, hand = self._last_caller, self._called
+        if caller is not None and hand is not None and self.table.on_exhaustive_draw == "score":
+            # The base they called on, not their pile now: cards taken after the call did not
+            # make a yaku the caller stopped for.
             scored = self._scored(caller, hand, "exhaustive_draw", "")
             return Event(
                 "exhaustive_draw",
                 caller,
-                f"the hands ran out: {caller}, who called Koi-Koi, scores {hand.base}",
+                f"the hands ran out: {caller}, who called Koi-Koi on {hand.base}, scores it",
                 hand=scored.hand,
                 award=scored.award,
                 points=scored.points,

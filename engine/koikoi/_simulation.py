@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .._core.errors import InputError
 from ._award import award
 from ._rules import KoikoiRules, koikoi_rules
-from ._tables import Tables, tables
+from ._tables import Plan, Tables, tables
 from ._tally import Tally
 
 if TYPE_CHECKING:
@@ -45,9 +45,11 @@ def match_seed(seed: int, index: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class RoundRecord:
-    """How one round ended. Seats are 0 and 1 (``SEATS``); ``kind`` is what ended it: ``shobu``,
-    ``automatic_shobu``, ``lucky_hand``, ``draw`` (decided at the deal) or ``exhaustive_draw``;
-    ``yaku`` are the ids in the winner's hand when the round was won by yaku."""
+    """How one round ended. Seats are 0 and 1 (``SEATS``); ``kind`` is what ended it, as the
+    referee's event says: ``shobu``, ``automatic_shobu``, ``lucky_hand``, ``field_four`` (the
+    dealer wins a misdealt field), ``draw`` (decided at the deal) or ``exhaustive_draw`` (which
+    may still pay: Dealer's Privilege, or the last caller's hand); ``yaku`` are the ids in the
+    winner's hand when the round was won by yaku; ``next_dealer`` who deals the next round."""
 
     month: int
     dealer: int
@@ -58,6 +60,7 @@ class RoundRecord:
     offers: tuple[int, int]
     calls: tuple[int, int]
     redeals: int
+    next_dealer: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,103 +106,183 @@ def _deck(rules: KoikoiRules) -> Deck:
 
 class RoundState:
     """A round being played: what each seat holds and has captured. Bots read it through a
-    :class:`yakuset.koikoi.View`."""
+    :class:`yakuset.koikoi.View`. ``shown`` is each seat's base after its last turn, as the
+    referee keeps it; ``bases`` the base now (they differ only before a seat's first turn, when
+    the dealer starts with captured cards)."""
 
     __slots__ = (
         "banked",
+        "banked_ids",
         "bases",
+        "by_month",
         "calls",
         "captured",
-        "deck",
         "dealer",
+        "deck",
         "field",
         "field_brights",
-        "by_month",
         "hands",
+        "match_totals",
         "month",
         "number",
+        "shown",
         "stock",
         "totals",
         "turns",
         "weights",
-        "match_totals",
     )
 
     def __init__(self, deck: Deck, month: int, number: int, dealer: int, order: list[str], match_totals: list[int]):
         rules = deck.rules
         size, field_size = rules.hand_cards, rules.field_cards
-        # Dealt as the referee's scripts deal: the dealer's hand, the other's, then the field.
+        # Dealt as the table deals: the dealer's hand, the other's, the field, then the stock.
         first, second = order[:size], order[size : 2 * size]
         self.hands = [first, second] if dealer == 0 else [second, first]
         self.field = order[2 * size : 2 * size + field_size]
         self.stock = order[2 * size + field_size :]
         self.stock.reverse()  # the top card is popped from the end
-        self.field_brights = sum(1 for card in self.field if card in deck.brights[month])
-        # The field by month, each month's cards in the order they came: a card's matches are
-        # one look-up.
-        self.by_month: dict[int, list[str]] = {m: [] for m in deck.rules.months}
-        month_of = deck.month_of
-        for card in self.field:
-            self.by_month[month_of[card]].append(card)
+        self.field_brights = 0
+        self.by_month: dict[int, list[str]] = {}
         self.deck, self.month, self.number, self.dealer = deck, month, number, dealer
         self.weights = deck.weights[month]
         self.captured: list[list[str]] = [[], []]
         self.totals = [0, 0]
         self.bases = [0, 0]
+        self.shown = [0, 0]
         self.banked = [0, 0]
+        self.banked_ids: list[frozenset[str]] = [frozenset(), frozenset()]
         self.calls = [0, 0]
         self.turns = [0, 0]
         self.match_totals = match_totals
 
-    def base_of(self, total: int, calls: int) -> int:
+    def lay_out(self) -> None:
+        """Keep the field by month, each month's cards in the order they came: a card's matches
+        are one look-up."""
+        month_of = self.deck.month_of
+        self.by_month = {m: [] for m in self.deck.rules.months}
+        for card in self.field:
+            self.by_month[month_of[card]].append(card)
+
+    def face_up(self) -> list[str]:
+        """The field as one list (the weather looks at it)."""
+        return [card for cards in self.by_month.values() for card in cards]
+
+    def off(self, seat: int) -> int:
+        """The yaku rows the weather cancels for ``seat``'s pile now."""
+        tables = self.deck.tables
+        return tables.cancelled(self.totals[seat], self.face_up()) if tables.weather else 0
+
+    def base_of(self, total: int, calls: int, off: int = 0) -> int:
         """The base of a pile whose weights sum to ``total`` (the best way of counting dual cards)."""
         tables = self.deck.tables
-        best = tables.plan(0, total, calls).base
+        best = tables.plan(0, total, calls, off).base
         if len(tables.rules.roles) == 1:
             return best
         for way in range(1, len(tables.rules.roles)):
-            other = tables.plan(way, total, calls).base
+            other = tables.plan(way, total, calls, off).base
             if other > best:
                 best = other
         return best
 
+    def counted(self, seat: int, calls: int) -> frozenset[str]:
+        """The ids of the yaku ``seat``'s pile counts with ``calls`` calls."""
+        plan = self.deck.tables.best(self.totals[seat], calls, self.off(seat))[1]
+        return frozenset(ident for _, ident, _, _ in plan.counted)
 
-def _deal(rs: RuleSet, state: RoundState) -> tuple[str, int | None, int] | None:
-    """What the deal decides at once, as the referee asks the plugins: ``("redeal", None, 0)``,
-    ``("draw", None, 0)``, ``("lucky_hand", seat, points)`` or ``None`` to play."""
-    table = state.deck.rules.table
-    months = list(map(state.deck.month_of.__getitem__, state.field))
-    counts = [months.count(m) for m in set(months)]
-    if 4 in counts:
+    def after_win(self, winner: int) -> int:
+        rule = self.deck.rules.table.after_win
+        if rule == "winner":
+            return winner
+        return self.dealer if rule == "same_dealer" else 1 - self.dealer
+
+    def after_draw(self, last_rise: int | None = None) -> int:
+        rule = self.deck.rules.table.after_draw
+        if rule == "last_yaku":
+            return self.dealer if last_rise is None else last_rise
+        return self.dealer if rule == "same_dealer" else 1 - self.dealer
+
+
+#: What :func:`play_match` writes to its ``log``: ``("deal", hands by seat, field)`` for each
+#: deal, ``("field_four", cards the dealer captured, cards dealt in their place)``, then for
+#: each turn ``("play", seat, card)``, ``("choose", seat, (card, target))`` when a card has two
+#: field cards to choose from, ``("turn", seat, cards captured)``, and ``("answer", seat,
+#: "koikoi" or "shobu")`` after an offer.
+LogEntry = tuple[str, Any, Any]
+
+_Outcome = tuple[str, "int | None", int]
+
+
+def _deal(rs: RuleSet, state: RoundState) -> tuple[_Outcome | None, tuple[str, ...]]:
+    """What the deal decides, as the referee decides it: ``("redeal", None, 0)``, ``("draw",
+    None, 0)``, ``("lucky_hand", seat, points)``, ``("field_four", dealer, points)`` or ``None``
+    to play; and the cards the dealer captures from a misdealt field (``field_four:
+    dealer_captures``)."""
+    deck = state.deck
+    table = deck.rules.table
+    counts: dict[int, int] = {}
+    for card in state.field:
+        month = deck.month_of[card]
+        counts[month] = counts.get(month, 0) + 1
+    four = next((m for m, n in counts.items() if n == 4), None)
+    captured: tuple[str, ...] = ()
+    if four is not None:
         if table.field_four == "redeal":
-            return ("redeal", None, 0)
-        if table.field_four != "play_on":
-            raise InputError(f"{rs.id}: simulated matches do not play `match.field_four: {table.field_four}`")
-    elif table.field_pairs == "redeal" and counts and all(n == 2 for n in counts):
-        return ("redeal", None, 0)
+            return ("redeal", None, 0), ()
+        if table.field_four == "dealer_captures":
+            captured = tuple(card for card in state.field if deck.month_of[card] == four)
+    elif table.field_pairs == "redeal" and counts and all(n == 2 for n in counts.values()):
+        return ("redeal", None, 0), ()
     hook = rs.hook
     dealer = state.dealer
-    hands = {SEATS[dealer]: tuple(state.hands[dealer]), SEATS[1 - dealer]: tuple(state.hands[1 - dealer])}
+    first, second = tuple(state.hands[dealer]), tuple(state.hands[1 - dealer])
     lucky = {}
-    for name, hand in hands.items():  # the dealer first
-        found = hook.yakuset_lucky_hand(ruleset=rs, hand=hand)
-        if found is not None:
-            lucky[name] = found
-    outcome = hook.yakuset_deal(ruleset=rs, hands=hands, field=tuple(state.field), dealer=SEATS[dealer], lucky=lucky)
+    found = hook.yakuset_lucky_hand(ruleset=rs, hand=first)  # the dealer first
+    if found is not None:
+        lucky[SEATS[dealer]] = found
+    found = hook.yakuset_lucky_hand(ruleset=rs, hand=second)
+    if found is not None:
+        lucky[SEATS[1 - dealer]] = found
+    outcome = hook.yakuset_deal(
+        ruleset=rs,
+        hands={SEATS[dealer]: first, SEATS[1 - dealer]: second},
+        field=tuple(state.field),
+        dealer=SEATS[dealer],
+        lucky=lucky,
+    )
+    decided: _Outcome | None = None
     if outcome is None:
-        if len(lucky) != 1:
-            return None
-        name, found = next(iter(lucky.items()))
-        return ("lucky_hand", SEATS.index(name), found.points)
-    if outcome.kind == "lucky_hand":
+        if len(lucky) == 1:
+            name, found = next(iter(lucky.items()))
+            decided = ("lucky_hand", SEATS.index(name), found.points)
+    elif outcome.kind == "redeal":
+        return ("redeal", None, 0), ()
+    elif outcome.kind == "lucky_hand":
         points = outcome.award.points if outcome.award is not None else 0
-        return ("lucky_hand", SEATS.index(outcome.winner), points)
-    return (outcome.kind, None, 0)
+        decided = ("lucky_hand", None if outcome.winner is None else SEATS.index(outcome.winner), points)
+    else:
+        decided = ("draw", None, 0)
+    brights = deck.brights[state.month]
+    state.field_brights = sum(1 for card in state.field if card in brights and card not in captured)
+    if four is not None and table.field_four == "dealer_wins":
+        return ("field_four", dealer, table.field_four_points), ()
+    return decided, captured if decided is None else ()
 
 
-#: What :func:`play_match` writes to its ``log``: ``("deal", hands by seat, field)``,
-#: ``("turn", seat, cards captured)``, ``("answer", seat, "koikoi" or "shobu")``.
-LogEntry = tuple[str, Any, Any]
+def _capture_for_dealer(state: RoundState, captured: tuple[str, ...], log: list[LogEntry] | None) -> None:
+    """``field_four: dealer_captures``: the dealer takes the four cards of the month and as many
+    are turned from the stock onto the field, again while the field holds four of a month."""
+    deck, dealer = state.deck, state.dealer
+    while captured:
+        state.captured[dealer].extend(captured)
+        state.totals[dealer] += sum(state.weights[card] for card in captured)
+        fresh = [state.stock.pop() for _ in captured if state.stock]
+        state.field = [card for card in state.field if card not in captured] + fresh
+        if log is not None:
+            log.append(("field_four", captured, tuple(fresh)))
+        months = [deck.month_of[card] for card in state.field]
+        four = next((m for m in set(months) if months.count(m) == 4), None)
+        captured = tuple(card for card in state.field if deck.month_of[card] == four)
+    state.bases[dealer] = state.base_of(state.totals[dealer], 0, state.off(dealer))
 
 
 def play_round(
@@ -214,19 +297,20 @@ def play_round(
     match_totals: list[int],
     log: list[LogEntry] | None = None,
 ) -> RoundRecord:
-    """Deal (again while the plugins ask for a redeal) and play one round to its end."""
+    """Deal (again while the rules ask for a redeal) and play one round to its end."""
     rules = deck.rules
+    table = rules.table
     redeals = 0
     cards = deck.cards
     draw = rng.random
     while True:
-        # A uniform shuffle: the cards sorted by independent uniform keys (half the time of
-        # random.shuffle, which draws a bounded integer per card in Python code).
+        # A uniform shuffle, as the table's: the cards sorted by independent uniform keys (half
+        # the time of random.shuffle, which draws a bounded integer per card in Python code).
         order = sorted(cards, key=lambda _: draw())
         state = RoundState(deck, month, number, dealer, order, match_totals)
         if log is not None:
             log.append(("deal", (tuple(state.hands[0]), tuple(state.hands[1])), tuple(state.field)))
-        decided = _deal(rs, state)
+        decided, captured = _deal(rs, state)
         if decided is None or decided[0] != "redeal":
             break
         redeals += 1
@@ -236,39 +320,52 @@ def play_round(
         view._state = state
     if decided is not None:
         kind, winner, points = decided
-        if kind == "lucky_hand":
-            return RoundRecord(month, dealer, kind, winner, points, (), (0, 0), (0, 0), redeals)
-        return RoundRecord(month, dealer, kind, None, 0, (), (0, 0), (0, 0), redeals)
+        if kind == "draw":
+            return RoundRecord(month, dealer, kind, None, 0, (), (0, 0), (0, 0), redeals, state.after_draw())
+        after = dealer if winner is None else state.after_win(winner)
+        return RoundRecord(month, dealer, kind, winner, points, (), (0, 0), (0, 0), redeals, after)
+    if captured:
+        _capture_for_dealer(state, captured, log)
+    state.lay_out()
     month_of = deck.month_of
     weights = state.weights
     by_month = state.by_month
     stock = state.stock
-    hands, captured, totals, bases, banked, calls, turns = (
+    hands, piles, totals, bases, shown, banked, calls, turns = (
         state.hands,
         state.captured,
         state.totals,
         state.bases,
+        state.shown,
         state.banked,
         state.calls,
         state.turns,
     )
     base_of = state.base_of
-    table = rules.table
+    weather = bool(deck.tables.weather)
+    field_weather = any(w.where == "field" for w in table.weather)
+    must_capture = table.must_capture
     limit = table.call_limit
     per_round = table.limit_scope == "round"
     new_yaku = table.offer_on == "new_yaku"
     minimum = table.minimum_base
-    if table.weather or table.on_exhaustive_draw != "forfeit":
-        raise InputError(f"{rs.id}: simulated matches do not play weather or `calls.on_exhaustive_draw: score`")
-    banked_ids: list[frozenset[str]] = [frozenset(), frozenset()]
     last = rules.hand_cards
     offers = [0, 0]
+    last_rise: int | None = None
+    last_caller: tuple[int, Plan] | None = None  # the last caller and their yaku when they called
     seat = dealer
     while True:
         bot, view = bots[seat], views[seat]
+        hand = hands[seat]
         played = bot.play(view)
-        hands[seat].remove(played)  # a card not in the hand is the bot's error: ValueError
-        pile = captured[seat]
+        if played not in hand:
+            raise InputError(f"bot {type(bot).__name__} played {played!r}, which is not in its hand")
+        if must_capture and not by_month[month_of[played]] and any(by_month[month_of[c]] for c in hand):
+            raise InputError(f"bot {type(bot).__name__} laid {played!r}, but the rule set says it must capture")
+        if log is not None:
+            log.append(("play", seat, played))
+        hand.remove(played)
+        pile = piles[seat]
         before = len(pile)
         card = played
         for turned in (False, True):  # the played card, then the stock's top card
@@ -283,6 +380,8 @@ def play_round(
                 chosen = bot.capture(view, card, tuple(matches))
                 if chosen not in matches:
                     raise InputError(f"bot {type(bot).__name__} chose {chosen!r}, not one of {matches}")
+                if log is not None:
+                    log.append(("choose", seat, (card, chosen)))
                 matches.remove(chosen)
                 pile.append(chosen)
             else:
@@ -296,13 +395,18 @@ def play_round(
             for card in pile[before:]:
                 total += weights[card]
             totals[seat] = total
-            bases[seat] = base_of(total, calls[seat])
-        if new_yaku:
-            counted = state.deck.tables.best(totals[seat], calls[seat])[1].counted
-            rose = any(ident not in banked_ids[seat] for _, ident, _, _ in counted)
-        else:
-            rose = bases[seat] > banked[seat]
-        if rose and bases[seat] >= minimum:
+            bases[seat] = base_of(total, calls[seat], state.off(seat) if weather else 0)
+        elif field_weather:  # the field changed: what it cancels may have changed
+            bases[seat] = base_of(totals[seat], calls[seat], state.off(seat))
+        base = bases[seat]
+        # Offered on a new yaku only, or on any rise; never below the minimum base.
+        new = not state.counted(seat, calls[seat]) <= state.banked_ids[seat] if new_yaku else base > banked[seat]
+        rose = new and base >= minimum
+        risen = base > shown[seat]
+        shown[seat] = base
+        if rose:
+            if risen:
+                last_rise = seat
             used = calls[0] + calls[1] if per_round else calls[seat]
             if turns[seat] == last or (limit is not None and used >= limit):
                 return _won(rs, state, seat, "automatic_shobu", offers, redeals)
@@ -315,63 +419,86 @@ def play_round(
             calls[seat] += 1
             # As the referee: measured with the call counted, so a yaku worth more after a
             # call is not itself a rise.
-            banked[seat] = bases[seat] = base_of(totals[seat], calls[seat])
-            if new_yaku:
-                best = state.deck.tables.best(totals[seat], calls[seat])[1]
-                banked_ids[seat] = frozenset(ident for _, ident, _, _ in best.counted)
+            off = state.off(seat) if weather else 0
+            plan = deck.tables.best(totals[seat], calls[seat], off)[1]
+            banked[seat] = bases[seat] = shown[seat] = plan.base
+            state.banked_ids[seat] = frozenset(ident for _, ident, _, _ in plan.counted)
+            last_caller = (seat, plan)
         elif turns[seat] == last and turns[1 - seat] == last:
-            return _exhaustive_draw(rs, state, offers, redeals)
+            return _exhaustive_draw(rs, state, offers, redeals, seat if risen else last_rise, last_caller)
+        elif risen:
+            last_rise = seat
         seat = 1 - seat
 
 
-def _exhaustive_draw(rs: RuleSet, state: RoundState, offers: list[int], redeals: int) -> RoundRecord:
-    """Both hands are played out and nobody stopped: a plugin may still pay (Dealer's Privilege)."""
+def _exhaustive_draw(
+    rs: RuleSet,
+    state: RoundState,
+    offers: list[int],
+    redeals: int,
+    last_rise: int | None,
+    caller: tuple[int, Plan] | None,
+) -> RoundRecord:
+    """Both hands are played out and nobody stopped: the last caller may score the yaku they
+    called on (``calls.on_exhaustive_draw: score``), or a plugin may pay (Dealer's Privilege)."""
+    if caller is not None and state.deck.rules.table.on_exhaustive_draw == "score":
+        return _won(rs, state, caller[0], "exhaustive_draw", offers, redeals, caller[1])
     month, dealer = state.month, state.dealer
     privilege = rs.hook.yakuset_exhaustive_draw(ruleset=rs, dealer=SEATS[dealer])
     calls = (state.calls[0], state.calls[1])
+    after = state.after_draw(last_rise)
     if privilege is None:
-        return RoundRecord(month, dealer, "exhaustive_draw", None, 0, (), (offers[0], offers[1]), calls, redeals)
+        return RoundRecord(month, dealer, "exhaustive_draw", None, 0, (), (offers[0], offers[1]), calls, redeals, after)
     winner = SEATS.index(privilege.recipient)
     return RoundRecord(
-        month, dealer, "exhaustive_draw", winner, privilege.points, (), (offers[0], offers[1]), calls, redeals
+        month, dealer, "exhaustive_draw", winner, privilege.points, (), (offers[0], offers[1]), calls, redeals, after
     )
 
 
-def _won(rs: RuleSet, state: RoundState, seat: int, kind: str, offers: list[int], redeals: int) -> RoundRecord:
-    base = state.bases[seat]
+def _won(
+    rs: RuleSet, state: RoundState, seat: int, kind: str, offers: list[int], redeals: int, plan: Plan | None = None
+) -> RoundRecord:
+    """``seat`` wins the round with its pile now (or with ``plan``, the yaku it called on)."""
     calls = state.calls
-    result = award(rs, base, own_calls=calls[seat], opponent_calls=calls[1 - seat], field_brights=state.field_brights)
-    way_plan = state.deck.tables.best(state.totals[seat], calls[seat])[1]
-    yaku = tuple(ident for _, ident, _, _ in way_plan.counted)
+    if plan is None:
+        plan = state.deck.tables.best(state.totals[seat], calls[seat], state.off(seat))[1]
+    result = award(
+        rs, plan.base, own_calls=calls[seat], opponent_calls=calls[1 - seat], field_brights=state.field_brights
+    )
     return RoundRecord(
         state.month,
         state.dealer,
         kind,
         seat,
         int(result.points),
-        yaku,
+        tuple(ident for _, ident, _, _ in plan.counted),
         (offers[0], offers[1]),
         (calls[0], calls[1]),
         redeals,
+        state.after_win(seat),
     )
 
 
 def first_dealer(deck: Deck, rng: random.Random) -> int:
-    """Each player draws a card: the earlier month deals; the same month, the higher-ranked
-    kind; still tied, draw again."""
-    rank = {"bright": 0, "animal": 1, "ribbon": 2, "chaff": 3}
-    cards = deck.rules.cards
+    """The first dealer's seat, decided as the table decides it (``match.first_dealer``): each
+    player draws a card, the earlier month deals, in the same month the card of higher value
+    (``match.card_values``), else both draw again; or at random."""
+    table = deck.rules.table
+    if table.first_dealer == "random":
+        return SEATS.index(rng.choice(SEATS))
+    values, cards = table.card_values, deck.rules.cards
     while True:
         a, b = rng.sample(deck.cards, 2)
-        ka = (cards[a].month, rank.get(cards[a].kind, 4))
-        kb = (cards[b].month, rank.get(cards[b].kind, 4))
+        ka = (cards[a].month, -values.get(cards[a].kind, 0))
+        kb = (cards[b].month, -values.get(cards[b].kind, 0))
         if ka != kb:
             return 0 if ka < kb else 1
 
 
 def play_match(rs: RuleSet, seed: int, bots: Sequence[Any], log: list[LogEntry] | None = None) -> MatchRecord:
     """Play one whole match of ``rs`` from ``seed`` between two bot factories (seat 0, seat 1);
-    with ``log``, append what happened to it (:data:`LogEntry`)."""
+    with ``log``, append what happened to it (:data:`LogEntry`). The same seed deals the same
+    cards as :class:`yakuset.koikoi.Table` with that seed."""
     rules = koikoi_rules(rs)
     deck = _deck(rules)
     deal_rng = random.Random(seed)
@@ -379,8 +506,6 @@ def play_match(rs: RuleSet, seed: int, bots: Sequence[Any], log: list[LogEntry] 
     from ._bots import View
 
     table = rules.table
-    if table.after_draw == "last_yaku":
-        raise InputError(f"{rs.id}: simulated matches do not play `match.after_draw: last_yaku`")
     match_totals = [table.start_points, table.start_points]
     views = [View(seat) for seat in (0, 1)]
     dealer = first = first_dealer(deck, deal_rng)
@@ -390,17 +515,11 @@ def play_match(rs: RuleSet, seed: int, bots: Sequence[Any], log: list[LogEntry] 
         month = months[number % len(months)]
         record = play_round(rs, deck, month, number, dealer, deal_rng, made, views, match_totals, log)
         played.append(record)
-        if record.winner is not None:
+        if record.winner is not None and record.points:
             match_totals[record.winner] += record.points
             if table.zero_sum:
                 match_totals[1 - record.winner] -= record.points
-        if record.winner is not None and record.kind != "exhaustive_draw":
-            if table.after_win != "winner":
-                dealer = dealer if table.after_win == "same_dealer" else 1 - dealer
-            else:
-                dealer = record.winner
-        elif record.kind in ("draw", "exhaustive_draw"):
-            dealer = dealer if table.after_draw == "same_dealer" else 1 - dealer
+        dealer = record.next_dealer
         if (table.target is not None and max(match_totals) >= table.target) or (
             table.until_out and min(match_totals) <= 0
         ):
