@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import random
+import runpy
 from collections.abc import Sequence
 
 import pytest
@@ -20,6 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from yakuset import InputError
 from yakuset.koikoi import IllegalMove, Move, Table
+
+from .conftest import ROOT
 
 KOIKOI = tuple(sorted(rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi"))
 KOIKOI_MOVE, SHOBU_MOVE = Move("koikoi"), Move("shobu")
@@ -397,3 +400,25 @@ def test_a_random_match_ends_keeps_each_card_in_one_place_and_scores_as_yaku_doe
     assert result.winner == (
         None if result.totals[0] == result.totals[1] else "ab"[result.totals[1] > result.totals[0]]
     )
+
+
+# --- the example scripts --------------------------------------------------------------------
+
+
+def run_example(capsys, name: str, *args: object) -> str:
+    runpy.run_path(str(ROOT / "examples" / "moves" / name), run_name="__example__")["main"](*args)
+    return capsys.readouterr().out
+
+
+def test_the_rigged_deal_example_shows_each_capture_case(capsys):
+    out = run_example(capsys, "rigged_deal.py")
+    assert "alice may: 02-animal-warbler takes 02-chaff-1, 02-animal-warbler takes 02-chaff-2" in out
+    assert "  03-bright-curtain takes 03-ribbon-poetry 03-chaff-1 03-chaff-2" in out
+    assert "  05-chaff-1 is laid on the field" in out
+
+
+def test_the_match_example_plays_to_the_end_the_same_way_from_the_same_seed(capsys):
+    first = run_example(capsys, "play_a_match.py", "yakuza", 5)
+    assert first.startswith("refused: ") and "match over: " in first
+    assert first == run_example(capsys, "play_a_match.py", "yakuza", 5)
+    assert first.count("\nround ") == 2 * 3  # Yakuza's three rounds: in the trace and the summary
