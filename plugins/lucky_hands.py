@@ -75,9 +75,10 @@ def yakuset_settings_schema() -> Mapping[str, Any]:
 def yakuset_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | None:
     """Teshi: four cards of one month. Kuttsuki: a full hand of pairs of months."""
     settings = ruleset.plugin_settings(NAME)
-    months = Counter(card.month for card in koikoi.check_cards(ruleset, hand, "the hand"))
+    rules = koikoi.rules_of(ruleset)
+    months = Counter(_months(ruleset, rules.cards, hand))
     teshi, kuttsuki, both = settings["teshi"], settings["kuttsuki"], settings["both_in_hand"]
-    full_hand = len(hand) == koikoi.rules_of(ruleset).hand_cards
+    full_hand = len(hand) == rules.hand_cards
     if teshi and 4 in months.values():
         month = next(m for m, n in months.items() if n == 4)
         if both and kuttsuki and full_hand and all(n in (2, 4) for n in months.values()):
@@ -87,6 +88,19 @@ def yakuset_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | No
         pairs = _COUNTS[len(months)] if len(months) < len(_COUNTS) else str(len(months))
         return FixedAward("kuttsuki", f"Kuttsuki: {pairs} pairs", kuttsuki)
     return None
+
+
+def _months(ruleset: RuleSet, deck: Mapping[str, koikoi.Card], hand: Sequence[str]) -> list[int]:
+    """The month of each card of ``hand``; a card the deck lacks, or one given twice, is
+    refused as :func:`yakuset.koikoi.check_cards` refuses it. (Every deal of a simulation asks:
+    the plain look-ups come first.)"""
+    try:
+        months = [deck[card].month for card in hand]
+    except (KeyError, TypeError):
+        months = []
+    if len(months) != len(hand) or len(set(hand)) != len(hand):
+        return [card.month for card in koikoi.check_cards(ruleset, hand, "the hand")]
+    return months
 
 
 @hookimpl
