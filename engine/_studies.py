@@ -293,12 +293,18 @@ _FIGURES = (
     ("dealer_wins_round", "dealer wins a round", True),
     ("first_dealer_wins_match", "first dealer wins the match", True),
     ("tied_matches", "tied matches", True),
+    ("first_bot_wins_round", "first bot wins a round", True),
+    ("first_bot_wins_match", "first bot wins the match", True),
     ("koikoi_call_rate", "Koi-Koi called when offered", True),
     ("koikoi_success_rate", "caller then wins the round", True),
     ("draws", "rounds nobody wins", True),
     ("lucky_hands", "rounds won by a lucky hand", True),
+    ("misdealt_field_wins", "rounds the dealer wins at the deal", True),
     ("match_length", "rounds per match", False),
 )
+
+
+_WHERE_RULED = {"lucky_hands", "misdealt_field_wins", "tied_matches"}
 
 
 def text(done: Study) -> str:
@@ -311,11 +317,17 @@ def text(done: Study) -> str:
     ]
     if study["interrupted"]:
         lines.append("interrupted: the figures cover the matches finished before Ctrl-C")
-    width = max(len(label) for _, label, _ in _FIGURES)
+    # A rule no rule set of the study has (lucky hands, a misdealt field won) shows no row.
+    figures = [
+        (key, label, is_share)
+        for key, label, is_share in _FIGURES
+        if key not in _WHERE_RULED or any(row["summary"][key]["value"] for row in study["rulesets"])
+    ]
+    width = max(len(label) for _, label, _ in figures)
     for row in study["rulesets"]:
         s = row["summary"]
         lines.append(f"\n{row['id']}: {s['matches']:,} matches, {s['rounds']:,} rounds")
-        for key, label, is_share in _FIGURES:
+        for key, label, is_share in figures:
             lines.append(f"  {label:<{width}}  {_estimate(s[key], is_share)}")
         dist = s["points_per_round"]["distribution"]
         rounds = max(s["rounds"], 1)
@@ -334,7 +346,7 @@ def text(done: Study) -> str:
     for comparison in study["comparisons"]:
         lines.append(f"\n{comparison['b']} against {comparison['a']} (difference, 95% interval; * significant):")
         diffs = comparison["differences"]
-        for key, label, is_share in _FIGURES:
+        for key, label, is_share in figures:
             if key in diffs:
                 lines.append(f"  {label:<{width}}  {_difference(diffs[key], is_share)}")
         moved = [(ident, d) for ident, d in diffs["deciding_yaku"].items() if d["significant"]]

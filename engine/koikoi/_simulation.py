@@ -545,10 +545,12 @@ def _count(t: Tally, match: MatchRecord) -> None:
     t.lengths[len(match.rounds)] += 1
     if match.winner is None:
         t.ties += 1
-    elif match.winner == match.first_dealer:
-        t.first_wins += 1
     else:
-        t.second_wins += 1
+        if match.winner == match.first_dealer:
+            t.first_wins += 1
+        else:
+            t.second_wins += 1
+        t.seat_a_wins += match.winner == 0
     for r in match.rounds:
         t.rounds += 1
         t.points[r.points] += 1
@@ -560,8 +562,11 @@ def _count(t: Tally, match: MatchRecord) -> None:
             continue
         t.wins += 1
         t.dealer_wins += r.winner == r.dealer
+        t.seat_a_round_wins += r.winner == 0
         if r.kind == "lucky_hand":
             t.lucky_hands += 1
+        elif r.kind == "field_four":
+            t.field_fours += 1
         elif r.winner is not None:
             t.calls_won += r.calls[r.winner]
             t.yaku_wins += 1

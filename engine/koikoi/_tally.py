@@ -20,9 +20,10 @@ from .._core import intervals
 class Tally:
     """Counts over simulated matches of one rule set.
 
-    Seats: ``first`` is the player who dealt the match's first round. A round is won by yaku or
-    by a lucky hand; ``draws`` counts the other rounds (a draw at the deal or an exhaustive
-    draw, Dealer's Privilege or not); ``points`` the points each round awarded (0 for none).
+    Seats: ``first`` is the player who dealt the match's first round, ``seat_a`` the first bot. A
+    round is won by yaku, by a lucky hand or by a misdealt field; ``draws`` counts the other
+    rounds (a draw at the deal or an exhaustive draw, paid or not); ``points`` the points each
+    round awarded (0 for none).
     """
 
     matches: int = 0
@@ -34,12 +35,15 @@ class Tally:
     deciding: Counter[str] = field(default_factory=Counter)  # yaku id -> rounds won with it
     draws: int = 0
     lucky_hands: int = 0
+    field_fours: int = 0  # rounds the dealer won with four of a month on the field (field_four: dealer_wins)
     redeals: int = 0
     offers: int = 0  # Koi-Koi offered: the player could call or stop
     calls: int = 0
     calls_won: int = 0  # calls after which the caller won the round
     first_wins: int = 0  # matches won by the first dealer
     second_wins: int = 0
+    seat_a_wins: int = 0  # matches won by the first bot (seat a); decided matches are first + second
+    seat_a_round_wins: int = 0  # rounds (of ``wins``) won by the first bot
     ties: int = 0
     lengths: Counter[int] = field(default_factory=Counter)  # rounds played -> matches
 
@@ -84,11 +88,14 @@ def summary(t: Tally) -> dict[str, Any]:
         "points_per_round": {**intervals.mean(*_moments(t.points)).as_dict(), "distribution": _dist(t.points)},
         "dealer_wins_round": intervals.share(t.dealer_wins, t.wins).as_dict(),
         "first_dealer_wins_match": intervals.share(t.first_wins, decided).as_dict(),
+        "first_bot_wins_match": intervals.share(t.seat_a_wins, decided).as_dict(),
+        "first_bot_wins_round": intervals.share(t.seat_a_round_wins, t.wins).as_dict(),
         "tied_matches": intervals.share(t.ties, t.matches).as_dict(),
         "koikoi_call_rate": intervals.share(t.calls, t.offers).as_dict(),
         "koikoi_success_rate": intervals.share(t.calls_won, t.calls).as_dict(),
         "draws": intervals.share(t.draws, t.rounds).as_dict(),
         "lucky_hands": intervals.share(t.lucky_hands, t.rounds).as_dict(),
+        "misdealt_field_wins": intervals.share(t.field_fours, t.rounds).as_dict(),
         "redeals": t.redeals,
         "match_length": {**intervals.mean(*_moments(t.lengths)).as_dict(), "distribution": _dist(t.lengths)},
         "deciding_yaku": {
@@ -106,10 +113,13 @@ def _dist(counts: Counter[int]) -> dict[str, int]:
 _SHARES: dict[str, Callable[[Tally], tuple[int, int]]] = {
     "dealer_wins_round": lambda t: (t.dealer_wins, t.wins),
     "first_dealer_wins_match": lambda t: (t.first_wins, t.first_wins + t.second_wins),
+    "first_bot_wins_match": lambda t: (t.seat_a_wins, t.first_wins + t.second_wins),
+    "first_bot_wins_round": lambda t: (t.seat_a_round_wins, t.wins),
     "koikoi_call_rate": lambda t: (t.calls, t.offers),
     "koikoi_success_rate": lambda t: (t.calls_won, t.calls),
     "draws": lambda t: (t.draws, t.rounds),
     "lucky_hands": lambda t: (t.lucky_hands, t.rounds),
+    "misdealt_field_wins": lambda t: (t.field_fours, t.rounds),
 }
 _MEANS: dict[str, Callable[[Tally], tuple[int, int, int]]] = {
     "points_per_round": lambda t: _moments(t.points),
