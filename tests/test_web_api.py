@@ -495,7 +495,6 @@ def test_serve_on_a_port_in_use_is_a_clear_error(capsys):
     from yakuset import _web
 
     sock = _web.listen("127.0.0.1", 0)
-    sock.listen()
     try:
         code, _, err = run(capsys, "serve", "--port", str(sock.getsockname()[1]))
     finally:

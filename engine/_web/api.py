@@ -22,11 +22,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from .. import InputError, PluginError, Problem, RuleSet, RulesetError, diff, list_rulesets
+from .. import InputError, PluginError, Problem, RuleSet, RulesetError, diff
 from .._core.hints import did_you_mean
 from .._core.resolved import resolved_sources
 from .limits import Limits, RequestProblem, json_type, read_json
-from .sources import DEFAULT_NAME, bundled, posted, posted_name, ruleset_of
+from .sources import DEFAULT_NAME, bundled, every_bundled, posted, posted_name, ruleset_of
 
 PREFIX = "/api/v1"
 
@@ -113,7 +113,7 @@ def answering(endpoint: Handler) -> Handler:
 async def list_endpoint(request: Request) -> JSONResponse:
     game = request.query_params.get("game")
     limits: Limits = request.app.state.limits
-    rulesets, _ = await limits.run(list_rulesets)
+    rulesets, _ = await limits.run(every_bundled)
     return JSONResponse([summary(rs) for rs in rulesets if game in (None, rs.game)])
 
 

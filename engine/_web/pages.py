@@ -12,12 +12,12 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from .. import RuleSet, list_rulesets
+from .. import RuleSet
 from .._core.resolved import path_text
 from .api import summary, table_of
 from .cards import HONOURS, TILES, deck_by_month
 from .limits import Limits, RequestProblem
-from .sources import bundled
+from .sources import bundled, every_bundled
 
 HERE = Path(__file__).parent
 _ENV = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
@@ -42,7 +42,7 @@ def _games(rulesets: list[RuleSet]) -> dict[str, list[dict[str, Any]]]:
 
 async def index(request: Request) -> Response:
     limits: Limits = request.app.state.limits
-    rulesets, _ = await limits.run(list_rulesets)
+    rulesets, _ = await limits.run(every_bundled)
     return _render("index.html", games=_games(rulesets))
 
 
@@ -82,7 +82,7 @@ async def ruleset_page(request: Request) -> Response:
 async def editor(request: Request) -> Response:
     rs = await _ruleset(request)
     limits: Limits = request.app.state.limits
-    rulesets, _ = await limits.run(list_rulesets)
+    rulesets, _ = await limits.run(every_bundled)
     others = [other.id for other in rulesets if other.game == rs.game]
     return _render(
         "editor.html",

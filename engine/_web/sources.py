@@ -43,6 +43,11 @@ def bundled(ident: str) -> RuleSet:
         return _bundled[ident]
 
 
+def every_bundled() -> list[RuleSet]:
+    """Every bundled rule set (abstract bases left out), in id order, each loaded once."""
+    return [bundled(ident) for ident in bundled_ids()]
+
+
 def posted_name(value: Any, field: str) -> str:
     """The display name of a posted text: a plain file name ending in .yaml (never a path)."""
     if value is None:
