@@ -452,3 +452,28 @@ def test_the_lucky_hands_field_setting_moved_to_the_table_rules(tmp_path):
         f"{path}:5:5: plugins.lucky_hands.on_field: unknown key 'on_field' "
         "(hint: this setting moved to `match.field_four`)"
     )
+
+
+def test_a_script_reports_the_field_for_weather_and_a_match_ends_at_its_target(tmp_path):
+    rs = house(
+        tmp_path,
+        "extends: fudawiki\nname: Rainy race\nmatch:\n  target: 5\nyaku_rules:\n  weather:\n    - {id: rain, enabled: true}\n",
+    )
+    script = write_at(
+        tmp_path / "script.yaml",
+        f"""
+        players: [a, b]
+        dealer: a
+        rounds:
+          - events:
+              - deal: {{a: {QUIET_A}, b: {QUIET_B}, field: {QUIET_FIELD}}}
+              - {{turn: a, captured: [03-bright-curtain, 09-animal-sake], field: [11-chaff-lightning]}}
+              - {{turn: b, captured: [], field: [12-chaff-1]}}
+              - {{turn: a, captured: [], field: [12-chaff-1]}}
+              - shobu: a
+        """,
+    )
+    trace = yakuset.koikoi.replay(rs, yakuset.koikoi.load_script(script))
+    kinds = [event.kind for event in trace.rounds[0].events]
+    assert kinds == ["dealt", "continue", "continue", "offer", "shobu"]  # rained off, then Hanami-zake 5
+    assert trace.match is not None and trace.match.winner == "a"  # 5 reaches the target: the match is over

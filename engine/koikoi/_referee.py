@@ -148,6 +148,8 @@ class Round:
         self._offer_field: tuple[str, ...] | None = None  # the field when the offer was made (weather)
         self._last_rise: str | None = None  # the last player whose base rose (``after_draw: last_yaku``)
         self._last_caller: str | None = None
+        # The quiet ``continue`` of each player (events are immutable: one serves every turn).
+        self._continue = {p: Event("continue", p) for p in self.players}
         self._called: Hand | None = None  # the last caller's hand when they called (on_exhaustive_draw: score)
         self.result: Event | None = None
 
@@ -372,7 +374,7 @@ class Round:
         elif turns == last and self._state[self._other(player)].turns == last:
             event = self._exhaustive_draw(player if base > state.base else self._last_rise)
         elif quiet:
-            event = Event("continue", player)
+            event = self._continue[player]
         else:
             hand = tables.hand(
                 self.rs.id, tables.months[self.month], (*state.captured, *cards), total, state.calls, field

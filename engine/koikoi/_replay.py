@@ -9,6 +9,7 @@ A script is YAML, read as safely as a rule set::
           - deal: {alice: [8 card ids], bob: [8 card ids], field: [8 card ids]}
           - turn: alice
             captured: [01-bright-crane, 01-chaff-1]
+            field: [...]             # the field after the turn, where the rule set's weather needs it
           - koikoi: alice          # or shobu: alice, answering an offer
     extras: {alice: {minipoints: 29}}   # for match-end plugins, used once every round is played
 
@@ -166,7 +167,7 @@ def _replay(rs: RuleSet, script: LocatedDict) -> Trace:
             "extras",
             "`extras` maps each player to counters, e.g. {alice: {minipoints: 29}}",
         )
-    if len(traces) == match.rules.rounds:
+    if match.over:
         try:
             result = match.finish({p: dict(v) for p, v in extras.items()})
         except InputError as exc:
@@ -184,13 +185,15 @@ def _apply(current: Round, item: Any) -> tuple[Event, str]:
         hands = {p: cards for p, cards in deal.items() if p != "field"}
         return current.deal(hands, deal["field"]), "deal"
     if "turn" in item:
-        if set(item) - {"turn", "captured"}:
-            raise InputError("a turn has `turn: PLAYER` and `captured: [cards]`")
+        if set(item) - {"turn", "captured", "field"}:
+            raise InputError("a turn has `turn: PLAYER`, `captured: [cards]` and, for weather, `field: [cards]`")
         captured = item.get("captured") or []
-        if not isinstance(captured, list) or not all(isinstance(c, str) for c in captured):
-            raise InputError("`captured` is a list of card ids")
+        field = item.get("field")
+        for name, cards in (("captured", captured), ("field", field or [])):
+            if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+                raise InputError(f"`{name}` is a list of card ids")
         shown = ", ".join(captured)
-        return current.turn(item["turn"], captured), f"{item['turn']} captures {shown or 'nothing'}"
+        return current.turn(item["turn"], captured, field), f"{item['turn']} captures {shown or 'nothing'}"
     for choice in ("koikoi", "shobu"):
         if choice in item:
             if len(item) != 1:

@@ -395,33 +395,44 @@ class Table:
     # --- the turn ------------------------------------------------------------------------
 
     def _resolve(self, player: str, card: str) -> tuple[Event, ...]:
-        """``card`` (played, or turned from the stock) meets the field."""
-        matches = self._by_month[self._month_of[card]]
-        if not matches:
-            matches.append(card)
-            self._field.append(card)
-            self._log.append(("laid", card))
-        elif len(matches) == 2:
-            self._taken.append(card)  # it captures whichever the player chooses
-            self._choosing = card
-            self._pending = "choose"
-            return ()
-        else:  # one, or three: all are captured
-            self._taken.append(card)
-            self._taken += matches
-            self._log.append(("takes", card, tuple(matches)))
-            for taken in matches:
-                self._field.remove(taken)
-            matches.clear()
-        return self._after_capture(player)
+        """``card`` (played, or turned from the stock) meets the field, then the stock's card
+        does if it has not yet: the turn's end, or ``()`` while a choice is pending."""
+        by_month, month_of, field, taken, log = self._by_month, self._month_of, self._field, self._taken, self._log
+        while True:
+            matches = by_month[month_of[card]]
+            if not matches:
+                matches.append(card)
+                field.append(card)
+                log.append(("laid", card))
+            elif len(matches) == 2:
+                taken.append(card)  # it captures whichever the player chooses
+                self._choosing = card
+                self._pending = "choose"
+                return ()
+            else:  # one, or three: all are captured
+                taken.append(card)
+                taken += matches
+                log.append(("takes", card, tuple(matches)))
+                for card in matches:
+                    field.remove(card)
+                matches.clear()
+            if self._turned:
+                return self._end_turn(player)
+            self._turned = True
+            card = self._stock.pop()
+            log.append(("turns", card))
 
     def _after_capture(self, player: str) -> tuple[Event, ...]:
-        """The played or turned card is resolved: turn the stock's card, or end the turn."""
+        """A chosen capture is made: turn the stock's card, or end the turn."""
         if not self._turned:
             self._turned = True
             card = self._stock.pop()
             self._log.append(("turns", card))
             return self._resolve(player, card)
+        return self._end_turn(player)
+
+    def _end_turn(self, player: str) -> tuple[Event, ...]:
+        """Both cards of the turn are resolved: the referee scores the turn's captures."""
         rnd = self.round
         taken, self._taken = self._taken, []
         self._turned = False
