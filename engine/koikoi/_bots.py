@@ -52,10 +52,11 @@ BotFactory = Callable[["RuleSet", random.Random], Bot]
 class View:
     """One player's view of the round being played (read-only; valid while the bot is asked)."""
 
-    __slots__ = ("_state", "seat")
+    __slots__ = ("_must", "_state", "seat")
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, must_capture: bool = False) -> None:
         self.seat = seat
+        self._must = must_capture  # match.must_capture
         self._state: Any = None  # the simulation's RoundState, set for each round
 
     @property
@@ -87,7 +88,7 @@ class View:
         only the cards that capture when one does."""
         state = self._state
         hand = state.hands[self.seat]
-        if not state.deck.rules.table.must_capture:
+        if not self._must:
             return tuple(hand)
         by_month, month_of = state.by_month, state.deck.month_of
         takers = tuple(card for card in hand if by_month[month_of[card]])

@@ -18,11 +18,12 @@ from __future__ import annotations
 import functools
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .._core.errors import InputError
+from .._core.plugins import direct_caller
 from ._award import award
 from ._rules import KoikoiRules, koikoi_rules
 from ._tables import Plan, Tables, tables
@@ -232,17 +233,18 @@ def _deal(rs: RuleSet, state: RoundState) -> tuple[_Outcome | None, tuple[str, .
             captured = tuple(card for card in state.field if deck.month_of[card] == four)
     elif table.field_pairs == "redeal" and counts and all(n == 2 for n in counts.values()):
         return ("redeal", None, 0), ()
-    hook = rs.hook
+    manager = rs.plugin_manager
+    lucky_hand = direct_caller(manager, "yakuset_lucky_hand")
     dealer = state.dealer
     first, second = tuple(state.hands[dealer]), tuple(state.hands[1 - dealer])
     lucky = {}
-    found = hook.yakuset_lucky_hand(ruleset=rs, hand=first)  # the dealer first
+    found = lucky_hand(ruleset=rs, hand=first)  # the dealer first
     if found is not None:
         lucky[SEATS[dealer]] = found
-    found = hook.yakuset_lucky_hand(ruleset=rs, hand=second)
+    found = lucky_hand(ruleset=rs, hand=second)
     if found is not None:
         lucky[SEATS[1 - dealer]] = found
-    outcome = hook.yakuset_deal(
+    outcome = direct_caller(manager, "yakuset_deal")(
         ruleset=rs,
         hands={SEATS[dealer]: first, SEATS[1 - dealer]: second},
         field=tuple(state.field),
@@ -341,7 +343,8 @@ def play_round(
         state.calls,
         state.turns,
     )
-    base_of = state.base_of
+    # One way of counting (no card with two kinds counted apart): the base is one plan's.
+    base_of = state.base_of if len(rules.roles) > 1 else _one_way(deck.tables.plan)
     weather = bool(deck.tables.weather)
     field_weather = any(w.where == "field" for w in table.weather)
     must_capture = table.must_capture
@@ -431,6 +434,13 @@ def play_round(
         seat = 1 - seat
 
 
+def _one_way(plan: Callable[[int, int, int, int], Plan]) -> Callable[[int, int, int], int]:
+    def base_of(total: int, calls: int, off: int = 0) -> int:
+        return plan(0, total, calls, off).base
+
+    return base_of
+
+
 def _exhaustive_draw(
     rs: RuleSet,
     state: RoundState,
@@ -444,7 +454,7 @@ def _exhaustive_draw(
     if caller is not None and state.deck.rules.table.on_exhaustive_draw == "score":
         return _won(rs, state, caller[0], "exhaustive_draw", offers, redeals, caller[1])
     month, dealer = state.month, state.dealer
-    privilege = rs.hook.yakuset_exhaustive_draw(ruleset=rs, dealer=SEATS[dealer])
+    privilege = direct_caller(rs.plugin_manager, "yakuset_exhaustive_draw")(ruleset=rs, dealer=SEATS[dealer])
     calls = (state.calls[0], state.calls[1])
     after = state.after_draw(last_rise)
     if privilege is None:
@@ -507,7 +517,7 @@ def play_match(rs: RuleSet, seed: int, bots: Sequence[Any], log: list[LogEntry] 
 
     table = rules.table
     match_totals = [table.start_points, table.start_points]
-    views = [View(seat) for seat in (0, 1)]
+    views = [View(seat, table.must_capture) for seat in (0, 1)]
     dealer = first = first_dealer(deck, deal_rng)
     played = []
     months = rules.months
@@ -525,7 +535,7 @@ def play_match(rs: RuleSet, seed: int, bots: Sequence[Any], log: list[LogEntry] 
         ):
             break
     totals = {SEATS[0]: match_totals[0], SEATS[1]: match_totals[1]}
-    for found in rs.hook.yakuset_match_end(ruleset=rs, totals=dict(totals), extras={}):
+    for found in direct_caller(rs.plugin_manager, "yakuset_match_end")(ruleset=rs, totals=dict(totals), extras={}):
         for adjustment in found or ():
             totals[adjustment.player] += adjustment.points
     a, b = totals[SEATS[0]], totals[SEATS[1]]
