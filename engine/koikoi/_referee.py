@@ -3,8 +3,10 @@
 The caller reports the deal, each turn's captured cards and each Koi-Koi/Shobu answer; the
 referee answers with an :class:`Event`: a lucky hand, a Koi-Koi offer, an automatic Shobu, the
 award, an exhaustive draw. What a rule set decides (call limits, lucky hands, Dealer's Privilege,
-who deals next, rounds per match, match-end plugins) comes from the rule set. An event that
-can't happen now raises :class:`RefereeError` and leaves the state as it was.
+who deals next, rounds per match, match-end plugins, and the table rules of
+``koikoi.rules_of(rs).table``: misdealt fields, offers, points, the match's end, weather) comes
+from the rule set. An event that can't happen now raises :class:`RefereeError` and leaves the
+state as it was. :class:`yakuset.koikoi.Table` plays whole matches from moves on this referee.
 """
 
 from __future__ import annotations
@@ -47,10 +49,13 @@ class DealOutcome:
 class Event:
     """The referee's answer to one reported event.
 
-    ``kind`` is one of ``dealt``, ``redeal``, ``lucky_hand``, ``draw``, ``continue``, ``offer``
-    (the player must answer Koi-Koi or Shobu), ``koikoi``, ``shobu``, ``automatic_shobu``,
-    ``exhaustive_draw``. ``hand`` is the player's yaku after a turn; ``award`` and ``points``
-    are set when the round is scored; ``next_dealer`` when it is over.
+    ``kind`` is one of ``dealt``, ``redeal``, ``lucky_hand``, ``field_four`` (the dealer wins a
+    misdealt field, ``match.field_four: dealer_wins``), ``draw``, ``continue``, ``offer`` (the
+    player must answer Koi-Koi or Shobu), ``koikoi``, ``shobu``, ``automatic_shobu``,
+    ``exhaustive_draw`` (with a winner when a plugin or ``calls.on_exhaustive_draw: score``
+    pays someone). ``hand`` is the player's yaku after a turn (``None`` in a
+    :class:`yakuset.koikoi.Table`'s ``continue``); ``award`` and ``points`` are set when the
+    round is scored; ``next_dealer`` when it is over.
     """
 
     kind: str

@@ -29,6 +29,11 @@ The pending decision (``table.pending``) is one of:
   ``Move("shobu")`` stops and scores.
 - ``None`` once the match is over.
 
+``play`` returns the referee's events in order: a finished turn's (``continue``, which carries
+no hand here, ``offer``, ``automatic_shobu``, ``exhaustive_draw``), an answer's (``koikoi``,
+``shobu``), and when a round ends the next deal's (``redeal``, ``dealt``, or a round decided at
+the deal). A move that only starts a turn (a card waiting for a choice) returns ``()``.
+
 Read-only views: ``hand(player)``, ``field``, ``stock_count``, ``captured(player)``,
 ``to_move``, ``pending``, ``choosing``, ``totals``, ``month``, ``round_number``, ``dealer``,
 ``finished``, ``round`` (the referee's :class:`Round`) and ``state`` (all of them at once, a
