@@ -422,6 +422,18 @@ def test_a_wrong_table_rule_is_located_with_a_hint(tmp_path):
 
 
 def test_a_deal_larger_than_the_deck_and_weather_on_an_unknown_yaku_are_located(tmp_path):
+    # 12 cards each and 12 face up leave 12 in the stock for 24 turns: too few as well.
+    tight = write_at(
+        tmp_path / "tight.yaml", "extends: nintendo\nname: Tight\nmatch:\n  hand_cards: 12\n  field_cards: 12\n"
+    )
+    with pytest.raises(yakuset.RulesetError, match="need 60 cards; the deck has 48"):
+        yakuset.load_ruleset(tight)
+    assert (
+        yakuset.koikoi.rules_of(
+            house(tmp_path, "extends: nintendo\nname: Ten\nmatch:\n  hand_cards: 10\n  field_cards: 8\n")
+        ).hand_cards
+        == 10
+    )  # 40 + 8 = 48: Fuda Wiki's 10-card hands fit
     path = write_at(
         tmp_path / "big.yaml",
         """
@@ -438,7 +450,10 @@ def test_a_deal_larger_than_the_deck_and_weather_on_an_unknown_yaku_are_located(
     with pytest.raises(yakuset.RulesetError) as caught:
         yakuset.load_ruleset(path)
     text = str(caught.value)
-    assert "big.yaml:5:16: match.field_cards: two hands of 20 and a field of 10 need 50 cards; the deck has 48" in text
+    assert (
+        "big.yaml:5:16: match.field_cards: two hands of 20, a field of 10 and a stock card for each of the 40 turns "
+        "need 90 cards; the deck has 48"
+    ) in text
     assert "big.yaml:8:43: yaku_rules.weather[rain].cancels[0]: unknown yaku 'hanami_zak'" in text
 
 

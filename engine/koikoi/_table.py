@@ -550,7 +550,9 @@ class Table:
         captured = rnd.captured(rnd.dealer)
         while captured:  # field_four: dealer_captures: the dealer took four; four more are dealt
             self._field = [card for card in self._field if card not in captured]
-            fresh = [self._stock.pop() for _ in range(len(captured)) if self._stock]
+            # Four more from the stock, as long as it keeps a card for every turn.
+            spare = len(self._stock) - 2 * self.rules.hand_cards
+            fresh = [self._stock.pop() for _ in range(min(len(captured), spare))]
             self._field += fresh
             self._log.append(("field_four", rnd.dealer, tuple(captured), tuple(fresh)))
             months = [self._month_of[card] for card in self._field]

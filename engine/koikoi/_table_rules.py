@@ -82,13 +82,17 @@ def compile_table(
     field larger than the deck, weather cancelling an unknown yaku) is a located problem."""
     match, calls = document["match"], document["calls"]
     yaku_rules: Any = document.get("yaku_rules") or {}
-    dealt = 2 * match["hand_cards"] + match["field_cards"]
-    if dealt > deck_size:
+    hand, field = match["hand_cards"], match["field_cards"]
+    # The deal, then one stock card turned on each of the 2 × hand turns, and four more for the
+    # field when the dealer captures a misdealt month.
+    needed = 4 * hand + field + (4 if match.get("field_four") == "dealer_captures" else 0)
+    if needed > deck_size:
         problems.append(
             Problem(
                 match.value_locs.get("field_cards", fallback),
                 "match.field_cards",
-                f"two hands of {match['hand_cards']} and a field of {match['field_cards']} need {dealt} cards; "
+                f"two hands of {hand}, a field of {field} and a stock card for each of the {2 * hand} turns"
+                f"{' (and four for a captured month)' if needed > 4 * hand + field else ''} need {needed} cards; "
                 f"the deck has {deck_size}",
                 "lower `hand_cards` or `field_cards`",
             )
