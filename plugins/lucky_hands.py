@@ -11,6 +11,7 @@ of the four pairs; 0: it is Teshi alone), and what happens when both players are
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -74,11 +75,15 @@ def yakuset_settings_schema() -> Mapping[str, Any]:
 @hookimpl
 def yakuset_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | None:
     """Teshi: four cards of one month. Kuttsuki: a full hand of pairs of months."""
-    settings = ruleset.plugin_settings(NAME)
     rules = koikoi.rules_of(ruleset)
-    months = Counter(_months(ruleset, rules.cards, hand))
+    listed = _months(ruleset, _month_of(rules), hand)
+    distinct, size = len(set(listed)), len(hand)
+    full_hand = size == rules.hand_cards
+    if distinct > size - 3 and not (full_hand and 2 * distinct == size):
+        return None  # no month four times, and not a hand of pairs: most hands dealt
+    settings = ruleset.plugin_settings(NAME)
+    months = Counter(listed)
     teshi, kuttsuki, both = settings["teshi"], settings["kuttsuki"], settings["both_in_hand"]
-    full_hand = len(hand) == rules.hand_cards
     if teshi and 4 in months.values():
         month = next(m for m, n in months.items() if n == 4)
         if both and kuttsuki and full_hand and all(n in (2, 4) for n in months.values()):
@@ -90,12 +95,18 @@ def yakuset_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | No
     return None
 
 
-def _months(ruleset: RuleSet, deck: Mapping[str, koikoi.Card], hand: Sequence[str]) -> list[int]:
+@functools.lru_cache(maxsize=64)
+def _month_of(rules: koikoi.KoikoiRules) -> dict[str, int]:
+    """Each card of the rule set's deck and its month."""
+    return {card.id: card.month for card in rules.cards.values()}
+
+
+def _months(ruleset: RuleSet, month_of: Mapping[str, int], hand: Sequence[str]) -> list[int]:
     """The month of each card of ``hand``; a card the deck lacks, or one given twice, is
     refused as :func:`yakuset.koikoi.check_cards` refuses it. (Every deal of a simulation asks:
     the plain look-ups come first.)"""
     try:
-        months = [deck[card].month for card in hand]
+        months = [month_of[card] for card in hand]
     except (KeyError, TypeError):
         months = []
     if len(months) != len(hand) or len(set(hand)) != len(hand):

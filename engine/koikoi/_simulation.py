@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -220,11 +221,8 @@ def _deal(rs: RuleSet, state: RoundState) -> tuple[_Outcome | None, tuple[str, .
     dealer_captures``)."""
     deck = state.deck
     table = deck.rules.table
-    counts: dict[int, int] = {}
-    for card in state.field:
-        month = deck.month_of[card]
-        counts[month] = counts.get(month, 0) + 1
-    four = next((m for m, n in counts.items() if n == 4), None)
+    counts = Counter(map(deck.month_of.__getitem__, state.field))
+    four = next((m for m, n in counts.items() if n == 4), None) if 4 in counts.values() else None
     captured: tuple[str, ...] = ()
     if four is not None:
         if table.field_four == "redeal":
@@ -263,8 +261,8 @@ def _deal(rs: RuleSet, state: RoundState) -> tuple[_Outcome | None, tuple[str, .
         decided = ("lucky_hand", None if outcome.winner is None else SEATS.index(outcome.winner), points)
     else:
         decided = ("draw", None, 0)
-    brights = deck.brights[state.month]
-    state.field_brights = sum(1 for card in state.field if card in brights and card not in captured)
+    brights = deck.brights[state.month].intersection(state.field)
+    state.field_brights = len(brights.difference(captured) if captured else brights)
     if four is not None and table.field_four == "dealer_wins":
         return ("field_four", dealer, table.field_four_points), ()
     return decided, captured if decided is None else ()
