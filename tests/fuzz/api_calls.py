@@ -392,6 +392,43 @@ def _referee(rng: random.Random) -> tuple[str, Callable[[], Any]]:
     return f"referee({getattr(rs, 'id', rs)!r}, {players!r}, {dealer!r}, steps={steps}, seed={seed})", play
 
 
+def _table(rng: random.Random) -> tuple[str, Callable[[], Any]]:
+    """A match at a koikoi.Table: hostile set-up, then mostly legal moves mixed with hostile ones."""
+    rs = any_ruleset(rng, "koikoi")
+    players = pick(rng, PLAYERS) if rng.random() < 0.2 else ("alice", "bob")
+    seed: Any = rng.randrange(2**64) if rng.random() < 0.9 else rng.choice([None, 1.5, "7", True, -3])
+    first = rng.choice([None, None, "alice", "bob", "carol", 1])
+    steps = rng.randint(1, 400)
+    moves = seed if isinstance(seed, int) else 0
+
+    def play() -> Any:
+        local = random.Random(moves)
+        deck = list(rs.rules.cards) if hasattr(rs, "rules") and hasattr(rs.rules, "cards") else []
+        decks: Any = ()
+        if local.random() < 0.1:
+            decks = local.choice([[deck[::-1]], [deck[:10]], ["x"], [None], [deck + deck[:1]]])
+        table = koikoi.Table(rs, players, seed, first_dealer=first, decks=decks)
+        for _ in range(steps):
+            legal = table.legal_moves()
+            if local.random() < 0.15 or not legal:
+                move = local.choice(
+                    [
+                        koikoi.Move("play", local.choice(deck or ["x"])),
+                        koikoi.Move("choose", local.choice(deck or ["x"]), local.choice(deck or ["x"])),
+                        koikoi.Move(local.choice(["koikoi", "shobu", "pass", ""])),
+                        koikoi.Move(None, 3),  # type: ignore[arg-type]
+                        ("play", "01-bright-crane"),
+                        None,
+                    ]
+                )
+            else:
+                move = local.choice(legal)
+            table.play(move)
+        return table.result or table.state
+
+    return f"table({getattr(rs, 'id', rs)!r}, {players!r}, {seed!r}, first_dealer={first!r}, steps={steps})", play
+
+
 EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.yaml"))
 
 
@@ -560,6 +597,7 @@ CALLS: dict[str, Callable[[random.Random], tuple[str, Callable[[], Any]]]] = {
     "evaluate": _evaluate,
     "tiles": _tiles,
     "referee": _referee,
+    "table": _table,
     "load": _load,
     "diff": _diff,
     "replay": _replay,
@@ -574,6 +612,7 @@ WEIGHTS = {
     "evaluate": 15,
     "tiles": 8,
     "referee": 6,
+    "table": 4,
     "load": 3,
     "diff": 1,
     "replay": 2,
