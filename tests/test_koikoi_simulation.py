@@ -194,3 +194,17 @@ def test_every_table_rule_plays_as_the_table_plays_it(tmp_path: Path, name: str)
             seen.update(kind for kind, _, _ in log if kind == "field_four")
     if name in ("dealer_captures", "dealer_wins"):  # the seeds reach the misdealt field
         assert "field_four" in seen
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), ruleset=st.sampled_from(KOIKOI), bot=st.sampled_from(BOTS))
+def test_points_are_zero_sum_where_the_rule_set_says_and_every_match_ends(seed: int, ruleset: str, bot: str) -> None:
+    rs = yakuset.load_ruleset(ruleset)
+    table = koikoi.rules_of(rs).table
+    record = koikoi.play_match(rs, seed, koikoi.find_bots(rs, [bot, "random"]))
+    assert 1 <= len(record.rounds) <= koikoi.rules_of(rs).rounds
+    moved = sum(r.points for r in record.rounds if r.winner is not None)
+    if table.zero_sum:  # what one player wins the other loses: the totals keep their sum
+        assert sum(record.totals) == 2 * table.start_points
+    else:
+        assert sum(record.totals) >= 2 * table.start_points + moved  # the match-end plugins only add
