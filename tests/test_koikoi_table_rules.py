@@ -492,3 +492,12 @@ def test_a_script_reports_the_field_for_weather_and_a_match_ends_at_its_target(t
     kinds = [event.kind for event in trace.rounds[0].events]
     assert kinds == ["dealt", "continue", "continue", "offer", "shobu"]  # rained off, then Hanami-zake 5
     assert trace.match is not None and trace.match.winner == "a"  # 5 reaches the target: the match is over
+
+
+def test_a_dealer_who_captures_a_misdealt_month_is_offered_its_yaku_on_the_first_turn(tmp_path):
+    # The four cards of the round's month are Fuda Wiki's month set, Tsukifuda 4 (S1).
+    rs = house(tmp_path, "extends: fudawiki\nname: Captures\nmatch:\n  field_four: dealer_captures\n")
+    rnd = Round(rs, ("a", "b"), "a", month=12)
+    rnd.deal({"a": QUIET_A, "b": QUIET_B}, FOUR_DECEMBERS)
+    event = rnd.turn("a", [])
+    assert (event.kind, event.hand.base) == ("offer", 4)

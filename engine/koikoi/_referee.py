@@ -344,19 +344,24 @@ class Round:
         once everything is computed. ``quiet``: a ``continue`` event carries no hand."""
         tables, table = self._tables, self.table
         total = state.total
-        weights = self._weights
-        for card in cards:
-            total += weights[card]
-        off = tables.cancelled(total, field) if tables.weather else 0
-        plan = tables.best(total, state.calls, off)[1]
-        base = plan.base
         turns = state.turns + 1
-        if table.offer_on == "new_or_improved":
-            rose = base > state.banked_base
+        if not cards and state.turns and not tables.weather:
+            # Nothing captured and no weather to change: the yaku are the player's last turn's,
+            # which offered nothing (else the round would be waiting for an answer or be over).
+            base, rose = state.base, False
         else:
-            banked = state.banked_ids
-            rose = any(ident not in banked for _, ident, _, _ in plan.counted)
-        rose = rose and base >= table.minimum_base
+            weights = self._weights
+            for card in cards:
+                total += weights[card]
+            off = tables.cancelled(total, field) if tables.weather else 0
+            plan = tables.best(total, state.calls, off)[1]
+            base = plan.base
+            if table.offer_on == "new_or_improved":
+                rose = base > state.banked_base
+            else:
+                banked = state.banked_ids
+                rose = any(ident not in banked for _, ident, _, _ in plan.counted)
+            rose = rose and base >= table.minimum_base
         offer = None
         last = self.rules.hand_cards
         if rose:
@@ -394,7 +399,7 @@ class Round:
         state.turns = turns
         state.base = base
         self._offer = offer
-        self._offer_field = None if field is None else tuple(field)
+        self._offer_field = tuple(field) if field is not None and tables.weather else None
         return self._end(event) if event.ends_round else event
 
     def answer(self, player: str, choice: str) -> Event:
