@@ -442,7 +442,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub.set_defaults(run=cmd_diff)
 
     sub = command(
-        "simulate", "play many Koi-Koi matches between bots: balance figures with 95% intervals, rule sets compared"
+        "simulate", "play many Koi-Koi matches between bots: balance figures with 95%% intervals, rule sets compared"
     )
     sub.add_argument("rulesets", nargs="+", metavar="RULESET", help="Koi-Koi rule sets (bundled ids or files)")
     sub.add_argument("--matches", type=positive_argument, default=1000, metavar="N", help="matches per rule set (1000)")

@@ -368,3 +368,11 @@ def test_bad_hand_input_is_one_line_and_exit_2(capsys, argv):
     assert code == 2
     assert out == ""
     assert len(err.strip().splitlines()) == 1
+
+
+def test_the_top_level_help_lists_every_command(capsys):
+    # A help text is %-formatted by argparse: a bare "%" in one (e.g. "95% intervals") broke it.
+    code, out, err = run(capsys, "--help")
+    assert (code, err) == (0, "")
+    for name in ("list", "show", "validate", "diff", "table", "simulate", "award", "play", "hand"):
+        assert f"\n    {name} " in out, name
