@@ -95,3 +95,31 @@ def test_a_score_is_read_only_and_not_made_by_hand():
     with pytest.raises(TypeError, match=r"made by yakuset\.riichi\.score"):
         yakuset.Score("tenhou", 1, 30)
     assert result == result and result != score(yakuset.load_ruleset("tenhou"), han=1, fu=30, honba=1)
+
+
+@pytest.mark.parametrize("ruleset", RIICHI)
+def test_the_tables_made_from_the_rules_hold_what_is_worked_out_from_nothing(ruleset):
+    """The basic points of 1-13 han and the common hands' scores are made once per rule set and
+    never forgotten: each cell equals the same question worked out alone, steps included, and a
+    hand the rule set refuses is not in them."""
+    from yakuset.riichi._limits import common_points, work_out
+    from yakuset.riichi._rules import riichi_rules
+    from yakuset.riichi._score import _common_hands, _han_fu_facts
+
+    rs = yakuset.load_ruleset(ruleset)
+    rules = riichi_rules(rs)
+    points = common_points(rules)
+    assert len(points) >= 13 * 10
+    for (han, fu), cell in points.items():
+        assert cell == work_out(rules, han, fu)
+    for dealer, tsumo in itertools.product((False, True), repeat=2):
+        table = _common_hands(rs, rules, dealer, tsumo)
+        for han, fu in points:
+            try:
+                alone = _han_fu_facts(rs, rules, han, fu, dealer, tsumo).scored(0, 0)
+            except yakuset.InputError:
+                assert (han, fu) not in table
+                continue
+            kept = table[han, fu][0]
+            assert kept is not None
+            assert kept.as_dict() == alone.as_dict()

@@ -37,11 +37,16 @@ def kazoe_multiple(rules: RiichiRules, han: int) -> int:
 def basic_points(rules: RiichiRules, han: int, fu: int) -> BasicPoints:
     """Basic points, limit name and yakuman multiple of a regular (non-yakuman) hand, with steps:
     from the rule set's table (:func:`points_table`), else worked out and remembered."""
+    found = common_points(rules).get((han, fu))
+    return found if found is not None else _remembered(rules, han, fu)
+
+
+def common_points(rules: RiichiRules) -> dict[tuple[int, int], BasicPoints]:
+    """The rule set's table of basic points by (han, fu) (:func:`points_table`), made on first use."""
     table = _TABLES.get(rules)
     if table is None:
         table = _TABLES[rules] = points_table(rules)
-    found = table.get((han, fu))
-    return found if found is not None else _remembered(rules, han, fu)
+    return table
 
 
 #: Each rule set's table of basic points (:func:`points_table`), as long as its rules live.

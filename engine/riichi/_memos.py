@@ -9,17 +9,16 @@ from .._core.memo import forget, sizes
 from . import _hand, _limits, _readings, _score, _settle, _tiles, _yaku
 
 
-def _memos() -> dict[str, Any]:
-    return {
-        "han/fu results": _score.PARTS,
-        "basic points": _limits._remembered,
-        "yakuman": _hand._yakuman_score,
-        "yaku sets": _yaku.RESOLVED,
-        "suit decompositions": _readings._suit_blocks,
-        "parsed texts": _tiles._parse_short,
-        "melds": _tiles._parse_meld_once,
-        "nagashi payments": _settle.nagashi_payments,
-    }
+_MEMOS: dict[str, Any] = {
+    "han/fu results": _score.PARTS,
+    "basic points": _limits._remembered,
+    "yakuman": _hand._yakuman_score,
+    "yaku sets": _yaku.RESOLVED,
+    "suit decompositions": _readings._suit_blocks,
+    "parsed texts": _tiles._parse_short,
+    "melds": _tiles._parse_meld_once,
+    "nagashi payments": _settle.nagashi_payments,
+}
 
 
 def clear_memos() -> None:
@@ -27,9 +26,9 @@ def clear_memos() -> None:
 
     Results never depend on the memos; this is for measuring cold speed and memory use.
     """
-    forget(_memos())
+    forget(_MEMOS)
 
 
 def memo_sizes() -> dict[str, tuple[int, int]]:
     """Each Riichi memo's entries and bound: ``{"han/fu results": (1238, 16384), ...}``."""
-    return sizes(_memos())
+    return sizes(_MEMOS)

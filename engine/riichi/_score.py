@@ -12,6 +12,7 @@ stacking, fu, the yaku table) comes from the rule set. Bad input raises
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from types import MappingProxyType
@@ -24,7 +25,7 @@ from .._core.memo import Memo
 from .._core.numbers import format_number
 from .._core.results import Step
 from ._fu import fixed_yaku, given_fu
-from ._limits import basic_points, yakuman_name
+from ._limits import basic_points, common_points, yakuman_name
 from ._payments import payment_steps, payments, with_bonuses
 from ._rules import RiichiRules, Yaku, riichi_rules
 
@@ -337,12 +338,47 @@ def _han_fu_facts(rs: RuleSet, rules: RiichiRules, han: int, fu: int | None, dea
 
 
 def _kept_scores(rs: RuleSet, rules: RiichiRules, han: int, fu: int, dealer: bool, tsumo: bool) -> list[Score | None]:
-    """The memo's entry for han and raw fu: its scores by ``honba << 2 | sticks``, the one without
-    either made now. (The scores point at their facts, the facts not at them: no reference cycle
-    is left for the garbage collector when the memo forgets an entry.)"""
+    """The memo's entry for han and raw fu: from the rule set's table of common hands, else made now."""
+    tables = _COMMON.get(rs)
+    if tables is None:
+        tables = _COMMON[rs] = {}
+    common = tables.get((dealer, tsumo))
+    if common is None:
+        common = tables[dealer, tsumo] = _common_hands(rs, rules, dealer, tsumo)
+    kept = common.get((han, fu))
+    if kept is None:
+        kept = _new_kept(rs, rules, han, fu, dealer, tsumo)
+    return PARTS.put((rs, han, fu, dealer, tsumo), kept)
+
+
+def _new_kept(rs: RuleSet, rules: RiichiRules, han: int, fu: int, dealer: bool, tsumo: bool) -> list[Score | None]:
+    """The scores of han and raw fu by ``honba << 2 | sticks``, the one without either made now.
+    (The scores point at their facts, the facts not at them: no reference cycle is left for the
+    garbage collector when the memo forgets an entry.)"""
     kept: list[Score | None] = [None] * (_KEPT_HONBA * _KEPT_STICKS)
     kept[0] = _han_fu_facts(rs, rules, han, fu, dealer, tsumo).scored(0, 0)
-    return PARTS.put((rs, han, fu, dealer, tsumo), kept)
+    return kept
+
+
+#: Each rule set's tables of common hands by (dealer, tsumo) (:func:`_common_hands`), as long as
+#: the rule set lives.
+_COMMON: weakref.WeakKeyDictionary[RuleSet, dict[tuple[bool, bool], dict[tuple[int, int], list[Score | None]]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _common_hands(rs: RuleSet, rules: RiichiRules, dealer: bool, tsumo: bool) -> dict[tuple[int, int], list[Score | None]]:
+    """The scores of every hand in the rule set's table of basic points (1-13 han, every fu a hand
+    can score) won this way (dealer or not, ron or tsumo): made when the rule set first scores
+    such a win (about 180 hands in under a millisecond), so that a common hand is never worked
+    out again. Hands the rule set refuses are left out (refused again when asked)."""
+    table = {}
+    for han, fu in common_points(rules):
+        try:
+            table[han, fu] = _new_kept(rs, rules, han, fu, dealer, tsumo)
+        except InputError:
+            continue
+    return table
 
 
 def fu_not_needed(rules: RiichiRules, han: int, dealer: bool, tsumo: bool) -> tuple[int, list[Step]]:
