@@ -371,12 +371,30 @@ def check_every_card_in_one_place(table: Table, deck: list[str]) -> None:
     assert len(places) + state.stock_count == len(deck)
 
 
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**64), moves=st.integers(0, 2**32), ruleset_id=st.sampled_from(KOIKOI))
-def test_a_random_match_ends_keeps_each_card_in_one_place_and_scores_as_yaku_does(seed, moves, ruleset_id):
-    rs = ruleset(ruleset_id)
+#: House rules that turn on the table rules no bundled rule set plays (docs/rules/koikoi.md §9b).
+HOUSE = {
+    "weather": "extends: fudawiki\nname: Weather\nyaku_rules:\n  weather:\n    - {id: rain, enabled: true}\n"
+    "    - {id: fog, enabled: true}\n    - {id: rain_man, enabled: true}\n",
+    "calls": "extends: nintendo\nname: Calls\ncalls: {limit_per_round: 2, limit_scope: round, offer_on: new_yaku, "
+    "minimum_base: 3, on_exhaustive_draw: score}\nmatch: {after_draw: last_yaku, target: 30}\n",
+    "field": "extends: bga\nname: Field\nmatch: {hand_cards: 6, field_cards: 12, field_four: dealer_captures, "
+    "until_out: true, first_dealer: random}\ncards:\n  - {id: 09-animal-sake, counts_as: {chaff: 2}}\n",
+    "dealer_wins": "extends: hanafuda-flash\nname: Dealer wins\nmatch: {hand_cards: 6, field_cards: 12, "
+    "field_four: dealer_wins, after_win: other_player}\n",
+}
+
+
+@functools.cache
+def house(name: str) -> yakuset.RuleSet:
+    return yakuset.load_ruleset_text(HOUSE[name], f"{name}.yaml")
+
+
+def play_checked(rs: yakuset.RuleSet, seed: int, moves: int) -> Table:
+    """A match of random legal moves, checking at every move that each card is in one place
+    and that every scoring event's yaku are yakuset.koikoi.yaku's for the same pile."""
     rules = yakuset.koikoi.rules_of(rs)
     deck = sorted(rules.cards)
+    field_weather = any(w.where == "field" for w in rules.table.weather)
     table = Table(rs, ("a", "b"), seed)
     rng = random.Random(moves)
     for _ in range(20_000):  # far more than any match takes: a match that does not end fails
@@ -384,13 +402,19 @@ def test_a_random_match_ends_keeps_each_card_in_one_place_and_scores_as_yaku_doe
             break
         check_every_card_in_one_place(table, deck)
         legal = table.legal_moves()
-        played = table.round  # the move's scoring event, if any, is this round's
+        played, field_before = table.round, table.field  # the move's scoring event, if any, is this round's
         events = table.play(legal[rng.randrange(len(legal))])
         scoring = events[0] if events and events[0].kind in ("offer", "shobu", "automatic_shobu", "koikoi") else None
-        if scoring is not None:
-            # The referee's yaku are yakuset.koikoi.yaku's for the same pile, month and calls.
-            player = scoring.player
-            assert scoring.hand == yakuset.koikoi.yaku(rs, played.captured(player), played.month, played.calls(player))
+        if scoring is None:
+            continue
+        # The field the referee saw: after the turn (an offer: the round goes on), or at the offer.
+        field = table.field if scoring.kind == "offer" else field_before if scoring.kind != "automatic_shobu" else None
+        if field is None and field_weather:
+            continue  # the round is over and its field dealt away
+        player = scoring.player
+        assert scoring.hand == yakuset.koikoi.yaku(
+            rs, played.captured(player), played.month, played.calls(player), field=field
+        )
     assert table.finished
     result = table.result
     table_rules = rules.table
@@ -400,6 +424,32 @@ def test_a_random_match_ends_keeps_each_card_in_one_place_and_scores_as_yaku_doe
     assert result.winner == (
         None if result.totals[0] == result.totals[1] else "ab"[result.totals[1] > result.totals[0]]
     )
+    return table
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**64), moves=st.integers(0, 2**32), ruleset_id=st.sampled_from(KOIKOI))
+def test_a_random_match_ends_keeps_each_card_in_one_place_and_scores_as_yaku_does(seed, moves, ruleset_id):
+    play_checked(ruleset(ruleset_id), seed, moves)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**64), moves=st.integers(0, 2**32), name=st.sampled_from(sorted(HOUSE)))
+def test_a_random_match_under_house_table_rules_ends_and_scores_as_yaku_does(seed, moves, name):
+    play_checked(house(name), seed, moves)
+
+
+def test_the_house_rules_reach_their_rare_table_rules():
+    ended: dict[str, set[str]] = {name: set() for name in HOUSE}
+    captured_four = False
+    for name in HOUSE:
+        for seed in range(40):
+            table = play_checked(house(name), seed, seed)
+            ended[name].update(r.ended for r in table.result.rounds)
+            captured_four |= name == "field" and "; the field gets " in table.trace
+    assert "field_four" in ended["dealer_wins"]  # the dealer won a misdealt field
+    assert captured_four  # the dealer captured one
+    assert all("shobu" in kinds or "automatic_shobu" in kinds for kinds in ended.values())
 
 
 # --- the example scripts --------------------------------------------------------------------
