@@ -99,12 +99,13 @@ def test_a_score_is_read_only_and_not_made_by_hand():
 
 @pytest.mark.parametrize("ruleset", RIICHI)
 def test_the_tables_made_from_the_rules_hold_what_is_worked_out_from_nothing(ruleset):
-    """The basic points of 1-13 han and the common hands' scores are made once per rule set and
-    never forgotten: each cell equals the same question worked out alone, steps included, and a
-    hand the rule set refuses is not in them."""
+    """The basic points of 1-13 han and the common hands' facts are made once per rule set and
+    never forgotten: each cell equals the same question worked out alone, steps included, a
+    hand the rule set refuses is not in them, and no steps are kept in them (a memo's entry
+    builds its own, forgotten with it)."""
     from yakuset.riichi._limits import common_points, work_out
     from yakuset.riichi._rules import riichi_rules
-    from yakuset.riichi._score import _common_hands, _han_fu_facts
+    from yakuset.riichi._score import _COMMON, _common_hands, _han_fu_facts
 
     rs = yakuset.load_ruleset(ruleset)
     rules = riichi_rules(rs)
@@ -120,6 +121,8 @@ def test_the_tables_made_from_the_rules_hold_what_is_worked_out_from_nothing(rul
             except yakuset.InputError:
                 assert (han, fu) not in table
                 continue
-            kept = table[han, fu][0]
-            assert kept is not None
+            kept = table[han, fu].unshared().scored(0, 0)
             assert kept.as_dict() == alone.as_dict()
+    clear_memos()
+    assert score(rs, han=3, fu=30, honba=2).steps == score(rs, han=3, fu=30, honba=2).steps
+    assert all(not facts.kept_steps for table in _COMMON[rs].values() for facts in table.values())

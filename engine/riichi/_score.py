@@ -85,6 +85,28 @@ class Facts:
         self.stick_unit = rules.riichi_stick
         self.kept_steps: dict[tuple[int, int], tuple[Step, ...]] = {}
 
+    def unshared(self) -> Facts:
+        """The same facts with nothing of their steps built yet: a memo's entry holds its own, so
+        that forgetting the memo forgets the steps built for it."""
+        facts = object.__new__(Facts)
+        facts.ruleset, facts.han, facts.fu, facts.limit, facts.yakuman = (
+            self.ruleset,
+            self.han,
+            self.fu,
+            self.limit,
+            self.yakuman,
+        )
+        facts.payments, facts.total, facts.rules, facts.basic, facts.dealer = (
+            self.payments,
+            self.total,
+            self.rules,
+            self.basic,
+            self.dealer,
+        )
+        facts.head, facts.honba_unit, facts.stick_unit = self.head, self.honba_unit, self.stick_unit
+        facts.kept_steps = {}
+        return facts
+
     def steps(self, honba: int, sticks: int) -> tuple[Step, ...]:
         """The steps of the score with ``honba`` and ``sticks`` (kept for the common counts)."""
         steps = self.kept_steps.get((honba, sticks))
@@ -338,44 +360,41 @@ def _han_fu_facts(rs: RuleSet, rules: RiichiRules, han: int, fu: int | None, dea
 
 
 def _kept_scores(rs: RuleSet, rules: RiichiRules, han: int, fu: int, dealer: bool, tsumo: bool) -> list[Score | None]:
-    """The memo's entry for han and raw fu: from the rule set's table of common hands, else made now."""
+    """The memo's entry for han and raw fu: its scores by ``honba << 2 | sticks``, the one without
+    either made now, from the rule set's table of common hands if it holds them. (The scores
+    point at their facts, the facts not at them: no reference cycle is left for the garbage
+    collector when the memo forgets an entry.)"""
     tables = _COMMON.get(rs)
     if tables is None:
         tables = _COMMON[rs] = {}
     common = tables.get((dealer, tsumo))
     if common is None:
         common = tables[dealer, tsumo] = _common_hands(rs, rules, dealer, tsumo)
-    kept = common.get((han, fu))
-    if kept is None:
-        kept = _new_kept(rs, rules, han, fu, dealer, tsumo)
-    return PARTS.put((rs, han, fu, dealer, tsumo), kept)
-
-
-def _new_kept(rs: RuleSet, rules: RiichiRules, han: int, fu: int, dealer: bool, tsumo: bool) -> list[Score | None]:
-    """The scores of han and raw fu by ``honba << 2 | sticks``, the one without either made now.
-    (The scores point at their facts, the facts not at them: no reference cycle is left for the
-    garbage collector when the memo forgets an entry.)"""
+    facts = common.get((han, fu))
     kept: list[Score | None] = [None] * (_KEPT_HONBA * _KEPT_STICKS)
-    kept[0] = _han_fu_facts(rs, rules, han, fu, dealer, tsumo).scored(0, 0)
-    return kept
+    if facts is None:
+        kept[0] = _han_fu_facts(rs, rules, han, fu, dealer, tsumo).scored(0, 0)
+    else:
+        kept[0] = facts.unshared().scored(0, 0)
+    return PARTS.put((rs, han, fu, dealer, tsumo), kept)
 
 
 #: Each rule set's tables of common hands by (dealer, tsumo) (:func:`_common_hands`), as long as
 #: the rule set lives.
-_COMMON: weakref.WeakKeyDictionary[RuleSet, dict[tuple[bool, bool], dict[tuple[int, int], list[Score | None]]]] = (
+_COMMON: weakref.WeakKeyDictionary[RuleSet, dict[tuple[bool, bool], dict[tuple[int, int], Facts]]] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def _common_hands(rs: RuleSet, rules: RiichiRules, dealer: bool, tsumo: bool) -> dict[tuple[int, int], list[Score | None]]:
-    """The scores of every hand in the rule set's table of basic points (1-13 han, every fu a hand
+def _common_hands(rs: RuleSet, rules: RiichiRules, dealer: bool, tsumo: bool) -> dict[tuple[int, int], Facts]:
+    """The facts of every hand in the rule set's table of basic points (1-13 han, every fu a hand
     can score) won this way (dealer or not, ron or tsumo): made when the rule set first scores
     such a win (about 180 hands in under a millisecond), so that a common hand is never worked
     out again. Hands the rule set refuses are left out (refused again when asked)."""
     table = {}
     for han, fu in common_points(rules):
         try:
-            table[han, fu] = _new_kept(rs, rules, han, fu, dealer, tsumo)
+            table[han, fu] = _han_fu_facts(rs, rules, han, fu, dealer, tsumo)
         except InputError:
             continue
     return table
