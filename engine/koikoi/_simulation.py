@@ -21,7 +21,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._core.errors import InputError
 from .._core.plugins import direct_caller
@@ -45,8 +45,7 @@ def match_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest, "big")
 
 
-@dataclass(frozen=True, slots=True)
-class RoundRecord:
+class RoundRecord(NamedTuple):
     """How one round ended. Seats are 0 and 1 (``SEATS``); ``kind`` is what ended it, as the
     referee's event says: ``shobu``, ``automatic_shobu``, ``lucky_hand``, ``field_four`` (the
     dealer wins a misdealt field), ``draw`` (decided at the deal) or ``exhaustive_draw`` (which
@@ -86,10 +85,14 @@ class Deck:
     month_of: dict[str, int]
     weights: dict[int, dict[str, int]]  # round month -> card id -> weight
     brights: dict[int, frozenset[str]]  # round month -> the cards the award's field_brights counts
+    lucky_hand: Callable[..., Any]  # the rule set's hooks, called without pluggy's dispatch
+    deal: Callable[..., Any]
+    exhaustive_draw: Callable[..., Any]
+    match_end: Callable[..., Any]
 
 
 @functools.lru_cache(maxsize=64)
-def _deck(rules: KoikoiRules) -> Deck:
+def _deck(rules: KoikoiRules, manager: Any) -> Deck:
     compiled = tables(rules)
     cards = tuple(rules.cards)
     roles = rules.roles[0]
@@ -103,6 +106,10 @@ def _deck(rules: KoikoiRules) -> Deck:
             month: frozenset(c.id for c in rules.cards.values() if rules.field_brights.matches(c, month, roles))
             for month in rules.months
         },
+        direct_caller(manager, "yakuset_lucky_hand"),
+        direct_caller(manager, "yakuset_deal"),
+        direct_caller(manager, "yakuset_exhaustive_draw"),
+        direct_caller(manager, "yakuset_match_end"),
     )
 
 
@@ -231,8 +238,7 @@ def _deal(rs: RuleSet, state: RoundState) -> tuple[_Outcome | None, tuple[str, .
             captured = tuple(card for card in state.field if deck.month_of[card] == four)
     elif table.field_pairs == "redeal" and counts and all(n == 2 for n in counts.values()):
         return ("redeal", None, 0), ()
-    manager = rs.plugin_manager
-    lucky_hand = direct_caller(manager, "yakuset_lucky_hand")
+    lucky_hand = deck.lucky_hand
     dealer = state.dealer
     first, second = tuple(state.hands[dealer]), tuple(state.hands[1 - dealer])
     lucky = {}
@@ -242,7 +248,7 @@ def _deal(rs: RuleSet, state: RoundState) -> tuple[_Outcome | None, tuple[str, .
     found = lucky_hand(ruleset=rs, hand=second)
     if found is not None:
         lucky[SEATS[1 - dealer]] = found
-    outcome = direct_caller(manager, "yakuset_deal")(
+    outcome = deck.deal(
         ruleset=rs,
         hands={SEATS[dealer]: first, SEATS[1 - dealer]: second},
         field=tuple(state.field),
@@ -359,13 +365,15 @@ def play_round(
         bot, view = bots[seat], views[seat]
         hand = hands[seat]
         played = bot.play(view)
-        if played not in hand:
-            raise InputError(f"bot {type(bot).__name__} played {played!r}, which is not in its hand")
-        if must_capture and not by_month[month_of[played]] and any(by_month[month_of[c]] for c in hand):
-            raise InputError(f"bot {type(bot).__name__} laid {played!r}, but the rule set says it must capture")
+        if must_capture and played in hand and not by_month[month_of[played]]:
+            if any(by_month[month_of[c]] for c in hand):
+                raise InputError(f"bot {type(bot).__name__} laid {played!r}, but the rule set says it must capture")
+        try:
+            hand.remove(played)
+        except ValueError:
+            raise InputError(f"bot {type(bot).__name__} played {played!r}, which is not in its hand") from None
         if log is not None:
             log.append(("play", seat, played))
-        hand.remove(played)
         pile = piles[seat]
         before = len(pile)
         card = played
@@ -452,7 +460,7 @@ def _exhaustive_draw(
     if caller is not None and state.deck.rules.table.on_exhaustive_draw == "score":
         return _won(rs, state, caller[0], "exhaustive_draw", offers, redeals, caller[1])
     month, dealer = state.month, state.dealer
-    privilege = direct_caller(rs.plugin_manager, "yakuset_exhaustive_draw")(ruleset=rs, dealer=SEATS[dealer])
+    privilege = state.deck.exhaustive_draw(ruleset=rs, dealer=SEATS[dealer])
     calls = (state.calls[0], state.calls[1])
     after = state.after_draw(last_rise)
     if privilege is None:
@@ -508,7 +516,7 @@ def play_match(rs: RuleSet, seed: int, bots: Sequence[Any], log: list[LogEntry] 
     with ``log``, append what happened to it (:data:`LogEntry`). The same seed deals the same
     cards as :class:`yakuset.koikoi.Table` with that seed."""
     rules = koikoi_rules(rs)
-    deck = _deck(rules)
+    deck = _deck(rules, rs.plugin_manager)
     deal_rng = random.Random(seed)
     made = [factory(rs, random.Random(f"{seed}:bot:{seat}")) for seat, factory in enumerate(bots)]
     from ._bots import View
@@ -533,7 +541,7 @@ def play_match(rs: RuleSet, seed: int, bots: Sequence[Any], log: list[LogEntry] 
         ):
             break
     totals = {SEATS[0]: match_totals[0], SEATS[1]: match_totals[1]}
-    for found in direct_caller(rs.plugin_manager, "yakuset_match_end")(ruleset=rs, totals=dict(totals), extras={}):
+    for found in deck.match_end(ruleset=rs, totals=dict(totals), extras={}):
         for adjustment in found or ():
             totals[adjustment.player] += adjustment.points
     a, b = totals[SEATS[0]], totals[SEATS[1]]
