@@ -365,9 +365,9 @@ def play_round(
         bot, view = bots[seat], views[seat]
         hand = hands[seat]
         played = bot.play(view)
-        if must_capture and played in hand and not by_month[month_of[played]]:
-            if any(by_month[month_of[c]] for c in hand):
-                raise InputError(f"bot {type(bot).__name__} laid {played!r}, but the rule set says it must capture")
+        laid = must_capture and played in hand and not by_month[month_of[played]]
+        if laid and any(by_month[month_of[c]] for c in hand):
+            raise InputError(f"bot {type(bot).__name__} laid {played!r}, but the rule set says it must capture")
         try:
             hand.remove(played)
         except ValueError:
