@@ -628,7 +628,7 @@ def test_a_yakuman_hand_scores_what_riichi_score_gives_for_its_yakuman():
 def test_the_result_as_json_lists_yaku_dora_and_fu_parts():
     data = score("234m456p789s11z345s", "3s", riichi=True, dora_indicators=["2s"]).as_dict()
     assert data["yaku"] == ["riichi"]
-    assert data["dora"] == {"dora": 1, "ura": 0, "red": 0}
+    assert data["dora"] == {"dora": 1, "ura": 0, "red": 0, "kita": 0}
     assert data["raw_fu"] == 34
     assert [p["id"] for p in data["fu_parts"]] == ["fu_base", "fu_closed_ron", "fu_pair"]
     assert {"ruleset", "han", "fu", "limit", "yakuman", "payments", "total", "steps"} <= set(data)

@@ -93,10 +93,10 @@ def test_a_rule_set_without_a_mangan_tier_cannot_pay_a_reverse_mangan(tmp_path):
     ("changes", "message"),
     [
         (
-            {"scores": (25000, 25000, 25000)},
-            "scores must be a list of 4 whole numbers (one per seat), got (25000, 25000, 25000)",
+            {"scores": (25000, 25000)},
+            "scores must be a list of 4 or 3 whole numbers (one per seat), got (25000, 25000)",
         ),
-        ({"scores": "25000"}, "scores must be a list of 4 whole numbers"),
+        ({"scores": "25000"}, "scores must be a list of 4 or 3 whole numbers"),
         ({"scores": (25000, 25000, 25000, 1.5)}, "scores[3] must be a whole number, got 1.5"),
         ({"dealer": 2}, "in hand 1 of a wind the dealer is seat 0 (seat 0 deals first), got dealer 2"),
         ({"round_wind": "up"}, "round_wind must be east, south, west or north, got 'up'"),

@@ -32,7 +32,7 @@ from ._score import Score, han_fu_score, with_steps_before, yakuman_result
 from ._situation import Situation
 from ._table import TableRules
 from ._tiles import EAST, FIVES, tile_name
-from ._win import read_win
+from ._win import TileRules, Win, read_win
 from ._yaku import present
 
 if TYPE_CHECKING:
@@ -45,7 +45,9 @@ class HandScore(NamedTuple):
     The score's numbers read through (``han``, ``fu``, ``limit``, ``yakuman``, ``payments``,
     ``total``, ``steps``). ``yaku`` holds the ids counted (in the rule set's table order; a
     yakuman hand lists its yakuman only); ``dora``, ``ura`` and ``red`` count the dora, ura dora
-    and red fives in the hand (not counted in a yakuman hand or beside an exclusive yaku);
+    and red fives in the hand, ``kita`` the dora of the extracted norths themselves (three-player
+    Riichi; a north indicator's are among ``dora`` and ``ura``) (none counted in a yakuman hand
+    or beside an exclusive yaku);
     ``raw_fu`` is the fu before rounding (``None`` for a yakuman); ``reading`` is the reading
     that scored best; ``fu_parts`` lists every fu part. Immutable.
     """
@@ -55,6 +57,7 @@ class HandScore(NamedTuple):
     dora: int
     ura: int
     red: int
+    kita: int
     raw_fu: int | None
     reading: Reading
     parts: Callable[[], list[Step]]
@@ -102,10 +105,10 @@ class HandScore(NamedTuple):
         return tuple(self.parts())
 
     def as_dict(self) -> dict[str, Any]:
-        """The score's JSON shape, plus ``yaku``, ``dora`` (dora, ura, red), ``raw_fu`` and ``fu_parts``."""
+        """The score's JSON shape, plus ``yaku``, ``dora`` (dora, ura, red, kita), ``raw_fu`` and ``fu_parts``."""
         out = self.score.as_dict()
         out["yaku"] = list(self.yaku)
-        out["dora"] = {"dora": self.dora, "ura": self.ura, "red": self.red}
+        out["dora"] = {"dora": self.dora, "ura": self.ura, "red": self.red, "kita": self.kita}
         out["raw_fu"] = self.raw_fu
         out["fu_parts"] = [s.as_dict() for s in self.fu_parts]
         return out
@@ -130,6 +133,7 @@ def evaluate(
     ura_indicators: Sequence[str] = (),
     honba: int = 0,
     riichi_sticks: int = 0,
+    kita: int = 0,
     **flags: bool,
 ) -> HandScore:
     """Score a winning hand from its tiles under ``rs``.
@@ -137,18 +141,25 @@ def evaluate(
     ``hand`` holds the concealed tiles in mpsz notation, the winning tile included (``0`` is a
     red five); ``melds`` are ``(kind, tiles)`` pairs (``("pon", "555z")``, kinds chi, pon, kan
     and ankan). ``seat_wind``/``round_wind``: east, south, west, north (the dealer sits east).
-    Flags: riichi, double_riichi, ippatsu, tsumo, rinshan, chankan, haitei, houtei, tenhou,
-    chihou, renhou. Raises :class:`yakuset.InputError` naming what is wrong with the hand, the
-    melds, the indicators or the flags.
+    ``kita``: north tiles the winner extracted (three-player Riichi, ``kita:`` in the rule set);
+    each counts as dora. Tiles the rule set removed (``tiles.removed``) and chi melds where it has
+    no chi (``wins.chi``) are refused. Flags: riichi, double_riichi, ippatsu, tsumo, rinshan,
+    chankan, haitei, houtei, tenhou, chihou, renhou. Raises :class:`yakuset.InputError` naming
+    what is wrong with the hand, the melds, the indicators or the flags.
     """
     rules = riichi_rules(rs)
     if type(honba) is not int or honba < 0:
         whole_number("honba", honba)
     if type(riichi_sticks) is not int or riichi_sticks < 0:
         whole_number("riichi_sticks", riichi_sticks)
-    read = read_win(hand, win, melds, seat_wind, round_wind, dora_indicators, ura_indicators, flags)
-    situation = read.situation
     table = rules.table
+    if kita or table.players == 3:
+        read = _read_three_player(
+            rs, table, hand, win, melds, seat_wind, round_wind, dora_indicators, ura_indicators, flags, kita
+        )
+    else:
+        read = read_win(hand, win, melds, seat_wind, round_wind, dora_indicators, ura_indicators, flags)
+    situation = read.situation
     if read.indicators != (1, 0) and read.indicators != (0, 0):
         _check_indicators(rs, table, read.indicators)
     if situation.chankan_closed_kan and not table.kokushi_robs_closed_kan:
@@ -174,8 +185,53 @@ def evaluate(
     return result
 
 
+def _read_three_player(
+    rs: RuleSet,
+    table: TableRules,
+    hand: str,
+    win: str,
+    melds: Sequence[tuple[str, str]],
+    seat_wind: Any,
+    round_wind: Any,
+    dora_indicators: Any,
+    ura_indicators: Any,
+    flags: Mapping[str, Any],
+    kita: Any,
+) -> Win:
+    """:func:`read_win` with what a rule set of three players adds: kita, the removed tiles, the
+    dora order without them, no chi and no north seat."""
+    if type(kita) is not int or kita < 0:
+        whole_number("kita", kita)
+    if kita and table.kita is None:
+        raise InputError(
+            f"kita={kita}: {rs.id!r} has no kita (nukidora is a three-player rule, `kita:` in the rule set)"
+        )
+    if kita > 4:
+        raise InputError(f"kita={kita}: there are only four north tiles")
+    if table.players == 3 and seat_wind in ("north", "4z"):
+        raise InputError(f"seat_wind north: {rs.id!r} is a game of three (seats east, south and west)")
+    rules = TileRules(
+        table.removed, table.dora_of, None if table.kita is None else (table.kita.dora_each, table.kita.indicated)
+    )
+    read = read_win(hand, win, melds, seat_wind, round_wind, dora_indicators, ura_indicators, flags, rules, kita)
+    if not table.chi:
+        chi = next((m for m in read.melds if m.kind == "chi"), None)
+        if chi is not None:
+            raise InputError(
+                f"chi meld {''.join(tile_name(t)[0] for t in chi.tiles)}{tile_name(chi.tiles[0])[1]}: "
+                f"{rs.id!r} has no chi (wins.chi: false)"
+            )
+    return read
+
+
 def _tenhou_wait(
-    rs: RuleSet, rules: RiichiRules, read: Any, result: HandScore, dora: tuple[int, int, int], honba: int, sticks: int
+    rs: RuleSet,
+    rules: RiichiRules,
+    read: Any,
+    result: HandScore,
+    dora: tuple[int, int, int, int],
+    honba: int,
+    sticks: int,
 ) -> HandScore:
     """A tenhou read with each of its tiles as the winning one, for the shapes the rule set counts
     whatever tile came last (``yakuman.tenhou_any_wait``): the best that gains one of them."""
@@ -211,8 +267,8 @@ _SUITS = "mps"
 
 
 def _red_fives(
-    rs: RuleSet, table: TableRules, dora: tuple[int, int, int], reds: tuple[int, ...]
-) -> tuple[tuple[int, int, int], tuple[str, ...]]:
+    rs: RuleSet, table: TableRules, dora: tuple[int, int, int, int], reds: tuple[int, ...]
+) -> tuple[tuple[int, int, int, int], tuple[str, ...]]:
     """The red fives that count under the rule set (``tiles.red_fives`` per suit), and the
     names of those read as plain fives because the rule set has none in their suit."""
     counted = 0
@@ -228,7 +284,7 @@ def _red_fives(
             raise InputError(f"{held} red 5{_SUITS[suit]}: the rule set has {allowed} (tiles.red_fives.{_SUITS[suit]})")
         else:
             counted += held
-    return (dora[0], dora[1], counted), tuple(plain)
+    return (dora[0], dora[1], counted, dora[3]), tuple(plain)
 
 
 def _noted(result: HandScore, plain: tuple[str, ...], ruleset: str) -> HandScore:
@@ -249,7 +305,7 @@ def _best(
     rules: RiichiRules,
     options: list[Reading],
     situation: Situation,
-    dora: tuple[int, int, int],
+    dora: tuple[int, int, int, int],
     honba: int,
     sticks: int,
 ) -> HandScore:
@@ -294,7 +350,7 @@ def _score_reading(
     rules: RiichiRules,
     reading: Reading,
     situation: Situation,
-    dora: tuple[int, int, int],
+    dora: tuple[int, int, int, int],
     honba: int,
     sticks: int,
 ) -> HandScore:
@@ -304,7 +360,7 @@ def _score_reading(
         base = _yakuman_score(rs, found.yakuman, dealer, tsumo)
         result = with_steps_before(base, lambda: _dora_steps(*dora, counted=False), honba, sticks)
         return HandScore(result, found.yakuman, *dora, None, reading, list)
-    all_dora = dora[0] + dora[1] + dora[2]
+    all_dora = dora[0] + dora[1] + dora[2] + dora[3]
     if not found.ids and not (rules.dora_without_yaku and all_dora):
         raise InputError("no yaku: the hand needs at least one yaku, and dora alone is not a yaku")
     raw = count_fu(rules, reading, situation, found.fixed)
@@ -361,9 +417,14 @@ def _yakuman_score(rs: RuleSet, yakuman: tuple[str, ...], dealer: bool, tsumo: b
     return yakuman_result(rs, rules, [rules.yaku[ident] for ident in yakuman], 0, dealer, tsumo, 0, 0)
 
 
-def _dora_steps(dora: int, ura: int, red: int, counted: bool = True) -> list[Step]:
+def _dora_steps(dora: int, ura: int, red: int, kita: int = 0, counted: bool = True) -> list[Step]:
     steps = []
-    for ident, label, value in (("dora", "Dora", dora), ("ura_dora", "Ura dora", ura), ("red_fives", "Red fives", red)):
+    for ident, label, value in (
+        ("dora", "Dora", dora),
+        ("ura_dora", "Ura dora", ura),
+        ("red_fives", "Red fives", red),
+        ("kita", "Kita (extracted norths)", kita),
+    ):
         if value:
             steps.append(Step(ident, label if counted else f"{label}: not counted", value if counted else 0))
     return steps
@@ -378,7 +439,7 @@ def _han_score(
     raw: int,
     reading: Reading,
     situation: Situation,
-    dora: tuple[int, int, int],
+    dora: tuple[int, int, int, int],
     honba: int,
     sticks: int,
     fixed: Any,

@@ -1,5 +1,6 @@
 """Payments: the basic points times each payer's multiple, rounded up; honba and riichi sticks;
-and the steps that say so."""
+and the steps that say so. With three players a tsumo has two payers: the absent north's share is
+lost (tsumo loss) or split evenly between them, rounded as ``scoring.split_rounding`` says."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ def payments(rules: RiichiRules, basic: float, dealer: bool, tsumo: bool) -> dic
     """Each payer's payment before honba: ``{"ron"}``, ``{"each"}`` (dealer tsumo) or
     ``{"dealer", "non_dealer"}`` (non-dealer tsumo)."""
     step = rules.round_to
+    if tsumo and rules.players == 3 and not rules.tsumo_loss:
+        return _north_split(rules, basic, dealer)
     if not tsumo:
         return {"ron": int(round_up(basic * (rules.ron_dealer if dealer else rules.ron_non_dealer), step))}
     if dealer:
@@ -22,6 +25,25 @@ def payments(rules: RiichiRules, basic: float, dealer: bool, tsumo: bool) -> dic
         "dealer": int(round_up(basic * rules.tsumo_dealer_pays, step)),
         "non_dealer": int(round_up(basic * rules.tsumo_non_dealer_pays, step)),
     }
+
+
+def _north_split(rules: RiichiRules, basic: float, dealer: bool) -> dict[str, int]:
+    """Three-player tsumo without tsumo loss: the absent north's share (a non-dealer's) is split
+    evenly between the two payers (docs/rules/sanma.md §3)."""
+    step = rules.round_to
+    north = rules.dealer_tsumo_each if dealer else rules.tsumo_non_dealer_pays
+    own = (
+        {"each": rules.dealer_tsumo_each}
+        if dealer
+        else {
+            "dealer": rules.tsumo_dealer_pays,
+            "non_dealer": rules.tsumo_non_dealer_pays,
+        }
+    )
+    if rules.split_once:
+        return {payer: int(round_up(basic * (multiple + north / 2), step)) for payer, multiple in own.items()}
+    half = round_up(round_up(basic * north, step) / 2, step)
+    return {payer: int(round_up(basic * multiple, step) + half) for payer, multiple in own.items()}
 
 
 def with_bonuses(
@@ -33,11 +55,11 @@ def with_bonuses(
         total = paid["ron"]
     elif "each" in base_payments:
         paid = {"each": base_payments["each"] + honba * rules.honba_tsumo_each}
-        total = 3 * paid["each"]
+        total = (rules.players - 1) * paid["each"]
     else:
         extra = honba * rules.honba_tsumo_each
         paid = {"dealer": base_payments["dealer"] + extra, "non_dealer": base_payments["non_dealer"] + extra}
-        total = paid["dealer"] + 2 * paid["non_dealer"]
+        total = paid["dealer"] + (rules.players - 2) * paid["non_dealer"]
     return paid, total + sticks * rules.riichi_stick
 
 
@@ -56,6 +78,8 @@ def payment_steps(
                 base_payments["ron"],
             )
         )
+    elif rules.players == 3:
+        steps.extend(_three_player_steps(rules, basic, base_payments))
     elif "each" in base_payments:
         steps.append(
             Step(
@@ -82,6 +106,43 @@ def payment_steps(
             )
         )
     return [*steps, *bonus_steps(rules, "ron" in base_payments, honba, sticks)]
+
+
+def _three_player_steps(rules: RiichiRules, basic: float, base_payments: Mapping[str, int]) -> list[Step]:
+    """A three-player tsumo: each of the two payers, and what became of the absent north's share."""
+    shown, step = format_number(basic), rules.round_to
+    dealer = "each" in base_payments
+    north = rules.dealer_tsumo_each if dealer else rules.tsumo_non_dealer_pays
+    own = (
+        [("each", "each of the two others", rules.dealer_tsumo_each)]
+        if dealer
+        else [
+            ("dealer", "the dealer", rules.tsumo_dealer_pays),
+            ("non_dealer", "the other non-dealer", rules.tsumo_non_dealer_pays),
+        ]
+    )
+    half = format_number(north / 2)
+    steps = []
+    for ident, who, multiple in own:
+        if rules.tsumo_loss:
+            label = f"{who} pays {shown} × {format_number(multiple)}, rounded up to {step}"
+        elif rules.split_once:
+            label = (
+                f"{who} pays {shown} × {format_number(multiple + north / 2)} ({format_number(multiple)} and half "
+                f"the absent north's {format_number(north)}), rounded up to {step} once"
+            )
+        else:
+            label = (
+                f"{who} pays {shown} × {format_number(multiple)} rounded up to {step}, plus half of the absent "
+                f"north's {shown} × {format_number(north)} rounded up to {step}, that half rounded up to {step}"
+            )
+        steps.append(Step(ident, label, base_payments[ident]))
+    if rules.tsumo_loss:
+        lost = format_number(round_up(basic * north, step))
+        steps.append(Step("tsumo_loss", f"tsumo loss: the absent north's {lost} is paid by nobody", 0))
+    else:
+        steps.append(Step("north_split", f"no tsumo loss: the absent north's share split in two (× {half} each)", 0))
+    return steps
 
 
 def bonus_steps(rules: RiichiRules, ron: bool, honba: int, sticks: int) -> list[Step]:

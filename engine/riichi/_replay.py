@@ -32,7 +32,7 @@ from .._core.yamlparse import read_document
 from .._core.yamlsource import LocatedDict, LocatedList
 from ._settle import OUTCOMES, Settlement, settle
 from ._standings import Standing, standings
-from ._state import SEATS, State, new_game
+from ._state import State, new_game
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
@@ -147,7 +147,7 @@ def replay_game(rs: RuleSet, script: LocatedDict) -> GameTrace:
     standings. A hand the rule set refuses raises :class:`RulesetError` at its place."""
     if not isinstance(script, LocatedDict) or not set(_KEYS) <= set(script):
         raise InputError(f"replay_game takes a script read by load_game, got {shown(script)}")
-    players = _players(script)
+    players = _players(script, new_game(rs))
     seat_of = {name: seat for seat, name in enumerate(players)}
     hands = script["hands"]
     if not isinstance(hands, LocatedList) or not hands:
@@ -168,15 +168,17 @@ def replay_game(rs: RuleSet, script: LocatedDict) -> GameTrace:
     return GameTrace(rs.id, players, tuple(records), state, tuple(standings(rs, state)))
 
 
-def _players(script: LocatedDict) -> tuple[str, ...]:
+def _players(script: LocatedDict, start: State) -> tuple[str, ...]:
     names = script["players"]
+    seats = len(start.scores)
     if (
         not isinstance(names, list)
-        or len(names) != SEATS
+        or len(names) != seats
         or not all(isinstance(n, str) and n for n in names)
-        or len(set(names)) != SEATS
+        or len(set(names)) != seats
     ):
-        raise _fail(script.value_locs["players"], "players", "expected four different player names, in turn order")
+        count = "four" if seats == 4 else "three"
+        raise _fail(script.value_locs["players"], "players", f"expected {count} different player names, in turn order")
     dealer = script["dealer"]
     if dealer not in names:
         raise _fail(script.value_locs["dealer"], "dealer", f"{shown(dealer)} is not one of the players")

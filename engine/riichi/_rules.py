@@ -168,6 +168,9 @@ class RiichiRules:
     honba_ron: int
     honba_tsumo_each: int
     riichi_stick: int
+    players: int  # 4, or 3: a tsumo has two payers
+    tsumo_loss: bool  # three players: the absent north's share is not paid (else split between the payers)
+    split_once: bool  # without tsumo loss: each payment rounded once (else its parts rounded apart)
     tiers: tuple[Tier, ...]
     kiriage: bool
     kiriage_basic: int
@@ -247,6 +250,9 @@ def compile_rules(
         honba_ron=honba["ron"],
         honba_tsumo_each=honba["tsumo_each"],
         riichi_stick=scoring["riichi_stick"],
+        players=table.players,
+        tsumo_loss=scoring.get("tsumo_loss", True),
+        split_once=scoring.get("split_rounding", "once") == "once",
         tiers=tiers,
         kiriage=bool(limits["kiriage"]),
         kiriage_basic=limits["kiriage_basic"],
@@ -298,6 +304,19 @@ def _doing_nothing(document: LocatedDict, where: Location) -> list[Problem]:
                     "set `stacking: add_with_doubles`, or leave the list empty",
                     None if written("yakuman", key) else "stacking",
                 )
+    if document.get("players", 4) == 4:
+        for key in ("tsumo_loss", "split_rounding"):
+            if written("scoring", key):
+                warn(
+                    "scoring", key, f"{key} counts only with three players; at four every seat pays", "set `players: 3`"
+                )
+    elif document["scoring"].get("tsumo_loss", True) and written("scoring", "split_rounding"):
+        warn(
+            "scoring",
+            "split_rounding",
+            "split_rounding does nothing under tsumo loss (the north's share is not paid)",
+            "set `tsumo_loss: false`",
+        )
     if not limits["kiriage"] and written("limits", "kiriage_basic"):
         warn("limits", "kiriage_basic", "kiriage_basic does nothing while `kiriage: false`", "set `kiriage: true`")
     if limits["kazoe"] == "none" and written("limits", "kazoe_han"):

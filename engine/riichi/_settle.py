@@ -1,5 +1,5 @@
-"""Settling one hand of a four-player game: who pays whom for a ron (one or several winners),
-a tsumo, an exhaustive draw (noten payments, nagashi mangan), an abortive draw or a chombo;
+"""Settling one hand of a game of four (or, under ``players: 3``, three): who pays whom for a ron
+(one or several winners), a tsumo, an exhaustive draw (noten payments, nagashi mangan), an abortive draw or a chombo;
 then the next state (dealer, honba, sticks, wind and hand, and whether the game ends).
 
 Every amount comes from the rule set: the hand's score from its scoring sections, the rest
@@ -20,7 +20,7 @@ from ._payments import payments
 from ._rules import RiichiRules, riichi_rules
 from ._score import Score, memoised, score
 from ._situation import FLAGS
-from ._state import SEATS, WIND_INDEX, State, make_state
+from ._state import WIND_INDEX, State, make_state
 from ._table import ABORTIVE, WIND_NAMES, TableRules
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 OUTCOMES = ("ron", "tsumo", "draw", "abort", "chombo")
 _SCORE_FORMS = ("han", "yakuman", "yaku", "hand")
 _WIN_KEYS = frozenset(
-    {"seat", "han", "fu", "yakuman", "yaku", "dora", "open", "hand", "win", "melds", "pao"}
+    {"seat", "han", "fu", "yakuman", "yaku", "dora", "open", "hand", "win", "melds", "pao", "kita"}
     | {"dora_indicators", "ura_indicators", *FLAGS}
 )
 _SEAT_WINDS = ("east", "south", "west", "north")
@@ -43,7 +43,7 @@ class Settlement(NamedTuple):
     put on the table this hand plus the sticks taken from it, times the stick's value. Read-only."""
 
     kind: str
-    transfers: tuple[int, int, int, int]
+    transfers: tuple[int, ...]
     state: State
     winners: tuple[int, ...]
     explain: Callable[[], tuple[Step, ...]]
@@ -72,8 +72,8 @@ class _Ledger:
 
     __slots__ = ("delta", "notes", "built")
 
-    def __init__(self) -> None:
-        self.delta = [0, 0, 0, 0]
+    def __init__(self, seats: int) -> None:
+        self.delta = [0] * seats
         self.notes: list[tuple[str, int, str, tuple[Any, ...], int, int]] = []
         self.built: tuple[Step, ...] | None = None
 
@@ -118,13 +118,18 @@ def settle(rs: RuleSet, state: State, outcome: Mapping[str, Any], riichi: Sequen
     table = rules.table
     if type(state) is not State:
         raise InputError(f"state must be a yakuset.riichi.State (from new_game), got {shown(state)}")
+    if len(state.scores) != table.players:
+        raise InputError(
+            f"the state has {len(state.scores)} seats and {rs.id!r} is a game of {table.players}; "
+            "start from new_game(rs)"
+        )
     if state.ended:
         raise InputError(f"the game has ended ({state.end_reason}); settle no more hands")
     declared = _riichi_seats(rules, state, riichi) if riichi != () else ()
     if not (type(outcome) is dict or isinstance(outcome, Mapping)) or len(outcome) != 1:
         raise InputError(f"an outcome is a mapping with one key, one of {', '.join(OUTCOMES)}; got {shown(outcome)}")
     ((kind, detail),) = outcome.items()
-    ledger = _Ledger()
+    ledger = _Ledger(table.players)
     for seat in declared:
         ledger.delta[seat] -= rules.riichi_stick
         ledger.notes.append(("riichi", -rules.riichi_stick, _RIICHI, (seat,), -1, -1))
@@ -145,21 +150,21 @@ def settle(rs: RuleSet, state: State, outcome: Mapping[str, Any], riichi: Sequen
 # --- the arguments --------------------------------------------------------------------------
 
 
-def _seat(value: Any, what: str) -> int:
-    if type(value) is not int or not 0 <= value < SEATS:
-        raise InputError(f"{what} must be a seat 0-3, got {shown(value)}")
+def _seat(value: Any, what: str, seats: int) -> int:
+    if type(value) is not int or not 0 <= value < seats:
+        raise InputError(f"{what} must be a seat 0-{seats - 1}, got {shown(value)}")
     return value
 
 
-def _seats(values: Any, what: str) -> tuple[int, ...]:
+def _seats(values: Any, what: str, n: int) -> tuple[int, ...]:
     if (type(values) is not list and type(values) is not tuple) and (
         isinstance(values, (str, bytes, Mapping)) or not isinstance(values, (Sequence, set, frozenset))
     ):
-        raise InputError(f"{what} must be a list of seats 0-3, got {shown(values)}")
+        raise InputError(f"{what} must be a list of seats 0-{n - 1}, got {shown(values)}")
     seats = tuple(values)
     for value in seats:
-        if type(value) is not int or not 0 <= value < SEATS:
-            _seat(value, f"each of {what}")
+        if type(value) is not int or not 0 <= value < n:
+            _seat(value, f"each of {what}", n)
     if len(seats) > 1 and len(set(seats)) != len(seats):
         raise InputError(f"{what} names a seat twice: {list(seats)}")
     return seats
@@ -168,9 +173,9 @@ def _seats(values: Any, what: str) -> tuple[int, ...]:
 def _riichi_seats(rules: RiichiRules, state: State, riichi: Any) -> tuple[int, ...]:
     if not riichi:
         if isinstance(riichi, (str, bytes, Mapping)) or riichi is None:
-            raise InputError(f"riichi must be a list of seats 0-3, got {shown(riichi)}")
+            raise InputError(f"riichi must be a list of seats 0-{len(state.scores) - 1}, got {shown(riichi)}")
         return ()
-    seats = _seats(riichi, "riichi")
+    seats = _seats(riichi, "riichi", len(state.scores))
     needs = rules.table.riichi_needs
     for seat in seats:
         if state.scores[seat] < needs:
@@ -196,6 +201,8 @@ def _win_fields(win: Any, index: int | None) -> Mapping[str, Any]:
             f"{_what(index)} gives its hand as exactly one of han (+ fu), yakuman, yaku (+ fu, dora, open) or hand "
             f"(tiles, with win); got {', '.join(forms) or 'none'}"
         )
+    if "kita" in win and "hand" not in win:
+        raise InputError(f"{_what(index)}: kita counts with a hand given as tiles; with han or yaku, count it as dora")
     return win
 
 
@@ -241,10 +248,11 @@ def _score_win(
         win["hand"],
         win=win.get("win"),  # type: ignore[arg-type]
         melds=win.get("melds", ()),
-        seat_wind=_SEAT_WINDS[(seat - state.dealer) % SEATS],
+        seat_wind=_SEAT_WINDS[(seat - state.dealer) % len(state.scores)],
         round_wind=state.round_wind,
         dora_indicators=win.get("dora_indicators", ()),
         ura_indicators=win.get("ura_indicators", ()),
+        kita=win.get("kita", 0),
         tsumo=tsumo,
         **flags,
     )
@@ -260,7 +268,7 @@ def _describe(result: Score) -> str:
 
 def _pao(rs: RuleSet, table: TableRules, win: Mapping[str, Any], winner: int, holds: tuple[str, ...]) -> int:
     """The liable seat of a win that names one, checked."""
-    liable = _seat(win["pao"], f"seat {winner}'s pao")
+    liable = _seat(win["pao"], f"seat {winner}'s pao", table.players)
     if liable == winner:
         raise InputError(f"seat {winner} cannot be liable (pao) for their own win")
     if not any(y in table.pao_yakuman for y in holds):
@@ -308,29 +316,30 @@ def _ron(
     ):
         raise InputError(f"a ron is {{'discarder': seat, 'winners': [WIN, ...]}}, got {shown(detail)}")
     discarder = detail["discarder"]
-    if type(discarder) is not int or not 0 <= discarder < SEATS:
-        _seat(discarder, "the discarder")
+    n = table.players
+    if type(discarder) is not int or not 0 <= discarder < n:
+        _seat(discarder, "the discarder", n)
     wins = detail["winners"]
     if not (type(wins) is list or type(wins) is tuple) and (
         isinstance(wins, (str, bytes, Mapping)) or not isinstance(wins, Sequence)
     ):
-        raise InputError(f"a ron has 1-3 winners (a list of WIN mappings), got {shown(wins)}")
-    if not 1 <= len(wins) <= 3:
-        raise InputError(f"a ron has 1-3 winners (a list of WIN mappings), got {shown(wins)}")
+        raise InputError(f"a ron has 1-{n - 1} winners (a list of WIN mappings), got {shown(wins)}")
+    if not 1 <= len(wins) < n:
+        raise InputError(f"a ron has 1-{n - 1} winners (a list of WIN mappings), got {shown(wins)}")
     fields = [_win_fields(w, i) for i, w in enumerate(wins)]
     if len(fields) == 1:
         only: Any = fields[0].get("seat")
-        if type(only) is not int or not 0 <= only < SEATS:
-            _seat(only, "each of the winners' seats")
+        if type(only) is not int or not 0 <= only < n:
+            _seat(only, "each of the winners' seats", n)
         seats: tuple[int, ...] = (only,)
     else:
-        seats = _seats([w.get("seat") for w in fields], "the winners' seats")
+        seats = _seats([w.get("seat") for w in fields], "the winners' seats", n)
     if discarder in seats:
         raise InputError(f"seat {discarder} discarded the tile and cannot ron it")
     if len(seats) == 3 and "triple_ron" in table.abortive:
         ledger.note("triple_ron", 0, "three players ron one discard: an abortive draw (draws.abortive)")
         return _abort(rs, table, state, "triple_ron", declared, sticks, ledger, noted=True)
-    order = [0] if len(seats) == 1 else sorted(range(len(seats)), key=lambda i: (seats[i] - discarder) % SEATS)
+    order = [0] if len(seats) == 1 else sorted(range(len(seats)), key=lambda i: (seats[i] - discarder) % n)
     paid = order[:1] if table.head_bump and len(order) > 1 else order
     if len(paid) < len(order):
         bumped = [seats[i] for i in order[1:]]
@@ -379,12 +388,13 @@ def _tsumo(
 ) -> Settlement:
     table = rules.table
     win = _win_fields(detail, None)
-    seat = _seat(win.get("seat"), "the winner's seat")
+    n = table.players
+    seat = _seat(win.get("seat"), "the winner's seat", n)
     result, holds = _score_win(rs, state, win, seat, True, declared)
     dealer = seat == state.dealer
     liable = _pao(rs, table, win, seat, holds) if "pao" in win else None
     honba = state.honba * rules.honba_tsumo_each
-    others = [s for s in range(SEATS) if s != seat]
+    others = [s for s in range(n) if s != seat]
     pays = result.payments
     if liable is not None:
         part_basic = _liable_basic(rs, rules, result, holds, dealer)
@@ -400,10 +410,11 @@ def _tsumo(
             "honba",
             liable,
             seat,
-            honba * (SEATS - 1),
-            "{} honba × {} × 3, by the liable player",
+            honba * (n - 1),
+            "{} honba × {} × {}, by the liable player",
             state.honba,
             rules.honba_tsumo_each,
+            n - 1,
         )
     else:
         delta, notes = ledger.delta, ledger.notes
@@ -449,8 +460,9 @@ def _draw(
     table = rules.table
     if not isinstance(detail, Mapping) or not set(detail) <= {"tenpai", "nagashi"} or "tenpai" not in detail:
         raise InputError(f"a draw is {{'tenpai': [seats], 'nagashi': [seats]}}, got {shown(detail)}")
-    tenpai = _seats(detail["tenpai"], "tenpai")
-    nagashi = _seats(detail.get("nagashi", ()), "nagashi")
+    n = table.players
+    tenpai = _seats(detail["tenpai"], "tenpai", n)
+    nagashi = _seats(detail.get("nagashi", ()), "nagashi", n)
     for seat in declared:
         if seat not in tenpai:
             raise InputError(f"seat {seat} declared riichi, so is tenpai at the draw (a noten riichi is a chombo)")
@@ -460,13 +472,13 @@ def _draw(
         for seat in nagashi:
             dealer = seat == state.dealer
             pays = nagashi_payments(rs, dealer)
-            for payer in range(SEATS):
+            for payer in range(n):
                 if payer != seat:
                     due = pays["each"] if dealer else pays["dealer" if payer == state.dealer else "non_dealer"]
                     ledger.pay("nagashi", payer, seat, due, "nagashi mangan, paid as a tsumo (no honba)")
         ledger.note("nagashi", 0, "nagashi mangan replaces the noten payments")
-    elif table.noten_payments and 0 < len(tenpai) < SEATS:
-        noten = [s for s in range(SEATS) if s not in tenpai]
+    elif table.noten_payments and 0 < len(tenpai) < n:
+        noten = [s for s in range(n) if s not in tenpai]
         gain, loss = table.noten_payments // len(tenpai), table.noten_payments // len(noten)
         for seat in noten:
             ledger.delta[seat] -= loss
@@ -496,7 +508,7 @@ def _abort(
     if detail not in table.abortive:
         have = ", ".join(sorted(table.abortive)) or "none"
         raise InputError(f"the rule set has no abortive draw {detail!r} (draws.abortive: {have})")
-    if detail == "four_riichi" and len(declared) != SEATS:
+    if detail == "four_riichi" and len(declared) != table.players:
         raise InputError("four_riichi: all four seats declare riichi this hand (the riichi list)")
     if not noted:
         ledger.note("abort", 0, "abortive draw: {}", detail.replace("_", " "))
@@ -508,7 +520,7 @@ def _chombo(
     rs: RuleSet, rules: RiichiRules, state: State, detail: Any, declared: tuple[int, ...], ledger: _Ledger
 ) -> Settlement:
     table = rules.table
-    offender = _seat(detail, "the chombo's seat")
+    offender = _seat(detail, "the chombo's seat", table.players)
     penalty = table.chombo
     if penalty is None:
         raise InputError("the rule set has no chombo penalty (penalties.chombo: none)")
@@ -524,13 +536,13 @@ def _chombo(
         basic = next(t.basic for t in rules.tiers if t.id == "mangan")
         offender_deals = offender == state.dealer
         pays = payments(rules, basic, offender_deals, True)
-        for seat in range(SEATS):
+        for seat in range(table.players):
             if seat != offender:
                 due = pays["each"] if offender_deals else pays["dealer" if seat == state.dealer else "non_dealer"]
                 ledger.pay("chombo", offender, seat, due, "chombo: a reverse mangan")
     penalties = state.penalties
     if penalty.deduction:
-        penalties = tuple(p + (penalty.deduction if s == offender else 0) for s, p in enumerate(penalties))  # type: ignore[assignment]
+        penalties = tuple(p + (penalty.deduction if s == offender else 0) for s, p in enumerate(penalties))
         ledger.note("chombo", 0, "chombo: seat {} loses {} points after uma at the end", offender, penalty.deduction)
     state = make_state(
         state.scores, state.dealer, state.wind_index, state.hand, state.honba, state.sticks, None, penalties
@@ -592,20 +604,19 @@ def _next(
     if renchan:
         notes.append(("renchan", 0, "renchan: seat {} deals again", (dealer,), -1, -1))
     else:
-        dealer, hand = (dealer + 1) % SEATS, hand + 1
-        if hand > SEATS:
+        dealer, hand = (dealer + 1) % table.players, hand + 1
+        if hand > table.players:
             wind, hand = wind + 1, 1
     delta = ledger.delta
-    old = state.scores
-    scores = (old[0] + delta[0], old[1] + delta[1], old[2] + delta[2], old[3] + delta[3])
+    scores = _scores_after(state, ledger)
     last = table.winds - 1
     reason = None
-    if (table.bankruptcy and min(scores) < 0) or at > last or (at == last and state.hand == SEATS):
+    if (table.bankruptcy and min(scores) < 0) or at > last or (at == last and state.hand == table.players):
         reason = _end_reason(table, state, scores, renchan, yame, wind)
     if reason is None:
         notes.append(("next", 0, _NEXT, (WIND_NAMES[wind], hand, honba, sticks), -1, -1))
         after = _new_state(State, (scores, dealer, WIND_NAMES[wind], hand, honba, sticks, False, None, state.penalties))
-        return Settlement(kind, (delta[0], delta[1], delta[2], delta[3]), after, winners, ledger.steps)
+        return Settlement(kind, tuple(delta), after, winners, ledger.steps)
     return _finish(state, kind, winners, ledger, scores, dealer, wind, hand, honba, sticks, reason)
 
 
@@ -614,10 +625,12 @@ _NEXT = "next: {} {}, {} honba, {} riichi stick(s) on the table"
 _new_state = tuple.__new__
 
 
-def _scores_after(before: State, ledger: _Ledger) -> tuple[int, int, int, int]:
+def _scores_after(before: State, ledger: _Ledger) -> tuple[int, ...]:
     delta = ledger.delta
     old = before.scores
-    return (old[0] + delta[0], old[1] + delta[1], old[2] + delta[2], old[3] + delta[3])
+    if len(old) == 4:  # the common table, without a generator
+        return (old[0] + delta[0], old[1] + delta[1], old[2] + delta[2], old[3] + delta[3])
+    return tuple(score + change for score, change in zip(old, delta))
 
 
 def _finish(
@@ -625,7 +638,7 @@ def _finish(
     kind: str,
     winners: tuple[int, ...],
     ledger: _Ledger,
-    scores: tuple[int, int, int, int],
+    scores: tuple[int, ...],
     dealer: int,
     wind: int,
     hand: int,
@@ -639,14 +652,13 @@ def _finish(
     else:
         ledger.note("next", 0, _NEXT, WIND_NAMES[wind], hand, honba, sticks)
     state = make_state(scores, dealer, wind, hand, honba, sticks, reason, before.penalties)
-    delta = ledger.delta
-    return Settlement(kind, (delta[0], delta[1], delta[2], delta[3]), state, winners, ledger.steps)
+    return Settlement(kind, tuple(ledger.delta), state, winners, ledger.steps)
 
 
 def _end_reason(
     table: TableRules,
     before: State,
-    scores: tuple[int, int, int, int],
+    scores: tuple[int, ...],
     renchan: bool,
     yame: str | None,
     next_wind: int,
@@ -658,7 +670,7 @@ def _end_reason(
         return "bankruptcy"
     last_regular = table.winds - 1
     wind = before.wind_index
-    if wind < last_regular or (wind == last_regular and before.hand < SEATS):
+    if wind < last_regular or (wind == last_regular and before.hand < table.players):
         return None
     target = table.extension_target
     reached = target is None or max(scores) >= target
@@ -681,11 +693,11 @@ def _end_reason(
     return None
 
 
-def _sole_first(table: TableRules, scores: tuple[int, int, int, int], seat: int) -> bool:
+def _sole_first(table: TableRules, scores: tuple[int, ...], seat: int) -> bool:
     """``seat`` places first: the most points; a tie goes to the earlier seat under seat-order
     ties and counts as not first when ties are split."""
     top = max(scores)
     if scores[seat] != top:
         return False
-    tied = [s for s in range(SEATS) if scores[s] == top]
+    tied = [s for s, points in enumerate(scores) if points == top]
     return len(tied) == 1 or (not table.ties_split and tied[0] == seat)

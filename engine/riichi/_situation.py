@@ -74,10 +74,17 @@ class _Win:
     another copy of the winning tile in the hand or among the indicators)."""
 
     def __init__(
-        self, flags: tuple[bool, ...], open_meld: bool, kan: bool, melds: bool, dealer: bool, seen_elsewhere: bool
+        self,
+        flags: tuple[bool, ...],
+        open_meld: bool,
+        kan: bool,
+        melds: bool,
+        dealer: bool,
+        seen_elsewhere: bool,
+        kita: bool = False,
     ) -> None:
         self.__dict__.update(zip(FLAGS, flags))
-        self.open_meld, self.kan, self.melds = open_meld, kan, melds
+        self.open_meld, self.kan, self.melds, self.kita = open_meld, kan, melds, kita
         self.dealer, self.seen_elsewhere = dealer, seen_elsewhere
         self.any_riichi = self.riichi or self.double_riichi
 
@@ -107,7 +114,11 @@ _CONTRADICTIONS: tuple[tuple[str, Callable[[_Win], bool], str], ...] = (
         "chankan_closed_kan without chankan (robbing a closed kan is a chankan)",
     ),
     ("rinshan", lambda w: not w.tsumo, "rinshan without tsumo (rinshan is a tsumo from the dead wall)"),
-    ("rinshan", lambda w: not w.kan, "rinshan without a kan (the replacement tile is drawn after declaring a kan)"),
+    (
+        "rinshan",
+        lambda w: not w.kan and not w.kita,
+        "rinshan without a kan (the replacement tile is drawn after declaring a kan, or after a kita)",
+    ),
     ("rinshan", lambda w: w.haitei, "haitei with rinshan"),
     ("rinshan", lambda w: w.ippatsu, "ippatsu with rinshan (the kan that brings the replacement tile ends ippatsu)"),
     ("haitei", lambda w: not w.tsumo, "haitei without tsumo (use houtei for the last discard)"),
@@ -119,6 +130,11 @@ _CONTRADICTIONS: tuple[tuple[str, Callable[[_Win], bool], str], ...] = (
     ("first_turn", lambda w: (w.tenhou or w.chihou) and not w.tsumo, "tenhou or chihou without tsumo"),
     ("renhou", lambda w: w.tsumo, "renhou with tsumo (renhou is a ron before the first draw)"),
     ("first_turn", lambda w: w.melds, "tenhou, chihou or renhou with a meld (no call or kan is possible yet)"),
+    (
+        "first_turn",
+        lambda w: w.kita,
+        "tenhou, chihou or renhou with kita (extracting a north counts as a call and cancels them)",
+    ),
     ("first_turn", lambda w: w.any_riichi, "tenhou, chihou or renhou with riichi"),
     (
         "first_turn",
@@ -141,11 +157,17 @@ def contradiction(flags: Mapping[str, bool], melds: Sequence[Meld], dealer: bool
 
 @functools.lru_cache(maxsize=1024)  # the flags and the melds' kinds make few combinations
 def _first_contradiction(
-    flags: tuple[bool, ...], open_meld: bool, kan: bool, melds: bool, dealer: bool, seen_elsewhere: bool
+    flags: tuple[bool, ...],
+    open_meld: bool,
+    kan: bool,
+    melds: bool,
+    dealer: bool,
+    seen_elsewhere: bool,
+    kita: bool = False,
 ) -> str | None:
     named = dict(zip(FLAGS, flags))
     named["first_turn"] = named["tenhou"] or named["chihou"] or named["renhou"]
-    win = _Win(flags, open_meld, kan, melds, dealer, seen_elsewhere)
+    win = _Win(flags, open_meld, kan, melds, dealer, seen_elsewhere, kita)
     for flag, holds, reason in _CONTRADICTIONS:
         if named[flag] and holds(win):
             return reason
@@ -157,12 +179,15 @@ def check_flags(flags: Mapping[str, bool], melds: Sequence[Meld], dealer: bool, 
     check_flag_values(_FLAG_VALUES(flags), melds, dealer, visible_win)
 
 
-def check_flag_values(values: tuple[bool, ...], melds: Sequence[Meld], dealer: bool, visible_win: int) -> None:
-    """:func:`check_flags` for the flags' values in the order of ``FLAGS``."""
+def check_flag_values(
+    values: tuple[bool, ...], melds: Sequence[Meld], dealer: bool, visible_win: int, kita: bool = False
+) -> None:
+    """:func:`check_flags` for the flags' values in the order of ``FLAGS``; ``kita``: north tiles
+    were extracted (three-player Riichi), which allows rinshan and rules out a first-turn win."""
     open_meld = kan = False
     for meld in melds:
         open_meld = open_meld or meld.opened
         kan = kan or meld.kind in ("kan", "ankan")
-    reason = _first_contradiction(values, open_meld, kan, bool(melds), dealer, visible_win > 1)
+    reason = _first_contradiction(values, open_meld, kan, bool(melds), dealer, visible_win > 1, kita)
     if reason:
         raise InputError(f"contradictory flags: {reason}")

@@ -12,7 +12,7 @@ from .._core.arguments import shown
 from .._core.errors import InputError
 from .._core.results import Step
 from ._rules import riichi_rules
-from ._state import SEATS, State
+from ._state import State
 from ._table import Rounding, TableRules
 
 if TYPE_CHECKING:
@@ -57,8 +57,13 @@ def standings(rs: RuleSet, state: State) -> list[Standing]:
         raise InputError(f"state must be a yakuset.riichi.State, got {shown(state)}")
     table = rules.table
     scores = list(state.scores)
-    notes: list[list[Step]] = [[] for _ in range(SEATS)]
-    order = sorted(range(SEATS), key=lambda s: (-scores[s], s))
+    seats = len(scores)
+    if seats != table.players:
+        raise InputError(
+            f"the state has {seats} seats and {rs.id!r} is a game of {table.players}; start from new_game(rs)"
+        )
+    notes: list[list[Step]] = [[] for _ in range(seats)]
+    order = sorted(range(seats), key=lambda s: (-scores[s], s))
     top = [s for s in order if scores[s] == scores[order[0]]]
     firsts = top if table.ties_split else top[:1]
     if not table.ties_split:
@@ -84,7 +89,7 @@ def standings(rs: RuleSet, state: State) -> list[Standing]:
                 Step("sticks", f"{state.sticks} leftover riichi stick(s) to first place{split}", share, "add")
             )
     elif state.sticks:
-        for seat in range(SEATS):
+        for seat in range(seats):
             notes[seat].append(Step("sticks", f"{state.sticks} leftover riichi stick(s) go to nobody", 0, "add"))
     places, bonus = _places(table, scores, order)
     base = _base_points(table, scores, order)
@@ -129,14 +134,15 @@ def _places(
     above = sum(1 for s in scores if s >= line)
     uma = table.uma[above]
     extra = f" ({above} at or above {line})" if table.floating_uma else ""
-    prizes = [Fraction(uma[i], _THOUSAND) + (Fraction(table.oka, _THOUSAND) if i == 0 else 0) for i in range(SEATS)]
+    seats = len(scores)
+    prizes = [Fraction(uma[i], _THOUSAND) + (Fraction(table.oka, _THOUSAND) if i == 0 else 0) for i in range(seats)]
     places: dict[int, int] = {}
     bonus: dict[int, tuple[Fraction, int, str]] = {}
     index = 0
-    while index < SEATS:
+    while index < seats:
         group = [order[index]]
         if table.ties_split:
-            while index + len(group) < SEATS and scores[order[index + len(group)]] == scores[order[index]]:
+            while index + len(group) < seats and scores[order[index + len(group)]] == scores[order[index]]:
                 group.append(order[index + len(group)])
         pooled = sum(prizes[index : index + len(group)], Fraction(0))
         for seat in group:
@@ -151,8 +157,7 @@ def _base_points(table: TableRules, scores: list[int], order: list[int]) -> dict
     line = table.return_points
     rounding = table.rounding
     out: dict[int, tuple[Fraction, list[Step]]] = {}
-    for seat in range(SEATS):
-        value = scores[seat]
+    for seat, value in enumerate(scores):
         steps = []
         if rounding is not None:
             value = _round(value, rounding)

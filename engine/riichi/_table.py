@@ -1,10 +1,11 @@
-"""The table rules of a Riichi rule set: points, when the game ends, which tiles count, who is
-paid when several win, draws, the dealer and the honba, liability and penalties (the sections
-``points`` ... ``penalties``; docs/rules/riichi-table.md)."""
+"""The table rules of a Riichi rule set: how many players, points, when the game ends, which tiles
+count, who is paid when several win, draws, the dealer and the honba, liability and penalties (the
+sections ``points`` ... ``penalties``, ``players`` and ``kita``; docs/rules/riichi-table.md and
+docs/rules/sanma.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -15,11 +16,50 @@ from .._core.yamlsource import LocatedDict
 
 #: The winds in play order; a wind's index is its place in a game (east 0 ... north 3).
 WIND_NAMES = ("east", "south", "west", "north")
+NORTH = 30  # the north tile (4z)
 #: Abortive draws a rule set may have.
 ABORTIVE = ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron")
 #: Floating uma keys by how many players end at or above the return points.
 FLOATING_KEYS = ("none_above", "one_above", "two_above", "three_above", "all_above")
-SECTIONS = ("points", "ending", "tiles", "wins", "draws", "dealer", "liability", "penalties")
+SECTIONS = ("points", "ending", "tiles", "wins", "draws", "dealer", "liability", "penalties", "players", "kita")
+#: Abortive draws that need a fourth player (four winds, four riichi, three rons on one discard).
+FOUR_PLAYER_ABORTIVE = ("four_winds", "four_riichi", "triple_ron")
+_SUIT_LETTERS = "mpsz"
+
+
+def tile_number(name: str) -> int:
+    """The tile number (0-33) of a plain tile's mpsz name such as ``5m`` or ``4z`` (schema-checked)."""
+    return _SUIT_LETTERS.index(name[1]) * 9 + int(name[0]) - 1
+
+
+def dora_order(removed: frozenset[int]) -> tuple[int, ...]:
+    """The dora each indicator shows: the next tile of its suit that is in the set (suits cycle
+    9 -> 1, winds east -> north -> east, dragons white -> red -> white); ``removed`` tiles are
+    skipped, so with 2m-8m removed 1m shows 9m and 9m shows 1m."""
+    order = []
+    for tile in range(34):
+        if tile < 27:
+            first, size = tile - tile % 9, 9
+        elif tile < 31:
+            first, size = 27, 4
+        else:
+            first, size = 31, 3
+        shown = tile
+        for _ in range(size):
+            shown = first + (shown - first + 1) % size
+            if shown not in removed:
+                break
+        order.append(shown)
+    return tuple(order)
+
+
+@dataclass(frozen=True, slots=True)
+class Kita:
+    """Nukidora: each extracted north is worth ``dora_each`` dora, and once more per dora (or ura)
+    indicator showing north when ``indicated``."""
+
+    dora_each: int
+    indicated: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,13 +87,16 @@ class TableRules:
     """The compiled table rules of a Riichi rule set (see the schema for each field's meaning).
 
     ``uma`` maps the number of players at or above the return points to the uma by place; a
-    fixed uma holds the same list under every count (0-4).
+    fixed uma holds the same list under every count (0 to the number of players). ``removed``
+    holds the tile numbers not in the set, ``dora_of`` the dora each indicator shows; ``kita`` is
+    ``None`` where north is an ordinary tile.
     """
 
+    players: int
     start: int
     return_points: int
     oka: int
-    uma: Mapping[int, tuple[int, int, int, int]]
+    uma: Mapping[int, tuple[int, ...]]
     floating_uma: bool
     rounding: Rounding | None
     ties_split: bool
@@ -66,6 +109,10 @@ class TableRules:
     tenpai_yame: bool
     bankruptcy: bool
     red_fives: tuple[int, int, int]  # m, p, s
+    removed: frozenset[int]
+    dora_of: tuple[int, ...]
+    chi: bool
+    kita: Kita | None
     ura_dora: bool
     kan_dora: bool
     kan_ura: bool
@@ -113,9 +160,16 @@ def compile_table(
     def problem(path: list[str | int], message: str, hint: str | None = None) -> None:
         problems.append(Problem(locate(document, path, fallback), display_path(document, path), message, hint))
 
+    players = document.get("players", 4)
     uma_value = points["uma"]
     if isinstance(uma_value, list):
-        uma = dict.fromkeys(range(5), tuple(uma_value))
+        uma = dict.fromkeys(range(players + 1), tuple(uma_value))
+        if len(uma_value) != players:
+            problem(
+                ["points", "uma"],
+                f"the uma has {len(uma_value)} places and the table {players} players",
+                f"give one value per place, first to last ({players} values)",
+            )
         if sum(uma_value) != 0:
             problem(
                 ["points", "uma"], f"the uma adds up to {sum(uma_value)}, not 0", "what one place gains another loses"
@@ -125,12 +179,20 @@ def compile_table(
         for count, key in enumerate(FLOATING_KEYS):
             if key in uma_value:
                 uma[count] = tuple(uma_value[key])
+                if len(uma_value[key]) != players:
+                    problem(
+                        ["points", "uma", key],
+                        f"the uma has {len(uma_value[key])} places and the table {players} players",
+                        f"give one value per place, first to last ({players} values)",
+                    )
+                if count > players:
+                    problem(["points", "uma", key], f"{key}: the table has only {players} players")
                 if sum(uma_value[key]) != 0:
                     problem(["points", "uma", key], f"the uma adds up to {sum(uma_value[key])}, not 0")
         # Nobody at or above the line (leftover sticks lost), or all four on it: the two_above table,
         # as JPML's own tables use it (docs/rules/riichi-table.md).
         uma.setdefault(0, uma[2])
-        uma.setdefault(4, uma[2])
+        uma.setdefault(players, uma[2])
     rounding = points["rounding"]
     winds = 1 if ending["length"] == "east" else 2
     extension = ending["extension"]
@@ -162,11 +224,13 @@ def compile_table(
             ["penalties", "chombo", "payment"],
             "a reverse mangan is paid at the limit tier `mangan`, and `limits.tiers` has none",
         )
+    removed, kita = _three_players(document, players, problem)
     if problems:
         return None, problems
     renchan, honba = dealer["renchan"], dealer["honba"]
     return (
         TableRules(
+            players=players,
             start=points["start"],
             return_points=points["return"],
             oka=points["oka"],
@@ -185,6 +249,10 @@ def compile_table(
             tenpai_yame=ending["tenpai_yame"],
             bankruptcy=ending["bankruptcy"],
             red_fives=(tiles["red_fives"]["m"], tiles["red_fives"]["p"], tiles["red_fives"]["s"]),
+            removed=removed,
+            dora_of=dora_order(removed),
+            chi=wins.get("chi", True),
+            kita=kita,
             ura_dora=tiles["ura_dora"],
             kan_dora=tiles["kan_dora"],
             kan_ura=tiles["kan_ura"],
@@ -215,3 +283,42 @@ def compile_table(
         ),
         [],
     )
+
+
+def _three_players(
+    document: LocatedDict, players: int, problem: Callable[..., None]
+) -> tuple[frozenset[int], Kita | None]:
+    """The removed tiles and the kita rule, with what cannot go together: a red five of a removed
+    five, kita at four players or without north, abortive draws that need a fourth player."""
+    tiles, draws = document["tiles"], document["draws"]
+    removed = frozenset(tile_number(name) for name in tiles.get("removed", ()))
+    for suit, letter in enumerate("mps"):
+        if tiles["red_fives"][letter] and suit * 9 + 4 in removed:
+            problem(
+                ["tiles", "red_fives", letter],
+                f"5{letter} is removed (tiles.removed), so it has no red fives",
+                f"set `{letter}: 0`",
+            )
+    kita_doc = document.get("kita")
+    kita = None
+    if isinstance(kita_doc, dict):
+        kita = Kita(kita_doc["dora_each"], kita_doc["indicated"])
+        if players != 3:
+            problem(
+                ["kita"],
+                "kita (nukidora) is a three-player rule; at four players north is a seat",
+                "set `players: 3` or remove `kita`",
+            )
+        if NORTH in removed:
+            problem(
+                ["kita"], "kita extracts north tiles, and 4z is removed (tiles.removed)", "remove 4z from tiles.removed"
+            )
+    if players == 3:
+        for index, kind in enumerate(draws["abortive"]):
+            if kind in FOUR_PLAYER_ABORTIVE:
+                problem(
+                    ["draws", "abortive", index],
+                    f"{kind} cannot happen with three players",
+                    "remove it (three players have nine_terminals and four_kans)",
+                )
+    return removed, kita

@@ -11,17 +11,21 @@ from .._core.errors import InputError
 from ._situation import FLAGS, Situation, check_flag_values
 from ._tiles import EAST, TILE_OF, WINDS, Meld, parse_meld, parse_tiles_red, read_tiles, tile_name
 
+NORTH = WINDS[3]
+
 _MAX_INDICATORS = 5  # one dora indicator plus one for each of four kans
 
 
 class Win(NamedTuple):
-    """A win as read: its situation, the concealed tiles, the melds, (dora, ura dora, red fives),
-    the red fives themselves (tile numbers) and how many (dora, ura) indicators were given."""
+    """A win as read: its situation, the concealed tiles, the melds, (dora, ura dora, red fives,
+    kita), the red fives themselves (tile numbers) and how many (dora, ura) indicators were given.
+    Extracted norths (kita) count among the dora and ura dora their indicators show; their own
+    value is the fourth number."""
 
     situation: Situation
     concealed: tuple[int, ...]
     melds: list[Meld]
-    dora: tuple[int, int, int]
+    dora: tuple[int, int, int, int]
     reds: tuple[int, ...]
     indicators: tuple[int, int]
 
@@ -105,6 +109,18 @@ def _melds(melds: Any) -> list[Meld]:
     return parsed
 
 
+class TileRules(NamedTuple):
+    """What a rule set says about the tiles of a win: the tiles not in the set, the dora each
+    indicator shows, and kita (``None``: none; else (dora each, whether indicators count them))."""
+
+    removed: frozenset[int]
+    dora_of: tuple[int, ...]
+    kita: tuple[int, bool] | None
+
+
+FULL_SET = TileRules(frozenset(), _DORA_OF, None)
+
+
 def read_win(
     hand: str,
     win: str,
@@ -114,9 +130,11 @@ def read_win(
     dora_indicators: Any,
     ura_indicators: Any,
     flags: Mapping[str, Any],
+    tile_rules: TileRules = FULL_SET,
+    kita: int = 0,
 ) -> Win:
     """Check everything about a win but its han and fu; raise :class:`yakuset.InputError` naming
-    the first thing wrong."""
+    the first thing wrong. ``kita`` is the number of north tiles the winner extracted."""
     values = _flag_values(flags) if flags else _NO_FLAG_VALUES
     seat = _WIND_NAMES.get(seat_wind) if type(seat_wind) is str else None
     if seat is None:
@@ -131,10 +149,14 @@ def read_win(
     for tile in every:
         counts[tile] += 1
     shown = dora_list + ura_list
+    if tile_rules.removed:
+        _check_removed(tile_rules.removed, every, reds, dora_list, ura_list)
+    if kita:
+        shown = [*shown, *[NORTH] * kita]
     if shown or max(counts) > 4:
-        _check_copies(counts, shown)
+        _check_copies(counts, shown, kita)
     if True in values:
-        check_flag_values(values, parsed, seat == EAST, counts[win_tile] + shown.count(win_tile))
+        check_flag_values(values, parsed, seat == EAST, counts[win_tile] + shown.count(win_tile), kita > 0)
     if ura_list:
         if not (values[_RIICHI] or values[_DOUBLE_RIICHI]):
             raise InputError("ura dora indicators count only for riichi; leave them out")
@@ -143,11 +165,19 @@ def read_win(
     is_open = any(m.kind != "ankan" for m in parsed) if parsed else False
     situation = Situation(every, concealed, tuple(counts), tuple(parsed), win_tile, seat, round_, is_open, *values)
     dora = ura = 0
+    dora_of = tile_rules.dora_of
     for indicator in dora_list:
-        dora += counts[_DORA_OF[indicator]]
+        dora += counts[dora_of[indicator]]
     for indicator in ura_list:
-        ura += counts[_DORA_OF[indicator]]
-    return Win(situation, concealed, parsed, (dora, ura, len(reds)), reds, (len(dora_list), len(ura_list)))
+        ura += counts[dora_of[indicator]]
+    own = 0
+    if kita and tile_rules.kita is not None:
+        each, indicated = tile_rules.kita
+        own = kita * each
+        if indicated:
+            dora += kita * sum(1 for indicator in dora_list if dora_of[indicator] == NORTH)
+            ura += kita * sum(1 for indicator in ura_list if dora_of[indicator] == NORTH)
+    return Win(situation, concealed, parsed, (dora, ura, len(reds), own), reds, (len(dora_list), len(ura_list)))
 
 
 def _tiles(
@@ -183,12 +213,33 @@ def _tiles(
     return concealed, parsed, win_tile, every, reds
 
 
-def _check_copies(counts: list[int], shown: list[int]) -> None:
-    """Refuse more than four copies of a tile in the hand, or in the hand and the indicators."""
+def _check_removed(
+    removed: frozenset[int], every: tuple[int, ...], reds: tuple[int, ...], dora: list[int], ura: list[int]
+) -> None:
+    """Refuse a tile the rule set's set does not have (three-player Riichi has no 2m-8m)."""
+    names = ", ".join(tile_name(t) for t in sorted(removed))
+    for tiles, where in ((every, "the hand"), (dora, "the dora indicators"), (ura, "the ura dora indicators")):
+        for tile in tiles:
+            if tile in removed:
+                shown = f"0{tile_name(tile)[1]} (a red {tile_name(tile)})" if tile in reds and tiles is every else None
+                raise InputError(
+                    f"{shown or tile_name(tile)} in {where} is not in this rule set's tiles (tiles.removed: {names})"
+                )
+
+
+def _check_copies(counts: list[int], shown: list[int], kita: int = 0) -> None:
+    """Refuse more than four copies of a tile in the hand, or in the hand, the indicators and
+    the extracted norths."""
     seen = list(counts)
     for tile in shown:
         seen[tile] += 1
     if max(seen) > 4:
         tile = next(t for t in range(34) if seen[t] > 4)
-        where = "the hand" if counts[tile] > 4 else "the hand and the indicators"
+        where = (
+            "the hand"
+            if counts[tile] > 4
+            else "the hand, the indicators and the kita"
+            if kita and tile == NORTH
+            else "the hand and the indicators"
+        )
         raise InputError(f"{seen[tile]} copies of {tile_name(tile)} in {where}: there are only four")
