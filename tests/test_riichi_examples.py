@@ -72,6 +72,13 @@ FINALS = {
     # Tenhou: the tie on 27900 goes to alice (seat 0) with the stick: bob 27900 -> 28000: -2 + 10 =
     # 8; dave 23100 -> 23000: -7 - 10 = -17; carol 20100 -> 20000: -10 - 20 = -30; alice = 39.
     ("tie-for-first", "tenhou"): (None, {"alice": 39, "bob": 8, "dave": -17, "carol": -30}),
+    # Three players (docs/rules/sanma.md), the same transfers under both: bob's mangan tsumo with tsumo
+    # loss (-4000 / +6000 / -2000), carol's 2000 noten payments (1000 from each), alice's 5200 + 200
+    # ron, alice's dealer tsumo 3900 x 2: alice 43200, carol 31100, bob 30700. Tenhou (return 40000,
+    # oka 15, uma 20/0/-20, to 1000): carol 31000: -9 + 0; bob 31000: -9 - 20 = -29; alice = 38
+    # (43 - 40 + 15 + 20). Mahjong Soul (origin 35000, uma 15/0/-15): 8.2 + 15; -3.9; -4.3 - 15.
+    ("sanma-east", "tenhou-sanma"): (None, {"alice": 38, "carol": -9, "bob": -29}),
+    ("sanma-east", "mahjong-soul-sanma"): (None, {"alice": 23.2, "carol": -3.9, "bob": -19.3}),
 }
 
 
