@@ -8,7 +8,6 @@ from typing import Any
 from .._core.memo import forget, sizes
 from . import _hand, _limits, _readings, _score, _settle, _tiles, _yaku
 
-
 _MEMOS: dict[str, Any] = {
     "han/fu results": _score.PARTS,
     "basic points": _limits._remembered,
