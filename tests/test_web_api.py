@@ -459,6 +459,86 @@ def test_a_request_over_the_time_limit_is_503():
     assert found["message"] == "the request took longer than the server's limit of 0.01 s"
 
 
+def test_a_heavy_request_over_the_time_limit_is_stopped_and_its_worker_replaced():
+    limits = Limits(seconds=5, heavy=1)
+    assert post("diff", {"a": "nintendo", "b": "tournament"}, limits=limits).status_code == 200
+    [worker] = limits._pool._idle
+    limits.seconds = 0.01
+    found = error(post("diff", {"a": "tenhou", "b": "ema-2025"}, limits=limits), 503)
+    assert found["message"] == "the request took longer than the server's limit of 0.01 s"
+    with pytest.raises(ValueError):  # killed, and closed: the work stopped with it
+        worker.process.is_alive()
+    [fresh] = limits._pool._idle
+    assert fresh is not worker
+    limits.seconds = 30
+    assert post("diff", {"a": "nintendo", "b": "tournament"}, limits=limits).status_code == 200
+    limits.close()
+
+
+def test_a_heavy_worker_that_dies_is_a_500_and_is_replaced():
+    limits = Limits(seconds=30, heavy=1)
+    assert post("replay", _GOOD["replay"], limits=limits).status_code == 200  # started and warm
+    [worker] = limits._pool._idle
+    worker.process.kill()
+    worker.process.join()
+    found = error(post("replay", _GOOD["replay"], limits=limits), 500)
+    assert found["message"] == (
+        "unexpected error (from a plugin, or a bug to report): RuntimeError: "
+        "the worker process for this request stopped unexpectedly"
+    )
+    assert post("replay", _GOOD["replay"], limits=limits).status_code == 200
+    limits.close()
+
+
+def test_light_requests_are_answered_in_the_event_loop(monkeypatch):
+    import anyio.to_thread
+
+    post("award", {"ruleset": "nintendo", "base": 1})  # loads nintendo (in a thread) if no test has
+
+    async def no_thread(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a light request with its rule set loaded went to a thread")
+
+    monkeypatch.setattr(anyio.to_thread, "run_sync", no_thread)
+    assert post("award", {"ruleset": "nintendo", "base": 8, "opponent_calls": 1}).json()["points"] == 32
+    assert call("GET", "/api/v1/rulesets/nintendo/table").status_code == 200
+
+
+def test_each_request_gets_its_own_warnings_while_other_threads_change_the_filters():
+    """catch_warnings() in other threads (the loader uses it) neither takes nor hides a request's warnings."""
+    import threading
+    import warnings
+
+    from yakuset._web.limits import collecting_warnings
+
+    rs = yakuset.load_ruleset("nintendo")
+    stop = threading.Event()
+
+    def meddle() -> None:
+        while not stop.is_set():
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+
+    def awards(calls: int, found: list[list[str]]) -> None:
+        for _ in range(300):
+            with collecting_warnings() as said:
+                yakuset.koikoi.award(rs, 5, own_calls=calls)
+            found.append(list(said))
+
+    found: dict[int, list[list[str]]] = {5: [], 6: []}
+    threads = [threading.Thread(target=meddle) for _ in range(2)]
+    threads += [threading.Thread(target=awards, args=(calls, found[calls])) for calls in found]
+    for thread in threads:
+        thread.start()
+    for thread in threads[2:]:
+        thread.join()
+    stop.set()
+    for thread in threads[:2]:
+        thread.join()
+    for calls, said in found.items():
+        assert len(said) == 300
+        assert all(len(one) == 1 and one[0].startswith(f"{calls} Koi-Koi calls, but nintendo allows") for one in said)
+
+
 # --- the command -----------------------------------------------------------------------------------------
 
 

@@ -12,6 +12,7 @@ is reached.
 from __future__ import annotations
 
 import argparse
+import gc
 import tempfile
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
@@ -19,18 +20,31 @@ from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .. import InputError, PluginError, Problem, RuleSet, RulesetError, diff
 from .._core.hints import did_you_mean
 from .._core.resolved import resolved_sources
 from .limits import Limits, RequestProblem, json_type, read_json
-from .sources import DEFAULT_NAME, bundled, every_bundled, posted, posted_name, ruleset_of
+from .sources import (
+    DEFAULT_NAME,
+    Loaded,
+    bundled,
+    every_bundled,
+    every_loaded,
+    is_bundled,
+    keeping,
+    load,
+    loaded,
+    posted,
+    posted_name,
+    ruleset_of,
+)
 
 PREFIX = "/api/v1"
 
-Handler = Callable[[Request], Awaitable[JSONResponse]]
+Handler = Callable[[Request], Awaitable[Response]]
 
 
 def error_response(
@@ -73,8 +87,28 @@ def summary(rs: RuleSet) -> dict[str, Any]:
     }
 
 
+#: The answers about a bundled rule set (its page, its tables), made once per server: they
+#: take up to a few milliseconds, which the event loop would otherwise spend on every request.
+_answers: dict[tuple[str, str, str], Any] = {}
+
+
+def _remembered(kind: str, rs: RuleSet, fmt: str, make: Callable[[], Any]) -> Any:
+    if not is_bundled(rs):
+        return make()
+    key = (kind, rs.id, fmt)
+    found = _answers.get(key)
+    if found is None:
+        found = _answers[key] = make()
+    return found
+
+
 def shown(rs: RuleSet) -> dict[str, Any]:
     """``show --resolved --json`` plus the list line, the plugins with their settings and the warnings."""
+    answer: dict[str, Any] = _remembered("show", rs, "json", lambda: _shown(rs))
+    return answer
+
+
+def _shown(rs: RuleSet) -> dict[str, Any]:
     return {
         **summary(rs),
         "ruleset": rs.id,
@@ -88,6 +122,10 @@ def shown(rs: RuleSet) -> dict[str, Any]:
 
 def table_of(rs: RuleSet, fmt: str = "json") -> Any:
     """``yakuset table --json`` (or the text or markdown, as ``{"ruleset", "format", "text"}``)."""
+    return _remembered("table", rs, fmt, lambda: _table_of(rs, fmt))
+
+
+def _table_of(rs: RuleSet, fmt: str) -> Any:
     part: Any = rs.part
     if fmt == "json":
         return part.table(rs, "text")[1]
@@ -100,7 +138,7 @@ def table_of(rs: RuleSet, fmt: str = "json") -> Any:
 def answering(endpoint: Handler) -> Handler:
     """``endpoint`` with every error it raises answered as JSON (:func:`error_of`)."""
 
-    async def answer(request: Request) -> JSONResponse:
+    async def answer(request: Request) -> Response:
         try:
             return await endpoint(request)
         except Exception as exc:  # every error becomes a JSON answer, never a traceback
@@ -110,32 +148,38 @@ def answering(endpoint: Handler) -> Handler:
     return answer
 
 
-async def list_endpoint(request: Request) -> JSONResponse:
+async def every_ruleset(limits: Limits) -> list[RuleSet]:
+    """Every bundled rule set, loaded in a worker thread the first time."""
+    return every_bundled() if every_loaded() else await limits.run(every_bundled)
+
+
+async def bundled_ruleset(limits: Limits, ident: str) -> RuleSet:
+    """The bundled rule set ``ident``, loaded in a worker thread the first time."""
+    return bundled(ident) if loaded(ident) else await limits.run(lambda: bundled(ident))
+
+
+async def list_endpoint(request: Request) -> Response:
     game = request.query_params.get("game")
-    limits: Limits = request.app.state.limits
-    rulesets, _ = await limits.run(every_bundled)
+    rulesets = await every_ruleset(request.app.state.limits)
     return JSONResponse([summary(rs) for rs in rulesets if game in (None, rs.game)])
 
 
-async def show_endpoint(request: Request) -> JSONResponse:
-    limits: Limits = request.app.state.limits
-    rs, _ = await limits.run(lambda: bundled(request.path_params["ruleset"]))
+async def show_endpoint(request: Request) -> Response:
+    rs = await bundled_ruleset(request.app.state.limits, request.path_params["ruleset"])
     return JSONResponse(shown(rs))
 
 
-async def text_endpoint(request: Request) -> JSONResponse:
+async def text_endpoint(request: Request) -> Response:
     """The bundled file as written (``yakuset show``), for an editor to start from."""
-    limits: Limits = request.app.state.limits
-    rs, _ = await limits.run(lambda: bundled(request.path_params["ruleset"]))
+    rs = await bundled_ruleset(request.app.state.limits, request.path_params["ruleset"])
     return JSONResponse({"ruleset": rs.id, "file": rs.files[0].display, "text": rs.path.read_text(encoding="utf-8")})
 
 
-async def table_get_endpoint(request: Request) -> JSONResponse:
-    limits: Limits = request.app.state.limits
+async def table_get_endpoint(request: Request) -> Response:
     fmt = request.query_params.get("format", "json")
     _format(fmt)
-    answer, _ = await limits.run(lambda: table_of(bundled(request.path_params["ruleset"]), fmt))
-    return JSONResponse(answer)
+    rs = await bundled_ruleset(request.app.state.limits, request.path_params["ruleset"])
+    return JSONResponse(table_of(rs, fmt))
 
 
 def _format(fmt: Any) -> str:
@@ -281,16 +325,78 @@ def _renamed(problem: Problem, file: str, name: str) -> Problem:
 # --- wiring -----------------------------------------------------------------------------------
 
 
-def _posting(work: Callable[[dict[str, Any]], Any], heavy: bool = False) -> Handler:
-    async def endpoint(request: Request) -> JSONResponse:
+def _named(data: dict[str, Any]) -> list[tuple[Any, str]]:
+    """The rule sets a light request names: (value, field)."""
+    return [(data.get("ruleset"), "ruleset")]
+
+
+def _validated(data: dict[str, Any]) -> list[tuple[Any, str]]:
+    return [({"text": data.get("text"), "name": data.get("name")}, "name")]
+
+
+Named = Callable[[dict[str, Any]], list[tuple[Any, str]]]
+
+
+def _posting(work: Callable[[dict[str, Any]], Any], names: Named) -> Handler:
+    """A light endpoint: its rule sets loaded in a worker thread if need be, then ``work`` here
+    and now, in the event loop (it takes microseconds)."""
+
+    async def endpoint(request: Request) -> Response:
         limits: Limits = request.app.state.limits
         data = await read_json(request, limits)
-        answer, said = await limits.run(lambda: work(data), heavy=heavy)
+        named = names(data)
+        texts: Loaded = {}
+        if not all(loaded(value, field) for value, field in named):
+            texts = await limits.run(lambda: {k: v for value, field in named for k, v in load(value, field).items()})
+        with keeping(texts):
+            answer, said = limits.compute(lambda: work(data))
         if said and isinstance(answer, dict):  # the command line prints them on stderr
             answer = {**answer, "warnings": said}
         return JSONResponse(answer)
 
     endpoint.__doc__ = work.__doc__
+    return answering(endpoint)
+
+
+def warm() -> None:
+    """Load every bundled rule set and import the evaluators the light endpoints call, so that
+    the first requests find them ready (a server does this before it answers any; a heavy
+    worker before it takes any)."""
+    from .. import koikoi, riichi
+
+    every_bundled()
+    for module, names in ((koikoi, ("award", "yaku")), (riichi, ("score", "evaluate", "FLAGS"))):
+        for name in names:
+            getattr(module, name)
+    # What is loaded now stays for the server's life: the collector need not look at it again
+    # (a full collection of it takes tens of milliseconds, which every request then waits).
+    gc.collect()
+    gc.freeze()
+
+
+#: The heavy endpoints, answered in worker processes (:func:`heavy_answer`).
+HEAVY: dict[str, Callable[[dict[str, Any]], Any]] = {"diff": compare, "replay": replay}
+
+
+def heavy_answer(endpoint: str, data: dict[str, Any]) -> tuple[int, bytes]:
+    """A heavy request's HTTP status and JSON body, as a worker process computes it."""
+    try:
+        response = JSONResponse(HEAVY[endpoint](data))
+    except Exception as exc:  # every error becomes a JSON answer, never a traceback
+        response = error_of(exc)
+    return response.status_code, bytes(response.body)
+
+
+def _heavy(endpoint_name: str) -> Handler:
+    """A heavy endpoint: answered by one of the server's worker processes."""
+
+    async def endpoint(request: Request) -> Response:
+        limits: Limits = request.app.state.limits
+        data = await read_json(request, limits)
+        status, body = await limits.heavy_call(endpoint_name, data)
+        return Response(body, status_code=status, media_type="application/json")
+
+    endpoint.__doc__ = HEAVY[endpoint_name].__doc__
     return answering(endpoint)
 
 
@@ -304,14 +410,14 @@ def routes() -> list[Route]:
         Route(f"{PREFIX}/rulesets/{{ruleset}}", answering(show_endpoint), methods=["GET"]),
         Route(f"{PREFIX}/rulesets/{{ruleset}}/text", answering(text_endpoint), methods=["GET"]),
         Route(f"{PREFIX}/rulesets/{{ruleset}}/table", answering(table_get_endpoint), methods=["GET"]),
-        Route(f"{PREFIX}/validate", _posting(validate), methods=["POST"]),
-        Route(f"{PREFIX}/table", _posting(table), methods=["POST"]),
-        Route(f"{PREFIX}/award", _posting(award), methods=["POST"]),
-        Route(f"{PREFIX}/yaku", _posting(yaku), methods=["POST"]),
-        Route(f"{PREFIX}/score", _posting(score), methods=["POST"]),
-        Route(f"{PREFIX}/evaluate", _posting(evaluate), methods=["POST"]),
-        Route(f"{PREFIX}/diff", _posting(compare, heavy=True), methods=["POST"]),
-        Route(f"{PREFIX}/replay", _posting(replay, heavy=True), methods=["POST"]),
+        Route(f"{PREFIX}/validate", _posting(validate, _validated), methods=["POST"]),
+        Route(f"{PREFIX}/table", _posting(table, _named), methods=["POST"]),
+        Route(f"{PREFIX}/award", _posting(award, _named), methods=["POST"]),
+        Route(f"{PREFIX}/yaku", _posting(yaku, _named), methods=["POST"]),
+        Route(f"{PREFIX}/score", _posting(score, _named), methods=["POST"]),
+        Route(f"{PREFIX}/evaluate", _posting(evaluate, _named), methods=["POST"]),
+        Route(f"{PREFIX}/diff", _heavy("diff"), methods=["POST"]),
+        Route(f"{PREFIX}/replay", _heavy("replay"), methods=["POST"]),
     ]
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -12,7 +15,7 @@ from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
 from . import api
-from .limits import Limits
+from .limits import Limits, install_warning_routes
 
 HERE = Path(__file__).parent
 
@@ -24,15 +27,39 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
 
 
+#: The limits of an application made without any: one set per process, so that the apps share
+#: its heavy workers.
+DEFAULT_LIMITS = Limits()
+
+
 def create_app(limits: Limits | None = None) -> Starlette:
-    """The application, with ``limits`` (defaults: 10 s a request, 2 heavy requests at once, 1 MiB bodies)."""
+    """The application, with ``limits`` (defaults: 10 s a request, 2 heavy requests at once, 1 MiB bodies).
+
+    An ASGI server that runs the application's lifespan starts the heavy requests' worker
+    processes with it and stops them with it; without a lifespan (a test client), the first
+    heavy request starts them, and they end with the process."""
     from . import pages
+
+    chosen = limits or DEFAULT_LIMITS
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # Requests wait in the socket's backlog while the rule sets load; the heavy workers
+        # start after, at a lower priority, and load theirs while the first requests are answered.
+        await anyio.to_thread.run_sync(api.warm)
+        chosen.start()
+        try:
+            yield
+        finally:
+            chosen.close()
 
     routes: list[BaseRoute] = [
         *api.routes(),
         *pages.routes(),
         Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
-    app.state.limits = limits or Limits()
+    install_warning_routes()
+    chosen.workers(api.warm, api.heavy_answer)
+    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error}, lifespan=lifespan)
+    app.state.limits = chosen
     return app

@@ -1,19 +1,30 @@
 """What bounds a request to ``yakuset serve``: its body, its time, and how many heavy ones run at once.
 
-Engine work runs in worker threads, so a slow request never stalls the others. A request that
-outlasts its time is answered with 503 while its thread finishes on its own (every input is
-bounded, so it does finish); a heavy request's slot is held until its thread is done, so
-abandoned work still counts against the limit and cannot pile up.
+Three kinds of work, three places:
+
+- a light request's answer (award, score, an evaluated hand, a table, ...) is computed in the
+  event loop itself (:meth:`Limits.compute`): tens of microseconds to about 2 ms once its rule
+  sets are loaded, less than a hop to a thread and back would cost;
+- loading a rule set (a bundled one the first time, a posted text not seen lately) runs in a
+  worker thread within the time limit (:meth:`Limits.run`); a load that outlasts it is answered
+  with 503 and finishes on its own (every input is bounded, so it does);
+- a heavy request (diff, replay) runs in one of ``heavy`` worker processes (:mod:`.workers`),
+  at most ``heavy`` at once; one that outlasts the time limit is answered with 503 and its
+  process is killed and replaced, so abandoned work stops.
+
+The :class:`yakuset.YakusetWarning` messages a light request raises are collected for its
+answer without touching the process's warnings filters (:func:`collecting_warnings`).
 """
 
 from __future__ import annotations
 
+import contextvars
 import json
 import threading
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any, TypeVar
 
 import anyio
@@ -22,6 +33,7 @@ from starlette.requests import Request
 
 from .._core.errors import YakusetWarning
 from .._core.yamlsource import RULE_FILE
+from .workers import Answer, Pool
 
 T = TypeVar("T")
 
@@ -37,52 +49,128 @@ class RequestProblem(Exception):
         self.status, self.message, self.hint = status, message, hint
 
 
+def _too_long(seconds: float) -> RequestProblem:
+    return RequestProblem(503, f"the request took longer than the server's limit of {seconds:g} s")
+
+
 @dataclass
 class Limits:
-    """The limits of one server: seconds per request, heavy requests at once, body bytes."""
+    """The limits of one server: seconds per request, heavy requests at once, body bytes.
+    It owns the server's ``heavy`` worker processes (:meth:`start`, :meth:`close`)."""
 
     seconds: float = 10.0
     heavy: int = 2
     max_body: int = MAX_BODY
     _slots: threading.BoundedSemaphore = field(init=False, repr=False)
+    _pool: Pool | None = field(default=None, init=False, repr=False)
+    # Heavy requests wait for a slot in threads of their own, never taking the ones loads use.
+    _waiting: anyio.CapacityLimiter = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._slots = threading.BoundedSemaphore(self.heavy)
+        self._waiting = anyio.CapacityLimiter(256)
 
-    async def run(self, work: Callable[[], T], heavy: bool = False) -> tuple[T, list[str]]:
-        """``work()`` in a worker thread, answered within ``seconds``, with the messages of the
-        :class:`yakuset.YakusetWarning` it raised (a light request's only). A heavy request first
-        waits up to ``seconds`` for a slot."""
+    def workers(self, warm: Callable[[], None], answer: Answer) -> None:
+        """Answer heavy requests in ``heavy`` worker processes that ``warm()`` once and then
+        answer each with ``answer(endpoint, data)`` (the application sets this, once)."""
+        if self._pool is None:
+            self._pool = Pool(self.heavy, warm, answer)
+
+    def start(self) -> None:
+        """Start the heavy workers now (else the first heavy request does)."""
+        if self._pool is not None:
+            self._pool.start()
+
+    def close(self) -> None:
+        """Stop the heavy workers."""
+        if self._pool is not None:
+            self._pool.close()
+
+    async def run(self, work: Callable[[], T]) -> T:
+        """``work()`` (loading rule sets) in a worker thread, answered within ``seconds``."""
+        with anyio.move_on_after(self.seconds):
+            return await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
+        raise _too_long(self.seconds)
+
+    def compute(self, work: Callable[[], T]) -> tuple[T, list[str]]:
+        """``work()`` here and now (a light request's answer, its rule sets loaded), with the
+        messages of the :class:`yakuset.YakusetWarning` it raised, each once."""
+        with collecting_warnings() as said:
+            result = work()
+        return result, list(dict.fromkeys(said))
+
+    async def heavy_call(self, endpoint: str, data: dict[str, Any]) -> tuple[int, bytes]:
+        """A heavy request's ``(status, JSON body)`` from a worker process: it first waits up to
+        ``seconds`` for one of the ``heavy`` slots, then has ``seconds`` for its work."""
+        return await anyio.to_thread.run_sync(self._heavy, endpoint, data, limiter=self._waiting)
+
+    def _heavy(self, endpoint: str, data: dict[str, Any]) -> tuple[int, bytes]:
         seconds = self.seconds
-        if heavy:
-            acquired = await anyio.to_thread.run_sync(self._slots.acquire, True, seconds)
-            if not acquired:
-                raise RequestProblem(503, f"the server is busy with other heavy requests for over {seconds:g} s")
-
-        def heavy_work() -> tuple[T, list[str]]:
-            try:
-                return work(), []
-            finally:
-                self._slots.release()  # when the work is done, even if its answer was given up on
-
-        with anyio.move_on_after(seconds):
-            return await anyio.to_thread.run_sync(
-                heavy_work if heavy else partial(_light, work), abandon_on_cancel=True
-            )
-        raise RequestProblem(503, f"the request took longer than the server's limit of {seconds:g} s")
+        if not self._slots.acquire(True, seconds):
+            raise RequestProblem(503, f"the server is busy with other heavy requests for over {seconds:g} s")
+        try:
+            if self._pool is None:
+                raise RuntimeError("this server has no heavy workers")
+            answer = self._pool.call(endpoint, data, seconds)
+        finally:
+            self._slots.release()
+        if answer is None:
+            raise _too_long(seconds)
+        return answer
 
 
-# The warnings filters are global to the process: light requests (microseconds to a few
-# milliseconds of CPU, which the GIL serialises anyway) take turns, so each collects its own.
-_WARNINGS = threading.Lock()
+# --- warnings -------------------------------------------------------------------------------------
+#
+# warnings.catch_warnings() swaps the warnings module's filters and showwarning, which belong to
+# the whole process: two threads inside it at once restore each other's state (Python 3.14's
+# context-aware warnings mend this; 3.11 has none). Loading a rule set uses it (the expression
+# compiler silences ast's warnings) in the threads that load, so it cannot also collect a
+# request's warnings. Instead, warnings.warn is wrapped once per process: a YakusetWarning raised
+# while the current context (a request's task, or a thread started from it) collects is added to
+# that request's list and nothing else; everything else passes through as if unwrapped.
+
+_SAID: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("yakuset_web_warnings", default=None)
+_INSTALL = threading.Lock()
+_installed: list[Callable[..., None]] = []
 
 
-def _light(work: Callable[[], T]) -> tuple[T, list[str]]:
-    with _WARNINGS, warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", YakusetWarning)
-        result = work()
-    said = dict.fromkeys(str(w.message) for w in caught if issubclass(w.category, YakusetWarning))
-    return result, list(said)
+def _routing(original: Callable[..., None]) -> Callable[..., None]:
+    def warn(message: Any, category: Any = None, stacklevel: int = 1, *args: Any, **kwargs: Any) -> None:
+        said = _SAID.get()
+        if said is not None:
+            kind = type(message) if isinstance(message, Warning) else category
+            if isinstance(kind, type) and issubclass(kind, YakusetWarning):
+                said.append(str(message))
+                return
+        if isinstance(stacklevel, int):
+            stacklevel += 1  # this frame is not the caller's
+        original(message, category, stacklevel, *args, **kwargs)
+
+    warn.__wrapped__ = original  # type: ignore[attr-defined]
+    warn.__doc__ = original.__doc__
+    return warn
+
+
+def install_warning_routes() -> None:
+    """Wrap ``warnings.warn`` (once per process) so that :func:`collecting_warnings` works."""
+    with _INSTALL:
+        if warnings.warn not in _installed:
+            _installed.append(_routing(warnings.warn))
+            warnings.warn = _installed[-1]
+
+
+@contextmanager
+def collecting_warnings() -> Iterator[list[str]]:
+    """The :class:`yakuset.YakusetWarning` messages raised in this context meanwhile, every one
+    (whether or not the filters would show it), none of them shown."""
+    if warnings.warn not in _installed:
+        install_warning_routes()
+    said: list[str] = []
+    token = _SAID.set(said)
+    try:
+        yield said
+    finally:
+        _SAID.reset(token)
 
 
 def _no_constant(name: str) -> Any:

@@ -14,10 +14,9 @@ from starlette.routing import Route
 
 from .. import RuleSet
 from .._core.resolved import path_text
-from .api import summary, table_of
+from .api import bundled_ruleset, every_ruleset, summary, table_of
 from .cards import HONOURS, TILES, deck_by_month
-from .limits import Limits, RequestProblem
-from .sources import bundled, every_bundled
+from .limits import RequestProblem
 
 HERE = Path(__file__).parent
 _ENV = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
@@ -28,9 +27,7 @@ def _render(template: str, status: int = 200, **context: Any) -> HTMLResponse:
 
 
 async def _ruleset(request: Request) -> RuleSet:
-    limits: Limits = request.app.state.limits
-    rs, _ = await limits.run(lambda: bundled(request.path_params["ruleset"]))
-    return rs
+    return await bundled_ruleset(request.app.state.limits, request.path_params["ruleset"])
 
 
 def _games(rulesets: list[RuleSet]) -> dict[str, list[dict[str, Any]]]:
@@ -41,8 +38,7 @@ def _games(rulesets: list[RuleSet]) -> dict[str, list[dict[str, Any]]]:
 
 
 async def index(request: Request) -> Response:
-    limits: Limits = request.app.state.limits
-    rulesets, _ = await limits.run(every_bundled)
+    rulesets = await every_ruleset(request.app.state.limits)
     return _render("index.html", games=_games(rulesets))
 
 
@@ -53,8 +49,7 @@ def _rows(rs: RuleSet) -> list[tuple[str, Any, str]]:
 
 async def ruleset_page(request: Request) -> Response:
     rs = await _ruleset(request)
-    limits: Limits = request.app.state.limits
-    table, _ = await limits.run(lambda: table_of(rs))
+    table = table_of(rs)
     deck = None
     if rs.game == "koikoi":
         from .. import koikoi
@@ -81,8 +76,7 @@ async def ruleset_page(request: Request) -> Response:
 
 async def editor(request: Request) -> Response:
     rs = await _ruleset(request)
-    limits: Limits = request.app.state.limits
-    rulesets, _ = await limits.run(every_bundled)
+    rulesets = await every_ruleset(request.app.state.limits)
     others = [other.id for other in rulesets if other.game == rs.game]
     return _render(
         "editor.html",

@@ -9,9 +9,12 @@ are remembered, since the editor sends the same text for its problems, tables an
 
 from __future__ import annotations
 
-import functools
+import contextlib
+import contextvars
 import re
 import threading
+from collections import OrderedDict
+from collections.abc import Iterator
 from typing import Any
 
 from .. import RuleSet, RulesetError, load_ruleset, load_ruleset_text
@@ -43,6 +46,11 @@ def bundled(ident: str) -> RuleSet:
         return _bundled[ident]
 
 
+def is_bundled(rs: RuleSet) -> bool:
+    """Whether ``rs`` is the bundled rule set of its id that :func:`bundled` gives."""
+    return _bundled.get(rs.id) is rs
+
+
 def every_bundled() -> list[RuleSet]:
     """Every bundled rule set (abstract bases left out), in id order, each loaded once."""
     return [bundled(ident) for ident in bundled_ids()]
@@ -62,12 +70,36 @@ def posted_name(value: Any, field: str) -> str:
     return value
 
 
-@functools.lru_cache(maxsize=16)
+#: The last texts posted, with what they loaded to (the rule set or its problems), newest last.
+_texts: OrderedDict[tuple[str, str], RuleSet | RulesetError] = OrderedDict()
+_TEXTS = 16
+_texts_lock = threading.Lock()
+
+Loaded = dict[tuple[str, str], "RuleSet | RulesetError"]
+
+#: The texts the current request has loaded (:func:`keeping`), whatever was posted since.
+_KEPT: contextvars.ContextVar[Loaded | None] = contextvars.ContextVar("yakuset_web_kept", default=None)
+
+
 def _load_text(text: str, name: str) -> RuleSet | RulesetError:
+    key = (text, name)
+    kept = _KEPT.get()
+    if kept is not None and key in kept:
+        return kept[key]
+    with _texts_lock:
+        found = _texts.get(key)
+        if found is not None:
+            _texts.move_to_end(key)
+            return found
     try:
-        return load_ruleset_text(text, name, bundled_parents_only=True)
+        found = load_ruleset_text(text, name, bundled_parents_only=True)
     except RulesetError as exc:
-        return exc
+        found = exc
+    with _texts_lock:
+        _texts[key] = found
+        while len(_texts) > _TEXTS:
+            _texts.popitem(last=False)
+    return found
 
 
 def posted(text: str, name: str) -> RuleSet:
@@ -76,6 +108,53 @@ def posted(text: str, name: str) -> RuleSet:
     if isinstance(found, RulesetError):
         raise found
     return found
+
+
+def loaded(value: Any, field: str = "ruleset") -> bool:
+    """Whether :func:`ruleset_of` answers ``value`` at once: its rule set is loaded and remembered,
+    or the request is wrong in a way found without loading anything."""
+    if isinstance(value, str):
+        return value in _bundled or value not in bundled_ids()
+    if isinstance(value, dict) and isinstance(value.get("text"), str) and set(value) <= {"text", "name"}:
+        try:
+            key = (value["text"], posted_name(value.get("name"), f"{field}.name"))
+        except RequestProblem:
+            return True
+        with _texts_lock:
+            return key in _texts
+    return True
+
+
+def every_loaded() -> bool:
+    """Whether every bundled rule set is loaded."""
+    return all(ident in _bundled for ident in bundled_ids())
+
+
+def load(value: Any, field: str = "ruleset") -> Loaded:
+    """Load the rule set ``value`` names; a posted text's is returned, for :func:`keeping` to
+    keep until the request is answered. A request that names none rightly is left for
+    :func:`ruleset_of` to refuse."""
+    if not isinstance(value, dict):
+        with contextlib.suppress(RequestProblem):
+            ruleset_of(value, field)
+        return {}
+    text = value.get("text")
+    try:
+        name = posted_name(value.get("name"), f"{field}.name")
+    except RequestProblem:
+        return {}
+    return {(text, name): _load_text(text, name)} if isinstance(text, str) else {}
+
+
+@contextlib.contextmanager
+def keeping(texts: Loaded) -> Iterator[None]:
+    """Meanwhile, in this context, :func:`ruleset_of` answers these posted texts without
+    loading them again, however many others were posted since."""
+    token = _KEPT.set({**(_KEPT.get() or {}), **texts})
+    try:
+        yield
+    finally:
+        _KEPT.reset(token)
 
 
 def ruleset_of(value: Any, field: str = "ruleset") -> RuleSet:
