@@ -74,6 +74,8 @@ def posted_name(value: Any, field: str) -> str:
 _texts: OrderedDict[tuple[str, str], RuleSet | RulesetError] = OrderedDict()
 _TEXTS = 16
 _texts_lock = threading.Lock()
+#: The texts being loaded, each by one thread: the others that ask for it wait for that one.
+_loading: dict[tuple[str, str], threading.Lock] = {}
 
 Loaded = dict[tuple[str, str], "RuleSet | RulesetError"]
 
@@ -91,14 +93,30 @@ def _load_text(text: str, name: str) -> RuleSet | RulesetError:
         if found is not None:
             _texts.move_to_end(key)
             return found
+        loading = _loading.get(key)
+        if loading is None:  # this thread loads it; others asking meanwhile wait for it
+            loading = _loading[key] = threading.Lock()
+            loading.acquire()
+            mine = True
+        else:
+            mine = False
+    if not mine:
+        with loading:
+            pass
+        return _load_text(text, name)
     try:
-        found = load_ruleset_text(text, name, bundled_parents_only=True)
-    except RulesetError as exc:
-        found = exc
-    with _texts_lock:
-        _texts[key] = found
-        while len(_texts) > _TEXTS:
-            _texts.popitem(last=False)
+        try:
+            found = load_ruleset_text(text, name, bundled_parents_only=True)
+        except RulesetError as exc:
+            found = exc
+        with _texts_lock:
+            _texts[key] = found
+            while len(_texts) > _TEXTS:
+                _texts.popitem(last=False)
+    finally:
+        with _texts_lock:
+            del _loading[key]
+        loading.release()
     return found
 
 
