@@ -58,23 +58,36 @@ def manager(*plugins: object):
 def test_a_first_result_hook_answers_as_through_the_manager(plugins):
     built = manager(*plugins)
     through = built.hook.yakuset_lucky_hand(ruleset=None, hand=("01-bright-crane",))
-    direct = direct_caller(built, "yakuset_lucky_hand")(ruleset=None, hand=("01-bright-crane",))
+    direct = direct_caller(built, "yakuset_lucky_hand")(None, ("01-bright-crane",))
     assert direct == through
 
 
 def test_a_collecting_hook_lists_every_answer_in_pluggys_order():
     built = manager(Adjust(1), Adjust(2))
     kwargs = {"ruleset": None, "totals": {"a": 0}, "extras": {}}
-    assert direct_caller(built, "yakuset_match_end")(**kwargs) == built.hook.yakuset_match_end(**kwargs)
+    assert direct_caller(built, "yakuset_match_end")(*kwargs.values()) == built.hook.yakuset_match_end(**kwargs)
 
 
 def test_a_plugins_own_error_is_a_plugin_error_naming_it():
     built = manager(Lucky(3), Lucky(None, ZeroDivisionError("division by zero")))
     with pytest.raises(PluginError, match="plugin 'p1' failed in its hook yakuset_lucky_hand: ZeroDivisionError"):
-        direct_caller(built, "yakuset_lucky_hand")(ruleset=None, hand=())
+        direct_caller(built, "yakuset_lucky_hand")(None, ())
 
 
 def test_the_engines_own_errors_pass_through_unchanged():
     built = manager(Lucky(None, yakuset.InputError("bad hand")))
     with pytest.raises(yakuset.InputError, match="bad hand"):
-        direct_caller(built, "yakuset_lucky_hand")(ruleset=None, hand=())
+        direct_caller(built, "yakuset_lucky_hand")(None, ())
+
+
+class Wrapping:
+    @hookimpl(wrapper=True)
+    def yakuset_lucky_hand(self, ruleset, hand):
+        found = yield
+        return FixedAward("wrapped", "wrapped", found.points * 10) if found is not None else None
+
+
+def test_a_hook_with_a_wrapper_is_called_through_pluggy_with_the_same_answer():
+    built = manager(Lucky(3), Wrapping())
+    direct = direct_caller(built, "yakuset_lucky_hand")(None, ())
+    assert direct == built.hook.yakuset_lucky_hand(ruleset=None, hand=()) == FixedAward("wrapped", "wrapped", 30)

@@ -144,7 +144,8 @@ class Registry:
 @functools.lru_cache(maxsize=256)
 def direct_caller(manager: pluggy.PluginManager, name: str) -> Callable[..., Any]:
     """A caller of hook ``name`` of a rule set's manager (built, so its plugins are fixed) that
-    skips pluggy's dispatch, for hooks called in hot loops (a simulated deal asks three).
+    skips pluggy's dispatch, for hooks called in hot loops (a simulated deal asks three). It
+    takes the hook's arguments by position, in the order of its spec.
 
     The implementations are called as pluggy calls them: in its order, each with the arguments
     it takes; a ``firstresult`` hook returns the first answer that is not ``None``, any other
@@ -152,17 +153,27 @@ def direct_caller(manager: pluggy.PluginManager, name: str) -> Callable[..., Any
     plugin and the hook, as through the manager. A hook with a wrapper is left to pluggy.
     """
     caller = getattr(manager.hook, name)
+    spec = caller.spec
+    names = tuple(spec.argnames) if spec is not None else ()
     impls = caller.get_hookimpls()
-    if any(impl.hookwrapper or impl.wrapper for impl in impls):
-        return caller  # type: ignore[no-any-return]
-    first_only = bool(caller.spec is not None and caller.spec.opts.get("firstresult"))
-    order = tuple((impl.function, tuple(impl.argnames), impl.plugin_name) for impl in reversed(impls))
+    if spec is None or any(impl.hookwrapper or impl.wrapper for impl in impls):
+        return lambda *args: caller(**dict(zip(names, args, strict=True)))
+    first_only = bool(spec.opts.get("firstresult"))
+    # Each implementation with the positions of the arguments it takes (None: all, in order).
+    order = tuple(
+        (
+            impl.function,
+            None if tuple(impl.argnames) == names else tuple(names.index(a) for a in impl.argnames),
+            impl.plugin_name,
+        )
+        for impl in reversed(impls)
+    )
 
-    def call(**kwargs: Any) -> Any:
+    def call(*args: Any) -> Any:
         answers = []
-        for function, argnames, plugin in order:
+        for function, picks, plugin in order:
             try:
-                answer = function(*[kwargs[arg] for arg in argnames])
+                answer = function(*args) if picks is None else function(*[args[i] for i in picks])
             except (InputError, RulesetError, PluginError):
                 raise
             except Exception as error:

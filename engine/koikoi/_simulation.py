@@ -242,19 +242,14 @@ def _deal(rs: RuleSet, state: RoundState) -> tuple[_Outcome | None, tuple[str, .
     dealer = state.dealer
     first, second = tuple(state.hands[dealer]), tuple(state.hands[1 - dealer])
     lucky = {}
-    found = lucky_hand(ruleset=rs, hand=first)  # the dealer first
+    found = lucky_hand(rs, first)  # the dealer first
     if found is not None:
         lucky[SEATS[dealer]] = found
-    found = lucky_hand(ruleset=rs, hand=second)
+    found = lucky_hand(rs, second)
     if found is not None:
         lucky[SEATS[1 - dealer]] = found
-    outcome = deck.deal(
-        ruleset=rs,
-        hands={SEATS[dealer]: first, SEATS[1 - dealer]: second},
-        field=tuple(state.field),
-        dealer=SEATS[dealer],
-        lucky=lucky,
-    )
+    hands = {SEATS[dealer]: first, SEATS[1 - dealer]: second}
+    outcome = deck.deal(rs, hands, tuple(state.field), SEATS[dealer], lucky)
     decided: _Outcome | None = None
     if outcome is None:
         if len(lucky) == 1:
@@ -460,7 +455,7 @@ def _exhaustive_draw(
     if caller is not None and state.deck.rules.table.on_exhaustive_draw == "score":
         return _won(rs, state, caller[0], "exhaustive_draw", offers, redeals, caller[1])
     month, dealer = state.month, state.dealer
-    privilege = state.deck.exhaustive_draw(ruleset=rs, dealer=SEATS[dealer])
+    privilege = state.deck.exhaustive_draw(rs, SEATS[dealer])
     calls = (state.calls[0], state.calls[1])
     after = state.after_draw(last_rise)
     if privilege is None:
@@ -541,7 +536,7 @@ def play_match(rs: RuleSet, seed: int, bots: Sequence[Any], log: list[LogEntry] 
         ):
             break
     totals = {SEATS[0]: match_totals[0], SEATS[1]: match_totals[1]}
-    for found in deck.match_end(ruleset=rs, totals=dict(totals), extras={}):
+    for found in deck.match_end(rs, dict(totals), {}):
         for adjustment in found or ():
             totals[adjustment.player] += adjustment.points
     a, b = totals[SEATS[0]], totals[SEATS[1]]
