@@ -1,5 +1,6 @@
-"""A balance study drawn side by side for each rule set: the points a round awards, the Koi-Koi
-call rate and its success, and the dealer's advantage, each with its 95% interval.
+"""A balance study drawn side by side for each rule set: the points a round awards (as a
+cumulative share of rounds), the Koi-Koi call rate and its success, and the dealer's advantage,
+each share with its 95% interval.
 
 matplotlib is the optional extra ``yakuset[plot]``; it is imported only here, when a plot is
 asked for, and drawn without a display (the Agg backend).
@@ -32,13 +33,19 @@ def plot(study: dict[str, Any], path: str | os.PathLike[str]) -> None:
         + (" (interrupted)" if study["interrupted"] else "")
     )
 
+    # Cumulative: the share of rounds awarding at most x points, which stays readable when the
+    # points are sparse integers and several rule sets lie on one chart.
     for row in rows:
         summary = row["summary"]
         dist = {int(k): v for k, v in summary["points_per_round"]["distribution"].items()}
         rounds = max(summary["rounds"], 1)
         xs = sorted(dist)
-        points.step(xs, [dist[x] / rounds for x in xs], where="mid", label=row["id"])
-    points.set(title="points a round awards", xlabel="points", ylabel="share of rounds")
+        running, ys = 0, []
+        for x in xs:
+            running += dist[x]
+            ys.append(running / rounds)
+        points.step(xs, ys, where="post", label=row["id"])
+    points.set(title="points a round awards", xlabel="points (at most)", ylabel="share of rounds", ylim=(0, 1.02))
     points.legend()
 
     def bars(axes: Any, key: str, title: str, offset: float, label: str | None = None) -> None:
