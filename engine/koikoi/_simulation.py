@@ -228,8 +228,15 @@ def _deal(rs: RuleSet, state: RoundState) -> tuple[_Outcome | None, tuple[str, .
     dealer_captures``)."""
     deck = state.deck
     table = deck.rules.table
-    counts = Counter(map(deck.month_of.__getitem__, state.field))
-    four = next((m for m, n in counts.items() if n == 4), None) if 4 in counts.values() else None
+    months = list(map(deck.month_of.__getitem__, state.field))
+    distinct = len(set(months))
+    # Four of a month needs at most n - 3 months among n cards, pairs exactly n / 2: most
+    # deals have neither, known from the number of months alone.
+    counts: dict[int, int] = {}
+    four = None
+    if distinct <= len(months) - 3 or 2 * distinct == len(months):
+        counts = Counter(months)
+        four = next((m for m, n in counts.items() if n == 4), None)
     captured: tuple[str, ...] = ()
     if four is not None:
         if table.field_four == "redeal":
