@@ -110,17 +110,22 @@ class Pool:
     def start(self) -> None:
         """Start the workers (each warms up on its own); a call starts them if need be."""
         with self._lock:
-            if not self._started:
-                self._idle = [Worker(self.nice, *self._job) for _ in range(self.size)]
-                self._started = True
+            self._start()
+
+    def _start(self) -> None:  # with the lock held
+        if not self._started:
+            self._idle = [Worker(self.nice, *self._job) for _ in range(self.size)]
+            self._started = True
 
     def call(self, endpoint: str, data: dict[str, Any], seconds: float) -> tuple[int, bytes] | None:
         """``(status, JSON body)`` of a heavy request, or None if it took over ``seconds`` (its
         worker is then killed and replaced). The caller holds one of ``size`` slots, so an idle
         worker is there."""
-        self.start()
         with self._lock:
-            worker, generation = self._idle.pop(), self._generation
+            self._start()
+            # (none idle only if a replacement failed to start: then this call starts one)
+            worker = self._idle.pop() if self._idle else Worker(self.nice, *self._job)
+            generation = self._generation
         try:
             answer = worker.call((endpoint, data), seconds)
         except (EOFError, OSError):
