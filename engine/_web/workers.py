@@ -40,8 +40,9 @@ Answer = Callable[[str, dict[str, Any]], tuple[int, bytes]]
 def _main(conn: Connection, nice: int, warm: Callable[[], None], answer: Answer) -> None:  # pragma: no cover
     """A worker (in its own process): answer jobs ``(endpoint, data)`` until the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops its workers
-    with contextlib.suppress(OSError):
-        os.nice(nice)
+    if hasattr(os, "nice"):  # not on Windows
+        with contextlib.suppress(OSError):
+            os.nice(nice)
     warm()  # load what the requests name, while no request waits
     with contextlib.suppress(EOFError, OSError):  # the server has gone
         conn.send(None)  # ready
