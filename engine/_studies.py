@@ -150,6 +150,9 @@ def run(
     than :data:`CLUSTER_FROM` matches in all runs here, a larger one on a local cluster of one
     process per CPU when Dask is installed. ``progress(done, total)`` is called as matches
     finish. Ctrl-C stops the study: what finished is returned, with ``interrupted`` set.
+
+    A local cluster starts its processes by spawning: a script that runs a study on one must
+    call it under ``if __name__ == "__main__":``, as ``multiprocessing`` requires.
     """
     if not rulesets:
         raise ValueError("a study needs at least one rule set")
@@ -221,7 +224,7 @@ def _on_cluster(
         study.runner = f"dask cluster at {scheduler}"
     else:
         cluster = LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=40
         )
         client = Client(cluster)
         study.runner = f"local dask cluster of {workers} processes"
