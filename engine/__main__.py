@@ -4,4 +4,6 @@ import sys
 
 from ._cli import main
 
-sys.exit(main())
+# The guard matters: a study's local cluster spawns processes that import this module again.
+if __name__ == "__main__":
+    sys.exit(main())
