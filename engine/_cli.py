@@ -266,8 +266,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
             "(there is no authentication); the default, 127.0.0.1, serves this machine only",
             file=sys.stderr,
         )
-    print(f"yakuset serve: {_web.url(sock)} (the API: /api/v1; Ctrl-C stops)", flush=True)
-    _web.serve(sock, _web.Limits(seconds=args.time_limit, heavy=args.heavy))
+
+    def ready() -> None:
+        print(f"yakuset serve: {_web.url(sock)} (the API: /api/v1; Ctrl-C stops)", flush=True)
+
+    _web.serve(sock, _web.Limits(seconds=args.time_limit, heavy=args.heavy), ready)
     return EXIT_OK
 
 

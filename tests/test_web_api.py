@@ -558,8 +558,9 @@ def test_serve_prints_its_url_and_warns_off_loopback(capsys, monkeypatch, host, 
 
     served: list[Any] = []
 
-    def serve(sock, limits):
+    def serve(sock, limits, ready):
         served.append((sock.getsockname(), limits))
+        ready()  # the URL is printed once the server is ready for requests
         sock.close()
 
     monkeypatch.setattr(_web, "serve", serve)

@@ -8,6 +8,7 @@ application for any ASGI server or test client.
 from __future__ import annotations
 
 import socket
+from collections.abc import Callable
 
 from .app import create_app
 from .limits import Limits
@@ -38,9 +39,11 @@ def url(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}/" if sock.family == socket.AF_INET6 else f"http://{host}:{port}/"
 
 
-def serve(sock: socket.socket, limits: Limits) -> None:
+def serve(sock: socket.socket, limits: Limits, ready: Callable[[], None] | None = None) -> None:
     """Serve the application on a bound socket until interrupted (uvicorn, one process, and
-    the heavy requests' worker processes)."""
+    the heavy requests' worker processes). ``ready`` is called once the bundled rule sets are
+    loaded, before the first request is taken (the command line prints the URL then, so that a
+    client that waits for it is not answered late)."""
     import sys
 
     import uvicorn
@@ -49,6 +52,11 @@ def serve(sock: socket.socket, limits: Limits) -> None:
     # 1 ms instead of 5, so that the light requests do not wait behind the load.
     sys.setswitchinterval(0.001)
 
+    from . import api
+
+    api.warm()  # the application's start-up finds it done
+    if ready is not None:
+        ready()
     config = uvicorn.Config(create_app(limits), log_level="warning", limit_concurrency=256)
     uvicorn.Server(config).run(sockets=[sock])
 
