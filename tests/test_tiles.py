@@ -378,3 +378,16 @@ def test_chankan_on_a_tile_the_hand_holds_twice_is_refused():
     # the robbed tile is the fourth copy: the other three are in the kan being added
     assert "another copy of the robbed tile" in refused("234m456p789s11z335s", win="3s", chankan=True)
     assert "another copy" in refused("234m456p789s11z345s", win="3s", chankan=True, dora_indicators=["3s"])
+
+
+@pytest.mark.parametrize(
+    ("given", "named"),
+    [
+        ({"dora_indicators": -1}, r"dora indicators must be a list of tiles like \['1m', '5z'\], got -1"),
+        ({"ura_indicators": 7, "riichi": True}, r"ura dora indicators must be a list of tiles .*, got 7"),
+    ],
+)
+def test_indicators_that_are_not_a_list_are_refused_by_name(given, named):
+    rs = yakuset.load_ruleset("tenhou")
+    with pytest.raises(InputError, match=named):
+        yakuset.riichi.evaluate(rs, "234m456p789s11z345s", win="3s", tsumo=True, **given)

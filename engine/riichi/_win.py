@@ -77,6 +77,8 @@ def _flag_values(flags: Mapping[str, Any]) -> tuple[bool, ...]:
 def _indicators(values: Any, name: str) -> list[int]:
     if isinstance(values, str):
         values = [values]
+    elif type(values) not in (list, tuple) and not isinstance(values, Sequence):
+        raise InputError(f"{name}s must be a list of tiles like ['1m', '5z'], got {values!r:.60}")
     found = []
     for text in values:
         tile = TILE_OF.get(text) if type(text) is str else None
