@@ -320,6 +320,33 @@ def test_evaluate_a_hand_from_its_tiles(capsys):
     assert (answer["han"], answer["limit"], answer["total"]) == (6, "haneman", 18000)
 
 
+def test_evaluate_passes_kita_through(capsys):
+    body = {"ruleset": "tenhou-sanma", "hand": "123p456p789s234s99p", "win": "4s", "seat_wind": "south"}
+    body |= {"riichi": True, "tsumo": True, "kita": 2}
+    answer = post("evaluate", body).json()
+    code, out, err = run(
+        capsys,
+        "hand",
+        "tenhou-sanma",
+        "123p456p789s234s99p",
+        "--win",
+        "4s",
+        "--seat",
+        "south",
+        "--riichi",
+        "--tsumo",
+        "--kita",
+        "2",
+        "--json",
+    )
+    assert code == 0, err
+    assert answer == json.loads(out)
+    # riichi, menzen tsumo, pinfu and two kita: a non-dealer mangan tsumo, 4000 + 2000 under tsumo loss.
+    assert (answer["han"], answer["dora"]["kita"], answer["total"]) == (5, 2, 6000)
+    found = error(post("evaluate", {**body, "ruleset": "tenhou"}), 422)
+    assert "has no kita" in found["message"]
+
+
 def test_evaluate_with_melds_as_json_pairs():
     body = {"ruleset": "tenhou", "hand": "234m456p22s789s", "win": "4m", "melds": [["pon", "555z"]]}
     assert post("evaluate", body).json()["yaku"] == ["yakuhai_haku"]

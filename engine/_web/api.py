@@ -252,6 +252,7 @@ _EVALUATE = (
     "ura_indicators",
     "honba",
     "riichi_sticks",
+    "kita",
 )
 
 

@@ -126,6 +126,7 @@ def document() -> dict[str, Any]:
                 "ura_indicators": _STRS,
                 "honba": _INT,
                 "riichi_sticks": _INT,
+                "kita": _INT,
                 **dict.fromkeys(riichi.FLAGS, _BOOL),
             },
             ["ruleset", "hand", "win"],

@@ -22,12 +22,20 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Outcome:
     """A situation's result under one rule set: a number to compare, a one-line summary, and
-    (on demand) the steps that produced it. ``error`` is set when the rule set refuses it."""
+    (on demand) the steps that produced it. ``error`` is set when the rule set refuses it;
+    ``absent`` says why the situation cannot arise at all under the rule set (a tile its set does
+    not have, a seat its table does not seat): such a situation is not compared, only counted."""
 
     value: float | None
     summary: str
     explain: Callable[[], list[str]] = field(default=lambda: [], compare=False, repr=False)
     error: str | None = None
+    absent: str | None = None
+
+    @classmethod
+    def cannot_arise(cls, reason: str) -> Outcome:
+        """The outcome of a situation that cannot arise under the rule set, and why."""
+        return cls(None, f"cannot arise ({reason})", absent=reason)
 
     def same_as(self, other: Outcome) -> bool:
         """Whether both results read the same (value and summary); two refusals are the same
@@ -102,11 +110,14 @@ class BehaviourReport:
     by_group: dict[str, tuple[int, int]]  # group -> (situations, changed)
     changes: list[BehaviourChange]
     skipped: int = 0  # situations both rule sets refuse: no hand can be in them, so none is counted
+    one_sided: int = 0  # situations only one of the rule sets can have (a tile or a seat the other lacks)
 
     @property
     def summary(self) -> str:
         """One line: how many situations change, and the largest change."""
-        skipped = f" ({self.skipped:,} that neither rule set allows left out)" if self.skipped else ""
+        left = [f"{self.skipped:,} that neither rule set allows"] if self.skipped else []
+        left += [f"{self.one_sided:,} that only one rule set can have"] if self.one_sided else []
+        skipped = f" ({' and '.join(left)} left out)" if left else ""
         if not self.changes:
             return f"none of {self.total:,} situations change{skipped}"
         top = self.changes[0]
@@ -143,12 +154,15 @@ def behaviour(a: RuleSet, b: RuleSet, cases: Iterable[Mapping[str, Any]] = ()) -
         raise InputError(f"{a.game} rule sets have no situations to compare")
     by_group: dict[str, list[int]] = {}
     changes = []
-    skipped = 0
+    skipped = one_sided = 0
     situations = itertools.chain(
         ((None, situation) for situation in part.situations(a, b)), enumerate(_case_situations(part, cases))
     )
     for case, (group, text, run) in situations:
         old, new = _safely(run, a), _safely(run, b)
+        if old.absent is not None or new.absent is not None:
+            one_sided += 1
+            continue
         if old.error is not None and new.error is not None:
             if case is not None:
                 raise CaseError(case, f"{text}: both rule sets refuse it: {old.error}")
@@ -161,7 +175,7 @@ def behaviour(a: RuleSet, b: RuleSet, cases: Iterable[Mapping[str, Any]] = ()) -
             changes.append(BehaviourChange(group, text, old, new, run))
     changes.sort(key=lambda c: -c.size)
     total = sum(n for n, _ in by_group.values())
-    return BehaviourReport(total, {g: (n, c) for g, (n, c) in by_group.items()}, changes, skipped)
+    return BehaviourReport(total, {g: (n, c) for g, (n, c) in by_group.items()}, changes, skipped, one_sided)
 
 
 def _safely(run: Callable[[RuleSet], Outcome], rs: RuleSet) -> Outcome:

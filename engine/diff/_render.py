@@ -76,6 +76,7 @@ def as_json(
             "summary": report.summary,
             "groups": {g: {"situations": n, "changed": c} for g, (n, c) in report.by_group.items()},
             "skipped": report.skipped,
+            "one_sided": report.one_sided,
             "changes": listed,
             "causes": [
                 {"changes": list(key), "exact": exact, "situations": len(members), "largest": members[0]}

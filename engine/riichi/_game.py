@@ -42,6 +42,7 @@ _TILE_KEYS = {
     "ura_indicators",
     "honba",
     "riichi_sticks",
+    "kita",
     *FLAGS,
 }
 _WINS = ((False, False), (False, True), (True, False), (True, True))  # (dealer, tsumo)
@@ -66,7 +67,13 @@ class RiichiGame:
     def situations(self, a: RuleSet, b: RuleSet) -> Iterator[diff.Situation]:
         """The payment grid, every yaku's han open and closed, every pair and triple of yakuman one
         hand can hold, a seeded corpus of hands from their tiles,
-        and the table situations (settlements, the end of a game, standings, tiles)."""
+        and the table situations (settlements, the end of a game, standings, tiles).
+
+        When either rule set seats three players, the payments read with their total (a tsumo
+        has one payer fewer), the hands are of the tiles and calls both can have, with kita, and
+        the table situations are those of a table of three (and of four, if the other seats
+        four): a situation one rule set cannot have is left out of the comparison."""
+        from . import _corpus
         from ._corpus import corpus
         from ._corpus import describe as describe_hand
         from ._grid import grid_fu
@@ -74,13 +81,15 @@ class RiichiGame:
         from ._table_cases import table_situations
 
         rules_a, rules_b = riichi_rules(a), riichi_rules(b)
+        sides = (rules_a.table, rules_b.table)
+        three = any(t.players == 3 for t in sides)
         fus = sorted({*grid_fu(rules_a), *grid_fu(rules_b)})
         for han, fu, dealer, tsumo, honba in itertools.product(range(1, 16), fus, (False, True), (False, True), (0, 1)):
             who = ("dealer" if dealer else "non-dealer") + (" tsumo" if tsumo else " ron")
             yield (
                 "grid",
                 f"{han} han {fu} fu, {who}, {honba} honba",
-                _hand(han=han, fu=fu, dealer=dealer, tsumo=tsumo, honba=honba),
+                _hand(totals=three, han=han, fu=fu, dealer=dealer, tsumo=tsumo, honba=honba),
             )
         ids = list(dict.fromkeys([*rules_a.yaku, *rules_a.disabled, *rules_b.yaku, *rules_b.disabled]))
         for ident in ids:
@@ -95,10 +104,19 @@ class RiichiGame:
                     continue  # no hand holds both (`excludes`), or one replaces the other
                 dealer, tsumo = _win_for([table[i] for table in tables for i in combo if i in table])
                 text = " + ".join(combo) + (" (tsumo)" if tsumo else "") + (" (dealer)" if dealer else "")
-                yield "yakuman", text, _hand(yakuman=list(combo), tsumo=tsumo, dealer=dealer)
-        for hand in corpus():
+                yield "yakuman", text, _hand(totals=three, yakuman=list(combo), tsumo=tsumo, dealer=dealer)
+        kinds = _corpus.FOUR_PLAYERS
+        if three:
+            kinds = _corpus.Table(
+                removed=frozenset().union(*(t.removed for t in sides)),
+                chi=all(t.chi for t in sides),
+                kita=any(t.kita is not None for t in sides),
+                north_seat=False,
+            )
+        for hand in corpus(table=kinds):
             yield "hands", describe_hand(hand), _tiles_case(hand)
-        yield from table_situations()
+        for players in sorted({t.players for t in sides}, reverse=True):
+            yield from table_situations(players)
 
     #: The keys a user's case may have (``yakuset diff --cases``).
     case_keys = frozenset(_SCORE_KEYS | _TILE_KEYS)
@@ -145,7 +163,9 @@ def _win_for(yaku: list[Yaku]) -> tuple[bool, bool]:
     return next((win for win in _WINS if all(y.allowed(win[0], win[1], False) for y in yaku)), _WINS[0])
 
 
-def _hand(**kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
+def _hand(totals: bool = False, **kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
+    """A hand scored by :func:`score`; with ``totals``, a tsumo's summary names the total the
+    winner receives too (with three players the payments no longer tell it)."""
     from .. import diff
     from ._score import score
 
@@ -155,13 +175,17 @@ def _hand(**kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
         level = f" {result.limit}" if result.limit else ""
         if result.yakuman > 1:
             level = f" {result.yakuman}x yakuman"
-        return diff.Outcome(result.total, f"{pays}{level}", lambda: [s.label + f": {s.factor}" for s in result.steps])
+        total = f"; total {result.total}" if totals and "ron" not in result.payments else ""
+        return diff.Outcome(
+            result.total, f"{pays}{level}{total}", lambda: [s.label + f": {s.factor}" for s in result.steps]
+        )
 
     return run
 
 
 def _tiles_case(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
     from .. import diff
+    from ._absent import hand_absent
     from ._hand import evaluate
 
     kwargs = dict(params)
@@ -171,6 +195,9 @@ def _tiles_case(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
         melds = [tuple(m) if isinstance(m, list) else m for m in melds]
 
     def run(rs: RuleSet) -> diff.Outcome:
+        absent = hand_absent(rs, params)
+        if absent is not None:
+            return diff.Outcome.cannot_arise(absent)
         result = evaluate(rs, hand, melds=melds, **kwargs)
         level = f"{result.yakuman}x yakuman" if result.yakuman else f"{result.han} han {result.fu} fu"
         return diff.Outcome(
@@ -210,6 +237,9 @@ def _score_arguments(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--fu", type=whole_number_argument, help="the hand's raw fu (rounded up here)")
     sub.add_argument("--yaku", help="declared yaku ids, comma-separated (riichi,pinfu,ittsu)")
     sub.add_argument("--dora", type=count_argument, default=0, help="dora, red fives and ura dora, with --yaku")
+    sub.add_argument(
+        "--kita", type=count_argument, default=0, help="north tiles extracted (three players), each dora, with --yaku"
+    )
     sub.add_argument("--open", action="store_true", help="the hand has an open meld")
     sub.add_argument("--yakuman", help="declared yakuman ids, comma-separated (daisangen,tsuuiisou)")
     sub.add_argument("--dealer", action="store_true", help="the winner is the dealer")
@@ -220,40 +250,49 @@ def _score_arguments(sub: argparse.ArgumentParser) -> None:
 
 
 def _score_command(rs: RuleSet, args: argparse.Namespace) -> Output:
+    from ._hand import check_kita
+    from ._rules import riichi_rules
     from ._score import score
 
     modes = [name for name in ("han", "yaku", "yakuman") if getattr(args, name) is not None]
     if len(modes) != 1:
         raise InputError("give exactly one of --han (with --fu), --yaku or --yakuman")
+    table = riichi_rules(rs).table
+    check_kita(rs, table, args.kita)
+    if args.kita and args.yaku is None:
+        raise InputError("--kita counts dora for --yaku: --han already holds every dora, and a yakuman counts none")
     situation = {"dealer": args.dealer, "tsumo": args.tsumo, "honba": args.honba, "riichi_sticks": args.riichi_sticks}
     if args.han is not None:
         result = score(rs, han=args.han, fu=args.fu, **situation)
     elif args.yaku is not None:
-        result = score(rs, yaku=_id_list(args.yaku), dora=args.dora, fu=args.fu, open=args.open, **situation)
+        # Each extracted north counts as the rule set's dora (a west indicator's share is given in --dora).
+        dora = args.dora + (args.kita * table.kita.dora_each if table.kita else 0)
+        result = score(rs, yaku=_id_list(args.yaku), dora=dora, fu=args.fu, open=args.open, **situation)
     else:
         if args.fu is not None or args.dora:
             raise InputError("--yakuman takes no --fu or --dora: a yakuman hand counts neither")
         result = score(rs, yakuman=_id_list(args.yakuman), open=args.open, **situation)
-    return _score_text(result, args.explain), result.as_dict()
+    return _score_text(result, args.explain, table.players), result.as_dict()
 
 
-def _score_text(result: Score | HandScore, explain: bool) -> str:
+def _score_text(result: Score | HandScore, explain: bool, players: int) -> str:
     lines = [f"  {step.label}: {step.factor}" for step in result.steps] if explain else []
     if result.han is None:
         head = f"{result.yakuman}x yakuman"
     else:
         level = f"{result.yakuman}x yakuman" if result.yakuman > 1 else result.limit
         head = f"{result.han} han {result.fu} fu" + (f" ({level})" if level else "")
-    lines.append(f"{head}: {_payments_line(result.payments)}; total {result.total}")
+    lines.append(f"{head}: {_payments_line(result.payments, players)}; total {result.total}")
     return "\n".join(lines) + "\n"
 
 
-def _payments_line(payments: Mapping[str, int]) -> str:
+def _payments_line(payments: Mapping[str, int], players: int) -> str:
     if "ron" in payments:
         return f"the discarder pays {payments['ron']}"
     if "each" in payments:
-        return f"each player pays {payments['each']}"
-    return f"the dealer pays {payments['dealer']}, each non-dealer {payments['non_dealer']}"
+        return f"each {'of the two others' if players == 3 else 'player'} pays {payments['each']}"
+    other = "the other non-dealer" if players == 3 else "each non-dealer"
+    return f"the dealer pays {payments['dealer']}, {other} {payments['non_dealer']}"
 
 
 def _hand_arguments(sub: argparse.ArgumentParser) -> None:
@@ -293,6 +332,7 @@ def _hand_arguments(sub: argparse.ArgumentParser) -> None:
         sub.add_argument(
             f"--{flag.replace('_', '-')}", dest=flag, action="store_true", help=f"the win is {flag.replace('_', ' ')}"
         )
+    sub.add_argument("--kita", type=count_argument, default=0, help="north tiles extracted (three players)")
     sub.add_argument("--honba", type=count_argument, default=0, help="honba (counter) sticks")
     sub.add_argument("--riichi-sticks", type=count_argument, default=0, help="riichi sticks the winner takes")
     sub.add_argument("--explain", action="store_true", help="show the yaku, every fu part and each payment")
@@ -317,6 +357,7 @@ def _hand_command(rs: RuleSet, args: argparse.Namespace) -> Output:
         ura_indicators=ura,
         honba=args.honba,
         riichi_sticks=args.riichi_sticks,
+        kita=args.kita,
         **{f: getattr(args, f) for f in FLAGS},
     )
     lines = []
@@ -329,15 +370,17 @@ def _hand_command(rs: RuleSet, args: argparse.Namespace) -> Output:
         )
         lines.append(f"yaku: {counted}")
         if not result.yakuman:
+            kita = f", kita {result.kita}" if result.kita else ""
             lines.append(
-                f"dora: {result.dora + result.ura + result.red} (dora {result.dora}, ura {result.ura}, "
-                f"red {result.red})"
+                f"dora: {result.dora + result.ura + result.red + result.kita} (dora {result.dora}, ura {result.ura}, "
+                f"red {result.red}{kita})"
             )
             parts = " + ".join(f"{s.factor} ({s.label})" for s in result.fu_parts)
             lines.append(
                 f"fu: {parts} = {result.raw_fu}" + (f", scored as {result.fu}" if result.fu != result.raw_fu else "")
             )
-    return "\n".join([*lines, _score_text(result, args.explain)]), result.as_dict()
+    players = riichi_rules(rs).table.players
+    return "\n".join([*lines, _score_text(result, args.explain, players)]), result.as_dict()
 
 
 def _play_arguments(parser: argparse.ArgumentParser) -> None:

@@ -185,6 +185,19 @@ def evaluate(
     return result
 
 
+def check_kita(rs: RuleSet, table: TableRules, kita: Any) -> None:
+    """Refuse a count of extracted norths ``rs`` cannot have: not a whole number, any at all where
+    the rule set has no kita, more than the four north tiles."""
+    if type(kita) is not int or kita < 0:
+        whole_number("kita", kita)
+    if kita and table.kita is None:
+        raise InputError(
+            f"kita={kita}: {rs.id!r} has no kita (nukidora is a three-player rule, `kita:` in the rule set)"
+        )
+    if kita > 4:
+        raise InputError(f"kita={kita}: there are only four north tiles")
+
+
 def _read_three_player(
     rs: RuleSet,
     table: TableRules,
@@ -200,14 +213,7 @@ def _read_three_player(
 ) -> Win:
     """:func:`read_win` with what a rule set of three players adds: kita, the removed tiles, the
     dora order without them, no chi and no north seat."""
-    if type(kita) is not int or kita < 0:
-        whole_number("kita", kita)
-    if kita and table.kita is None:
-        raise InputError(
-            f"kita={kita}: {rs.id!r} has no kita (nukidora is a three-player rule, `kita:` in the rule set)"
-        )
-    if kita > 4:
-        raise InputError(f"kita={kita}: there are only four north tiles")
+    check_kita(rs, table, kita)
     if table.players == 3 and seat_wind in ("north", "4z"):
         raise InputError(f"seat_wind north: {rs.id!r} is a game of three (seats east, south and west)")
     rules = TileRules(

@@ -1,7 +1,8 @@
 """The standard table situations ``diff`` compares between two Riichi rule sets: settlements of
 one hand (several rons with sticks and honba, noten payments, nagashi, pao, abortive draws,
 chombo), the end of a game, final standings (ties, floating uma) and the tiles a rule set
-counts (red fives, kokushi robbing a closed kan)."""
+counts (red fives, kokushi robbing a closed kan); for a table of four and for one of three.
+A situation of a table a rule set does not seat cannot arise under it (``diff`` leaves it out)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import diff
+from ._absent import hand_absent, seats_absent
 from ._hand import evaluate
 from ._settle import settle
 from ._standings import standings
 from ._state import State
-from ._table import ABORTIVE
+from ._table import ABORTIVE, FOUR_PLAYER_ABORTIVE
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
@@ -23,12 +25,19 @@ _MIDGAME = State(scores=(30000, 30000, 30000, 30000), dealer=1, round_wind="sout
 #: South 4 (seat 3 deals, leading), nobody else near.
 _ALL_LAST = State(scores=(24000, 27000, 29000, 40000), dealer=3, round_wind="south", hand=4)
 _MANGAN = {"han": 5, "fu": 30}
+#: Three players: South 2 (seat 1 deals), one honba and one riichi stick, everyone at 35,000.
+_MIDGAME_3 = State(scores=(35000, 35000, 35000), dealer=1, round_wind="south", hand=2, honba=1, sticks=1)
+#: South 3 (seat 2 deals, leading with 45,000), nobody else near.
+_ALL_LAST_3 = State(scores=(28000, 32000, 45000), dealer=2, round_wind="south", hand=3)
 
 
 def _settled(
     outcome: Mapping[str, Any], focus: int, riichi: Sequence[int] = (), state: State = _MIDGAME
 ) -> Callable[[RuleSet], diff.Outcome]:
     def run(rs: RuleSet) -> diff.Outcome:
+        absent = seats_absent(rs, len(state.scores))
+        if absent is not None:
+            return diff.Outcome.cannot_arise(absent)
         result = settle(rs, state, outcome, riichi)
         after = result.state
         where = f"game ends ({after.end_reason})" if after.ended else f"next {after.round_wind} {after.hand}"
@@ -38,10 +47,14 @@ def _settled(
     return run
 
 
-def _standing(scores: tuple[int, int, int, int], sticks: int = 0) -> Callable[[RuleSet], diff.Outcome]:
-    state = State(scores=scores, dealer=3, round_wind="south", hand=4, sticks=sticks)
+def _standing(scores: tuple[int, ...], sticks: int = 0) -> Callable[[RuleSet], diff.Outcome]:
+    last = len(scores) - 1
+    state = State(scores=scores, dealer=last, round_wind="south", hand=last + 1, sticks=sticks)
 
     def run(rs: RuleSet) -> diff.Outcome:
+        absent = seats_absent(rs, len(scores))
+        if absent is not None:
+            return diff.Outcome.cannot_arise(absent)
         result = standings(rs, state)
         by_seat = sorted(result, key=lambda s: s.seat)
         summary = ", ".join(f"seat {s.seat}: {s.place}. {s.points:+.1f}" for s in by_seat)
@@ -56,6 +69,9 @@ def _standing(scores: tuple[int, int, int, int], sticks: int = 0) -> Callable[[R
 
 def _hand(hand: str, **kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
     def run(rs: RuleSet) -> diff.Outcome:
+        absent = hand_absent(rs, {"hand": hand, **kwargs})
+        if absent is not None:
+            return diff.Outcome.cannot_arise(absent)
         result = evaluate(rs, hand, **kwargs)
         return diff.Outcome(
             result.total,
@@ -73,8 +89,12 @@ def win(seat: int, **hand: Any) -> dict[str, Any]:
     return {"seat": seat, **hand}
 
 
-def table_situations() -> Iterator[diff.Situation]:
-    """Every standard table situation: (group, how it reads, how to score it)."""
+def table_situations(players: int = 4) -> Iterator[diff.Situation]:
+    """Every standard table situation of a table of ``players`` (four or three): (group, how it
+    reads, how to score it)."""
+    if players == 3:
+        yield from _three_player_situations()
+        return
     yield (
         "settle",
         "double ron off seat 0: seat 2 (3 han 30 fu), seat 3 (mangan, riichi); 1 honba, 1 stick",
@@ -166,5 +186,114 @@ def table_situations() -> Iterator[diff.Situation]:
     yield (
         "tiles",
         "kokushi 19m19p19s123457z + 6z robbing a closed kan of 6z",
+        _hand("19m19p19s1234577z6z", win="6z", chankan=True, chankan_closed_kan=True, seat_wind="south"),
+    )
+
+
+def _three_player_situations() -> Iterator[diff.Situation]:
+    """The table situations of a game of three: no seat 3, no north, no four-player abortive draw."""
+    yield (
+        "settle",
+        "three players: double ron off seat 0: seat 1 (3 han 30 fu), seat 2 (mangan, riichi); 1 honba, 1 stick",
+        _settled({"ron": {"discarder": 0, "winners": [win(1, han=3, fu=30), win(2, **_MANGAN)]}}, 2, (2,), _MIDGAME_3),
+    )
+    for seat, who in ((2, "non-dealer"), (1, "dealer")):
+        yield (
+            "settle",
+            f"three players: mangan tsumo by seat {seat} ({who}); 1 honba, 1 stick",
+            _settled({"tsumo": win(seat, **_MANGAN)}, seat, (), _MIDGAME_3),
+        )
+    yield (
+        "settle",
+        "three players: seat 2 tsumo with 3 kita: 999m406p789s11z345s, win 3s, riichi, west indicator",
+        _settled(
+            {"tsumo": {"seat": 2, "hand": "999m406p789s11z345s", "win": "3s", "kita": 3, "dora_indicators": ["3z"]}},
+            2,
+            (2,),
+            _MIDGAME_3,
+        ),
+    )
+    for tenpai in ((2,), (1, 2)):
+        yield (
+            "settle",
+            f"three players: exhaustive draw, {len(tenpai)} tenpai (seats {', '.join(map(str, tenpai))})",
+            _settled({"draw": {"tenpai": list(tenpai)}}, 0, (), _MIDGAME_3),
+        )
+    yield (
+        "settle",
+        "three players: nagashi mangan by seat 2 (non-dealer)",
+        _settled({"draw": {"tenpai": [], "nagashi": [2]}}, 2, (), _MIDGAME_3),
+    )
+    yield (
+        "settle",
+        "three players: daisangen tsumo by seat 2, seat 0 liable (pao)",
+        _settled({"tsumo": {"seat": 2, "yakuman": ["daisangen"], "open": True, "pao": 0}}, 0, (), _MIDGAME_3),
+    )
+    yield (
+        "settle",
+        "three players: daisangen ron by seat 2 off seat 1, seat 0 liable (pao)",
+        _settled(
+            {"ron": {"discarder": 1, "winners": [{"seat": 2, "yakuman": ["daisangen"], "open": True, "pao": 0}]}},
+            0,
+            (),
+            _MIDGAME_3,
+        ),
+    )
+    for kind in ABORTIVE:
+        if kind not in FOUR_PLAYER_ABORTIVE:
+            yield (
+                "settle",
+                f"three players: abortive draw: {kind.replace('_', ' ')}",
+                _settled({"abort": kind}, 1, (), _MIDGAME_3),
+            )
+    yield "settle", "three players: chombo by seat 0", _settled({"chombo": 0}, 0, (), _MIDGAME_3)
+    yield (
+        "game end",
+        "three players: South 3: the leading dealer (seat 2) wins 2 han 30 fu off seat 0",
+        _settled({"ron": {"discarder": 0, "winners": [win(2, han=2, fu=30)]}}, 2, (), _ALL_LAST_3),
+    )
+    yield (
+        "game end",
+        "three players: South 3 with nobody at 40,000: seat 0 wins 1 han 30 fu off seat 1",
+        _settled(
+            {"ron": {"discarder": 1, "winners": [win(0, han=1, fu=30)]}},
+            0,
+            (),
+            _ALL_LAST_3.replace(scores=(33000, 34000, 38000)),
+        ),
+    )
+    yield (
+        "game end",
+        "three players: seat 0 at 3,000 deals into a mangan by seat 2",
+        _settled(
+            {"ron": {"discarder": 0, "winners": [win(2, **_MANGAN)]}},
+            0,
+            (),
+            _MIDGAME_3.replace(scores=(3000, 51000, 51000)),
+        ),
+    )
+    for scores, sticks, note in (
+        ((50000, 35000, 20000), 0, ""),
+        ((40000, 40000, 25000), 1, " with one stick left"),
+        ((45000, 31000, 29000), 0, " (one player at or above 35,000)"),
+        ((38000, 36000, 31000), 0, " (two above 35,000)"),
+    ):
+        text = " / ".join(f"{s:,}" for s in scores)
+        yield "standings", f"three players: final {text}{note}", _standing(scores, sticks)
+    yield (
+        "tiles",
+        "three players: 999m406p789s11z345s, win 3s, riichi (a red 5p)",
+        _hand("999m406p789s11z345s", win="3s", riichi=True, seat_wind="south"),
+    )
+    yield (
+        "tiles",
+        "three players: 999m406p789s11z345s, win 3s, riichi, tsumo, 2 kita, west indicator",
+        _hand(
+            "999m406p789s11z345s", win="3s", riichi=True, tsumo=True, seat_wind="south", kita=2, dora_indicators=["3z"]
+        ),
+    )
+    yield (
+        "tiles",
+        "three players: kokushi 19m19p19s123457z + 6z robbing a closed kan of 6z",
         _hand("19m19p19s1234577z6z", win="6z", chankan=True, chankan_closed_kan=True, seat_wind="south"),
     )
