@@ -399,16 +399,26 @@ def play_round(
                 pile.extend(matches)
                 matches.clear()
         turns[seat] += 1
-        if log is not None:
-            log.append(("turn", seat, tuple(pile[before:])))
         if len(pile) > before:
+            taken = pile[before:]
+            if log is not None:
+                log.append(("turn", seat, tuple(taken)))
             total = totals[seat]
-            for card in pile[before:]:
+            for card in taken:
                 total += weights[card]
             totals[seat] = total
             bases[seat] = base_of(total, calls[seat], state.off(seat) if weather else 0)
-        elif field_weather:  # the field changed: what it cancels may have changed
-            bases[seat] = base_of(totals[seat], calls[seat], state.off(seat))
+        else:
+            if log is not None:
+                log.append(("turn", seat, ()))
+            if field_weather:  # the field changed: what it cancels may have changed
+                bases[seat] = base_of(totals[seat], calls[seat], state.off(seat))
+            elif shown[seat] == bases[seat]:
+                # Nothing of this player's changed since their last turn: no offer, no rise.
+                if turns[seat] == last and turns[1 - seat] == last:
+                    return _exhaustive_draw(rs, state, offers, redeals, last_rise, last_caller)
+                seat = 1 - seat
+                continue
         base = bases[seat]
         # Offered on a new yaku only, or on any rise; never below the minimum base.
         new = not state.counted(seat, calls[seat]) <= state.banked_ids[seat] if new_yaku else base > banked[seat]
