@@ -50,7 +50,7 @@ RED_IDS = frozenset({16, 52, 88})  # 136-ids of 5m, 5p, 5s copy 0
 NORTH34 = 30
 SANMA_MISSING34 = frozenset(range(1, 8))  # 2m-8m
 
-# riichienv yaku ids (``riichienv.get_all_yaku()``) -> yakuset ids (DESIGN.md §6); dora-like ids are counted apart.
+# riichienv yaku ids (``riichienv.get_all_yaku()``) -> yakuset ids (docs/rules/riichi.md); dora-like ids are counted apart.
 RIICHIENV_YAKU = {
     1: "menzen_tsumo",
     2: "riichi",
@@ -269,7 +269,7 @@ class Situation:
 class OracleScore:
     """An oracle's answer, in yakuset's words.
 
-    ``payments`` has the shape of ``yakuset score --json`` (DESIGN.md §7), honba included, riichi sticks
+    ``payments`` has the shape of ``yakuset score --json``, honba included, riichi sticks
     not: ``{"ron": N}``, ``{"dealer": N, "non_dealer": N}`` (non-dealer tsumo: the one other non-dealer pays
     ``non_dealer``) or ``{"each": N}`` (dealer tsumo). ``paid_by`` is the same per paying seat (the
     discarder of a ron is not known here, so a ron shows ``{"discarder": N}``). ``total`` adds the sticks.
