@@ -32,6 +32,9 @@ CLUSTER_FROM = 20_000
 #: that progress and Ctrl-C are prompt.
 PART_SIZE = 2_000
 
+#: How long to try to reach a scheduler given by address.
+SCHEDULER_TIMEOUT = "10s"
+
 CLUSTER_HINT = "pip install 'yakuset[cluster]'"
 PLOT_HINT = "pip install 'yakuset[plot]'"
 
@@ -219,7 +222,13 @@ def _on_cluster(
 
     total = study.asked * len(rulesets)
     if scheduler is not None:
-        client = Client(scheduler, timeout="10s")
+        try:
+            client = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise InputError(
+                f"cannot reach the Dask scheduler at {scheduler}: {' '.join(str(exc).split())} "
+                "(start one with `dask scheduler`, and workers with `dask worker ADDRESS`)"
+            ) from None
         cluster = None
         study.runner = f"dask cluster at {scheduler}"
     else:

@@ -4,6 +4,7 @@ process and on a local Dask cluster, with clear messages for what it cannot do."
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 
 import pytest
@@ -142,3 +143,15 @@ def test_run_refuses_wrong_arguments_precisely():
         _studies.run([rs], 1, "1", ["random", "random"])  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="a study needs at least one rule set"):
         _studies.run([], 1, 0, ["random", "random"])
+
+
+def test_a_scheduler_that_cannot_be_reached_is_one_line_saying_how_to_start_one(monkeypatch, capsys):
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(_studies, "SCHEDULER_TIMEOUT", "1s")
+    with socket.socket() as unused:  # a port nobody listens on
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]
+    code, out, err = run(capsys, "simulate", "nintendo", "--matches", "5", "--scheduler", f"tcp://127.0.0.1:{port}")
+    assert code == 2 and out == ""
+    assert f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}" in err and "dask scheduler" in err
+    assert len(err.strip().splitlines()) == 1
