@@ -249,7 +249,16 @@ def _on_cluster(
         done = 0
         try:
             for future in as_completed(futures):
-                ident, tally = future.result()
+                try:
+                    ident, tally = future.result()
+                except (InputError, KeyboardInterrupt):
+                    raise
+                except Exception as exc:  # a worker's environment, not the study
+                    client.cancel(futures)
+                    raise InputError(
+                        f"a Dask worker failed: {type(exc).__name__}: {' '.join(str(exc).split())} "
+                        "(each worker needs yakuset, and the plugins the rule sets use, installed)"
+                    ) from None
                 study.tallies[ident].add(tally)
                 done += tally.matches
                 if progress:

@@ -155,3 +155,21 @@ def test_a_scheduler_that_cannot_be_reached_is_one_line_saying_how_to_start_one(
     assert code == 2 and out == ""
     assert f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}" in err and "dask scheduler" in err
     assert len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_a_worker_that_fails_is_one_error_saying_what_workers_need(monkeypatch):
+    distributed = pytest.importorskip("distributed")
+
+    def missing_plugin(*args):
+        raise ModuleNotFoundError("No module named 'house_plugin'")
+
+    # Threads in this process: the worker finds the replaced task where the cluster's would
+    # find a worker without the house plugin installed.
+    monkeypatch.setattr(_studies, "_part", missing_plugin)
+    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=":0") as cluster:
+        with pytest.raises(yakuset.InputError, match="a Dask worker failed: ModuleNotFoundError") as caught:
+            _studies.run(
+                [yakuset.load_ruleset("nintendo")], 5, 0, ["random", "random"], scheduler=cluster.scheduler_address
+            )
+    assert "each worker needs yakuset, and the plugins the rule sets use, installed" in str(caught.value)
