@@ -167,9 +167,8 @@ def test_a_worker_that_fails_is_one_error_saying_what_workers_need(monkeypatch):
     # Threads in this process: the worker finds the replaced task where the cluster's would
     # find a worker without the house plugin installed.
     monkeypatch.setattr(_studies, "_part", missing_plugin)
-    with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=":0") as cluster:
-        with pytest.raises(yakuset.InputError, match="a Dask worker failed: ModuleNotFoundError") as caught:
-            _studies.run(
-                [yakuset.load_ruleset("nintendo")], 5, 0, ["random", "random"], scheduler=cluster.scheduler_address
-            )
+    cluster = distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=":0")
+    with cluster, pytest.raises(yakuset.InputError, match="a Dask worker failed: ModuleNotFoundError") as caught:
+        rs = yakuset.load_ruleset("nintendo")
+        _studies.run([rs], 5, 0, ["random", "random"], scheduler=cluster.scheduler_address)
     assert "each worker needs yakuset, and the plugins the rule sets use, installed" in str(caught.value)
