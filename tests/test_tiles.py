@@ -391,3 +391,14 @@ def test_indicators_that_are_not_a_list_are_refused_by_name(given, named):
     rs = yakuset.load_ruleset("tenhou")
     with pytest.raises(InputError, match=named):
         yakuset.riichi.evaluate(rs, "234m456p789s11z345s", win="3s", tsumo=True, **given)
+
+
+def test_evaluate_arguments_name_every_keyword_evaluate_takes_besides_the_flags():
+    import inspect
+
+    keywords = [
+        name
+        for name, parameter in inspect.signature(yakuset.riichi.evaluate).parameters.items()
+        if parameter.kind is not inspect.Parameter.VAR_KEYWORD and name != "rs"
+    ]
+    assert list(yakuset.riichi.EVALUATE_ARGUMENTS) == keywords

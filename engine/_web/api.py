@@ -241,25 +241,10 @@ def score(data: dict[str, Any]) -> Any:
     return riichi.score(rs, **data).as_dict()
 
 
-_EVALUATE = (
-    "ruleset",
-    "hand",
-    "win",
-    "melds",
-    "seat_wind",
-    "round_wind",
-    "dora_indicators",
-    "ura_indicators",
-    "honba",
-    "riichi_sticks",
-    "kita",
-)
-
-
 def evaluate(data: dict[str, Any]) -> Any:
     from .. import riichi
 
-    fields(data, (*_EVALUATE, *riichi.FLAGS), ("ruleset", "hand", "win"))
+    fields(data, ("ruleset", *riichi.EVALUATE_ARGUMENTS, *riichi.FLAGS), ("ruleset", "hand", "win"))
     rs = ruleset_of(data.pop("ruleset"))
     _game(rs, "riichi", "evaluate")
     for key in ("dora_indicators", "ura_indicators"):

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ._rules import riichi_rules as rules_of
     from ._score import Score, score
     from ._settle import OUTCOMES, Settlement, settle
-    from ._situation import FLAGS, Situation
+    from ._situation import EVALUATE_ARGUMENTS, FLAGS, Situation
     from ._standings import Standing, standings
     from ._state import END_REASONS, State, new_game
     from ._tiles import (
@@ -78,6 +78,7 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "Settlement": ("yakuset.riichi._settle", "Settlement"),
     "settle": ("yakuset.riichi._settle", "settle"),
     "FLAGS": ("yakuset.riichi._situation", "FLAGS"),
+    "EVALUATE_ARGUMENTS": ("yakuset.riichi._situation", "EVALUATE_ARGUMENTS"),
     "Situation": ("yakuset.riichi._situation", "Situation"),
     "Standing": ("yakuset.riichi._standings", "Standing"),
     "standings": ("yakuset.riichi._standings", "standings"),
@@ -114,6 +115,7 @@ __all__ = [
     "DRAGONS",
     "EAST",
     "END_REASONS",
+    "EVALUATE_ARGUMENTS",
     "FIVES",
     "FLAGS",
     "GAME",

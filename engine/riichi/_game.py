@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .._core.commands import Command, Output, count_argument, whole_number_argument
 from .._core.errors import InputError
 from . import hookspecs
-from ._situation import FLAGS
+from ._situation import EVALUATE_ARGUMENTS, FLAGS
 
 if TYPE_CHECKING:
     import pluggy
@@ -32,19 +32,7 @@ if TYPE_CHECKING:
 
 _SCORE_KEYS = {"han", "fu", "yaku", "dora", "open", "yakuman", "dealer", "tsumo", "honba", "riichi_sticks"}
 #: A case given by its tiles: what :func:`evaluate` takes.
-_TILE_KEYS = {
-    "hand",
-    "win",
-    "melds",
-    "seat_wind",
-    "round_wind",
-    "dora_indicators",
-    "ura_indicators",
-    "honba",
-    "riichi_sticks",
-    "kita",
-    *FLAGS,
-}
+_TILE_KEYS = {*EVALUATE_ARGUMENTS, *FLAGS}
 _WINS = ((False, False), (False, True), (True, False), (True, True))  # (dealer, tsumo)
 
 

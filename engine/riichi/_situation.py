@@ -27,6 +27,21 @@ FLAGS = (
     "renhou",
 )
 
+#: What :func:`yakuset.riichi.evaluate` takes by name besides the flags (``FLAGS``): the arguments a case of
+#: ``yakuset diff --cases`` or a request of the web API may give.
+EVALUATE_ARGUMENTS = (
+    "hand",
+    "win",
+    "melds",
+    "seat_wind",
+    "round_wind",
+    "dora_indicators",
+    "ura_indicators",
+    "honba",
+    "riichi_sticks",
+    "kita",
+)
+
 
 class Situation(NamedTuple):
     """Everything about a win that is not the reading: flags, winds, the tiles (immutable).
