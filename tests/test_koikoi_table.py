@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 import random
 import runpy
-from collections.abc import Sequence
 
 import pytest
 import yakuset
@@ -23,6 +22,7 @@ from yakuset import InputError
 from yakuset.koikoi import IllegalMove, Move, Table
 
 from .conftest import ROOT
+from .koikoi_decks import A_HAND, B_HAND, FIELD, deck_order, play_out
 
 KOIKOI = tuple(sorted(rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi"))
 KOIKOI_MOVE, SHOBU_MOVE = Move("koikoi"), Move("shobu")
@@ -33,14 +33,6 @@ def ruleset(ruleset_id: str) -> yakuset.RuleSet:
     return yakuset.load_ruleset(ruleset_id)
 
 
-def rigged(ruleset_id: str, dealer: Sequence[str], other: Sequence[str], field: Sequence[str], stock=()) -> list[str]:
-    """A deck order: the dealer's hand, the other hand, the field, the stock's top cards, then
-    every other card in the deck's order."""
-    used = [*dealer, *other, *field, *stock]
-    rest = [card for card in yakuset.koikoi.rules_of(ruleset(ruleset_id)).cards if card not in used]
-    return [*used, *rest]
-
-
 def table_for(ruleset_id: str, dealer, other, field, stock=(), **options) -> Table:
     """A table whose first deal is rigged, ``a`` dealing."""
     return Table(
@@ -48,43 +40,9 @@ def table_for(ruleset_id: str, dealer, other, field, stock=(), **options) -> Tab
         ("a", "b"),
         0,
         first_dealer="a",
-        decks=[rigged(ruleset_id, dealer, other, field, stock)],
+        decks=[deck_order(ruleset(ruleset_id), dealer, other, field, stock)],
         **options,
     )
-
-
-# The first deal of the capture tests: a's cards meet one, two, three or no field cards of
-# their month; no hand is a lucky hand and the field is no misdeal.
-A_HAND = [
-    "01-bright-crane",  # one match: 01-chaff-1
-    "02-animal-warbler",  # two matches: 02-chaff-1, 02-chaff-2
-    "03-bright-curtain",  # three matches: 03-ribbon-poetry, 03-chaff-1, 03-chaff-2
-    "04-animal-cuckoo",  # no match
-    "05-animal-bridge",
-    "06-animal-butterflies",
-    "07-animal-boar",
-    "10-animal-deer",
-]
-B_HAND = [
-    "05-chaff-1",
-    "06-chaff-1",
-    "07-chaff-1",
-    "08-chaff-1",
-    "09-chaff-1",
-    "10-chaff-1",
-    "05-chaff-2",
-    "06-chaff-2",
-]
-FIELD = [
-    "01-chaff-1",
-    "02-chaff-1",
-    "02-chaff-2",
-    "03-ribbon-poetry",
-    "03-chaff-1",
-    "03-chaff-2",
-    "12-chaff-1",
-    "11-chaff-lightning",
-]
 
 
 def capture_table(stock=("09-ribbon-blue",), ruleset_id="nintendo") -> Table:
@@ -324,13 +282,6 @@ def test_a_table_needs_two_players_an_int_seed_and_whole_decks():
         Table(rs, ("a", "b"), decks=[list(yakuset.koikoi.rules_of(rs).cards)[:47]])
     with pytest.raises(InputError, match="a Koi-Koi rule set"):
         Table(yakuset.load_ruleset("tenhou"))
-
-
-def play_out(table: Table, rng: random.Random) -> Table:
-    while not table.finished:
-        moves = table.legal_moves()
-        table.play(moves[rng.randrange(len(moves))])
-    return table
 
 
 def test_after_the_match_no_move_is_legal():

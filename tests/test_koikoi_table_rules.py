@@ -26,6 +26,7 @@ import yakuset
 from yakuset.koikoi import Match, Round, Table, rules_of, yaku
 
 from .conftest import write_at
+from .koikoi_decks import A_HAND, B_HAND, FIELD, deck_order, play_out
 
 KOIKOI = tuple(sorted(rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi"))
 DRAW_FOR_DEALER = tuple(r for r in KOIKOI if r != "koikoi-japan")
@@ -48,35 +49,6 @@ def house(tmp_path: Path, text: str) -> yakuset.RuleSet:
     return yakuset.load_ruleset(write_at(tmp_path / "house.yaml", text))
 
 
-def deck_order(rs: yakuset.RuleSet, *parts: list[str]) -> list[str]:
-    """The cards of ``parts`` in order (dealer's hand, other hand, field, stock top), then the rest."""
-    used = [card for part in parts for card in part]
-    return [*used, *(card for card in rules_of(rs).cards if card not in used)]
-
-
-def play_out(table: Table, seed: int) -> Table:
-    rng = random.Random(seed)
-    while not table.finished:
-        moves = table.legal_moves()
-        table.play(moves[rng.randrange(len(moves))])
-    return table
-
-
-# A deal that plays: no lucky hand, no misdealt field.
-QUIET_A = ["01-bright-crane", "02-animal-warbler", "03-bright-curtain", "04-animal-cuckoo",
-           "05-animal-bridge", "06-animal-butterflies", "07-animal-boar", "10-animal-deer"]  # fmt: skip
-QUIET_B = [
-    "05-chaff-1",
-    "06-chaff-1",
-    "07-chaff-1",
-    "08-chaff-1",
-    "09-chaff-1",
-    "10-chaff-1",
-    "05-chaff-2",
-    "06-chaff-2",
-]
-QUIET_FIELD = ["01-chaff-1", "02-chaff-1", "02-chaff-2", "03-ribbon-poetry", "03-chaff-1", "03-chaff-2",
-               "12-chaff-1", "11-chaff-lightning"]  # fmt: skip
 FOUR_DECEMBERS = ["12-bright-phoenix", "12-chaff-1", "12-chaff-2", "12-chaff-yellow",
                   "01-ribbon-poetry", "09-animal-sake", "04-ribbon-red", "08-bright-moon"]  # fmt: skip
 FOUR_PAIRS = ["12-chaff-1", "12-chaff-2", "01-chaff-1", "01-chaff-2", "02-chaff-1", "02-chaff-2",
@@ -88,13 +60,11 @@ PAIRS_B = ["04-chaff-1", "05-chaff-1", "06-chaff-1", "07-chaff-1", "08-chaff-1",
 
 
 def quiet_deck(rs: yakuset.RuleSet) -> list[str]:
-    return deck_order(rs, QUIET_A, QUIET_B, QUIET_FIELD)
+    return deck_order(rs, A_HAND, B_HAND, FIELD)
 
 
 def four_decembers_deck(rs: yakuset.RuleSet) -> list[str]:
-    a = ["01-bright-crane", "02-animal-warbler", "03-bright-curtain", "04-animal-cuckoo", "05-animal-bridge",
-         "06-animal-butterflies", "07-animal-boar", "10-animal-deer"]  # fmt: skip
-    return deck_order(rs, a, QUIET_B, FOUR_DECEMBERS)
+    return deck_order(rs, A_HAND, B_HAND, FOUR_DECEMBERS)
 
 
 # --- who deals ------------------------------------------------------------------------------
@@ -130,7 +100,7 @@ def test_the_winner_deals_next_and_a_draw_keeps_or_passes_the_deal_as_the_source
     rs = ruleset(ruleset_id)
     seen = set()
     for seed in range(25):
-        rounds = play_out(Table(rs, ("a", "b"), seed), seed).result.rounds
+        rounds = play_out(Table(rs, ("a", "b"), seed), random.Random(seed)).result.rounds
         for before, after in itertools.pairwise(rounds):
             if before.ended in ("draw", "exhaustive_draw"):
                 other = "b" if before.dealer == "a" else "a"
@@ -150,7 +120,7 @@ def test_match_totals_start_and_move_as_the_rule_set_says_and_the_match_ends_on_
     rs = ruleset(ruleset_id)
     start = START.get(ruleset_id, 0)
     for seed in range(15):
-        table = play_out(Table(rs, ("a", "b"), seed), seed)
+        table = play_out(Table(rs, ("a", "b"), seed), random.Random(seed))
         result = table.result
         totals = {"a": start, "b": start}
         for number, played in enumerate(result.rounds, start=1):
@@ -208,8 +178,8 @@ def test_four_cards_of_a_month_on_the_field_are_dealt_again(ruleset_id):
     table = Table(rs, ("a", "b"), 0, first_dealer="a", decks=[four_decembers_deck(rs), quiet_deck(rs)])
     assert [e.kind for e in table.opening] == ["redeal", "dealt"]
     assert "month 12" in table.opening[0].message
-    assert table.field == tuple(QUIET_FIELD) and table.hand("a") == tuple(QUIET_A)
-    play_out(table, 0)
+    assert table.field == tuple(FIELD) and table.hand("a") == tuple(A_HAND)
+    play_out(table, random.Random(0))
     assert table.result.rounds[0].redeals == 1
 
 
@@ -250,7 +220,7 @@ def test_koikoi_japan_deals_a_lucky_hand_again(tmp_path):
              "05-animal-bridge", "06-animal-butterflies", "07-animal-boar"]  # fmt: skip
     field = ["02-chaff-1", "02-chaff-2", "03-ribbon-poetry", "03-chaff-1", "03-chaff-2", "12-chaff-1",
              "11-chaff-lightning", "09-ribbon-blue"]  # fmt: skip
-    lucky = deck_order(rs, teshi, QUIET_B, field)
+    lucky = deck_order(rs, teshi, B_HAND, field)
     table = Table(rs, ("a", "b"), 0, first_dealer="a", decks=[lucky, quiet_deck(rs)])
     assert [e.kind for e in table.opening] == ["redeal", "dealt"]
     assert table.totals == {"a": 0, "b": 0}
@@ -263,7 +233,7 @@ def test_one_hand_holding_teshi_and_kuttsuki(ruleset_id, points, award):
     rnd = Round(ruleset(ruleset_id), ("a", "b"), "a")
     both = ["01-bright-crane", "01-ribbon-poetry", "01-chaff-1", "01-chaff-2", "02-chaff-1", "02-chaff-2",
             "03-chaff-1", "03-chaff-2"]  # fmt: skip
-    event = rnd.deal({"a": both, "b": QUIET_B}, ["04-chaff-1", "04-chaff-2", "11-chaff-lightning", "12-chaff-1",
+    event = rnd.deal({"a": both, "b": B_HAND}, ["04-chaff-1", "04-chaff-2", "11-chaff-lightning", "12-chaff-1",
                                                  "07-chaff-2", "08-chaff-2", "09-chaff-2", "10-chaff-2"])  # fmt: skip
     assert (event.kind, event.points, event.award.id) == ("lucky_hand", points, award)
 
@@ -275,7 +245,7 @@ TAN = ["01-ribbon-poetry", "02-ribbon-poetry", "04-ribbon-red", "05-ribbon-red",
 
 def dealt_round(rs: yakuset.RuleSet) -> Round:
     rnd = Round(rs, ("a", "b"), "a")
-    rnd.deal({"a": QUIET_A, "b": QUIET_B}, QUIET_FIELD)
+    rnd.deal({"a": A_HAND, "b": B_HAND}, FIELD)
     return rnd
 
 
@@ -481,7 +451,7 @@ def test_a_script_reports_the_field_for_weather_and_a_match_ends_at_its_target(t
         dealer: a
         rounds:
           - events:
-              - deal: {{a: {QUIET_A}, b: {QUIET_B}, field: {QUIET_FIELD}}}
+              - deal: {{a: {A_HAND}, b: {B_HAND}, field: {FIELD}}}
               - {{turn: a, captured: [03-bright-curtain, 09-animal-sake], field: [11-chaff-lightning]}}
               - {{turn: b, captured: [], field: [12-chaff-1]}}
               - {{turn: a, captured: [], field: [12-chaff-1]}}
@@ -498,6 +468,6 @@ def test_a_dealer_who_captures_a_misdealt_month_is_offered_its_yaku_on_the_first
     # The four cards of the round's month are Fuda Wiki's month set, Tsukifuda 4 (S1).
     rs = house(tmp_path, "extends: fudawiki\nname: Captures\nmatch:\n  field_four: dealer_captures\n")
     rnd = Round(rs, ("a", "b"), "a", month=12)
-    rnd.deal({"a": QUIET_A, "b": QUIET_B}, FOUR_DECEMBERS)
+    rnd.deal({"a": A_HAND, "b": B_HAND}, FOUR_DECEMBERS)
     event = rnd.turn("a", [])
     assert (event.kind, event.hand.base) == ("offer", 4)

@@ -560,14 +560,6 @@ def play_match(rs: RuleSet, seed: int, bots: Sequence[Any], log: list[LogEntry] 
     return MatchRecord(first, tuple(played), (a, b), None if a == b else (0 if a > b else 1))
 
 
-def tally(records: Sequence[MatchRecord]) -> Tally:
-    """The counts a study keeps, over ``records``."""
-    t = Tally()
-    for match in records:
-        _count(t, match)
-    return t
-
-
 def _count(t: Tally, match: MatchRecord) -> None:
     t.matches += 1
     t.lengths[len(match.rounds)] += 1
