@@ -10,8 +10,9 @@
   gains least from; it stops at once with 7 or more (where most rule sets double) and never
   calls while the opponent is one capture from a yaku, or with fewer than three turns left.
 
-Card points are the traditional ones: bright 20, animal 10, ribbon 5, chaff 1 (a card that
-also counts as chaff keeps its own kind's points).
+Card points are the rule set's ``match.card_values`` (the traditional bright 20, animal 10,
+ribbon 5, chaff 1 unless a rule set says otherwise; a card that also counts as chaff keeps its
+own kind's points).
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from collections.abc import Mapping
 from yakuset import RuleSet, hookimpl
 from yakuset.koikoi import Bot, BotFactory, View
 
-CARD_POINTS = {"bright": 20, "animal": 10, "ribbon": 5, "chaff": 1}
 #: greedy calls Koi-Koi while its base leads by at least this much.
 GREEDY_LEAD = 3
 #: steady stops at this base (where the 7+ doubling of most rule sets starts).
@@ -50,8 +50,7 @@ class GreedyBot:
     """The capture that raises the base most; Koi-Koi while ahead by :data:`GREEDY_LEAD`."""
 
     def __init__(self, rs: RuleSet, rng: random.Random) -> None:
-        cards = view_cards(rs)
-        self.points = {card: CARD_POINTS.get(kind, 0) for card, kind in cards.items()}
+        self.points = card_points(rs)
 
     def play(self, view: View) -> str:
         points = self.points
@@ -81,8 +80,7 @@ class SteadyBot:
     """A careful player: gains, card points and denial; banks 7+; no call into a threat."""
 
     def __init__(self, rs: RuleSet, rng: random.Random) -> None:
-        cards = view_cards(rs)
-        self.points = {card: CARD_POINTS.get(kind, 0) for card, kind in cards.items()}
+        self.points = card_points(rs)
 
     def _worth(self, view: View, taken: tuple[str, ...]) -> int:
         """What taking ``taken`` is worth: base gained, card points, and the base it keeps from
@@ -117,11 +115,13 @@ class SteadyBot:
         return threat <= view.opponent_base
 
 
-def view_cards(rs: RuleSet) -> dict[str, str]:
-    """Each card of the rule set's deck and its kind."""
+def card_points(rs: RuleSet) -> dict[str, int]:
+    """Each card of the rule set's deck and the points of its kind (``match.card_values``)."""
     from yakuset.koikoi import rules_of
 
-    return {card.id: card.kind for card in rules_of(rs).cards.values()}
+    rules = rules_of(rs)
+    values = rules.table.card_values
+    return {card.id: values.get(card.kind, 0) for card in rules.cards.values()}
 
 
 BOTS: Mapping[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "steady": SteadyBot}
