@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import random
 
 import pytest
 import yakuset
@@ -20,6 +21,7 @@ from yakuset.riichi import (
     tile_name,
 )
 from yakuset.riichi._readings import decompositions, readings
+from yakuset.riichi._tiles import read_hand
 
 
 @functools.cache
@@ -75,6 +77,39 @@ def test_unreadable_tiles_are_refused(text, named):
 def test_non_text_tiles_are_refused():
     with pytest.raises(InputError, match="mpsz"):
         parse_tiles(123)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["234m456p23456788s", "1112345678999m", "1m2p3m", "11 22z", "0m05p550s", "123m456p789s1122z", "19m19p19s1234567z"],
+)
+def test_reading_a_hand_counts_the_tiles_the_plain_parser_reads(text):
+    numbers, reds = parse_tiles_red(text)
+    tiles_read, reds_read, counts = read_hand(text)
+    assert (list(tiles_read), list(reds_read)) == (numbers, reds)
+    assert list(counts) == [numbers.count(tile) for tile in range(34)]
+
+
+def test_reading_a_hand_counts_random_texts_as_the_plain_parser_does():
+    rng = random.Random(20261201)
+    for _ in range(2000):
+        groups = [
+            "".join(rng.choice("1234567" if letter == "z" else "0123456789") for _ in range(rng.randint(1, 6))) + letter
+            for letter in rng.choices("mpsz", k=rng.randint(1, 5))
+        ]
+        text = "".join(groups)
+        numbers, reds = parse_tiles_red(text)
+        tiles_read, reds_read, counts = read_hand(text)
+        assert (list(tiles_read), list(reds_read)) == (numbers, reds), text
+        assert list(counts) == [numbers.count(tile) for tile in range(34)], text
+
+
+@pytest.mark.parametrize(
+    "text, named", [("8z", "8z is not a tile"), ("123m0z", "0z is not a tile"), ("12x", "cannot read")]
+)
+def test_reading_a_hand_refuses_what_the_plain_parser_refuses(text, named):
+    with pytest.raises(InputError, match=named):
+        read_hand(text)
 
 
 # --- melds -----------------------------------------------------------------------------------

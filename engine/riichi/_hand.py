@@ -38,6 +38,8 @@ from ._yaku import present
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
 
+_new = tuple.__new__  # a NamedTuple made without its Python-level __new__ (every field given)
+
 
 class HandScore(NamedTuple):
     """A hand scored from its tiles: a :class:`Score` (``score``) and what it was made of.
@@ -147,7 +149,9 @@ def evaluate(
     chankan, haitei, houtei, tenhou, chihou, renhou. Raises :class:`yakuset.InputError` naming
     what is wrong with the hand, the melds, the indicators or the flags.
     """
-    rules = riichi_rules(rs)
+    rules = getattr(rs, "rules", None)
+    if type(rules) is not RiichiRules:
+        rules = riichi_rules(rs)  # says what is wrong with rs
     if type(honba) is not int or honba < 0:
         whole_number("honba", honba)
     if type(riichi_sticks) is not int or riichi_sticks < 0:
@@ -170,9 +174,7 @@ def evaluate(
     plain: tuple[str, ...] = ()
     if read.reds:
         dora, plain = _red_fives(rs, table, read.dora, read.reds)
-    options = readings(
-        read.concealed, read.melds, situation.win, situation.tsumo, situation.counts if not read.melds else None
-    )
+    options = readings(read.concealed, read.melds, situation.win, situation.tsumo, read.concealed_counts)
     if not options:
         raise InputError(f"{hand} with {win} is not a winning hand" + (" (with the melds given)" if read.melds else ""))
     result = _best(rs, rules, options, situation, dora, honba, riichi_sticks)
@@ -365,7 +367,7 @@ def _score_reading(
     if found.yakuman:
         base = _yakuman_score(rs, found.yakuman, dealer, tsumo)
         result = with_steps_before(base, lambda: _dora_steps(*dora, counted=False), honba, sticks)
-        return HandScore(result, found.yakuman, *dora, None, reading, list)
+        return _new(HandScore, (result, found.yakuman, *dora, None, reading, list))
     all_dora = dora[0] + dora[1] + dora[2] + dora[3]
     if not found.ids and not (rules.dora_without_yaku and all_dora):
         raise InputError("no yaku: the hand needs at least one yaku, and dora alone is not a yaku")
@@ -483,4 +485,4 @@ def _han_score(
     # ``base`` is scored without honba and sticks, so that the memo of han/fu scores stays small
     # (they change no limit and no choice); they are added here, after the hand's own steps.
     result = with_steps_before(base, hand_steps, honba, sticks)
-    return HandScore(result, tuple(ids), *dora, raw, reading, fu_parts)
+    return _new(HandScore, (result, tuple(ids), *dora, raw, reading, fu_parts))

@@ -15,6 +15,7 @@ _MEMOS: dict[str, Any] = {
     "yaku sets": _yaku.RESOLVED,
     "suit decompositions": _readings._suit_blocks,
     "parsed texts": _tiles._parse_short,
+    "parsed suit groups": _tiles._suit_group,
     "melds": _tiles._parse_meld_once,
     "nagashi payments": _settle.nagashi_payments,
 }

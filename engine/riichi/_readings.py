@@ -12,6 +12,7 @@ from typing import NamedTuple
 from ._tiles import TERMINALS_AND_HONOURS, Meld
 
 _KIND_TILES = {"triplet": 3, "kan": 4, "pair": 2}
+_new = tuple.__new__  # a NamedTuple made without its Python-level __new__ (every field given)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,9 +110,9 @@ def _suit_sets(counts: list[int], start: int, base: int, out: list[int], found: 
 
 # Random hands show about 4,200 shapes per suit in 100,000.
 @functools.lru_cache(maxsize=3 * 4096)
-def _suit_blocks(key: bytes, suit_index: int) -> tuple[tuple[int, ...], ...]:
-    """The decompositions of one suit's counts, each a tuple of blocks; a suit of 3n+2 tiles
-    holds the pair, one of 3n+1 tiles has none."""
+def _suit_blocks(key: bytes, suit_index: int) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """The decompositions of one suit's counts, each a sorted tuple of blocks, and the number of
+    pairs each holds: a suit of 3n+2 tiles holds the pair, one of 3n tiles none (3n+1: none)."""
     base = suit_index * 9
     total = sum(key)
     found: list[tuple[int, ...]] = []
@@ -127,7 +128,7 @@ def _suit_blocks(key: bytes, suit_index: int) -> tuple[tuple[int, ...], ...]:
                 counts[pair] -= 2
                 _suit_sets(counts, 0, base, [(base + pair) * 4 + _PAIR], found)
                 counts[pair] += 2
-    return tuple(found)
+    return tuple(tuple(sorted(blocks)) for blocks in found), int(total % 3 == 2)
 
 
 @functools.cache  # one Group per block and flags (a few hundred): readings share them
@@ -136,11 +137,20 @@ def _group(block: int, is_open: bool = False, melded: bool = False) -> Group:
 
 
 _CONCEALED = [_group(block) for block in range(34 * 4)]  # the groups of concealed blocks, by block
+_CONCEALED_OF = _CONCEALED.__getitem__
 _MELD_TYPE = {"chi": _RUN, "pon": _TRIPLET, "kan": _KAN, "ankan": _KAN}
 
 
-def _meld_block(meld: Meld) -> int:
-    return meld.tiles[0] * 4 + _MELD_TYPE[meld.kind]
+_NO_HONOURS = bytes(7)
+
+
+@functools.lru_cache(maxsize=1024)
+def _honour_blocks(key: bytes) -> tuple[tuple[tuple[int, ...], ...], int]:
+    """:func:`_suit_blocks` for the honours (``key``: the count of each of the seven): one reading
+    as triplets and pairs, none when one is held once or four times."""
+    if 1 in key or 4 in key:
+        return (), 0
+    return (tuple(tile * 4 + _HONOUR_KIND[count] for tile, count in enumerate(key, 27) if count),), key.count(2)
 
 
 _ORPHANS = tuple(sorted(TERMINALS_AND_HONOURS))
@@ -159,48 +169,58 @@ def decompositions(concealed_counts: Sequence[int], melds: Sequence[Meld] = ()) 
     """Every way to read the concealed tiles as sets and one pair (or, with no melds, as seven
     distinct pairs), each a sorted tuple of blocks (``tile * 4 + kind``, kinds kan 0, triplet 1,
     pair 2, run 3) with the melds' blocks included; sorted as the `mahjong` package sorts them."""
-    counts = concealed_counts
-    combos = _standard(counts, [_meld_block(m) for m in melds])
-    if not melds and len(counts) == 34 and counts.count(2) == 7:
+    counts = concealed_counts if type(concealed_counts) is bytes else bytes(concealed_counts)
+    return _decompositions(counts, [meld.tiles[0] * 4 + _MELD_TYPE[meld.kind] for meld in melds])
+
+
+def _decompositions(counts: bytes, meld_blocks: list[int]) -> list[tuple[int, ...]]:
+    """:func:`decompositions` of 34 counts, with the melds' blocks."""
+    melded = bool(meld_blocks)
+    combos = _standard(counts, [*meld_blocks])
+    if not melded and len(counts) == 34 and counts.count(2) == 7:
         combos.append(tuple(t * 4 + _PAIR for t in range(34) if counts[t] == 2))
     if len(combos) > 1:
         combos.sort()
     return combos
 
 
-def _standard(counts: Sequence[int], meld_blocks: list[int]) -> list[tuple[int, ...]]:
+def _standard(counts: bytes, meld_blocks: list[int]) -> list[tuple[int, ...]]:
     """The readings as four sets and a pair (``meld_blocks`` among them), each a sorted tuple."""
+    melded = bool(meld_blocks)
     partial = [meld_blocks]
     pairs = 0
     for base, suit_index in _SUIT_BASES:
-        key = bytes(counts[base : base + 9])
+        key = counts[base : base + 9]
         if key == _EMPTY_SUIT:
             continue
-        options = _suit_blocks(key, suit_index)
+        options, pair = _suit_blocks(key, suit_index)
         if not options:
             return []
-        if sum(key) % 3 == 2:
-            pairs += 1
+        pairs += pair
         if len(options) == 1:
             only = options[0]
             for done in partial:
-                done.extend(only)
+                done += only
         else:
             partial = [[*done, *option] for done in partial for option in options]
     honours = counts[27:34]
-    if any(honours):
-        if 1 in honours or 4 in honours:
+    if honours != _NO_HONOURS:
+        options, pair = _honour_blocks(honours)
+        if not options:
             return []
-        pairs += honours.count(2)
-        blocks = [tile * 4 + _HONOUR_KIND[count] for tile, count in enumerate(honours, 27) if count]
+        pairs += pair
+        only = options[0]
         for done in partial:
-            done.extend(blocks)
+            done += only
     if pairs != 1:
         return []
     combos = []
     for blocks in partial:
         if len(blocks) == 5:
-            blocks.sort()
+            # Each suit's blocks come sorted and the suits in tile order: only melds, which
+            # come first, can be out of place.
+            if melded:
+                blocks.sort()
             combos.append(tuple(blocks))
     return combos
 
@@ -224,42 +244,50 @@ def readings(
     ``concealed``: each decomposition, and in it each group the winning tile may have completed.
     A hand that cannot win returns an empty list. The order is the `mahjong` package's
     (decompositions sorted by their blocks, then the winning groups in block order), which breaks
-    ties between equally valued readings. ``counts`` may give the 34-count of ``concealed``."""
+    ties between equally valued readings. ``counts`` may give the 34-count of ``concealed``
+    (``counts[tile]``; bytes are read fastest)."""
     if counts is None:
         counts = [0] * 34
         for tile in concealed:
             counts[tile] += 1
+    if type(counts) is not bytes:
+        counts = bytes(counts)
     found: list[Reading] = []
     winning = _WINNING_BLOCKS[win]
-    for blocks in decompositions(counts, melds):
+    melded: tuple[Group, ...] = ()
+    meld_blocks = []
+    for meld in melds:
+        block = meld.tiles[0] * 4 + _MELD_TYPE[meld.kind]
+        meld_blocks.append(block)
+        melded += (_group(block, meld.kind != "ankan", True),)
+    offset = len(melded)
+    for blocks in _decompositions(counts, meld_blocks):
         if len(blocks) == 7:
             found.append(
-                Reading("chiitoitsu", tuple(_CONCEALED[b] for b in blocks), "tanki", blocks.index(win * 4 + _PAIR))
+                _new(
+                    Reading,
+                    ("chiitoitsu", tuple(map(_CONCEALED_OF, blocks)), "tanki", blocks.index(win * 4 + _PAIR)),
+                )
             )
             continue
-        rest: Sequence[int]
-        melded: tuple[Group, ...] = ()
-        if melds:
-            remaining = list(blocks)
-            for meld in melds:
-                block = _meld_block(meld)
-                remaining.remove(block)
-                melded += (_group(block, meld.opened, True),)
-            rest = remaining
-        else:
-            rest = blocks
-        groups = (*melded, *[_CONCEALED[b] for b in rest])
-        offset = len(melded)
+        rest: Sequence[int] = blocks
+        if melded:
+            rest = list(blocks)
+            for block in meld_blocks:
+                rest.remove(block)
+        groups = (*melded, *map(_CONCEALED_OF, rest))
         for block, wait in winning:
             if block not in rest:
                 continue
             index = offset + rest.index(block)
             if wait == "shanpon" and not tsumo:  # completed by ron: counts as open
                 found.append(
-                    Reading("standard", (*groups[:index], _group(block, True), *groups[index + 1 :]), wait, index)
+                    _new(
+                        Reading, ("standard", (*groups[:index], _group(block, True), *groups[index + 1 :]), wait, index)
+                    )
                 )
             else:
-                found.append(Reading("standard", groups, wait, index))
+                found.append(_new(Reading, ("standard", groups, wait, index)))
     if not found and not melds and _is_kokushi(counts):
         # 13-sided: the winning tile is the orphan the hand held twice.
         found.append(Reading("kokushi", (), "kokushi_13" if counts[win] == 2 else "kokushi", -1))

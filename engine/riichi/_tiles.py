@@ -101,6 +101,55 @@ def _parse_text(text: str) -> Parsed:
     return tuple(numbers), tuple(red)
 
 
+_SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
+_NO_TILES = (bytes(9), bytes(9), bytes(9), bytes(7))
+
+
+@functools.lru_cache(maxsize=4096)  # one suit's digits recur far more often than whole hands
+def _suit_group(digits: str, letter: str) -> tuple[bytes, tuple[int, ...], int, bytes] | None:
+    """One group of mpsz text (``"23455"``, ``"m"``): its tiles, its red fives, its suit (0-3)
+    and the counts of the suit's nine (seven for honours) tiles; ``None`` for honours that are
+    no tiles (``0z``, ``8z``)."""
+    if letter == "z" and not "1" <= min(digits) <= max(digits) <= "7":
+        return None
+    table, five = _DIGITS_OF[letter]
+    tiles = digits.encode("ascii").translate(table)
+    suit = _SUIT_INDEX[letter]
+    counts = bytearray(len(_NO_TILES[suit]))
+    for tile in tiles:  # at most MAX_TEXT digits: every count fits in a byte
+        counts[tile - suit * 9] += 1
+    return tiles, (five,) * digits.count("0"), suit, bytes(counts)
+
+
+def read_hand(text: str) -> tuple[tuple[int, ...], tuple[int, ...], bytes]:
+    """:func:`read_tiles` with the count of each of the 34 tiles (``counts[tile]``, as bytes)."""
+    if type(text) is str and len(text) <= MAX_TEXT:
+        keys = list(_NO_TILES)
+        tiles = b""
+        reds: tuple[int, ...] = ()
+        seen = 0
+        for digits, letter in _GROUPS_RE.findall(text):
+            group = _suit_group(digits, letter)
+            if group is None or seen >> group[2] & 1:  # not a tile, or a suit written twice (``1m2p3m``)
+                break
+            group_tiles, group_reds, suit, key = group
+            seen |= 1 << suit
+            keys[suit] = key
+            tiles += group_tiles
+            if group_reds:
+                reds += group_reds
+        else:
+            # Each group is its digits and a letter: together they are the whole text only if
+            # nothing else (spaces, stray letters) was in it.
+            if tiles and len(tiles) + seen.bit_count() == len(text):
+                return tuple(tiles), reds, b"".join(keys)
+    numbers, red = _parse_text(text)  # names what is wrong, or reads the text's other forms
+    counts = bytearray(34)
+    for tile in numbers:
+        counts[tile] += 1
+    return numbers, red, bytes(counts)
+
+
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 _DIGITS = frozenset("0123456789")
 

@@ -9,16 +9,18 @@ from typing import Any, NamedTuple
 
 from .._core.errors import InputError
 from ._situation import FLAGS, Situation, check_flag_values
-from ._tiles import EAST, TILE_OF, WINDS, Meld, parse_meld, parse_tiles_red, read_tiles, tile_name
+from ._tiles import EAST, TILE_OF, WINDS, Meld, parse_meld, parse_tiles_red, read_hand, read_tiles, tile_name
 
 NORTH = WINDS[3]
 
 _MAX_INDICATORS = 5  # one dora indicator plus one for each of four kans
+_new = tuple.__new__  # a NamedTuple made without its Python-level __new__ (every field given)
 
 
 class Win(NamedTuple):
     """A win as read: its situation, the concealed tiles, the melds, (dora, ura dora, red fives,
-    kita), the red fives themselves (tile numbers) and how many (dora, ura) indicators were given.
+    kita), the red fives themselves (tile numbers), how many (dora, ura) indicators were given and
+    the count of each tile among the concealed ones.
     Extracted norths (kita) count among the dora and ura dora their indicators show; their own
     value is the fourth number."""
 
@@ -28,6 +30,7 @@ class Win(NamedTuple):
     dora: tuple[int, int, int, int]
     reds: tuple[int, ...]
     indicators: tuple[int, int]
+    concealed_counts: bytes = bytes(34)
 
 
 def _indicated(indicator: int) -> int:
@@ -144,12 +147,15 @@ def read_win(
     round_ = _WIND_NAMES.get(round_wind) if type(round_wind) is str else None
     if round_ is None:
         round_ = _wind(round_wind, "round_wind")
-    concealed, parsed, win_tile, every, reds = _tiles(hand, win, melds)
+    concealed, parsed, win_tile, every, reds, concealed_counts = _tiles(hand, win, melds)
     dora_list = _indicators(dora_indicators, "dora indicator") if dora_indicators else []
     ura_list = _indicators(ura_indicators, "ura dora indicator") if ura_indicators else []
-    counts = [0] * 34
-    for tile in every:
-        counts[tile] += 1
+    counts: bytes | bytearray = concealed_counts
+    if parsed:
+        counts = bytearray(concealed_counts)
+        for meld in parsed:
+            for tile in meld.tiles:
+                counts[tile] += 1
     shown = dora_list + ura_list
     if tile_rules.removed:
         _check_removed(tile_rules.removed, every, reds, dora_list, ura_list)
@@ -165,7 +171,9 @@ def read_win(
         if len(ura_list) > max(len(dora_list), 1):
             raise InputError("more ura dora indicators than dora indicators: each lies under a dora indicator")
     is_open = any(m.kind != "ankan" for m in parsed) if parsed else False
-    situation = Situation(every, concealed, tuple(counts), tuple(parsed), win_tile, seat, round_, is_open, *values)
+    situation = _new(
+        Situation, (every, concealed, tuple(counts), tuple(parsed), win_tile, seat, round_, is_open, *values)
+    )
     dora = ura = 0
     dora_of = tile_rules.dora_of
     for indicator in dora_list:
@@ -179,14 +187,26 @@ def read_win(
         if indicated:
             dora += kita * sum(1 for indicator in dora_list if dora_of[indicator] == NORTH)
             ura += kita * sum(1 for indicator in ura_list if dora_of[indicator] == NORTH)
-    return Win(situation, concealed, parsed, (dora, ura, len(reds), own), reds, (len(dora_list), len(ura_list)))
+    return _new(
+        Win,
+        (
+            situation,
+            concealed,
+            parsed,
+            (dora, ura, len(reds), own),
+            reds,
+            (len(dora_list), len(ura_list)),
+            concealed_counts,
+        ),
+    )
 
 
 def _tiles(
     hand: str, win: Any, melds: Any
-) -> tuple[tuple[int, ...], list[Meld], int, tuple[int, ...], tuple[int, ...]]:
-    """The concealed tiles, the melds, the winning tile, every tile and the red fives, checked."""
-    concealed, red_tiles = read_tiles(hand)
+) -> tuple[tuple[int, ...], list[Meld], int, tuple[int, ...], tuple[int, ...], bytes]:
+    """The concealed tiles, the melds, the winning tile, every tile, the red fives and the
+    concealed tiles' counts, checked."""
+    concealed, red_tiles, concealed_counts = read_hand(hand)
     win_tile = TILE_OF.get(win) if type(win) is str else None  # a plain tile's name: the common case
     win_red: Sequence[int] = ()
     if win_tile is None:
@@ -212,7 +232,7 @@ def _tiles(
         for m in parsed:
             if m.red_tiles:
                 reds = (*reds, *m.red_tiles)
-    return concealed, parsed, win_tile, every, reds
+    return concealed, parsed, win_tile, every, reds, concealed_counts
 
 
 def _check_removed(
@@ -229,7 +249,7 @@ def _check_removed(
                 )
 
 
-def _check_copies(counts: list[int], shown: list[int], kita: int = 0) -> None:
+def _check_copies(counts: Sequence[int], shown: list[int], kita: int = 0) -> None:
     """Refuse more than four copies of a tile in the hand, or in the hand, the indicators and
     the extracted norths."""
     seen = list(counts)
