@@ -112,8 +112,9 @@ _FLAG_IDS = ("rinshan", "chankan", "haitei", "houtei", "renhou", "tenhou", "chih
 _FLAGS_OF = operator.attrgetter(*_FLAG_IDS)
 
 
-def _whole_hand(s: Situation) -> frozenset[str]:
-    """The ids that depend only on the tiles and the flags, not on how the hand is read."""
+def _whole_hand(s: Situation) -> tuple[frozenset[str], bool]:
+    """The ids that depend only on the tiles and the flags, not on how the hand is read; and
+    whether every tile is a terminal or an honour."""
     found = []
     if s.riichi or s.double_riichi:
         found.append("riichi")
@@ -147,16 +148,15 @@ def _whole_hand(s: Situation) -> frozenset[str]:
                     found.append("junsei_chuuren")
     elif not suits:
         found.append("tsuuiisou")
-    if all_bits & _OUTSIDE:
-        found.append("_terminals_and_honours")
-        if all_bits & _TERMINAL:
-            found.append("chinroutou")
+    outside = bool(all_bits & _OUTSIDE)
+    if outside and all_bits & _TERMINAL:
+        found.append("chinroutou")
     if all_bits & _GREEN_TILE:
         found.append("ryuuiisou")
-    return frozenset(found)
+    return frozenset(found), outside
 
 
-_last_whole: tuple[object, frozenset[str]] = (None, frozenset())
+_last_whole: tuple[object, tuple[frozenset[str], bool]] = (None, (frozenset(), False))
 _last_reading: tuple[object, object, frozenset[str]] = (None, None, frozenset())
 
 
@@ -172,28 +172,23 @@ def analyse(reading: Reading, situation: Situation) -> frozenset[str]:
     else:
         whole = _whole_hand(situation)
         _last_whole = (situation, whole)
-    found = _reading(reading, situation, whole)
+    found = _reading(reading, situation, *whole)
     _last_reading = (reading, situation, found)
     return found
 
 
-def _reading(r: Reading, s: Situation, whole: frozenset[str]) -> frozenset[str]:
+def _reading(r: Reading, s: Situation, whole: frozenset[str], all_outside: bool) -> frozenset[str]:
     shape = r.shape
-    found = set(whole)
-    found.discard("_terminals_and_honours")
     if shape == "kokushi":
-        found.difference_update(("tsuuiisou", "chinroutou"))
-        found.add("kokushi")
-        if r.wait == "kokushi_13":
-            found.add("kokushi_13")
-        return frozenset(found)
-    if "_terminals_and_honours" in whole:
-        found.add("honroutou")
+        return whole.difference(("tsuuiisou", "chinroutou")).union(("kokushi", r.wait))  # kokushi or kokushi_13
+    found: list[str] = []
+    if all_outside:
+        found.append("honroutou")
     if shape == "chiitoitsu":
-        found.add("chiitoitsu")
+        found.append("chiitoitsu")
         if "tsuuiisou" in whole:
-            found.add("daichisei")
-        return frozenset(found)
+            found.append("daichisei")
+        return whole.union(found)
     runs = []
     triplets = []
     concealed_triplets = 0
@@ -222,31 +217,35 @@ def _reading(r: Reading, s: Situation, whole: frozenset[str]) -> frozenset[str]:
             outside = terminal_only = False
     if runs:
         if outside:
-            found.add("chanta")
+            found.append("chanta")
             if terminal_only:
-                found.add("junchan")
+                found.append("junchan")
         _run_yaku(r, s, runs, pair, found)
     if triplets:
         _triplet_yaku(r, s, triplets, concealed_triplets, kans, pair, found)
-    return frozenset(found)
+    return whole.union(found) if found else whole
 
 
-def _run_yaku(r: Reading, s: Situation, runs: list[int], pair: int, found: set[str]) -> None:
+def _run_yaku(r: Reading, s: Situation, runs: list[int], pair: int, found: list[str]) -> None:
     """Sanshoku, ittsu, and in a closed hand pinfu, iipeikou and ryanpeikou."""
     starts = set(runs)
-    for first in starts:
-        if first < 9 and first + 9 in starts and first + 18 in starts:
-            found.add("sanshoku")
-            break
-    for base in (0, 9, 18):
-        if base in starts and base + 3 in starts and base + 6 in starts:
-            found.add("ittsu")
-            break
+    if len(starts) >= 3:
+        for first in starts:
+            if first < 9 and first + 9 in starts and first + 18 in starts:
+                found.append("sanshoku")
+                break
+        for base in (0, 9, 18):
+            if base in starts and base + 3 in starts and base + 6 in starts:
+                found.append("ittsu")
+                break
     if s.open:
         return
-    value_pair = pair in _DRAGON_SET or pair == s.seat_wind or pair == s.round_wind
-    if len(runs) == 4 and r.wait == "ryanmen" and not value_pair:
-        found.add("pinfu")
+    if (
+        len(runs) == 4
+        and r.wait == "ryanmen"
+        and not (pair in _DRAGON_SET or pair == s.seat_wind or pair == s.round_wind)
+    ):
+        found.append("pinfu")
     twins = 0
     if len(starts) < len(runs):
         ordered = sorted(runs)
@@ -258,52 +257,54 @@ def _run_yaku(r: Reading, s: Situation, runs: list[int], pair: int, found: set[s
             else:
                 index += 1
     if twins:
-        found.add("iipeikou")
+        found.append("iipeikou")
         if twins >= 2:
-            found.add("ryanpeikou")
+            found.append("ryanpeikou")
 
 
 def _triplet_yaku(
-    r: Reading, s: Situation, triplets: list[int], concealed: int, kans: int, pair: int, found: set[str]
+    r: Reading, s: Situation, triplets: list[int], concealed: int, kans: int, pair: int, found: list[str]
 ) -> None:
     """Toitoi, the concealed triplets, the kans, yakuhai, the dragon and wind sets, sanshoku doukou."""
     if len(triplets) == 4:
-        found.add("toitoi")
+        found.append("toitoi")
     if concealed >= 3:
-        found.add("sanankou")
+        found.append("sanankou")
         if concealed == 4:
-            found.add("suuankou")
+            found.append("suuankou")
             if r.wait == "tanki":
-                found.add("suuankou_tanki")
+                found.append("suuankou_tanki")
     if kans >= 3:
-        found.add("sankantsu" if kans == 3 else "suukantsu")
+        found.append("sankantsu" if kans == 3 else "suukantsu")
     dragons = winds = 0
     numbers = set()
     for tile in triplets:
         if tile >= 27:
             if tile in _DRAGON_SET:
                 dragons += 1
-                found.add("yakuhai_haku" if tile == _WHITE else "yakuhai_hatsu" if tile == _GREEN else "yakuhai_chun")
+                found.append(
+                    "yakuhai_haku" if tile == _WHITE else "yakuhai_hatsu" if tile == _GREEN else "yakuhai_chun"
+                )
             else:
                 winds += 1
             if tile == s.seat_wind:
-                found.add("yakuhai_seat_wind")
+                found.append("yakuhai_seat_wind")
             if tile == s.round_wind:
-                found.add("yakuhai_round_wind")
+                found.append("yakuhai_round_wind")
         else:
             numbers.add(tile)
     if dragons == 3:
-        found.add("daisangen")
+        found.append("daisangen")
     elif dragons == 2 and pair in _DRAGON_SET:
-        found.add("shousangen")
+        found.append("shousangen")
     if winds == 4:
-        found.add("daisuushii")
+        found.append("daisuushii")
     elif winds == 3 and pair in _WIND_SET:
-        found.add("shousuushii")
+        found.append("shousuushii")
     if len(numbers) >= 3:
         for number in range(9):
             if number in numbers and number + 9 in numbers and number + 18 in numbers:
-                found.add("sanshoku_doukou")
+                found.append("sanshoku_doukou")
                 break
 
 

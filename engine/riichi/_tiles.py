@@ -48,6 +48,7 @@ def suit(tile: int) -> int:
 #: Text whose every group names real tiles (``0z``, ``8z`` are not): read by translation.
 _WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
 _GROUPS_RE = re.compile(r"([0-9]+)([mpsz])")
+_GROUP_RE = re.compile(r"[0-9]+[mpsz]")
 #: Per suit letter: the digits' tile numbers as a byte translation (``0`` is the red five), and
 #: the number of that five.
 _DIGITS_OF = {
@@ -106,10 +107,11 @@ _NO_TILES = (bytes(9), bytes(9), bytes(9), bytes(7))
 
 
 @functools.lru_cache(maxsize=4096)  # one suit's digits recur far more often than whole hands
-def _suit_group(digits: str, letter: str) -> tuple[bytes, tuple[int, ...], int, bytes] | None:
-    """One group of mpsz text (``"23455"``, ``"m"``): its tiles, its red fives, its suit (0-3)
-    and the counts of the suit's nine (seven for honours) tiles; ``None`` for honours that are
-    no tiles (``0z``, ``8z``)."""
+def _suit_group(group: str) -> tuple[bytes, tuple[int, ...], int, bytes] | None:
+    """One group of mpsz text (``"23455m"``): its tiles, its red fives, its suit (0-3) and the
+    counts of the suit's nine (seven for honours) tiles; ``None`` for honours that are no tiles
+    (``0z``, ``8z``)."""
+    digits, letter = group[:-1], group[-1]
     if letter == "z" and not "1" <= min(digits) <= max(digits) <= "7":
         return None
     table, five = _DIGITS_OF[letter]
@@ -128,8 +130,8 @@ def read_hand(text: str) -> tuple[tuple[int, ...], tuple[int, ...], bytes]:
         tiles = b""
         reds: tuple[int, ...] = ()
         seen = 0
-        for digits, letter in _GROUPS_RE.findall(text):
-            group = _suit_group(digits, letter)
+        for group_text in _GROUP_RE.findall(text):
+            group = _suit_group(group_text)
             if group is None or seen >> group[2] & 1:  # not a tile, or a suit written twice (``1m2p3m``)
                 break
             group_tiles, group_reds, suit, key = group

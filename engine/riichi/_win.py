@@ -78,20 +78,20 @@ def _flag_values(flags: Mapping[str, Any]) -> tuple[bool, ...]:
 
 
 def _indicators(values: Any, name: str) -> list[int]:
-    if isinstance(values, str):
-        values = [values]
-    elif type(values) not in (list, tuple) and not isinstance(values, Sequence):
-        raise InputError(f"{name}s must be a list of tiles like ['1m', '5z'], got {values!r:.60}")
+    if type(values) is not tuple and type(values) is not list:
+        if isinstance(values, str):
+            values = [values]
+        elif not isinstance(values, Sequence):
+            raise InputError(f"{name}s must be a list of tiles like ['1m', '5z'], got {values!r:.60}")
     found = []
     for text in values:
         tile = TILE_OF.get(text) if type(text) is str else None
-        if tile is not None:
-            found.append(tile)
-            continue
-        tiles, _ = parse_tiles_red(text)
-        if len(tiles) != 1:
-            raise InputError(f"each {name} is one tile, got {text!r}")
-        found.append(tiles[0])
+        if tile is None:
+            tiles, _ = parse_tiles_red(text)
+            if len(tiles) != 1:
+                raise InputError(f"each {name} is one tile, got {text!r}")
+            tile = tiles[0]
+        found.append(tile)
     if len(found) > _MAX_INDICATORS:
         raise InputError(f"at most {_MAX_INDICATORS} {name}s (one, and one more for each kan), got {len(found)}")
     return found
@@ -161,8 +161,11 @@ def read_win(
         _check_removed(tile_rules.removed, every, reds, dora_list, ura_list)
     if kita:
         shown = [*shown, *[NORTH] * kita]
-    if shown or max(counts) > 4:
+    if max(counts) > 4:
         _check_copies(counts, shown, kita)
+    for tile in shown:
+        if counts[tile] + shown.count(tile) > 4:
+            _check_copies(counts, shown, kita)
     if True in values:
         check_flag_values(values, parsed, seat == EAST, counts[win_tile] + shown.count(win_tile), kita > 0)
     if ura_list:
@@ -170,7 +173,11 @@ def read_win(
             raise InputError("ura dora indicators count only for riichi; leave them out")
         if len(ura_list) > max(len(dora_list), 1):
             raise InputError("more ura dora indicators than dora indicators: each lies under a dora indicator")
-    is_open = any(m.kind != "ankan" for m in parsed) if parsed else False
+    is_open = False
+    for meld in parsed:
+        if meld.kind != "ankan":
+            is_open = True
+            break
     situation = _new(
         Situation, (every, concealed, tuple(counts), tuple(parsed), win_tile, seat, round_, is_open, *values)
     )
