@@ -3,7 +3,7 @@ more than the work it saves (a han/fu score is one dict lookup when memoised).""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, TypeVar
 
 K = TypeVar("K", bound=Hashable)
@@ -32,11 +32,13 @@ class Memo(dict[K, V]):
 
 def forget(memos: Mapping[str, Any]) -> None:
     """Empty each memo: a :class:`Memo` (or another dict) or a ``functools.lru_cache``."""
-    for memo in memos.values():
-        if isinstance(memo, dict):
-            memo.clear()
-        else:
-            memo.cache_clear()
+    for clear in clearing(memos):
+        clear()
+
+
+def clearing(memos: Mapping[str, Any]) -> list[Callable[[], None]]:
+    """What empties each memo (its ``clear`` or ``cache_clear``), to be called many times over."""
+    return [memo.clear if isinstance(memo, dict) else memo.cache_clear for memo in memos.values()]
 
 
 def sizes(memos: Mapping[str, Any]) -> dict[str, tuple[int, int]]:

@@ -454,35 +454,49 @@ def _han_score(
     not_counted: Sequence[str] = (),
     unclaimed: str | None = None,
 ) -> HandScore:
-    is_open = situation.open
-    table = rules.yaku
     if han < 1:
         raise InputError("the yaku found are worth no han")
-    dealer = situation.seat_wind == EAST
-    base = han_fu_score(rs, rules, han, fu, dealer, situation.tsumo)
-
-    def fu_parts() -> list[Step]:
-        parts: list[Step] = []
-        count_fu(rules, reading, situation, fixed, parts)
-        return parts
-
-    def hand_steps() -> list[Step]:
-        steps = []
-        if unclaimed is not None:
-            steps.append(
-                Step(unclaimed, f"{table[unclaimed].label}: not claimed (the hand is worth more without it)", 0)
-            )
-        for ident in ids:
-            yaku = table[ident]
-            steps.append(Step(ident, f"{yaku.label}{' (open)' if is_open else ''}", yaku.han_for(is_open)))
-        for ident in not_counted:
-            steps.append(Step(ident, f"{table[ident].label}: not counted ({table[ids[0]].label} stands alone)", 0))
-        steps.extend(_dora_steps(*dora, counted=not not_counted))
-        steps.extend(Step(s.id, s.label, s.factor, "add") for s in fu_parts())
-        steps.append(Step("fu_total", f"fu before rounding ({reading.wait} wait)", raw))
-        return steps
-
+    base = han_fu_score(rs, rules, han, fu, situation.seat_wind == EAST, situation.tsumo)
+    # The explanation is made only when read: two partials (cheaper to make than closures).
+    fu_parts = functools.partial(_fu_parts, rules, reading, situation, fixed)
+    hand_steps = functools.partial(
+        _hand_steps, rules, ids, situation.open, raw, reading, dora, fu_parts, not_counted, unclaimed
+    )
     # ``base`` is scored without honba and sticks, so that the memo of han/fu scores stays small
     # (they change no limit and no choice); they are added here, after the hand's own steps.
     result = with_steps_before(base, hand_steps, honba, sticks)
     return _new(HandScore, (result, tuple(ids), *dora, raw, reading, fu_parts))
+
+
+def _fu_parts(rules: RiichiRules, reading: Reading, situation: Situation, fixed: Any) -> list[Step]:
+    """Every fu part of ``reading``, a step each."""
+    parts: list[Step] = []
+    count_fu(rules, reading, situation, fixed, parts)
+    return parts
+
+
+def _hand_steps(
+    rules: RiichiRules,
+    ids: Sequence[str],
+    is_open: bool,
+    raw: int,
+    reading: Reading,
+    dora: tuple[int, int, int, int],
+    fu_parts: Callable[[], list[Step]],
+    not_counted: Sequence[str],
+    unclaimed: str | None,
+) -> list[Step]:
+    """The steps of a hand before its score's: the yaku (and those not counted), the dora, the fu."""
+    table = rules.yaku
+    steps = []
+    if unclaimed is not None:
+        steps.append(Step(unclaimed, f"{table[unclaimed].label}: not claimed (the hand is worth more without it)", 0))
+    for ident in ids:
+        yaku = table[ident]
+        steps.append(Step(ident, f"{yaku.label}{' (open)' if is_open else ''}", yaku.han_for(is_open)))
+    for ident in not_counted:
+        steps.append(Step(ident, f"{table[ident].label}: not counted ({table[ids[0]].label} stands alone)", 0))
+    steps.extend(_dora_steps(*dora, counted=not not_counted))
+    steps.extend(Step(s.id, s.label, s.factor, "add") for s in fu_parts())
+    steps.append(Step("fu_total", f"fu before rounding ({reading.wait} wait)", raw))
+    return steps

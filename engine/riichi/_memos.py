@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._core.memo import forget, sizes
+from .._core.memo import clearing, sizes
 from . import _hand, _limits, _readings, _score, _settle, _tiles, _yaku
 
 _MEMOS: dict[str, Any] = {
@@ -13,12 +13,18 @@ _MEMOS: dict[str, Any] = {
     "basic points": _limits._remembered,
     "yakuman": _hand._yakuman_score,
     "yaku sets": _yaku.RESOLVED,
-    "suit decompositions": _readings._suit_blocks,
+    "suit decompositions (man)": _readings.SUIT_MEMOS[0],
+    "suit decompositions (pin)": _readings.SUIT_MEMOS[1],
+    "suit decompositions (sou)": _readings.SUIT_MEMOS[2],
+    "honour decompositions": _readings._honour_blocks,
     "parsed texts": _tiles._parse_short,
-    "parsed suit groups": _tiles._suit_group,
+    "parsed suit groups": _tiles.GROUPS,
     "melds": _tiles._parse_meld_once,
     "nagashi payments": _settle.nagashi_payments,
 }
+
+
+_CLEARING = clearing(_MEMOS)
 
 
 def clear_memos() -> None:
@@ -26,7 +32,8 @@ def clear_memos() -> None:
 
     Results never depend on the memos; this is for measuring cold speed and memory use.
     """
-    forget(_MEMOS)
+    for clear in _CLEARING:
+        clear()
 
 
 def memo_sizes() -> dict[str, tuple[int, int]]:

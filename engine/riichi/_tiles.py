@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .._core.arguments import shown
 from .._core.errors import InputError
+from .._core.memo import Memo
 
 #: The longest tile text read (a hand of 18 tiles with spaces is far shorter).
 MAX_TEXT = 200
@@ -106,7 +107,6 @@ _SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
 _NO_TILES = (bytes(9), bytes(9), bytes(9), bytes(7))
 
 
-@functools.lru_cache(maxsize=4096)  # one suit's digits recur far more often than whole hands
 def _suit_group(group: str) -> tuple[bytes, tuple[int, ...], int, bytes] | None:
     """One group of mpsz text (``"23455m"``): its tiles, its red fives, its suit (0-3) and the
     counts of the suit's nine (seven for honours) tiles; ``None`` for honours that are no tiles
@@ -123,6 +123,12 @@ def _suit_group(group: str) -> tuple[bytes, tuple[int, ...], int, bytes] | None:
     return tiles, (five,) * digits.count("0"), suit, bytes(counts)
 
 
+#: Each group of mpsz text read (``"23455m"``, by :func:`_suit_group`): one suit's digits recur
+#: far more often than whole hands.
+GROUPS: Memo[str, tuple[bytes, tuple[int, ...], int, bytes]] = Memo(4096)
+_groups_get = GROUPS.get
+
+
 def read_hand(text: str) -> tuple[tuple[int, ...], tuple[int, ...], bytes]:
     """:func:`read_tiles` with the count of each of the 34 tiles (``counts[tile]``, as bytes)."""
     if type(text) is str and len(text) <= MAX_TEXT:
@@ -131,7 +137,11 @@ def read_hand(text: str) -> tuple[tuple[int, ...], tuple[int, ...], bytes]:
         reds: tuple[int, ...] = ()
         seen = 0
         for group_text in _GROUP_RE.findall(text):
-            group = _suit_group(group_text)
+            group = _groups_get(group_text)
+            if group is None:
+                group = _suit_group(group_text)
+                if group is not None:
+                    GROUPS.put(group_text, group)
             if group is None or seen >> group[2] & 1:  # not a tile, or a suit written twice (``1m2p3m``)
                 break
             group_tiles, group_reds, suit, key = group
