@@ -177,7 +177,10 @@ def evaluate(
     options = readings(read.concealed, read.melds, situation.win, situation.tsumo, read.concealed_counts)
     if not options:
         raise InputError(f"{hand} with {win} is not a winning hand" + (" (with the melds given)" if read.melds else ""))
-    result = _best(rs, rules, options, situation, dora, honba, riichi_sticks)
+    if len(options) == 1:  # most hands read one way: nothing to compare
+        result = _score_reading(rs, rules, options[0], situation, dora, honba, riichi_sticks)
+    else:
+        result = _best(rs, rules, options, situation, dora, honba, riichi_sticks)
     if situation.tenhou and rules.tenhou_any_wait and result.yakuman:
         result = _tenhou_wait(rs, rules, read, result, dora, honba, riichi_sticks)
     if situation.chankan_closed_kan and not {"kokushi", "kokushi_13"} & set(result.yaku):

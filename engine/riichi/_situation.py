@@ -201,8 +201,11 @@ def check_flag_values(
     were extracted (three-player Riichi), which allows rinshan and rules out a first-turn win."""
     open_meld = kan = False
     for meld in melds:
-        open_meld = open_meld or meld.opened
-        kan = kan or meld.kind in ("kan", "ankan")
+        kind = meld.kind
+        if kind != "ankan":
+            open_meld = True
+        if kind == "kan" or kind == "ankan":
+            kan = True
     reason = _first_contradiction(values, open_meld, kan, bool(melds), dealer, visible_win > 1, kita)
     if reason:
         raise InputError(f"contradictory flags: {reason}")

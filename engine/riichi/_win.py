@@ -147,15 +147,9 @@ def read_win(
     round_ = _WIND_NAMES.get(round_wind) if type(round_wind) is str else None
     if round_ is None:
         round_ = _wind(round_wind, "round_wind")
-    concealed, parsed, win_tile, every, reds, concealed_counts = _tiles(hand, win, melds)
+    concealed, parsed, win_tile, every, reds, concealed_counts, counts = _tiles(hand, win, melds)
     dora_list = _indicators(dora_indicators, "dora indicator") if dora_indicators else []
     ura_list = _indicators(ura_indicators, "ura dora indicator") if ura_indicators else []
-    counts: bytes | bytearray = concealed_counts
-    if parsed:
-        counts = bytearray(concealed_counts)
-        for meld in parsed:
-            for tile in meld.tiles:
-                counts[tile] += 1
     shown = dora_list + ura_list
     if tile_rules.removed:
         _check_removed(tile_rules.removed, every, reds, dora_list, ura_list)
@@ -210,9 +204,9 @@ def read_win(
 
 def _tiles(
     hand: str, win: Any, melds: Any
-) -> tuple[tuple[int, ...], list[Meld], int, tuple[int, ...], tuple[int, ...], bytes]:
-    """The concealed tiles, the melds, the winning tile, every tile, the red fives and the
-    concealed tiles' counts, checked."""
+) -> tuple[tuple[int, ...], list[Meld], int, tuple[int, ...], tuple[int, ...], bytes, bytes | bytearray]:
+    """The concealed tiles, the melds, the winning tile, every tile, the red fives, and the counts
+    of the concealed tiles and of every tile, checked."""
     concealed, red_tiles, concealed_counts = read_hand(hand)
     win_tile = TILE_OF.get(win) if type(win) is str else None  # a plain tile's name: the common case
     win_red: Sequence[int] = ()
@@ -228,18 +222,22 @@ def _tiles(
             f"with {len(parsed)} meld(s) the hand needs {expected} concealed tiles "
             f"(the winning tile included), got {len(concealed)}"
         )
-    if win_tile not in concealed:
+    if not concealed_counts[win_tile]:
         raise InputError(f"the winning tile {win} is not among the concealed tiles {hand}")
     if win_red and win_red[0] not in red_tiles:
         raise InputError(f"the winning tile {win} is a red five, but the hand {hand} holds no red five of that suit")
     every = concealed
     reds = red_tiles
+    counts: bytes | bytearray = concealed_counts
     if parsed:
-        every = (*concealed, *[tile for m in parsed for tile in m.tiles])
-        for m in parsed:
-            if m.red_tiles:
-                reds = (*reds, *m.red_tiles)
-    return concealed, parsed, win_tile, every, reds, concealed_counts
+        counts = bytearray(concealed_counts)
+        for meld in parsed:
+            every += meld.tiles
+            for tile in meld.tiles:
+                counts[tile] += 1
+            if meld.red_tiles:
+                reds += meld.red_tiles
+    return concealed, parsed, win_tile, every, reds, concealed_counts, counts
 
 
 def _check_removed(
