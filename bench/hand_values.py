@@ -17,10 +17,10 @@ collector off while timing, the variants interleaved):
 - ours: ``evaluate(rs, hand, **kwargs)``, results not explained;
 - ours + .steps: the same, reading ``.steps`` (the explanation built) on every result;
 - ours, cold caches: every Riichi memo (``yakuset.riichi.clear_memos()``: parsed tiles, suit
-  groups and melds, the decompositions of suit shapes and honours, the han/fu results, the yaku found per detector answer, the yakuman
-  memo) cleared before each hand: the cost with nothing reused. What a rule set works out from
-  its rules alone when it first scores (its basic points of 1-13 han and the facts of those common
-  hands) is no memo and stays;
+  groups and melds, the decompositions of suit shapes and honours, the han/fu results, the yaku
+  found per detector answer, the yakuman memo) cleared before each hand: the cost with nothing
+  reused. What a rule set works out from its rules alone when it first scores (its basic points
+  of 1-13 han and the facts of those common hands) is no memo and stays;
 - theirs: ``HandCalculator.estimate_hand_value(...)``; its decomposition ``lru_cache`` is cleared
   before each pass, ours are cleared before each pass too (within a pass both reuse what they
   learnt).
