@@ -320,8 +320,7 @@ def _best(
     honba: int,
     sticks: int,
 ) -> HandScore:
-    if len(options) == 1:  # most hands read one way: nothing to compare
-        return _score_reading(rs, rules, options[0], situation, dora, honba, sticks)
+    """The best scoring of ``options`` (see :func:`_rank`); the first refusal if none scores."""
     best: HandScore | None = None
     best_rank: tuple[int, ...] = ()
     refusals = []

@@ -267,7 +267,7 @@ def readings(
     ties between equally valued readings. ``counts`` may give the 34-count of ``concealed``
     (``counts[tile]``; bytes are read fastest)."""
     if counts is None:
-        counts = [0] * 34
+        counts = bytearray(34)
         for tile in concealed:
             counts[tile] += 1
     if type(counts) is not bytes:

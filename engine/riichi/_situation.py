@@ -163,11 +163,20 @@ _FLAG_VALUES = operator.itemgetter(*FLAGS)
 def contradiction(flags: Mapping[str, bool], melds: Sequence[Meld], dealer: bool, visible_win: int) -> str | None:
     """Why these flags can't all be true of one win, or ``None``. ``visible_win`` counts the
     copies of the winning tile in the hand (melds included) and among the indicators."""
+    open_meld, kan = _meld_facts(melds)
+    return _first_contradiction(_FLAG_VALUES(flags), open_meld, kan, bool(melds), dealer, visible_win > 1)
+
+
+def _meld_facts(melds: Sequence[Meld]) -> tuple[bool, bool]:
+    """Whether any of ``melds`` was called (not a closed kan), and whether any is a kan."""
     open_meld = kan = False
     for meld in melds:
-        open_meld = open_meld or meld.opened
-        kan = kan or meld.kind in ("kan", "ankan")
-    return _first_contradiction(_FLAG_VALUES(flags), open_meld, kan, bool(melds), dealer, visible_win > 1)
+        kind = meld.kind
+        if kind != "ankan":
+            open_meld = True
+        if kind == "kan" or kind == "ankan":
+            kan = True
+    return open_meld, kan
 
 
 @functools.lru_cache(maxsize=1024)  # the flags and the melds' kinds make few combinations
@@ -199,13 +208,7 @@ def check_flag_values(
 ) -> None:
     """:func:`check_flags` for the flags' values in the order of ``FLAGS``; ``kita``: north tiles
     were extracted (three-player Riichi), which allows rinshan and rules out a first-turn win."""
-    open_meld = kan = False
-    for meld in melds:
-        kind = meld.kind
-        if kind != "ankan":
-            open_meld = True
-        if kind == "kan" or kind == "ankan":
-            kan = True
+    open_meld, kan = _meld_facts(melds) if melds else (False, False)
     reason = _first_contradiction(values, open_meld, kan, bool(melds), dealer, visible_win > 1, kita)
     if reason:
         raise InputError(f"contradictory flags: {reason}")

@@ -91,16 +91,21 @@ def _parse_text(text: str) -> Parsed:
     if len(text) == 2 and text in TILE_OF:  # one tile: the common case of win tiles and indicators
         return (TILE_OF[text],), ()
     if _WELL_FORMED.fullmatch(text) is None:
-        tiles, reds = _parse(text)  # names what is wrong (or reads spaces between groups)
-        return tuple(tiles), tuple(reds)
-    numbers = bytearray()
-    red: list[int] = []
+        listed, listed_red = _parse(text)  # names what is wrong (or reads spaces between groups)
+        return tuple(listed), tuple(listed_red)
+    numbers = b""
+    red: tuple[int, ...] = ()
     for digits, letter in _GROUPS_RE.findall(text):  # ("234", "m"): each digit to its tile, in C
-        table, five = _DIGITS_OF[letter]
-        numbers += digits.encode("ascii").translate(table)
-        if "0" in digits:
-            red += [five] * digits.count("0")
-    return tuple(numbers), tuple(red)
+        tiles, reds = _group_tiles(digits, letter)
+        numbers += tiles
+        red += reds
+    return tuple(numbers), red
+
+
+def _group_tiles(digits: str, letter: str) -> tuple[bytes, tuple[int, ...]]:
+    """The tiles of one well-formed group (``"2340"``, ``"m"``) and the red fives among them."""
+    table, five = _DIGITS_OF[letter]
+    return digits.encode("ascii").translate(table), (five,) * digits.count("0")
 
 
 _SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
@@ -114,13 +119,12 @@ def _suit_group(group: str) -> tuple[bytes, tuple[int, ...], int, bytes] | None:
     digits, letter = group[:-1], group[-1]
     if letter == "z" and not "1" <= min(digits) <= max(digits) <= "7":
         return None
-    table, five = _DIGITS_OF[letter]
-    tiles = digits.encode("ascii").translate(table)
+    tiles, reds = _group_tiles(digits, letter)
     suit = _SUIT_INDEX[letter]
     counts = bytearray(len(_NO_TILES[suit]))
     for tile in tiles:  # at most MAX_TEXT digits: every count fits in a byte
         counts[tile - suit * 9] += 1
-    return tiles, (five,) * digits.count("0"), suit, bytes(counts)
+    return tiles, reds, suit, bytes(counts)
 
 
 #: Each group of mpsz text read (``"23455m"``, by :func:`_suit_group`): one suit's digits recur

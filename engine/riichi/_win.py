@@ -30,7 +30,7 @@ class Win(NamedTuple):
     dora: tuple[int, int, int, int]
     reds: tuple[int, ...]
     indicators: tuple[int, int]
-    concealed_counts: bytes = bytes(34)
+    concealed_counts: bytes
 
 
 def _indicated(indicator: int) -> int:
