@@ -29,9 +29,8 @@ Each detector still works alone, as the hook's contract says.
 
 from __future__ import annotations
 
-import itertools
 import operator
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from yakuset import hookimpl
@@ -97,66 +96,116 @@ _WHITE, _GREEN, _RED = DRAGONS
 _WIND_SET = frozenset(WINDS)
 _DRAGON_SET = frozenset(DRAGONS)
 
-
-_MAN, _PIN, _SOU, _HONOUR, _OUTSIDE, _TERMINAL, _GREEN_TILE = 1, 2, 4, 8, 16, 32, 64
-_SUIT_BITS = _MAN | _PIN | _SOU
-#: Per tile: its suit bit, and whether it is an honour, a terminal or honour, a terminal, green.
-_CLASS = tuple(
-    ((1 << (t // 9)) if t < 27 else _HONOUR)
-    | (_OUTSIDE if t in TERMINALS_AND_HONOURS else 0)
-    | (_TERMINAL if t in TERMINALS else 0)
-    | (_GREEN_TILE if t in GREENS else 0)
-    for t in range(34)
+# The analysis gathers ids as bits of an int (one per id, in the order of YAKU_IDS): or-ing bits
+# is cheaper than growing sets, and the set of ids is made once per combination (``_ids``).
+_BIT = {ident: 1 << index for index, ident in enumerate(YAKU_IDS)}
+_RIICHI, _DOUBLE_RIICHI, _IPPATSU, _MENZEN_TSUMO, _PINFU, _IIPEIKOU, _TANYAO = (
+    _BIT[i] for i in ("riichi", "double_riichi", "ippatsu", "menzen_tsumo", "pinfu", "iipeikou", "tanyao")
+)
+_SEAT_WIND, _ROUND_WIND = _BIT["yakuhai_seat_wind"], _BIT["yakuhai_round_wind"]
+_DRAGON_BITS = {_WHITE: _BIT["yakuhai_haku"], _GREEN: _BIT["yakuhai_hatsu"], _RED: _BIT["yakuhai_chun"]}
+_CHIITOITSU, _SANSHOKU, _ITTSU, _CHANTA, _DOUKOU, _SANANKOU, _SANKANTSU, _TOITOI, _SHOUSANGEN = (
+    _BIT[i]
+    for i in (
+        "chiitoitsu",
+        "sanshoku",
+        "ittsu",
+        "chanta",
+        "sanshoku_doukou",
+        "sanankou",
+        "sankantsu",
+        "toitoi",
+        "shousangen",
+    )
+)
+_HONROUTOU, _RYANPEIKOU, _HONITSU, _JUNCHAN, _CHINITSU, _KOKUSHI, _KOKUSHI_13 = (
+    _BIT[i] for i in ("honroutou", "ryanpeikou", "honitsu", "junchan", "chinitsu", "kokushi", "kokushi_13")
+)
+_SUUANKOU, _SUUANKOU_TANKI, _DAISANGEN, _SHOUSUUSHII, _DAISUUSHII, _TSUUIISOU, _RYUUIISOU = (
+    _BIT[i] for i in ("suuankou", "suuankou_tanki", "daisangen", "shousuushii", "daisuushii", "tsuuiisou", "ryuuiisou")
+)
+_CHINROUTOU, _CHUUREN, _JUNSEI_CHUUREN, _SUUKANTSU, _DAICHISEI = (
+    _BIT[i] for i in ("chinroutou", "chuuren", "junsei_chuuren", "suukantsu", "daichisei")
 )
 _FLAG_IDS = ("rinshan", "chankan", "haitei", "houtei", "renhou", "tenhou", "chihou")
+_FLAG_BITS = tuple(_BIT[i] for i in _FLAG_IDS)
 _FLAGS_OF = operator.attrgetter(*_FLAG_IDS)
 
 
-def _whole_hand(s: Situation) -> tuple[frozenset[str], bool]:
-    """The ids that depend only on the tiles and the flags, not on how the hand is read; and
-    whether every tile is a terminal or an honour."""
-    found = []
+def _at(tiles: Iterable[int]) -> int:
+    """A mask over a hand's counts read as one int (``int.from_bytes(counts, "little")``, a byte
+    per tile): every bit of the bytes of ``tiles``."""
+    return sum(0xFF << 8 * tile for tile in tiles)
+
+
+_EVERY_TILE = _at(range(34))
+_OUTSIDE_AT = _at(TERMINALS_AND_HONOURS)
+_SIMPLES_AT = _EVERY_TILE ^ _OUTSIDE_AT
+_NOT_TERMINALS_AT = _EVERY_TILE ^ _at(TERMINALS)
+_NOT_GREEN_AT = _EVERY_TILE ^ _at(GREENS)
+_MAN_AT, _PIN_AT, _SOU_AT = _at(range(0, 9)), _at(range(9, 18)), _at(range(18, 27))
+_HONOURS_AT = _at(range(27, 34))
+
+
+def _whole_hand(s: Situation) -> tuple[int, bool]:
+    """The ids (bits) that depend only on the tiles and the flags, not on how the hand is read;
+    and whether every tile is a terminal or an honour."""
+    found = 0
     if s.riichi or s.double_riichi:
-        found.append("riichi")
+        found = _RIICHI
         if s.double_riichi:
-            found.append("double_riichi")
+            found |= _DOUBLE_RIICHI
         if s.ippatsu:
-            found.append("ippatsu")
+            found |= _IPPATSU
     if s.tsumo and not s.open:
-        found.append("menzen_tsumo")
+        found |= _MENZEN_TSUMO
     flags = _FLAGS_OF(s)
     if True in flags:
-        found.extend(itertools.compress(_FLAG_IDS, flags))
-    any_bits = 0
-    all_bits = 127
-    for tile in set(s.tiles):
-        bits = _CLASS[tile]
-        any_bits |= bits
-        all_bits &= bits
-    suits = any_bits & _SUIT_BITS
-    honours = any_bits & _HONOUR
-    if not any_bits & _OUTSIDE:
-        found.append("tanyao")
-    if suits in (_MAN, _PIN, _SOU):
-        found.append("honitsu" if honours else "chinitsu")
-        if not honours and not s.melds:
-            base = (0, 0, 9, 0, 18)[suits]
-            numbers = s.counts[base : base + 9]
-            if numbers[0] >= 3 and numbers[8] >= 3 and all(numbers[1:8]):
-                found.append("chuuren")
-                if s.counts[s.win] in (2, 4):  # 1112345678999 waited on all nine
-                    found.append("junsei_chuuren")
-    elif not suits:
-        found.append("tsuuiisou")
-    outside = bool(all_bits & _OUTSIDE)
-    if outside and all_bits & _TERMINAL:
-        found.append("chinroutou")
-    if all_bits & _GREEN_TILE:
-        found.append("ryuuiisou")
-    return frozenset(found), outside
+        for bit, on in zip(_FLAG_BITS, flags):
+            if on:
+                found |= bit
+    held = int.from_bytes(s.counts, "little")
+    if not held & _OUTSIDE_AT:
+        found |= _TANYAO
+    man, pin, sou = held & _MAN_AT, held & _PIN_AT, held & _SOU_AT
+    honours = held & _HONOURS_AT
+    if (man and not pin and not sou) or (pin and not man and not sou) or (sou and not man and not pin):
+        if honours:
+            found |= _HONITSU
+        else:
+            found |= _CHINITSU
+            if not s.melds:
+                base = 0 if man else 9 if pin else 18
+                numbers = s.counts[base : base + 9]
+                if numbers[0] >= 3 and numbers[8] >= 3 and all(numbers[1:8]):
+                    found |= _CHUUREN
+                    if s.counts[s.win] in (2, 4):  # 1112345678999 waited on all nine
+                        found |= _JUNSEI_CHUUREN
+    elif not (man or pin or sou):
+        found |= _TSUUIISOU
+    if not held & _NOT_TERMINALS_AT:
+        found |= _CHINROUTOU
+    if not held & _NOT_GREEN_AT:
+        found |= _RYUUIISOU
+    return found, not held & _SIMPLES_AT
 
 
-_last_whole: tuple[object, tuple[frozenset[str], bool]] = (None, (frozenset(), False))
+#: The set of ids of each combination of bits met (a few thousand at most in practice).
+_ID_SETS: dict[int, frozenset[str]] = {}
+_ID_SETS_SIZE = 4096
+
+
+def _ids(bits: int) -> frozenset[str]:
+    """The ids whose bits are set in ``bits``."""
+    ids = _ID_SETS.get(bits)
+    if ids is None:
+        if len(_ID_SETS) >= _ID_SETS_SIZE:
+            _ID_SETS.clear()
+        ids = _ID_SETS[bits] = frozenset(ident for ident, bit in _BIT.items() if bits & bit)
+    return ids
+
+
+_last_whole: tuple[object, tuple[int, bool]] = (None, (0, False))
 _last_reading: tuple[object, object, frozenset[str]] = (None, None, frozenset())
 
 
@@ -172,23 +221,23 @@ def analyse(reading: Reading, situation: Situation) -> frozenset[str]:
     else:
         whole = _whole_hand(situation)
         _last_whole = (situation, whole)
-    found = _reading(reading, situation, *whole)
+    found = _ids(_reading(reading, situation, *whole))
     _last_reading = (reading, situation, found)
     return found
 
 
-def _reading(r: Reading, s: Situation, whole: frozenset[str], all_outside: bool) -> frozenset[str]:
+def _reading(r: Reading, s: Situation, whole: int, all_outside: bool) -> int:
     shape = r.shape
     if shape == "kokushi":
-        return whole.difference(("tsuuiisou", "chinroutou")).union(("kokushi", r.wait))  # kokushi or kokushi_13
-    found: list[str] = []
+        return whole & ~(_TSUUIISOU | _CHINROUTOU) | (_KOKUSHI_13 if r.wait == "kokushi_13" else _KOKUSHI)
+    found = whole
     if all_outside:
-        found.append("honroutou")
+        found |= _HONROUTOU
     if shape == "chiitoitsu":
-        found.append("chiitoitsu")
-        if "tsuuiisou" in whole:
-            found.append("daichisei")
-        return whole.union(found)
+        found |= _CHIITOITSU
+        if whole & _TSUUIISOU:
+            found |= _DAICHISEI
+        return found
     runs = []
     triplets = []
     concealed_triplets = 0
@@ -217,38 +266,39 @@ def _reading(r: Reading, s: Situation, whole: frozenset[str], all_outside: bool)
             outside = terminal_only = False
     if runs:
         if outside:
-            found.append("chanta")
+            found |= _CHANTA
             if terminal_only:
-                found.append("junchan")
-        _run_yaku(r, s, runs, pair, found)
+                found |= _JUNCHAN
+        found |= _run_yaku(r, s, runs, pair)
     if triplets:
-        _triplet_yaku(r, s, triplets, concealed_triplets, kans, pair, found)
-    return whole.union(found) if found else whole
+        found |= _triplet_yaku(r, s, triplets, concealed_triplets, kans, pair)
+    return found
 
 
-def _run_yaku(r: Reading, s: Situation, runs: list[int], pair: int, found: list[str]) -> None:
+def _run_yaku(r: Reading, s: Situation, runs: list[int], pair: int) -> int:
     """Sanshoku, ittsu, and in a closed hand pinfu, iipeikou and ryanpeikou."""
+    found = 0
     starts = set(runs)
     if len(starts) >= 3:
         for first in starts:
             if first < 9 and first + 9 in starts and first + 18 in starts:
-                found.append("sanshoku")
+                found = _SANSHOKU
                 break
         for base in (0, 9, 18):
             if base in starts and base + 3 in starts and base + 6 in starts:
-                found.append("ittsu")
+                found |= _ITTSU
                 break
     if s.open:
-        return
+        return found
     if (
         len(runs) == 4
         and r.wait == "ryanmen"
         and not (pair in _DRAGON_SET or pair == s.seat_wind or pair == s.round_wind)
     ):
-        found.append("pinfu")
-    twins = 0
+        found |= _PINFU
     if len(starts) < len(runs):
         ordered = sorted(runs)
+        twins = 0
         index = 0
         while index < len(ordered) - 1:
             if ordered[index] == ordered[index + 1]:
@@ -256,56 +306,53 @@ def _run_yaku(r: Reading, s: Situation, runs: list[int], pair: int, found: list[
                 index += 2
             else:
                 index += 1
-    if twins:
-        found.append("iipeikou")
-        if twins >= 2:
-            found.append("ryanpeikou")
+        if twins:
+            found |= _IIPEIKOU
+            if twins >= 2:
+                found |= _RYANPEIKOU
+    return found
 
 
-def _triplet_yaku(
-    r: Reading, s: Situation, triplets: list[int], concealed: int, kans: int, pair: int, found: list[str]
-) -> None:
+def _triplet_yaku(r: Reading, s: Situation, triplets: list[int], concealed: int, kans: int, pair: int) -> int:
     """Toitoi, the concealed triplets, the kans, yakuhai, the dragon and wind sets, sanshoku doukou."""
-    if len(triplets) == 4:
-        found.append("toitoi")
+    found = _TOITOI if len(triplets) == 4 else 0
     if concealed >= 3:
-        found.append("sanankou")
+        found |= _SANANKOU
         if concealed == 4:
-            found.append("suuankou")
+            found |= _SUUANKOU
             if r.wait == "tanki":
-                found.append("suuankou_tanki")
+                found |= _SUUANKOU_TANKI
     if kans >= 3:
-        found.append("sankantsu" if kans == 3 else "suukantsu")
+        found |= _SANKANTSU if kans == 3 else _SUUKANTSU
     dragons = winds = 0
     numbers = set()
     for tile in triplets:
         if tile >= 27:
             if tile in _DRAGON_SET:
                 dragons += 1
-                found.append(
-                    "yakuhai_haku" if tile == _WHITE else "yakuhai_hatsu" if tile == _GREEN else "yakuhai_chun"
-                )
+                found |= _DRAGON_BITS[tile]
             else:
                 winds += 1
             if tile == s.seat_wind:
-                found.append("yakuhai_seat_wind")
+                found |= _SEAT_WIND
             if tile == s.round_wind:
-                found.append("yakuhai_round_wind")
+                found |= _ROUND_WIND
         else:
             numbers.add(tile)
     if dragons == 3:
-        found.append("daisangen")
+        found |= _DAISANGEN
     elif dragons == 2 and pair in _DRAGON_SET:
-        found.append("shousangen")
+        found |= _SHOUSANGEN
     if winds == 4:
-        found.append("daisuushii")
+        found |= _DAISUUSHII
     elif winds == 3 and pair in _WIND_SET:
-        found.append("shousuushii")
+        found |= _SHOUSUUSHII
     if len(numbers) >= 3:
         for number in range(9):
             if number in numbers and number + 9 in numbers and number + 18 in numbers:
-                found.append("sanshoku_doukou")
+                found |= _DOUKOU
                 break
+    return found
 
 
 class _Detector:

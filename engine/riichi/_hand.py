@@ -254,7 +254,7 @@ def _tenhou_wait(
     best = result
     for tile in sorted(set(read.concealed) - {situation.win}):
         other = situation._replace(win=tile)
-        options = readings(read.concealed, read.melds, tile, True, other.counts)
+        options = readings(read.concealed, read.melds, tile, True, read.concealed_counts)
         if not options:
             continue
         candidate = _best(rs, rules, options, other, dora, honba, sticks)

@@ -14,6 +14,7 @@ from ._tiles import EAST, TILE_OF, WINDS, Meld, parse_meld, parse_tiles_red, rea
 NORTH = WINDS[3]
 
 _MAX_INDICATORS = 5  # one dora indicator plus one for each of four kans
+_AT_MOST_FOUR = bytes(range(5))
 _new = tuple.__new__  # a NamedTuple made without its Python-level __new__ (every field given)
 
 
@@ -155,7 +156,7 @@ def read_win(
         _check_removed(tile_rules.removed, every, reds, dora_list, ura_list)
     if kita:
         shown = [*shown, *[NORTH] * kita]
-    if max(counts) > 4:
+    if counts.translate(None, _AT_MOST_FOUR):  # a count above four is left
         _check_copies(counts, shown, kita)
     for tile in shown:
         if counts[tile] + shown.count(tile) > 4:
@@ -173,7 +174,7 @@ def read_win(
             is_open = True
             break
     situation = _new(
-        Situation, (every, concealed, tuple(counts), tuple(parsed), win_tile, seat, round_, is_open, *values)
+        Situation, (every, concealed, bytes(counts), tuple(parsed), win_tile, seat, round_, is_open, *values)
     )
     dora = ura = 0
     dora_of = tile_rules.dora_of
