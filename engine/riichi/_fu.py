@@ -9,17 +9,9 @@ from .._core.errors import InputError
 from .._core.numbers import round_up
 from .._core.results import Step
 from ._readings import Reading
-from ._rules import FuTable, RiichiRules, Yaku
+from ._rules import SET_KEYS, FuTable, RiichiRules, Yaku
 from ._situation import Situation
 from ._tiles import DRAGONS, TERMINALS_AND_HONOURS, tile_name
-
-_SET_KEYS = {
-    (terminal, is_open, kan): f"{'terminal' if terminal else 'simple'}_{'open' if is_open else 'closed'}_"
-    f"{'kan' if kan else 'triplet'}"
-    for terminal in (False, True)
-    for is_open in (False, True)
-    for kan in (False, True)
-}
 
 
 def count_fu(
@@ -51,7 +43,7 @@ def count_fu(
         if parts is not None and fu.closed_ron:
             parts.append(Step("fu_closed_ron", "closed ron", fu.closed_ron))
     table = rules.fu_table
-    sets = table.sets
+    by_set = table.by_set
     pair = None
     for group in reading.groups:
         kind = group.kind
@@ -60,13 +52,14 @@ def count_fu(
         if kind == "pair":
             pair = group
             continue
-        key = _SET_KEYS[group.first in TERMINALS_AND_HONOURS, group.open, kind == "kan"]
-        total += sets[key]
-        if parts is not None and sets[key]:
-            label = f"{key.replace('_', ' ')} of {tile_name(group.first)}"
+        index = (group.first in TERMINALS_AND_HONOURS) << 2 | group.open << 1 | (kind == "kan")
+        value = by_set[index]
+        total += value
+        if parts is not None and value:
+            label = f"{SET_KEYS[index].replace('_', ' ')} of {tile_name(group.first)}"
             if group.open and not group.melded:
                 label += " (completed by ron)"
-            parts.append(Step("fu_set", label, sets[key]))
+            parts.append(Step("fu_set", label, value))
     if pair is not None and pair.first >= 27:
         value, what = _pair_fu(table, pair.first, situation)
         total += value

@@ -28,7 +28,7 @@ from .._core.results import Step
 from ._fu import count_fu, rounded
 from ._readings import Reading, readings
 from ._rules import RiichiRules, riichi_rules
-from ._score import Score, han_fu_score, with_steps_before, yakuman_result
+from ._score import Score, han_fu_facts, with_steps_before, yakuman_result
 from ._situation import Situation
 from ._table import TableRules
 from ._tiles import EAST, FIVES, tile_name
@@ -443,7 +443,7 @@ def _dora_steps(dora: int, ura: int, red: int, kita: int = 0, counted: bool = Tr
 def _han_score(
     rs: RuleSet,
     rules: RiichiRules,
-    ids: Sequence[str],
+    ids: tuple[str, ...],
     han: int,
     fu: int,
     raw: int,
@@ -458,16 +458,15 @@ def _han_score(
 ) -> HandScore:
     if han < 1:
         raise InputError("the yaku found are worth no han")
-    base = han_fu_score(rs, rules, han, fu, situation.seat_wind == EAST, situation.tsumo)
+    facts = han_fu_facts(rs, rules, han, fu, situation.seat_wind == EAST, situation.tsumo)
     # The explanation is made only when read: two partials (cheaper to make than closures).
     fu_parts = functools.partial(_fu_parts, rules, reading, situation, fixed)
     hand_steps = functools.partial(
         _hand_steps, rules, ids, situation.open, raw, reading, dora, fu_parts, not_counted, unclaimed
     )
-    # ``base`` is scored without honba and sticks, so that the memo of han/fu scores stays small
-    # (they change no limit and no choice); they are added here, after the hand's own steps.
-    result = with_steps_before(base, hand_steps, honba, sticks)
-    return _new(HandScore, (result, tuple(ids), *dora, raw, reading, fu_parts))
+    # The memo of han/fu facts holds no honba and sticks, so that it stays small (they change no
+    # limit and no choice); they are added here, the hand's own steps before the facts'.
+    return _new(HandScore, (facts.scored(honba, sticks, hand_steps), ids, *dora, raw, reading, fu_parts))
 
 
 def _fu_parts(rules: RiichiRules, reading: Reading, situation: Situation, fixed: Any) -> list[Step]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -146,12 +146,27 @@ class Fu:
 
 @dataclass(frozen=True)
 class FuTable:
-    """The fu a hand counts from its tiles: pairs, waits and sets (``fu:`` in the rule set)."""
+    """The fu a hand counts from its tiles: pairs, waits and sets (``fu:`` in the rule set).
+    ``by_set`` holds the sets' fu by ``terminal << 2 | open << 1 | kan`` (:data:`SET_KEYS`)."""
 
     value_pair: int
     double_wind_pair: int
     waits: Mapping[str, int]
     sets: Mapping[str, int]
+    by_set: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_set", tuple(self.sets[key] for key in SET_KEYS))
+
+
+#: The keys of ``fu.sets`` in the order of ``FuTable.by_set``: a set of simples, then of terminals
+#: or honours; closed, then open; a triplet, then a kan.
+SET_KEYS = tuple(
+    f"{'terminal' if terminal else 'simple'}_{'open' if is_open else 'closed'}_{'kan' if kan else 'triplet'}"
+    for terminal in (False, True)
+    for is_open in (False, True)
+    for kan in (False, True)
+)
 
 
 @dataclass(frozen=True, eq=False)

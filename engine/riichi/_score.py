@@ -322,11 +322,12 @@ def score(
     return _score_yakuman(rs, rules, _ids("yakuman", yakuman), open, dealer, tsumo, honba, riichi_sticks)
 
 
-def han_fu_score(rs: RuleSet, rules: RiichiRules, han: int, fu: int, dealer: bool, tsumo: bool) -> Score:
-    """The memoised score of a hand whose han (at least 1) and fu were counted by the engine itself,
-    without honba or sticks: what :func:`score` gives for them, without checking its arguments."""
+def han_fu_facts(rs: RuleSet, rules: RiichiRules, han: int, fu: int, dealer: bool, tsumo: bool) -> Facts:
+    """The memoised facts of a hand whose han (at least 1) and fu were counted by the engine itself:
+    what :func:`score` works out for them, without checking its arguments; ``.scored(honba,
+    sticks, before)`` makes the score."""
     kept = _parts_of((rs, han, fu, dealer, tsumo)) or _kept_scores(rs, rules, han, fu, dealer, tsumo)
-    return kept[0]  # type: ignore[return-value]
+    return kept[0][3]  # type: ignore[index,no-any-return]
 
 
 def memoised(rs: RuleSet, han: int, fu: int, dealer: bool, tsumo: bool) -> Score | None:

@@ -164,11 +164,11 @@ _FLAG_VALUES = operator.itemgetter(*FLAGS)
 def contradiction(flags: Mapping[str, bool], melds: Sequence[Meld], dealer: bool, visible_win: int) -> str | None:
     """Why these flags can't all be true of one win, or ``None``. ``visible_win`` counts the
     copies of the winning tile in the hand (melds included) and among the indicators."""
-    open_meld, kan = _meld_facts(melds)
+    open_meld, kan = meld_facts(melds)
     return _first_contradiction(_FLAG_VALUES(flags), open_meld, kan, bool(melds), dealer, visible_win > 1)
 
 
-def _meld_facts(melds: Sequence[Meld]) -> tuple[bool, bool]:
+def meld_facts(melds: Sequence[Meld]) -> tuple[bool, bool]:
     """Whether any of ``melds`` was called (not a closed kan), and whether any is a kan."""
     open_meld = kan = False
     for meld in melds:
@@ -204,12 +204,24 @@ def check_flags(flags: Mapping[str, bool], melds: Sequence[Meld], dealer: bool, 
     check_flag_values(_FLAG_VALUES(flags), melds, dealer, visible_win)
 
 
-def check_flag_values(
-    values: tuple[bool, ...], melds: Sequence[Meld], dealer: bool, visible_win: int, kita: bool = False
+def check_flag_values(values: tuple[bool, ...], melds: Sequence[Meld], dealer: bool, visible_win: int) -> None:
+    """:func:`check_flags` for the flags' values in the order of ``FLAGS``."""
+    open_meld, kan = meld_facts(melds)
+    check_flag_facts(values, open_meld, kan, bool(melds), dealer, visible_win > 1)
+
+
+def check_flag_facts(
+    values: tuple[bool, ...],
+    open_meld: bool,
+    kan: bool,
+    melds: bool,
+    dealer: bool,
+    seen_elsewhere: bool,
+    kita: bool = False,
 ) -> None:
-    """:func:`check_flags` for the flags' values in the order of ``FLAGS``; ``kita``: north tiles
-    were extracted (three-player Riichi), which allows rinshan and rules out a first-turn win."""
-    open_meld, kan = _meld_facts(melds) if melds else (False, False)
-    reason = _first_contradiction(values, open_meld, kan, bool(melds), dealer, visible_win > 1, kita)
+    """:func:`check_flag_values` for what the melds show (:func:`meld_facts`) and whether another
+    copy of the winning tile is seen; ``kita``: north tiles were extracted (three-player Riichi),
+    which allows rinshan and rules out a first-turn win."""
+    reason = _first_contradiction(values, open_meld, kan, melds, dealer, seen_elsewhere, kita)
     if reason:
         raise InputError(f"contradictory flags: {reason}")

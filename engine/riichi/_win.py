@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .._core.errors import InputError
-from ._situation import FLAGS, Situation, check_flag_values
+from ._situation import FLAGS, Situation, check_flag_facts, meld_facts
 from ._tiles import EAST, TILE_OF, WINDS, Meld, parse_meld, parse_tiles_red, read_hand, read_tiles, tile_name
 
 NORTH = WINDS[3]
@@ -161,20 +161,17 @@ def read_win(
     for tile in shown:
         if counts[tile] + shown.count(tile) > 4:
             _check_copies(counts, shown, kita)
+    open_meld, kan = meld_facts(parsed) if parsed else (False, False)
     if True in values:
-        check_flag_values(values, parsed, seat == EAST, counts[win_tile] + shown.count(win_tile), kita > 0)
+        seen_elsewhere = counts[win_tile] + shown.count(win_tile) > 1
+        check_flag_facts(values, open_meld, kan, bool(parsed), seat == EAST, seen_elsewhere, kita > 0)
     if ura_list:
         if not (values[_RIICHI] or values[_DOUBLE_RIICHI]):
             raise InputError("ura dora indicators count only for riichi; leave them out")
         if len(ura_list) > max(len(dora_list), 1):
             raise InputError("more ura dora indicators than dora indicators: each lies under a dora indicator")
-    is_open = False
-    for meld in parsed:
-        if meld.kind != "ankan":
-            is_open = True
-            break
     situation = _new(
-        Situation, (every, concealed, bytes(counts), tuple(parsed), win_tile, seat, round_, is_open, *values)
+        Situation, (every, concealed, bytes(counts), tuple(parsed), win_tile, seat, round_, open_meld, *values)
     )
     dora = ura = 0
     dora_of = tile_rules.dora_of
