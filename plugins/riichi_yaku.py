@@ -196,12 +196,10 @@ _ID_SETS_SIZE = 4096
 
 
 def _ids(bits: int) -> frozenset[str]:
-    """The ids whose bits are set in ``bits``."""
-    ids = _ID_SETS.get(bits)
-    if ids is None:
-        if len(_ID_SETS) >= _ID_SETS_SIZE:
-            _ID_SETS.clear()
-        ids = _ID_SETS[bits] = frozenset(ident for ident, bit in _BIT.items() if bits & bit)
+    """The ids whose bits are set in ``bits``, remembered in ``_ID_SETS``."""
+    if len(_ID_SETS) >= _ID_SETS_SIZE:
+        _ID_SETS.clear()
+    ids = _ID_SETS[bits] = frozenset(ident for ident, bit in _BIT.items() if bits & bit)
     return ids
 
 
@@ -211,17 +209,28 @@ _last_reading: tuple[object, object, frozenset[str]] = (None, None, frozenset())
 
 def analyse(reading: Reading, situation: Situation) -> frozenset[str]:
     """Every id of this plugin present in ``reading`` of the hand in ``situation``."""
-    global _last_whole, _last_reading
-    last = _last_reading
-    if last[0] is reading and last[1] is situation:
-        return last[2]
+    global _last_whole
     cached = _last_whole
-    if cached[0] is situation:
+    if cached[0] is situation:  # another reading of the same hand
         whole = cached[1]
     else:
         whole = _whole_hand(situation)
         _last_whole = (situation, whole)
-    found = _ids(_reading(reading, situation, *whole))
+    bits = _reading(reading, situation, *whole)
+    found = _ID_SETS.get(bits)
+    if found is None:
+        found = _ids(bits)
+    return found
+
+
+def _analysed(reading: Reading, situation: Situation) -> frozenset[str]:
+    """:func:`analyse`, remembering the last answer: a rule set whose detectors are called one
+    by one asks about the same reading once per detector."""
+    global _last_reading
+    last = _last_reading
+    if last[0] is reading and last[1] is situation:
+        return last[2]
+    found = analyse(reading, situation)
     _last_reading = (reading, situation, found)
     return found
 
@@ -366,7 +375,7 @@ class _Detector:
         self.ident = ident
 
     def __call__(self, reading: Reading, situation: Situation) -> bool:
-        return self.ident in analyse(reading, situation)
+        return self.ident in _analysed(reading, situation)
 
     def __repr__(self) -> str:
         return f"<riichi_yaku detector {self.ident}>"

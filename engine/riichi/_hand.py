@@ -163,20 +163,19 @@ def evaluate(
         )
     else:
         read = read_win(hand, win, melds, seat_wind, round_wind, dora_indicators, ura_indicators, flags)
-    situation = read.situation
-    if read.indicators != (1, 0) and read.indicators != (0, 0):
-        _check_indicators(rs, table, read.indicators)
+    situation, concealed, parsed, dora, reds, indicators, concealed_counts = read
+    if indicators != (1, 0) and indicators != (0, 0):
+        _check_indicators(rs, table, indicators)
     if situation.chankan_closed_kan and not table.kokushi_robs_closed_kan:
         raise InputError(
             "kokushi musou may not rob a closed kan under this rule set (tiles.kokushi_robs_closed_kan: false)"
         )
-    dora = read.dora
     plain: tuple[str, ...] = ()
-    if read.reds:
-        dora, plain = _red_fives(rs, table, read.dora, read.reds)
-    options = readings(read.concealed, read.melds, situation.win, situation.tsumo, read.concealed_counts)
+    if reds:
+        dora, plain = _red_fives(rs, table, dora, reds)
+    options = readings(concealed, parsed, situation.win, situation.tsumo, concealed_counts)
     if not options:
-        raise InputError(f"{hand} with {win} is not a winning hand" + (" (with the melds given)" if read.melds else ""))
+        raise InputError(f"{hand} with {win} is not a winning hand" + (" (with the melds given)" if parsed else ""))
     if len(options) == 1:  # most hands read one way: nothing to compare
         result = _score_reading(rs, rules, options[0], situation, dora, honba, riichi_sticks)
     else:
@@ -364,24 +363,21 @@ def _score_reading(
     honba: int,
     sticks: int,
 ) -> HandScore:
-    found = present(rules, reading, situation)
-    dealer, tsumo, is_open = situation.seat_wind == EAST, situation.tsumo, situation.open
-    if found.yakuman:
-        base = _yakuman_score(rs, found.yakuman, dealer, tsumo)
+    ids, yakuman, exclusive, han, fixed = present(rules, reading, situation)
+    if yakuman:
+        base = _yakuman_score(rs, yakuman, situation.seat_wind == EAST, situation.tsumo)
         result = with_steps_before(base, lambda: _dora_steps(*dora, counted=False), honba, sticks)
-        return _new(HandScore, (result, found.yakuman, *dora, None, reading, list))
+        return _new(HandScore, (result, yakuman, *dora, None, reading, list))
     all_dora = dora[0] + dora[1] + dora[2] + dora[3]
-    if not found.ids and not (rules.dora_without_yaku and all_dora):
+    if not ids and not (rules.dora_without_yaku and all_dora):
         raise InputError("no yaku: the hand needs at least one yaku, and dora alone is not a yaku")
-    raw = count_fu(rules, reading, situation, found.fixed)
-    fu = raw if found.fixed is not None else rounded(rules, raw, is_open)
-    exclusive = found.exclusive
+    raw = count_fu(rules, reading, situation, fixed)
+    is_open = situation.open
+    fu = raw if fixed is not None else rounded(rules, raw, is_open)
     if exclusive is None:
-        return _han_score(
-            rs, rules, found.ids, found.han + all_dora, fu, raw, reading, situation, dora, honba, sticks, found.fixed
-        )
+        return _han_score(rs, rules, ids, han + all_dora, fu, raw, reading, situation, dora, honba, sticks, fixed)
     table = rules.yaku
-    rest_ids = tuple(i for i in found.ids if i != exclusive)
+    rest_ids = tuple(i for i in ids if i != exclusive)
     alone = _han_score(
         rs,
         rules,
@@ -394,7 +390,7 @@ def _score_reading(
         dora,
         honba,
         sticks,
-        found.fixed,
+        fixed,
         not_counted=rest_ids,
     )
     if rest_ids or (rules.dora_without_yaku and all_dora):
@@ -411,7 +407,7 @@ def _score_reading(
             dora,
             honba,
             sticks,
-            found.fixed,
+            fixed,
             unclaimed=exclusive,
         )
         if rest.total > alone.total:

@@ -191,20 +191,13 @@ def decompositions(concealed_counts: Sequence[int], melds: Sequence[Meld] = ()) 
 
 
 def _decompositions(counts: bytes, meld_blocks: list[int]) -> list[tuple[int, ...]]:
-    """:func:`decompositions` of 34 counts, with the melds' blocks."""
+    """:func:`decompositions` of 34 counts, with the melds' blocks: seven pairs, and the readings
+    as four sets and a pair (``meld_blocks`` among them), each a sorted tuple."""
+    combos = []
     melded = bool(meld_blocks)
-    combos = _standard(counts, [*meld_blocks])
     if not melded and len(counts) == 34 and counts.count(2) == 7:
         combos.append(tuple(t * 4 + _PAIR for t in range(34) if counts[t] == 2))
-    if len(combos) > 1:
-        combos.sort()
-    return combos
-
-
-def _standard(counts: bytes, meld_blocks: list[int]) -> list[tuple[int, ...]]:
-    """The readings as four sets and a pair (``meld_blocks`` among them), each a sorted tuple."""
-    melded = bool(meld_blocks)
-    partial = [meld_blocks]
+    partial = [[*meld_blocks]]
     pairs = 0
     for base, suit_index, memo in _SUIT_MEMOS:
         key = counts[base : base + 9]
@@ -215,7 +208,7 @@ def _standard(counts: bytes, meld_blocks: list[int]) -> list[tuple[int, ...]]:
             entry = memo.put(key, _suit_blocks(key, suit_index))
         options, pair = entry
         if not options:
-            return []
+            return combos
         pairs += pair
         if len(options) == 1:
             only = options[0]
@@ -227,14 +220,13 @@ def _standard(counts: bytes, meld_blocks: list[int]) -> list[tuple[int, ...]]:
     if honours != _NO_HONOURS:
         options, pair = _honour_blocks(honours)
         if not options:
-            return []
+            return combos
         pairs += pair
         only = options[0]
         for done in partial:
             done += only
     if pairs != 1:
-        return []
-    combos = []
+        return combos
     for blocks in partial:
         if len(blocks) == 5:
             # Each suit's blocks come sorted and the suits in tile order: only melds, which
@@ -242,6 +234,8 @@ def _standard(counts: bytes, meld_blocks: list[int]) -> list[tuple[int, ...]]:
             if melded:
                 blocks.sort()
             combos.append(tuple(blocks))
+    if len(combos) > 1:
+        combos.sort()
     return combos
 
 

@@ -142,11 +142,13 @@ def read_win(
     """Check everything about a win but its han and fu; raise :class:`yakuset.InputError` naming
     the first thing wrong. ``kita`` is the number of north tiles the winner extracted."""
     values = _flag_values(flags) if flags else _NO_FLAG_VALUES
-    seat = _WIND_NAMES.get(seat_wind) if type(seat_wind) is str else None
-    if seat is None:
+    try:
+        seat = _WIND_NAMES[seat_wind]
+    except (KeyError, TypeError):
         seat = _wind(seat_wind, "seat_wind")
-    round_ = _WIND_NAMES.get(round_wind) if type(round_wind) is str else None
-    if round_ is None:
+    try:
+        round_ = _WIND_NAMES[round_wind]
+    except (KeyError, TypeError):
         round_ = _wind(round_wind, "round_wind")
     concealed, parsed, win_tile, every, reds, concealed_counts, counts = _tiles(hand, win, melds)
     dora_list = _indicators(dora_indicators, "dora indicator") if dora_indicators else []
