@@ -94,6 +94,7 @@ YAKU_IDS = (
 
 _WHITE, _GREEN, _RED = DRAGONS
 _WIND_SET = frozenset(WINDS)
+_OUTSIDE_RUNS = frozenset(base + start for base in (0, 9, 18) for start in (0, 6))  # 123 and 789
 _DRAGON_SET = frozenset(DRAGONS)
 
 # The analysis gathers ids as bits of an int (one per id, in the order of YAKU_IDS): or-ing bits
@@ -258,7 +259,7 @@ def _reading(r: Reading, s: Situation, whole: int, all_outside: bool) -> int:
         first = group.first
         if kind == "run":
             runs.append(first)
-            if first % 9 not in (0, 6):
+            if first not in _OUTSIDE_RUNS:
                 outside = terminal_only = False
             continue
         if kind == "pair":

@@ -151,6 +151,7 @@ def _group(block: int, is_open: bool = False, melded: bool = False) -> Group:
 
 
 _CONCEALED = [_group(block) for block in range(34 * 4)]  # the groups of concealed blocks, by block
+_BY_RON = [_group(block, True) for block in range(34 * 4)]  # the same, completed by ron (open)
 _CONCEALED_OF = _CONCEALED.__getitem__
 _MELD_TYPE = {"chi": _RUN, "pon": _TRIPLET, "kan": _KAN, "ankan": _KAN}
 
@@ -296,9 +297,7 @@ def readings(
             index = offset + rest.index(block)
             if wait == "shanpon" and not tsumo:  # completed by ron: counts as open
                 found.append(
-                    _new(
-                        Reading, ("standard", (*groups[:index], _group(block, True), *groups[index + 1 :]), wait, index)
-                    )
+                    _new(Reading, ("standard", (*groups[:index], _BY_RON[block], *groups[index + 1 :]), wait, index))
                 )
             else:
                 found.append(_new(Reading, ("standard", groups, wait, index)))
