@@ -18,9 +18,10 @@ collector off while timing, the variants interleaved):
 - ours + .steps: the same, reading ``.steps`` (the explanation built) on every result;
 - ours, cold caches: every Riichi memo (``yakuset.riichi.clear_memos()``: parsed tiles, suit
   groups and melds, the decompositions of suit shapes and honours, the han/fu results, the yaku
-  found per detector answer, the yakuman memo) cleared before each hand: the cost with nothing
-  reused. What a rule set works out from its rules alone when it first scores (its basic points
-  of 1-13 han and the facts of those common hands) is no memo and stays;
+  found per detector answer, the yakuman memo; and the built-in detectors' sets of ids,
+  ``riichi_yaku.clear_memo()``) cleared before each hand: the cost with nothing reused. What a
+  rule set works out from its rules alone when it first scores (its basic points of 1-13 han and
+  the facts of those common hands) is no memo and stays;
 - theirs: ``HandCalculator.estimate_hand_value(...)``; its decomposition ``lru_cache`` is cleared
   before each pass, ours are cleared before each pass too (within a pass both reuse what they
   learnt).
@@ -60,6 +61,7 @@ import contextlib
 
 import yakuset
 from yakuset import InputError, riichi
+from yakuset._plugins import riichi_yaku
 from yakuset.riichi import clear_memos, memo_sizes
 
 from tests.test_hand_differential import SEED, Case, cases, ours, outcome_of
@@ -94,10 +96,16 @@ def run_ours(rs: yakuset.RuleSet, inputs: list[tuple[str, dict]], steps: bool = 
             result.steps  # noqa: B018 - built on first read
 
 
+def clear_every_memo() -> None:
+    """The engine's Riichi memos and the built-in detectors' sets of ids."""
+    clear_memos()
+    riichi_yaku.clear_memo()
+
+
 def run_ours_cold(rs: yakuset.RuleSet, inputs: list[tuple[str, dict]]) -> None:
     evaluate = riichi.evaluate
     for text, kwargs in inputs:
-        clear_memos()
+        clear_every_memo()
         try:
             evaluate(rs, text, **kwargs)
         except InputError:
@@ -165,7 +173,7 @@ def memory(rs: yakuset.RuleSet, count: int, warmup: int, trace: bool) -> None:
             + "  ".join(f"{b / 1024:>8,.0f}" for _, _, b in points)
             + f"   (peak {peak / 1024:,.0f})"
         )
-    sizes = memo_sizes()
+    sizes = {**memo_sizes(), "detectors' sets of ids": riichi_yaku.memo_size()}
     print(
         "  memo entries at the end (entries / bound, least recently used dropped first): "
         + ", ".join(f"{name} {size:,} / {bound:,}" for name, (size, bound) in sizes.items())
@@ -198,16 +206,13 @@ def main() -> None:
     ours_inputs = [(case.hand, case.kwargs()) for case in sample]
     theirs_inputs = [case.mahjong_args(RULESET) for case in sample]
 
-    def clear_ours() -> None:
-        clear_memos()
-
     def clear_theirs() -> None:
         HandDivider._divide_hand_impl.cache_clear()
 
     variants: dict[str, tuple[Callable[[], None], Callable[[], None]]] = {
-        "ours": (clear_ours, lambda: run_ours(rs, ours_inputs)),
-        "ours + .steps": (clear_ours, lambda: run_ours(rs, ours_inputs, steps=True)),
-        "ours, cold caches": (clear_ours, lambda: run_ours_cold(rs, ours_inputs)),
+        "ours": (clear_every_memo, lambda: run_ours(rs, ours_inputs)),
+        "ours + .steps": (clear_every_memo, lambda: run_ours(rs, ours_inputs, steps=True)),
+        "ours, cold caches": (clear_every_memo, lambda: run_ours_cold(rs, ours_inputs)),
         "theirs (mahjong)": (clear_theirs, lambda: run_theirs(theirs_inputs)),
     }
     seconds: dict[str, list[float]] = {name: [] for name in variants}

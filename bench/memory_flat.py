@@ -24,6 +24,7 @@ from pathlib import Path
 
 import yakuset
 from _common import machine_line  # bench/ is on sys.path when a script runs
+from yakuset._plugins import riichi_yaku
 from yakuset.riichi import evaluate, memo_sizes, score
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -98,7 +99,9 @@ def main() -> None:
         points.append((done, rss_kib()))
     report(f"{args.hands:,} hands from their tiles, after as many to warm up", points, start)
     print(
-        "\nmemos at the end (entries / bound): " + ", ".join(f"{k} {n:,}/{b:,}" for k, (n, b) in memo_sizes().items())
+        "\nmemos at the end (entries / bound): "
+        + ", ".join(f"{k} {n:,}/{b:,}" for k, (n, b) in memo_sizes().items())
+        + ", detectors' sets of ids {:,}/{:,}".format(*riichi_yaku.memo_size())
     )
 
 

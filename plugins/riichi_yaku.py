@@ -194,14 +194,31 @@ def _whole_hand(s: Situation) -> tuple[int, bool]:
 #: The set of ids of each combination of bits met (a few thousand at most in practice).
 _ID_SETS: dict[int, frozenset[str]] = {}
 _ID_SETS_SIZE = 4096
+_ID_OF_BIT = {bit: ident for ident, bit in _BIT.items()}
 
 
 def _ids(bits: int) -> frozenset[str]:
     """The ids whose bits are set in ``bits``, remembered in ``_ID_SETS``."""
     if len(_ID_SETS) >= _ID_SETS_SIZE:
         _ID_SETS.clear()
-    ids = _ID_SETS[bits] = frozenset(ident for ident, bit in _BIT.items() if bits & bit)
-    return ids
+    key = bits
+    ids = []
+    while bits:
+        lowest = bits & -bits
+        ids.append(_ID_OF_BIT[lowest])
+        bits ^= lowest
+    found = _ID_SETS[key] = frozenset(ids)
+    return found
+
+
+def clear_memo() -> None:
+    """Forget the sets of ids made so far (``bench/hand_values.py`` measures the cost without them)."""
+    _ID_SETS.clear()
+
+
+def memo_size() -> tuple[int, int]:
+    """The sets of ids remembered, and how many may be."""
+    return len(_ID_SETS), _ID_SETS_SIZE
 
 
 _last_whole: tuple[object, tuple[int, bool]] = (None, (0, False))

@@ -9,6 +9,7 @@ winning tile included. Unless a test says otherwise the winner sits east in the 
 from __future__ import annotations
 
 import functools
+import itertools
 import sys
 import textwrap
 
@@ -120,6 +121,30 @@ def test_a_detector_works_alone_as_the_hook_contract_says():
     assert riichi_yaku.DETECTORS["riichi"](reading, situation) is True
     assert riichi_yaku.DETECTORS["tanyao"](reading, situation) is False
     assert detect(ruleset("tenhou"), reading, situation) == ["riichi", "pinfu"]
+
+
+def test_the_detectors_memo_of_id_sets_is_bounded_and_changes_no_answer(monkeypatch):
+    from tests.test_hand_differential import SEED, cases
+
+    def answer(case):
+        try:
+            return evaluate(rs, case.hand, **case.kwargs()).yaku
+        except InputError as exc:
+            return str(exc)
+
+    rs = ruleset("tenhou")
+    sample = list(itertools.islice(cases(SEED), 400))
+    monkeypatch.setattr(riichi_yaku, "_ID_SETS_SIZE", 8)
+    riichi_yaku.clear_memo()
+    remembered = []
+    for case in sample:  # the memo fills and is emptied again and again
+        remembered.append(answer(case))
+        assert riichi_yaku.memo_size() <= (8, 8)
+    from_cold = []
+    for case in sample:
+        riichi_yaku.clear_memo()
+        from_cold.append(answer(case))
+    assert from_cold == remembered
 
 
 # --- each yaku on a concrete hand --------------------------------------------------------------------
