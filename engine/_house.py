@@ -4,6 +4,7 @@ functions of the public API that use them."""
 from __future__ import annotations
 
 import os
+import sys
 
 from ._core import resolve, ruleset
 from ._core.plugins import Registry
@@ -49,7 +50,7 @@ def list_rulesets() -> list[ruleset.RuleSet]:
 
 def clear_caches() -> None:
     """Forget every memoised result (han/fu scores, readings, parsed tiles and files, Koi-Koi
-    awards and yaku).
+    awards and yaku, the built-in Riichi detectors' sets of ids).
 
     Results never depend on the memos; this is for measuring cold speed and memory.
     """
@@ -59,3 +60,6 @@ def clear_caches() -> None:
     clear_koikoi()
     clear_memos()
     resolve.clear_memos()
+    detectors = sys.modules.get("yakuset._plugins.riichi_yaku")  # not imported for this if no rule set used it
+    if detectors is not None:
+        detectors.clear_memo()

@@ -145,6 +145,8 @@ def test_the_detectors_memo_of_id_sets_is_bounded_and_changes_no_answer(monkeypa
         riichi_yaku.clear_memo()
         from_cold.append(answer(case))
     assert from_cold == remembered
+    yakuset.clear_caches()
+    assert riichi_yaku.memo_size()[0] == 0
 
 
 # --- each yaku on a concrete hand --------------------------------------------------------------------
