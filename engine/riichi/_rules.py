@@ -153,7 +153,7 @@ class FuTable:
     double_wind_pair: int
     waits: Mapping[str, int]
     sets: Mapping[str, int]
-    by_set: tuple[int, ...] = field(init=False)
+    by_set: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "by_set", tuple(self.sets[key] for key in SET_KEYS))

@@ -48,9 +48,9 @@ class Situation(NamedTuple):
 
     ``tiles`` are all 14+ tiles of the hand (melds included), ``concealed`` the tiles not in a
     meld (the winning tile included), ``counts`` the 34-count of ``tiles`` (``counts[tile]``;
-    ``evaluate`` gives it as ``bytes``, whose items are ints: any sequence of 34 ints will do). ``seat_wind`` and
-    ``round_wind`` are tile numbers (27 east ... 30 north); ``open`` is true when a meld other
-    than a closed kan was called.
+    ``evaluate`` gives it as ``bytes``, whose items are ints: any sequence of 34 ints will do).
+    ``seat_wind`` and ``round_wind`` are tile numbers (27 east ... 30 north); ``open`` is true
+    when a meld other than a closed kan was called.
     """
 
     tiles: tuple[int, ...]
