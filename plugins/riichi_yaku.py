@@ -105,20 +105,10 @@ _RIICHI, _DOUBLE_RIICHI, _IPPATSU, _MENZEN_TSUMO, _PINFU, _IIPEIKOU, _TANYAO = (
 )
 _SEAT_WIND, _ROUND_WIND = _BIT["yakuhai_seat_wind"], _BIT["yakuhai_round_wind"]
 _DRAGON_BITS = {_WHITE: _BIT["yakuhai_haku"], _GREEN: _BIT["yakuhai_hatsu"], _RED: _BIT["yakuhai_chun"]}
-_CHIITOITSU, _SANSHOKU, _ITTSU, _CHANTA, _DOUKOU, _SANANKOU, _SANKANTSU, _TOITOI, _SHOUSANGEN = (
-    _BIT[i]
-    for i in (
-        "chiitoitsu",
-        "sanshoku",
-        "ittsu",
-        "chanta",
-        "sanshoku_doukou",
-        "sanankou",
-        "sankantsu",
-        "toitoi",
-        "shousangen",
-    )
+_CHIITOITSU, _SANSHOKU, _ITTSU, _CHANTA, _DOUKOU = (
+    _BIT[i] for i in ("chiitoitsu", "sanshoku", "ittsu", "chanta", "sanshoku_doukou")
 )
+_SANANKOU, _SANKANTSU, _TOITOI, _SHOUSANGEN = (_BIT[i] for i in ("sanankou", "sankantsu", "toitoi", "shousangen"))
 _HONROUTOU, _RYANPEIKOU, _HONITSU, _JUNCHAN, _CHINITSU, _KOKUSHI, _KOKUSHI_13 = (
     _BIT[i] for i in ("honroutou", "ryanpeikou", "honitsu", "junchan", "chinitsu", "kokushi", "kokushi_13")
 )
