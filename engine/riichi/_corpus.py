@@ -11,7 +11,7 @@ import functools
 import random
 from typing import Any, NamedTuple
 
-from ._tiles import parse_tiles, tile_name
+from ._tiles import parse_tiles, tile_counts, tile_name
 
 SEED = 20261130
 SIZE = 3000
@@ -162,9 +162,7 @@ def _situation(rng: random.Random, hand: dict[str, Any], table: Table) -> dict[s
         and rng.random() < 0.3
     ):
         flags["rinshan"] = True
-    held = [0] * 34
-    for tile in parse_tiles(hand["hand"])[0] + [t for _, text in hand["melds"] for t in parse_tiles(text)[0]]:
-        held[tile] += 1
+    held = tile_counts(parse_tiles(hand["hand"])[0] + [t for _, text in hand["melds"] for t in parse_tiles(text)[0]])
     indicator = tile_name(rng.choice([t for t in range(34) if held[t] < 4 and t not in table.removed]))
     extracted: dict[str, int] = {}
     if table.kita and held[_NORTH] < 4 and rng.random() < 0.5:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .._core.memo import Memo
-from ._tiles import TERMINALS_AND_HONOURS, Meld
+from ._tiles import TERMINALS_AND_HONOURS, Meld, tile_counts
 
 _KIND_TILES = {"triplet": 3, "kan": 4, "pair": 2}
 _new = tuple.__new__  # a NamedTuple made without its Python-level __new__ (every field given)
@@ -188,7 +188,11 @@ def decompositions(concealed_counts: Sequence[int], melds: Sequence[Meld] = ()) 
     distinct pairs), each a sorted tuple of blocks (``tile * 4 + kind``, kinds kan 0, triplet 1,
     pair 2, run 3) with the melds' blocks included; sorted as the `mahjong` package sorts them."""
     counts = concealed_counts if type(concealed_counts) is bytes else bytes(concealed_counts)
-    return _decompositions(counts, [meld.tiles[0] * 4 + _MELD_TYPE[meld.kind] for meld in melds])
+    return _decompositions(counts, [_meld_block(meld) for meld in melds])
+
+
+def _meld_block(meld: Meld) -> int:
+    return meld.tiles[0] * 4 + _MELD_TYPE[meld.kind]
 
 
 def _decompositions(counts: bytes, meld_blocks: list[int]) -> list[tuple[int, ...]]:
@@ -262,19 +266,17 @@ def readings(
     ties between equally valued readings. ``counts`` may give the 34-count of ``concealed``
     (``counts[tile]``; bytes are read fastest)."""
     if counts is None:
-        counts = bytearray(34)
-        for tile in concealed:
-            counts[tile] += 1
-    if type(counts) is not bytes:
+        counts = tile_counts(concealed)
+    elif type(counts) is not bytes:
         counts = bytes(counts)
     found: list[Reading] = []
     winning = _WINNING_BLOCKS[win]
     melded: tuple[Group, ...] = ()
     meld_blocks = []
     for meld in melds:
-        block = meld.tiles[0] * 4 + _MELD_TYPE[meld.kind]
+        block = _meld_block(meld)
         meld_blocks.append(block)
-        melded += (_group(block, meld.kind != "ankan", True),)
+        melded += (_group(block, meld.opened, True),)
     offset = len(melded)
     for blocks in _decompositions(counts, meld_blocks):
         if len(blocks) == 7:

@@ -4,8 +4,7 @@ the winds, the tiles; and the flag combinations no game can produce."""
 from __future__ import annotations
 
 import functools
-import operator
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .._core.errors import InputError
@@ -158,14 +157,6 @@ _CONTRADICTIONS: tuple[tuple[str, Callable[[_Win], bool], str], ...] = (
         "tenhou, chihou or renhou with rinshan, chankan, haitei or houtei",
     ),
 )
-_FLAG_VALUES = operator.itemgetter(*FLAGS)
-
-
-def contradiction(flags: Mapping[str, bool], melds: Sequence[Meld], dealer: bool, visible_win: int) -> str | None:
-    """Why these flags can't all be true of one win, or ``None``. ``visible_win`` counts the
-    copies of the winning tile in the hand (melds included) and among the indicators."""
-    open_meld, kan = meld_facts(melds)
-    return _first_contradiction(_FLAG_VALUES(flags), open_meld, kan, bool(melds), dealer, visible_win > 1)
 
 
 def meld_facts(melds: Sequence[Meld]) -> tuple[bool, bool]:
@@ -199,17 +190,6 @@ def _first_contradiction(
     return None
 
 
-def check_flags(flags: Mapping[str, bool], melds: Sequence[Meld], dealer: bool, visible_win: int) -> None:
-    """Raise :class:`yakuset.InputError` for flags no game can produce together."""
-    check_flag_values(_FLAG_VALUES(flags), melds, dealer, visible_win)
-
-
-def check_flag_values(values: tuple[bool, ...], melds: Sequence[Meld], dealer: bool, visible_win: int) -> None:
-    """:func:`check_flags` for the flags' values in the order of ``FLAGS``."""
-    open_meld, kan = meld_facts(melds)
-    check_flag_facts(values, open_meld, kan, bool(melds), dealer, visible_win > 1)
-
-
 def check_flag_facts(
     values: tuple[bool, ...],
     open_meld: bool,
@@ -219,9 +199,11 @@ def check_flag_facts(
     seen_elsewhere: bool,
     kita: bool = False,
 ) -> None:
-    """:func:`check_flag_values` for what the melds show (:func:`meld_facts`) and whether another
-    copy of the winning tile is seen; ``kita``: north tiles were extracted (three-player Riichi),
-    which allows rinshan and rules out a first-turn win."""
+    """Raise :class:`yakuset.InputError` for flags no game can produce together. ``values`` are
+    the flags in the order of ``FLAGS``; the rest is what the melds show (:func:`meld_facts`),
+    whether one was given, whether the winner is the dealer, whether another copy of the winning
+    tile is seen (in the hand or among the indicators), and ``kita``: north tiles were extracted
+    (three-player Riichi), which allows rinshan and rules out a first-turn win."""
     reason = _first_contradiction(values, open_meld, kan, melds, dealer, seen_elsewhere, kita)
     if reason:
         raise InputError(f"contradictory flags: {reason}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .._core.arguments import shown
@@ -160,10 +161,15 @@ def read_hand(text: str) -> tuple[tuple[int, ...], tuple[int, ...], bytes]:
             if tiles and len(tiles) + seen.bit_count() == len(text):
                 return tuple(tiles), reds, b"".join(keys)
     numbers, red = _parse_text(text)  # names what is wrong, or reads the text's other forms
+    return numbers, red, tile_counts(numbers)
+
+
+def tile_counts(tiles: Iterable[int]) -> bytes:
+    """The count of each of the 34 tiles among ``tiles`` (``counts[tile]``)."""
     counts = bytearray(34)
-    for tile in numbers:
+    for tile in tiles:
         counts[tile] += 1
-    return numbers, red, bytes(counts)
+    return bytes(counts)
 
 
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
