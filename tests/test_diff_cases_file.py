@@ -14,6 +14,7 @@ import pytest
 import yakuset
 from yakuset import diff
 from yakuset._cli import main as cli_main
+from yakuset._core import yamlparse
 from yakuset._core.errors import RulesetError
 from yakuset._core.yamlparse import stream_list
 
@@ -88,6 +89,25 @@ def test_an_alias_bomb_in_a_cases_file_is_refused(tmp_path, capsys):
     path = _cases_file(tmp_path / "cases.yaml", "cases:\n  - &l0 {base: 1}\n" + levels)
     assert cli_main(["diff", "nintendo", "fudawiki", "--cases", str(path)]) == 2
     assert "aliases expand to more than 2,000,000 values" in capsys.readouterr().err
+
+
+def test_a_case_whose_aliases_multiply_past_the_limit_is_refused_before_any_value_is_built(
+    tmp_path, capsys, monkeypatch
+):
+    # ten million values from eight lines: counted node by node (each aliased node once), refused
+    # at the case's own line, none of it built
+    lines = ["  - base: 1", "    a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
+    lines += [f"    {n}: &{n} [{', '.join([f'*{p}'] * 10)}]" for p, n in zip("abcdef", "bcdefg")]
+    path = _cases_file(tmp_path / "cases.yaml", "cases:\n" + "\n".join(lines) + "\n")
+    built = []  # the files values were built from (the rule sets' too)
+    build = yamlparse._Builder.build
+    monkeypatch.setattr(yamlparse._Builder, "build", lambda self, *args: built.append(self.file) or build(self, *args))
+    assert cli_main(["diff", "nintendo", "fudawiki", "--cases", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"{path}:2:5: <document>: aliases expand to more than 2,000,000 values "
+        "(hint: anchors and aliases (& and *) may not multiply a document)\n"
+    )
+    assert built and str(path) not in built
 
 
 def test_every_wrong_case_of_a_file_is_reported_at_its_line(tmp_path, capsys):

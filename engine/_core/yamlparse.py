@@ -206,7 +206,7 @@ def _built(node: yaml.Node | None, file: str, lines: Lines, limits: Limits) -> t
         ]
     builder = _Builder(file, lines, limits.max_nodes)
     try:
-        value = builder.build(node, 0, "")
+        value = builder.build_whole(node, 0, "")
     except _Abort as exc:
         return None, [exc.problem]
     return value, builder.problems
@@ -220,17 +220,29 @@ class _Builder:
         self.nodes = 0
         self.problems: list[Problem] = []
 
+    def build_whole(self, node: yaml.Node, depth: int, path: str) -> Any:
+        """Build a top-level node (a document, an item of a streamed list), refusing it first if
+        its aliases expand past the values left: a dozen aliases can stand for millions of values,
+        and building them only to count them would take seconds."""
+        expanded = _expanded_size(node, depth, {})
+        if expanded is not None and self.nodes + expanded > self.max_nodes:
+            raise _Abort(self._multiplied(self.lines.at(self.file, node.start_mark.index)))
+        return self.build(node, depth, path)
+
+    def _multiplied(self, where: Location) -> Problem:
+        return Problem(
+            where,
+            "",
+            f"aliases expand to more than {self.max_nodes:,} values",
+            "anchors and aliases (& and *) may not multiply a document",
+        )
+
     def build(self, node: yaml.Node, depth: int, path: str) -> Any:
         self.nodes += 1
         where = self.lines.at(self.file, node.start_mark.index)
         if self.nodes > self.max_nodes or depth > MAX_DEPTH:
             raise _Abort(
-                Problem(
-                    where,
-                    "",
-                    f"aliases expand to more than {self.max_nodes:,} values",
-                    "anchors and aliases (& and *) may not multiply a document",
-                )
+                self._multiplied(where)
                 if self.nodes > self.max_nodes
                 else Problem(
                     where,
@@ -339,6 +351,33 @@ def _reader_problem(exc: yaml.reader.ReaderError, lines: Lines, file: str) -> Pr
     )
 
 
+def _expanded_size(node: yaml.Node, depth: int, sizes: dict[int, int]) -> int | None:
+    """How many values ``node`` builds into, its aliases expanded (an alias is the very node it
+    names, so ``sizes``, by node, counts each node's own values once). ``None`` when its aliases
+    nest past ``MAX_DEPTH`` or into the node itself: building it says so, with its location. Keys
+    are counted as building counts them: not at all."""
+    known = sizes.get(id(node))
+    if known is not None:
+        return None if known < 0 else known
+    if depth > MAX_DEPTH:
+        return None
+    sizes[id(node)] = -1  # being counted: met again below it, the node contains itself
+    total = 1
+    if isinstance(node, yaml.SequenceNode):
+        children = node.value
+    elif isinstance(node, yaml.MappingNode):
+        children = [value for _, value in node.value]
+    else:
+        children = ()
+    for child in children:
+        size = _expanded_size(child, depth + 1, sizes)
+        if size is None:
+            return None
+        total += size
+    sizes[id(node)] = total
+    return total
+
+
 def _item_label(node: yaml.Node, index: int) -> str:
     """A list item is named by its ``id`` when it has one, else by its index."""
     if isinstance(node, yaml.MappingNode):
@@ -389,7 +428,7 @@ def stream_list(path: Path, display: str, key: str, limits: Limits = DATA_FILE) 
             index = 0
             while not events.check_event(yaml.SequenceEndEvent):
                 node = events.compose_node(None, index)
-                value = builder.build(node, 1, f"{key}[{index}]")
+                value = builder.build_whole(node, 1, f"{key}[{index}]")
                 if builder.problems:
                     raise RulesetError(builder.problems)
                 yield content(lines, display, node), value
