@@ -78,12 +78,14 @@ def test_a_file_over_32_mebibytes_is_refused_without_reading_it(tmp_path, capsys
     assert err == f"{path}:1:1: <document>: the file is over {32 << 20} bytes (hint: split it into several files)\n"
 
 
+@pytest.mark.slow
 def test_a_file_of_more_than_two_million_values_is_refused(tmp_path, capsys):
     path = _cases_file(tmp_path / "cases.yaml", "cases:\n  - {base: 1, note: [" + "0," * 2_000_000 + "0]}\n")
     assert cli_main(["diff", "nintendo", "fudawiki", "--cases", str(path)]) == 2
     assert "the file holds more than 2,000,000 values" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_an_alias_bomb_in_a_cases_file_is_refused(tmp_path, capsys):
     levels = "".join(f"  - &l{n} [*l{n - 1}, *l{n - 1}, *l{n - 1}, *l{n - 1}, *l{n - 1}]\n" for n in range(1, 12))
     path = _cases_file(tmp_path / "cases.yaml", "cases:\n  - &l0 {base: 1}\n" + levels)
