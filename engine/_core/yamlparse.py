@@ -240,6 +240,8 @@ class _Builder:
     def build(self, node: yaml.Node, depth: int, path: str) -> Any:
         self.nodes += 1
         where = self.lines.at(self.file, node.start_mark.index)
+        # The values were counted before building unless aliases nest too deep to count: then
+        # this count stops a wide document before the building reaches the deep part.
         if self.nodes > self.max_nodes or depth > MAX_DEPTH:
             raise _Abort(
                 self._multiplied(where)
