@@ -191,18 +191,18 @@ def _ids(bits: int) -> frozenset[str]:
     """The ids whose bits are set in ``bits``, remembered in ``_ID_SETS``."""
     if len(_ID_SETS) >= _ID_SETS_SIZE:
         _ID_SETS.clear()
-    key = bits
     ids = []
-    while bits:
-        lowest = bits & -bits
+    rest = bits
+    while rest:
+        lowest = rest & -rest
         ids.append(_ID_OF_BIT[lowest])
-        bits ^= lowest
-    found = _ID_SETS[key] = frozenset(ids)
+        rest ^= lowest
+    found = _ID_SETS[bits] = frozenset(ids)
     return found
 
 
 def clear_memo() -> None:
-    """Forget the sets of ids made so far (``bench/hand_values.py`` measures the cost without them)."""
+    """Forget the sets of ids made so far (``yakuset.clear_caches()`` calls this)."""
     _ID_SETS.clear()
 
 
