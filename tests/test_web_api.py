@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -472,22 +473,53 @@ def test_every_route_is_in_the_openapi_document():
 # --- limits --------------------------------------------------------------------------------------------
 
 
-def test_a_heavy_request_waits_for_a_slot_then_gives_up_with_503():
-    limits = Limits(seconds=0.3, heavy=1)
-    limits._slots.acquire()  # another heavy request holds the only slot
+class _WatchedSlots(threading.BoundedSemaphore):
+    """The heavy requests' slots, telling when a request asks for one."""
+
+    def __init__(self, value: int) -> None:
+        super().__init__(value)
+        self.asked = threading.Event()
+
+    def acquire(self, blocking: bool = True, timeout: float | None = None) -> bool:
+        self.asked.set()
+        return super().acquire(blocking, timeout)
+
+
+def test_a_heavy_request_waits_for_a_slot_then_is_answered():
+    limits = Limits(seconds=60, heavy=1)
+    limits._slots = slots = _WatchedSlots(1)
+    slots.acquire()  # another heavy request holds the only slot
+    slots.asked.clear()
+
+    async def go() -> httpx.Response:
+        transport = httpx.ASGITransport(app=create_app(limits))
+        async with httpx.AsyncClient(transport=transport, base_url="http://yakuset.test") as client:
+            waiting = asyncio.ensure_future(client.post("/api/v1/diff", json={"a": "nintendo", "b": "tournament"}))
+            await asyncio.to_thread(slots.asked.wait)  # the request asks for the slot ...
+            slots.release()  # ... and gets it once the other request is done
+            return await waiting
+
+    assert asyncio.run(go()).status_code == 200
+    limits.close()
+
+
+def test_a_heavy_request_that_finds_no_slot_within_the_time_limit_is_503():
+    limits = Limits(seconds=0.2, heavy=1)  # nothing has to finish within it: the slot is never free
+    limits._slots.acquire()
     found = error(post("diff", {"a": "nintendo", "b": "tournament"}, limits=limits), 503)
-    assert found["message"] == "the server is busy with other heavy requests for over 0.3 s"
-    limits._slots.release()
-    assert post("diff", {"a": "nintendo", "b": "tournament"}, limits=limits).status_code == 200
+    assert found["message"] == "the server is busy with other heavy requests for over 0.2 s"
 
 
 def test_a_request_over_the_time_limit_is_503():
-    found = error(post("diff", {"a": "tenhou", "b": "ema-2025"}, limits=Limits(seconds=0.01)), 503)
+    # A Riichi diff takes seconds, hundreds of times the limit.
+    limits = Limits(seconds=0.01, heavy=1)
+    found = error(post("diff", {"a": "tenhou", "b": "ema-2025"}, limits=limits), 503)
     assert found["message"] == "the request took longer than the server's limit of 0.01 s"
+    limits.close()
 
 
 def test_a_heavy_request_over_the_time_limit_is_stopped_and_its_worker_replaced():
-    limits = Limits(seconds=5, heavy=1)
+    limits = Limits(seconds=60, heavy=1)
     assert post("diff", {"a": "nintendo", "b": "tournament"}, limits=limits).status_code == 200
     [worker] = limits._pool._idle
     limits.seconds = 0.01
@@ -497,13 +529,13 @@ def test_a_heavy_request_over_the_time_limit_is_stopped_and_its_worker_replaced(
         worker.process.is_alive()
     [fresh] = limits._pool._idle
     assert fresh is not worker
-    limits.seconds = 30
+    limits.seconds = 60
     assert post("diff", {"a": "nintendo", "b": "tournament"}, limits=limits).status_code == 200
     limits.close()
 
 
 def test_a_heavy_worker_that_dies_is_a_500_and_is_replaced():
-    limits = Limits(seconds=30, heavy=1)
+    limits = Limits(seconds=60, heavy=1)
     assert post("replay", _GOOD["replay"], limits=limits).status_code == 200  # started and warm
     [worker] = limits._pool._idle
     worker.process.kill()

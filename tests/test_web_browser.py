@@ -47,11 +47,17 @@ def base_url() -> Iterator[str]:
         yield url
 
 
+#: How long an action or an expectation may wait (ms). They wait on the page's state, so the
+#: bound costs nothing when the page is quick; a busy machine runs the editor's diff slowly.
+WAIT_MS = 120_000
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     executable = _chromium()
     if executable is None:
         pytest.skip("no Chromium at /usr/bin/chromium (apt-get install chromium) or $YAKUSET_CHROMIUM")
+    playwright.expect.set_options(timeout=WAIT_MS)
     with playwright.sync_playwright() as driver:
         launched = driver.chromium.launch(executable_path=executable, args=FLAGS)
         yield launched
@@ -62,7 +68,7 @@ def browser() -> Iterator[Any]:
 def page(browser: Any, base_url: str) -> Iterator[Any]:
     context = browser.new_context(base_url=base_url, viewport={"width": 1400, "height": 1000})
     opened = context.new_page()
-    opened.set_default_timeout(20_000)
+    opened.set_default_timeout(WAIT_MS)
     elsewhere: list[str] = []
     opened.on("request", lambda request: None if request.url.startswith(base_url) else elsewhere.append(request.url))
     yield opened
