@@ -392,7 +392,7 @@ class _Detector:
 DETECTORS: Mapping[str, _Detector] = {ident: _Detector(ident) for ident in YAKU_IDS}
 
 
-@hookimpl
+@hookimpl(trylast=True)
 def yakuset_riichi_yaku_detectors() -> Mapping[str, _Detector]:
     """A detector for every standard yaku and yakuman id but nagashi_mangan."""
     return DETECTORS

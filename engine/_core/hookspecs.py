@@ -8,7 +8,9 @@ that rule set's plugin manager, so a hook implementation runs only for rule sets
 for it. A hook implemented under a name no spec has is a load error naming the plugin and
 the hook.
 
-Each game adds its own hooks (``yakuset.koikoi.hookspecs``, ``yakuset.riichi.hookspecs``).
+Each game adds its own hooks (``yakuset.koikoi.hookspecs``, ``yakuset.riichi.hookspecs``); a
+rule set's plugin manager knows the core's hooks and its own game's only, so a plugin that
+implements another game's hook is refused when a rule set of this game names it.
 Implement hooks with ``yakuset.hookimpl``::
 
     from yakuset import hookimpl
@@ -20,7 +22,9 @@ Implement hooks with ``yakuset.hookimpl``::
 Hooks receive the :class:`yakuset.RuleSet`; a plugin reads its settings, with the defaults
 of its settings schema filled in, from ``ruleset.plugin_settings("NAME")``. Hooks return
 values and never change their arguments. Unless a spec says ``firstresult``, every plugin's
-answer is collected (a list, most recently registered plugin first).
+answer is collected (a list, most recently registered plugin first). A hook that raises
+anything but yakuset's own errors becomes a :class:`yakuset.PluginError` naming the plugin and
+the hook, whichever hook it is.
 """
 
 from __future__ import annotations

@@ -75,12 +75,15 @@ class Registry:
             offered.extend((name, answer) for answer in caller() if answer is not None)
         return offered
 
-    def new_manager(self) -> pluggy.PluginManager:
-        """An empty plugin manager that knows the core's hookspecs and every game's."""
+    def new_manager(self, game: Game | None = None) -> pluggy.PluginManager:
+        """An empty plugin manager that knows the core's hookspecs and ``game``'s (every game's
+        when no game is given), and turns a plugin's own error in any hook into a
+        :class:`PluginError` naming the plugin and the hook."""
         manager = pluggy.PluginManager(hookspecs.PROJECT)
         manager.add_hookspecs(hookspecs)
-        for game in self.games.values():
-            manager.add_hookspecs(game.hookspecs)
+        for known in self.games.values() if game is None else (game,):
+            manager.add_hookspecs(known.hookspecs)
+        manager.add_hookcall_monitoring(_before, _naming_the_plugin)
         return manager
 
     def check_removals(self, plugins: Any) -> list[Problem]:
@@ -97,14 +100,16 @@ class Registry:
         return [_unknown(name, plugins.key_locs[name], installed) for name in unknown if name not in installed]
 
     def build(
-        self, plugins: Mapping[str, Any], fallback: Location
+        self, plugins: Mapping[str, Any], fallback: Location, game: Game | None = None
     ) -> tuple[pluggy.PluginManager, dict[str, Settings], list[Problem]]:
-        """Register the plugins a resolved rule set names, check their hooks and settings.
+        """Register the plugins a resolved rule set of ``game`` names, check their hooks and settings.
 
-        ``plugins`` is the resolved ``plugins:`` mapping (name -> settings). Returns the
-        manager, each plugin's settings with its schema's defaults filled in, and the problems.
+        ``plugins`` is the resolved ``plugins:`` mapping (name -> settings). The manager knows
+        the core's hooks and ``game``'s only, so a plugin of another game is refused by name.
+        Returns the manager, each plugin's settings with its schema's defaults filled in, and
+        the problems. Raises :class:`PluginError` when a plugin's settings schema hook fails.
         """
-        manager = self.new_manager()
+        manager = self.new_manager(game)
         settings: dict[str, Settings] = {}
         problems: list[Problem] = []
         installed: dict[str, Callable[[], object]] | None = None  # entry points: scanned only when needed
@@ -136,8 +141,7 @@ class Registry:
             found, settings_problems = _settings(manager, name, given, value_loc)
             settings[name] = found
             problems.extend(settings_problems)
-        problems.extend(_pending(manager, plugins, fallback))
-        manager.add_hookcall_monitoring(_before, _naming_the_plugin)
+        problems.extend(_pending(manager, plugins, fallback, self.games, game))
         return manager, settings, problems
 
 
@@ -240,10 +244,23 @@ def _spec_names(manager: pluggy.PluginManager) -> list[str]:
     return sorted(name for name, caller in vars(manager.hook).items() if not name.startswith("_") and caller.has_spec())
 
 
-def _pending(manager: pluggy.PluginManager, plugins: Mapping[str, Any], fallback: Location) -> list[Problem]:
-    """Hook implementations whose name no hookspec has: a misspelt hook would never be called."""
+def _pending(
+    manager: pluggy.PluginManager,
+    plugins: Mapping[str, Any],
+    fallback: Location,
+    games: Mapping[str, Game],
+    game: Game | None,
+) -> list[Problem]:
+    """Hook implementations whose name no hookspec of the rule set's game has: a misspelt hook,
+    or another game's, would never be called."""
     problems = []
     specs = _spec_names(manager)
+    elsewhere = {
+        name: other.name
+        for other in games.values()
+        if game is not None and other.name != game.name
+        for name in _hook_names(other.hookspecs)
+    }
     for hook_name, caller in sorted(vars(manager.hook).items()):
         if hook_name.startswith("_") or caller.has_spec():
             continue
@@ -251,15 +268,23 @@ def _pending(manager: pluggy.PluginManager, plugins: Mapping[str, Any], fallback
             if impl.optionalhook:
                 continue
             where, _ = _locations(plugins, impl.plugin_name, fallback)
+            other = elsewhere.get(hook_name)
+            if other is not None and game is not None:
+                message = f"{hook_name!r} is a hook of {other} rule sets, and this is a {game.name} rule set"
+                hint = f"turn plugin {impl.plugin_name!r} on in a {other} rule set, or remove it here"
+            else:
+                message = f"{hook_name!r} is no yakuset hook"
+                hint = did_you_mean(hook_name, specs) or "hooks: " + ", ".join(specs)
             problems.append(
-                Problem(
-                    where,
-                    f"plugins.{impl.plugin_name}",
-                    f"plugin {impl.plugin_name!r} implements {hook_name!r}, which is no yakuset hook",
-                    did_you_mean(hook_name, specs) or "hooks: " + ", ".join(specs),
-                )
+                Problem(where, f"plugins.{impl.plugin_name}", f"plugin {impl.plugin_name!r} implements {message}", hint)
             )
     return problems
+
+
+def _hook_names(specs: object) -> list[str]:
+    """The names of the hookspecs a module (or class) holds."""
+    marker = f"{hookspecs.PROJECT}_spec"
+    return [name for name, value in inspect.getmembers(specs) if hasattr(value, marker)]
 
 
 def _unmarked(plugin: object, name: str, where: Location) -> list[Problem]:
@@ -282,20 +307,37 @@ def _unmarked(plugin: object, name: str, where: Location) -> list[Problem]:
     return problems
 
 
+def asked_alone(manager: pluggy.PluginManager, name: str, hook: str) -> Any:
+    """The hook caller of ``hook`` that asks plugin ``name`` alone (through pluggy, so a failure
+    is a :class:`PluginError` naming the plugin and the hook, as for any hook call)."""
+    others = [plugin for other, plugin in manager.list_name_plugin() if other != name]
+    return manager.subset_hook_caller(hook, remove_plugins=others)
+
+
+def rank(impl: Any) -> int:
+    """Where pluggy asks a hook implementation: 1 ``tryfirst``, -1 ``trylast``, else 0."""
+    return 1 if impl.tryfirst else -1 if impl.trylast else 0
+
+
 def _settings(manager: pluggy.PluginManager, name: str, given: Any, where: Location) -> tuple[Settings, list[Problem]]:
     """The plugin's settings checked against its own schema, with the schema's defaults filled in."""
     data = given if given is not None else {}
-    for impl in manager.hook.yakuset_settings_schema.get_hookimpls():
-        if impl.plugin_name != name:
-            continue
-        schema: Any = impl.function()
-        if schema is None:
-            break
-        problems = validate.check_against(dict(schema), data, where, f"plugins.{name}")
-        if problems or not isinstance(data, Mapping):
-            return MappingProxyType({}), problems
-        return MappingProxyType(_with_defaults(schema, data)), []
-    return MappingProxyType(dict(data) if isinstance(data, Mapping) else {}), []
+    schema: Any = asked_alone(manager, name, "yakuset_settings_schema")()
+    if schema is None:
+        return MappingProxyType(dict(data) if isinstance(data, Mapping) else {}), []
+    if not isinstance(schema, Mapping):
+        return MappingProxyType({}), [
+            Problem(
+                where,
+                f"plugins.{name}",
+                f"plugin {name!r}'s yakuset_settings_schema returned {type(schema).__name__}, not a JSON Schema",
+                "a settings schema is a mapping such as {'type': 'object', 'properties': {...}}",
+            )
+        ]
+    problems = validate.check_against(dict(schema), data, where, f"plugins.{name}")
+    if problems or not isinstance(data, Mapping):
+        return MappingProxyType({}), problems
+    return MappingProxyType(_with_defaults(schema, data)), []
 
 
 def _with_defaults(schema: Mapping[str, Any], data: Mapping[str, Any]) -> dict[str, Any]:

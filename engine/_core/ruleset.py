@@ -211,12 +211,12 @@ def _from_document(
     checked = Checked.of(p.path for p in (*problems, *resolved_problems))
     if not problems:
         problems.extend(resolved_problems)
-    found: Any = document.get("plugins")
-    plugins: Any = found if isinstance(found, dict) else LocatedDict(start)
-    manager, settings, plugin_problems = registry.build(plugins, start)
-    problems.extend(plugin_problems)
     name = document.get("game")
     game = registry.games.get(name) if isinstance(name, str) else None
+    found: Any = document.get("plugins")
+    plugins: Any = found if isinstance(found, dict) else LocatedDict(start)
+    manager, settings, plugin_problems = registry.build(plugins, start, game)
+    problems.extend(plugin_problems)
     rules: Any = None
     if game is not None:
         rules, compile_problems = game.compile(document, manager, start, checked)

@@ -19,6 +19,7 @@ from .._core.expressions import Expression
 from .._core.game import Checked
 from .._core.hints import did_you_mean
 from .._core.yamlsource import LocatedDict, LocatedList, id_items
+from ._hooks import RiichiHooks
 from ._table import SECTIONS, TableRules, compile_table
 
 if TYPE_CHECKING:
@@ -235,7 +236,8 @@ def compile_rules(
     if checked.clean("yaku"):
         _check_refs(doubles, set(yaku) | disabled, "yakuman.double_patterns", problems)
         _check_refs(yakuman.get("tenhou_any_wait"), set(yaku) | disabled, "yakuman.tenhou_any_wait", problems)
-    detectors = _detectors(manager, problems, fallback)
+    detectors, detector_problems = RiichiHooks(manager).yaku_detectors(fallback)
+    problems.extend(detector_problems)
     table = None
     if checked.clean(*SECTIONS, "yaku", "limits"):
         yakuman_ids = frozenset(i for i, y in yaku.items() if y.yakuman)
@@ -336,30 +338,6 @@ def _doing_nothing(document: LocatedDict, where: Location) -> list[Problem]:
         warn("limits", "kiriage_basic", "kiriage_basic does nothing while `kiriage: false`", "set `kiriage: true`")
     if limits["kazoe"] == "none" and written("limits", "kazoe_han"):
         warn("limits", "kazoe_han", "kazoe_han does nothing while `kazoe: none`", "set `kazoe: yakuman` or `multiple`")
-    return found
-
-
-def _detectors(
-    manager: pluggy.PluginManager, problems: list[Problem], where: Location
-) -> dict[str, Callable[..., Any]]:
-    """The yaku detectors of the rule set's plugins; a later plugin's detector for an id wins."""
-    found: dict[str, Callable[..., Any]] = {}
-    for provided in reversed(manager.hook.yakuset_riichi_yaku_detectors()):
-        if provided is None:
-            continue
-        if not isinstance(provided, Mapping) or not all(
-            isinstance(k, str) and callable(v) for k, v in provided.items()
-        ):
-            problems.append(
-                Problem(
-                    where,
-                    "plugins",
-                    "a plugin's yakuset_riichi_yaku_detectors returned "
-                    "something other than a mapping of yaku ids to detectors",
-                )
-            )
-            continue
-        found.update(provided)
     return found
 
 

@@ -25,9 +25,12 @@ def yakuset_riichi_yaku_detectors() -> Mapping[str, Detector] | None:
     winning hand: its groups, its wait) and a :class:`yakuset.Situation` (flags, winds, all
     tiles) and returns whether the yaku is present. The table decides the yaku's han, what it
     replaces and whether it needs a closed hand, so a detector answers only "is the shape
-    there". A studio adds a house yaku with a YAML entry and a plugin returning its detector;
-    a later plugin's detector for an id replaces an earlier one. ``Reading`` and
-    ``Situation`` are NamedTuples: read their fields, never change them.
+    there". A studio adds a house yaku with a YAML entry and a plugin returning its detector.
+    Where several plugins detect one id, the one pluggy asks first wins: ``tryfirst``
+    implementations, then the others, ``trylast`` ones last. The built-in ``riichi_yaku``
+    plugin is ``trylast``, so any plugin's detector replaces a standard one; two plugins of
+    the same rank detecting one id is a load error (mark the winner ``tryfirst``).
+    ``Reading`` and ``Situation`` are NamedTuples: read their fields, never change them.
 
     For speed a detector may carry a ``batch`` attribute: a function ``(reading, situation) ->
     iterable of ids`` that answers for several ids at once (the built-in ``riichi_yaku`` plugin
