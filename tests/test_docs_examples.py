@@ -1,6 +1,7 @@
-"""The README stays true: every `$ yakuset ...` line of its console examples prints what the
-README shows (lines with `...` and blank lines are left out of the comparison), and the messages
-of "When something goes wrong" are the ones yakuset prints for those mistakes."""
+"""The README and the pages of docs/ stay true: every `$ yakuset ...` line of their console
+examples prints what the page shows (lines with `...` and blank lines are left out of the
+comparison), and the messages of "When something goes wrong" (docs/rule-sets.md) are the ones
+yakuset prints for those mistakes."""
 
 from __future__ import annotations
 
@@ -17,14 +18,30 @@ from yakuset._cli import main
 from .conftest import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: The pages whose console examples are run: the README and the guides of docs/.
+PAGES = {
+    path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8")
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+}
+RULE_SETS_PAGE = PAGES["docs/rule-sets.md"]
 BLOCK = re.compile(r"```(console|yaml)\n(.*?)```", re.S)
 
 
-def _examples() -> list[tuple[str, str, list[str], str | None]]:
-    """(command, the file shown by `cat -n` or the latest yaml block, expected lines, house.yaml text)."""
+def _examples() -> list[tuple[str, list[tuple[str, str, list[str]]], str | None]]:
+    """Each distinct (command, house.yaml text) once, with every page's showing of it: (page,
+    the command's line, expected lines). The house.yaml text is the file shown by `cat -n` or
+    the page's latest yaml block."""
+    found: dict[tuple[str, str | None], list[tuple[str, str, list[str]]]] = {}
+    for page, text in PAGES.items():
+        for command, line, shown, house in _page_examples(text):
+            found.setdefault((command, house), []).append((page, line, shown))
+    return [(command, shown, house) for (command, house), shown in found.items()]
+
+
+def _page_examples(text: str) -> list[tuple[str, str, list[str], str | None]]:
     found = []
     house: str | None = None
-    for kind, body in BLOCK.findall(README):
+    for kind, body in BLOCK.findall(text):
         if kind == "yaml":
             house = body
             continue
@@ -55,25 +72,27 @@ def _run(argv: list[str]) -> str:
     return out.getvalue() + err.getvalue()
 
 
-def test_the_readme_has_console_examples():
-    assert len(EXAMPLES) >= 10
+def test_the_readme_and_the_tour_have_console_examples():
+    assert len(_page_examples(README)) >= 8
+    assert len(_page_examples(PAGES["docs/tour.md"])) >= 10
 
 
-@pytest.mark.parametrize(("command", "line", "expected", "house"), EXAMPLES, ids=[e[0][:60] for e in EXAMPLES])
-def test_each_console_example_prints_what_the_readme_shows(tmp_path, monkeypatch, command, line, expected, house):
+@pytest.mark.parametrize(("command", "showings", "house"), EXAMPLES, ids=[e[0][:70] for e in EXAMPLES])
+def test_each_console_example_prints_what_its_pages_show(tmp_path, monkeypatch, command, showings, house):
     if house is not None:
         (tmp_path / "house.yaml").write_text(house, encoding="utf-8")
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
     actual = _run(shlex.split(command)[1:]).splitlines()
-    position = 0
-    for want in expected:
-        if not want.strip() or "..." in want:
-            continue
-        while position < len(actual) and actual[position].rstrip() != want.rstrip():
+    for page, line, expected in showings:
+        position = 0
+        for want in expected:
+            if not want.strip() or "..." in want:
+                continue
+            while position < len(actual) and actual[position].rstrip() != want.rstrip():
+                position += 1
+            assert position < len(actual), f"{page}: {line!r} shows {want!r}, which yakuset no longer prints"
             position += 1
-        assert position < len(actual), f"README: {line!r} shows {want!r}, which yakuset no longer prints"
-        position += 1
 
 
 MISTAKES = {
@@ -92,7 +111,7 @@ def test_the_troubleshooting_messages_are_what_yakuset_prints(tmp_path, monkeypa
     (tmp_path / "house.yaml").write_text(MISTAKES[mistake], encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     for printed in _run(["validate", "house.yaml"]).splitlines():
-        assert printed in README, f"README's {mistake!r} does not show: {printed}"
+        assert printed in RULE_SETS_PAGE, f"docs/rule-sets.md's {mistake!r} does not show: {printed}"
 
 
 def test_readme_names_every_bundled_rule_set():
@@ -103,6 +122,10 @@ def test_readme_names_every_bundled_rule_set():
         if not path.stem.startswith("_"):
             name = path.read_text(encoding="utf-8").split("\nname: ", 1)[1].split("\n", 1)[0]
             assert plain(name) in plain(README), name
+
+
+def test_the_readme_stays_short():
+    assert README.count("\n") <= 250
 
 
 def test_the_readme_test_command_is_the_one_ci_runs():
