@@ -12,15 +12,14 @@ import io
 import json
 import os
 import sys
-import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, runtime_checkable
 
 from . import __version__, diff
 from ._core import bundled
 from ._core.commands import Command, Output, count_argument, positive_argument, whole_number_argument
-from ._core.errors import InputError, Location, PluginError, Problem, RulesetError, YakusetWarning
+from ._core.errors import InputError, Location, PluginError, Problem, RulesetError
 from ._core.game import Game
 from ._core.hints import did_you_mean
 from ._core.resolve import display_name, read_file
@@ -79,11 +78,18 @@ class _TopFormatter(argparse.HelpFormatter):
 
 
 def _emit(output: Output, as_json: bool) -> None:
-    text, data = output
+    """Print a command's output: its text or JSON on stdout, then its warnings on stderr."""
     if as_json:
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json.dumps(output.data, indent=2, ensure_ascii=False))
     else:
-        sys.stdout.write(text)
+        sys.stdout.write(output.text)
+    _warn(output.warnings)
+
+
+def _warn(messages: Iterable[str]) -> None:
+    """Print the warnings of a command's results on stderr, each once."""
+    for message in dict.fromkeys(messages):
+        print(f"yakuset: warning: {message}", file=sys.stderr)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -97,7 +103,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         {"id": rs.id, "game": rs.game, "name": rs.name, "description": rs.metadata.get("description", "")}
         for rs in rulesets
     ]
-    _emit((text, data), args.json)
+    _emit(Output(text, data), args.json)
     return EXIT_OK
 
 
@@ -110,10 +116,10 @@ def cmd_show(args: argparse.Namespace) -> int:
             "document": rs.document,
             "sources": resolved_sources(rs),
         }
-        _emit((resolved_text(rs), data), args.json)
+        _emit(Output(resolved_text(rs), data), args.json)
         return EXIT_OK
     text = f"# {rs.files[0].display}\n" + rs.path.read_text(encoding="utf-8")
-    _emit((text, {"ruleset": rs.id, "file": rs.files[0].display, "document": rs.files[0].data}), args.json)
+    _emit(Output(text, {"ruleset": rs.id, "file": rs.files[0].display, "document": rs.files[0].data}), args.json)
     return EXIT_OK
 
 
@@ -132,7 +138,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if not errors:
             warned = len(problems)
             lines.append(f"{shown}: ok" + (f" ({warned} warning{'s' if warned != 1 else ''})" if warned else ""))
-    _emit(("".join(line + "\n" for line in lines), report), args.json)
+    _emit(Output("".join(line + "\n" for line in lines), report), args.json)
     return EXIT_OK if all(r["valid"] for r in report) else EXIT_NEGATIVE
 
 
@@ -208,6 +214,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     else:
         colour = args.colour == "always" or (args.colour == "auto" and sys.stdout.isatty())
         sys.stdout.write(diff.human(a, b, changes, report, args.steps, colour, causes, args.top, resolved))
+    _warn(report.warnings if report is not None else ())
     # A new name or description changes no rule: exit 0 (the human output says so).
     different = bool(diff.rule_changes(changes or [])) or bool(report and report.changes)
     return EXIT_NEGATIVE if different else EXIT_OK
@@ -510,15 +517,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         given = sys.argv[1:] if argv is None else list(argv)
         args = build_parser(given[0] if given and given[0] in _command_names() else None).parse_args(given)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", YakusetWarning)
-            code: int = args.run(args)
-        said: dict[str, int] = {}
-        for warning in caught:
-            if issubclass(warning.category, YakusetWarning):
-                said[str(warning.message)] = said.get(str(warning.message), 0) + 1
-        for message, times in said.items():
-            print(f"yakuset: warning: {message}" + (f" ({times} times)" if times > 1 else ""), file=sys.stderr)
+        code: int = args.run(args)
         return code
     except UsageError as exc:
         print(f"yakuset: error: {exc}", file=sys.stderr)

@@ -4,6 +4,7 @@ that do nothing reported as warnings (never as errors)."""
 
 from __future__ import annotations
 
+import json
 import sys
 import warnings
 
@@ -181,19 +182,40 @@ def test_double_patterns_under_a_single_yakuman_cap_are_a_warning_at_the_line_wr
     )
 
 
+CALLS_PAST_THE_LIMIT = (
+    "3 Koi-Koi calls, but nintendo allows 1 a player in a round (calls.limit_per_round): no game reaches this award"
+)
+
+
 def test_more_calls_than_the_rule_set_allows_warn_but_still_answer(capsys):
     nintendo = yakuset.load_ruleset("nintendo")  # one Koi-Koi call per player per round
-    with pytest.warns(yakuset.YakusetWarning, match=r"3 Koi-Koi calls, but nintendo allows 1 a player in a round"):
-        points = yakuset.koikoi.award(nintendo, base=8, own_calls=3).points
-    assert points == 8 * 2 * 4  # 7+ and the streak: the formula still answers
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the warning is on the result, not raised
+        result = yakuset.koikoi.award(nintendo, base=8, own_calls=3)
+    assert result.points == 8 * 2 * 4  # 7+ and the streak: the formula still answers
+    assert result.warnings == (CALLS_PAST_THE_LIMIT,)
     code, out, err = run(capsys, "award", "nintendo", "--base", "8", "--own-calls", "3")
-    assert (code, out) == (0, "64\n")
-    assert err.startswith("yakuset: warning: 3 Koi-Koi calls, but nintendo allows 1")
+    assert (code, out, err) == (0, "64\n", f"yakuset: warning: {CALLS_PAST_THE_LIMIT}\n")
+    code, out, err = run(capsys, "award", "nintendo", "--base", "8", "--own-calls", "3", "--json")
+    assert code == 0 and json.loads(out)["points"] == 64 and "warnings" not in json.loads(out)
+    assert err == f"yakuset: warning: {CALLS_PAST_THE_LIMIT}\n"
 
 
 def test_more_field_brights_than_the_deck_has_warn():
-    with pytest.warns(yakuset.YakusetWarning, match=r"6 brights on the field, but bga's deck has 5"):
-        yakuset.koikoi.award(yakuset.load_ruleset("bga"), base=8, field_brights=6)
+    result = yakuset.koikoi.award(yakuset.load_ruleset("bga"), base=8, field_brights=6)
+    assert result.warnings == (
+        "6 brights on the field, but bga's deck has 5 (match.field_brights): no deal reaches this award",
+    )
+
+
+def test_a_case_past_the_call_limit_is_compared_and_its_warnings_printed_once_each(capsys, tmp_path):
+    cases = write(tmp_path, "cases.yaml", "cases:\n  - {base: 8, own_calls: 3}\n  - {base: 9, own_calls: 3}\n")
+    code, _, err = run(capsys, "diff", "nintendo", "tournament", "--cases", str(cases), "--behaviour-only")
+    assert code in (0, 1)
+    assert err == (
+        f"yakuset: warning: {CALLS_PAST_THE_LIMIT}\n"
+        f"yakuset: warning: {CALLS_PAST_THE_LIMIT.replace('nintendo', 'tournament')}\n"
+    )
 
 
 def test_no_bundled_rule_set_has_a_warning():

@@ -1136,7 +1136,6 @@ def test_minipoints_for_someone_not_in_the_match_are_refused():
 # --- properties -----------------------------------------------------------------------------
 
 
-@pytest.mark.filterwarnings("ignore::yakuset.YakusetWarning")  # counts past a call limit: the formula still holds
 @settings(max_examples=300, deadline=None)
 @given(
     ruleset_id=st.sampled_from(ALL_KOIKOI),
@@ -1154,7 +1153,6 @@ def test_an_award_is_never_negative(ruleset_id, base, own_calls, opponent_calls,
         assert result.points == 0
 
 
-@pytest.mark.filterwarnings("ignore::yakuset.YakusetWarning")  # counts past a call limit: the formula still holds
 @settings(max_examples=300, deadline=None)
 @given(
     ruleset_id=st.sampled_from(NAMED),

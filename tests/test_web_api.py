@@ -562,40 +562,26 @@ def test_light_requests_are_answered_in_the_event_loop(monkeypatch):
     assert call("GET", "/api/v1/rulesets/nintendo/table").status_code == 200
 
 
-def test_each_request_gets_its_own_warnings_while_other_threads_change_the_filters():
-    """catch_warnings() in other threads (the loader uses it) neither takes nor hides a request's warnings."""
-    import threading
+def test_each_request_gets_its_own_warnings_and_the_process_keeps_its_warnings_machinery():
     import warnings
 
-    from yakuset._web.limits import collecting_warnings
+    before = warnings.warn
 
-    rs = yakuset.load_ruleset("nintendo")
-    stop = threading.Event()
+    async def go() -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=create_app())
+        async with httpx.AsyncClient(transport=transport, base_url="http://yakuset.test") as client:
+            bodies = [{"ruleset": "nintendo", "base": 5, "own_calls": 2 + i % 3} for i in range(60)]
+            return await asyncio.gather(*(client.post("/api/v1/award", json=body) for body in bodies))
 
-    def meddle() -> None:
-        while not stop.is_set():
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-
-    def awards(calls: int, found: list[list[str]]) -> None:
-        for _ in range(300):
-            with collecting_warnings() as said:
-                yakuset.koikoi.award(rs, 5, own_calls=calls)
-            found.append(list(said))
-
-    found: dict[int, list[list[str]]] = {5: [], 6: []}
-    threads = [threading.Thread(target=meddle) for _ in range(2)]
-    threads += [threading.Thread(target=awards, args=(calls, found[calls])) for calls in found]
-    for thread in threads:
-        thread.start()
-    for thread in threads[2:]:
-        thread.join()
-    stop.set()
-    for thread in threads[:2]:
-        thread.join()
-    for calls, said in found.items():
-        assert len(said) == 300
-        assert all(len(one) == 1 and one[0].startswith(f"{calls} Koi-Koi calls, but nintendo allows") for one in said)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # nothing is raised through warnings.warn
+        answers = asyncio.run(go())
+    for i, answer in enumerate(answers):
+        assert answer.json()["warnings"] == [
+            f"{2 + i % 3} Koi-Koi calls, but nintendo allows 1 a player in a round (calls.limit_per_round): "
+            "no game reaches this award"
+        ]
+    assert warnings.warn is before
 
 
 # --- the command -----------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -36,8 +36,13 @@ def positive_argument(value: str) -> int:
     return number
 
 
-#: What a command prints: readable text, and the same as JSON data (for ``--json``).
-Output = tuple[str, Any]
+class Output(NamedTuple):
+    """What a command prints: readable text, the same as JSON data (for ``--json``), and the
+    warnings of the results it shows (the command line prints each once on stderr)."""
+
+    text: str
+    data: Any
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -93,5 +93,6 @@ class PluginError(RuntimeError):
 
 
 class YakusetWarning(UserWarning):
-    """An argument or a setting that is accepted but can do nothing (more Koi-Koi calls than the
-    rule set allows, more brights than the deck has): the result is computed anyway."""
+    """The warning category yakuset once raised for an argument no game reaches. Such warnings
+    now travel on the result (``Award.warnings``) and nothing raises this class; it stays so
+    that code which filters it still imports."""

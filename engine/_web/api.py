@@ -214,7 +214,11 @@ def award(data: dict[str, Any]) -> Any:
 
     rs = ruleset_of(data.pop("ruleset"))
     _game(rs, "koikoi", "award")
-    return koikoi.award(rs, **data).as_dict()
+    result = koikoi.award(rs, **data)
+    answer = result.as_dict()
+    if result.warnings:  # what the command line prints on stderr
+        answer["warnings"] = list(result.warnings)
+    return answer
 
 
 def yaku(data: dict[str, Any]) -> Any:
@@ -296,10 +300,10 @@ def replay(data: dict[str, Any]) -> Any:
         path = Path(folder) / "script.yaml"
         path.write_text(script, encoding="utf-8")
         try:
-            text, trace = play.run(rs, argparse.Namespace(script=str(path)))
+            played = play.run(rs, argparse.Namespace(script=str(path)))
         except RulesetError as exc:
             raise RulesetError([_renamed(p, str(path), name) for p in exc.problems]) from None
-    return {**trace, "text": text}
+    return {**played.data, "text": played.text}
 
 
 def _renamed(problem: Problem, file: str, name: str) -> Problem:
@@ -335,9 +339,7 @@ def _posting(work: Callable[[dict[str, Any]], Any], names: Named) -> Handler:
         if not all(loaded(value, field) for value, field in named):
             texts = await limits.run(lambda: {k: v for value, field in named for k, v in load(value, field).items()})
         with keeping(texts):
-            answer, said = limits.compute(lambda: work(data))
-        if said and isinstance(answer, dict):  # the command line prints them on stderr
-            answer = {**answer, "warnings": said}
+            answer = work(data)
         return JSONResponse(answer)
 
     endpoint.__doc__ = work.__doc__

@@ -15,7 +15,7 @@ from starlette.routing import BaseRoute, Mount
 from starlette.staticfiles import StaticFiles
 
 from . import api
-from .limits import Limits, install_warning_routes
+from .limits import Limits
 
 HERE = Path(__file__).parent
 
@@ -58,7 +58,6 @@ def create_app(limits: Limits | None = None) -> Starlette:
         *pages.routes(),
         Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    install_warning_routes()
     chosen.workers(api.warm, api.heavy_answer)
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error}, lifespan=lifespan)
     app.state.limits = chosen

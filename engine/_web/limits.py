@@ -3,27 +3,21 @@
 Three kinds of work, three places:
 
 - a light request's answer (award, score, an evaluated hand, a table, ...) is computed in the
-  event loop itself (:meth:`Limits.compute`): tens of microseconds to about 2 ms once its rule
-  sets are loaded, less than a hop to a thread and back would cost;
+  event loop itself: tens of microseconds to about 2 ms once its rule sets are loaded, less
+  than a hop to a thread and back would cost;
 - loading a rule set (a bundled one the first time, a posted text not seen lately) runs in a
   worker thread within the time limit (:meth:`Limits.run`); a load that outlasts it is answered
   with 503 and finishes on its own (every input is bounded, so it does);
 - a heavy request (diff, replay) runs in one of ``heavy`` worker processes (:mod:`.workers`),
   at most ``heavy`` at once; one that outlasts the time limit is answered with 503 and its
   process is killed and replaced, so abandoned work stops.
-
-The :class:`yakuset.YakusetWarning` messages a light request raises are collected for its
-answer without touching the process's warnings filters (:func:`collecting_warnings`).
 """
 
 from __future__ import annotations
 
-import contextvars
 import json
 import threading
-import warnings
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -31,7 +25,6 @@ import anyio
 import anyio.to_thread
 from starlette.requests import Request
 
-from .._core.errors import YakusetWarning
 from .._core.yamlsource import RULE_FILE
 from .workers import Answer, Pool
 
@@ -92,13 +85,6 @@ class Limits:
             return await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
         raise _too_long(self.seconds)
 
-    def compute(self, work: Callable[[], T]) -> tuple[T, list[str]]:
-        """``work()`` here and now (a light request's answer, its rule sets loaded), with the
-        messages of the :class:`yakuset.YakusetWarning` it raised, each once."""
-        with collecting_warnings() as said:
-            result = work()
-        return result, list(dict.fromkeys(said))
-
     async def heavy_call(self, endpoint: str, data: dict[str, Any]) -> tuple[int, bytes]:
         """A heavy request's ``(status, JSON body)`` from a worker process: it first waits up to
         ``seconds`` for one of the ``heavy`` slots, then has ``seconds`` for its work."""
@@ -117,60 +103,6 @@ class Limits:
         if answer is None:
             raise _too_long(seconds)
         return answer
-
-
-# --- warnings -------------------------------------------------------------------------------------
-#
-# warnings.catch_warnings() swaps the warnings module's filters and showwarning, which belong to
-# the whole process: two threads inside it at once restore each other's state (Python 3.14's
-# context-aware warnings mend this; 3.11 has none). Loading a rule set uses it (the expression
-# compiler silences ast's warnings) in the threads that load, so it cannot also collect a
-# request's warnings. Instead, warnings.warn is wrapped once per process: a YakusetWarning raised
-# while the current context (a request's task, or a thread started from it) collects is added to
-# that request's list and nothing else; everything else passes through as if unwrapped.
-
-_SAID: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("yakuset_web_warnings", default=None)
-_INSTALL = threading.Lock()
-_installed: list[Callable[..., None]] = []
-
-
-def _routing(original: Callable[..., None]) -> Callable[..., None]:
-    def warn(message: Any, category: Any = None, stacklevel: int = 1, *args: Any, **kwargs: Any) -> None:
-        said = _SAID.get()
-        if said is not None:
-            kind = type(message) if isinstance(message, Warning) else category
-            if isinstance(kind, type) and issubclass(kind, YakusetWarning):
-                said.append(str(message))
-                return
-        if isinstance(stacklevel, int):
-            stacklevel += 1  # this frame is not the caller's
-        original(message, category, stacklevel, *args, **kwargs)
-
-    warn.__wrapped__ = original  # type: ignore[attr-defined]
-    warn.__doc__ = original.__doc__
-    return warn
-
-
-def install_warning_routes() -> None:
-    """Wrap ``warnings.warn`` (once per process) so that :func:`collecting_warnings` works."""
-    with _INSTALL:
-        if warnings.warn not in _installed:
-            _installed.append(_routing(warnings.warn))
-            warnings.warn = _installed[-1]
-
-
-@contextmanager
-def collecting_warnings() -> Iterator[list[str]]:
-    """The :class:`yakuset.YakusetWarning` messages raised in this context meanwhile, every one
-    (whether or not the filters would show it), none of them shown."""
-    if warnings.warn not in _installed:
-        install_warning_routes()
-    said: list[str] = []
-    token = _SAID.set(said)
-    try:
-        yield said
-    finally:
-        _SAID.reset(token)
 
 
 def _no_constant(name: str) -> Any:

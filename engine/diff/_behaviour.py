@@ -24,13 +24,15 @@ class Outcome:
     """A situation's result under one rule set: a number to compare, a one-line summary, and
     (on demand) the steps that produced it. ``error`` is set when the rule set refuses it;
     ``absent`` says why the situation cannot arise at all under the rule set (a tile its set does
-    not have, a seat its table does not seat): such a situation is not compared, only counted."""
+    not have, a seat its table does not seat): such a situation is not compared, only counted.
+    ``warnings`` are the result's own (a user's case no game reaches), shown beside the report."""
 
     value: float | None
     summary: str
     explain: Callable[[], list[str]] = field(default=lambda: [], compare=False, repr=False)
     error: str | None = None
     absent: str | None = None
+    warnings: tuple[str, ...] = field(default=(), compare=False)
 
     @classmethod
     def cannot_arise(cls, reason: str) -> Outcome:
@@ -111,6 +113,8 @@ class BehaviourReport:
     changes: list[BehaviourChange]
     skipped: int = 0  # situations both rule sets refuse: no hand can be in them, so none is counted
     one_sided: int = 0  # situations only one of the rule sets can have (a tile or a seat the other lacks)
+    #: The warnings of the results compared (a user's case no game reaches), each once, in order.
+    warnings: tuple[str, ...] = ()
 
     @property
     def summary(self) -> str:
@@ -155,11 +159,13 @@ def behaviour(a: RuleSet, b: RuleSet, cases: Iterable[Mapping[str, Any]] = ()) -
     by_group: dict[str, list[int]] = {}
     changes = []
     skipped = one_sided = 0
+    said: dict[str, None] = {}
     situations = itertools.chain(
         ((None, situation) for situation in part.situations(a, b)), enumerate(_case_situations(part, cases))
     )
     for case, (group, text, run) in situations:
         old, new = _safely(run, a), _safely(run, b)
+        said.update(dict.fromkeys((*old.warnings, *new.warnings)))
         if old.absent is not None or new.absent is not None:
             one_sided += 1
             continue
@@ -175,7 +181,8 @@ def behaviour(a: RuleSet, b: RuleSet, cases: Iterable[Mapping[str, Any]] = ()) -
             changes.append(BehaviourChange(group, text, old, new, run))
     changes.sort(key=lambda c: -c.size)
     total = sum(n for n, _ in by_group.values())
-    return BehaviourReport(total, {g: (n, c) for g, (n, c) in by_group.items()}, changes, skipped, one_sided)
+    by_count = {g: (n, c) for g, (n, c) in by_group.items()}
+    return BehaviourReport(total, by_count, changes, skipped, one_sided, tuple(said))
 
 
 def _safely(run: Callable[[RuleSet], Outcome], rs: RuleSet) -> Outcome:

@@ -11,13 +11,12 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-import warnings
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .._core.arguments import whole_number
-from .._core.errors import InputError, Location, Problem, YakusetWarning
+from .._core.errors import InputError, Location, Problem
 from .._core.expressions import MAX_MAGNITUDE, Evaluator, ExpressionError, TooLarge
 from .._core.memo import Memo
 from .._core.numbers import Number, tidy
@@ -47,7 +46,8 @@ def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0, f
     ``opponent_calls`` count the Koi-Koi calls of the winner and of the loser this round;
     ``field_brights`` the brights dealt face up (for rule sets whose multipliers use it).
     Raises :class:`yakuset.InputError` (a ``ValueError``) for negative counts or values that
-    are not whole numbers.
+    are not whole numbers; counts no game reaches are answered, with the award's ``warnings``
+    saying so.
     """
     # Exact ints first: the memo's keys compare equal to True, 8.0 and the like, which the
     # checks below refuse, so only an int may be looked up.
@@ -68,26 +68,21 @@ def _award(rs: RuleSet, base: Any, own_calls: Any, opponent_calls: Any, field_br
     opponent_calls = whole_number("opponent_calls", opponent_calls)
     field_brights = whole_number("field_brights", field_brights)
     limit = rules.call_limit
-    warned = False
+    said: list[str] = []
     if limit is not None and max(own_calls, opponent_calls) > limit:
-        warnings.warn(
+        said.append(
             f"{max(own_calls, opponent_calls)} Koi-Koi calls, but {rs.id} allows {limit} a player in a round "
-            "(calls.limit_per_round): no game reaches this award",
-            YakusetWarning,
-            stacklevel=3,
+            "(calls.limit_per_round): no game reaches this award"
         )
-        warned = True
     if field_brights > _most_field_brights(rules):
-        warnings.warn(
+        said.append(
             f"{field_brights} brights on the field, but {rs.id}'s deck has {_most_field_brights(rules)} "
-            "(match.field_brights): no deal reaches this award",
-            YakusetWarning,
-            stacklevel=3,
+            "(match.field_brights): no deal reaches this award"
         )
-        warned = True
     result = award_of(rs, rules, base, own_calls, opponent_calls, field_brights)
-    # A warned input is not remembered, so that every call with it warns again.
-    if not warned and not rules.extra_names:
+    if said:
+        return replace(result, warnings=tuple(said))
+    if not rules.extra_names:
         AWARDS.put((rs, base, own_calls, opponent_calls, field_brights), result)
     return result
 

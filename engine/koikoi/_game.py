@@ -113,7 +113,7 @@ class KoikoiGame:
 
         tables = award_tables(rs)
         text = _render.tables_markdown(rs, tables) if fmt == "markdown" else _render.tables_text(rs, tables)
-        return text, _render.tables_json(rs, tables)
+        return Output(text, _render.tables_json(rs, tables))
 
     # --- simulated matches ---------------------------------------------------------------------
 
@@ -240,7 +240,7 @@ def _run_award(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
 
     def run(rs: RuleSet) -> diff.Outcome:
         result = award(rs, **params)
-        return diff.Outcome(result.points, str(result.points), lambda: [result.explanation])
+        return diff.Outcome(result.points, str(result.points), lambda: [result.explanation], warnings=result.warnings)
 
     return run
 
@@ -264,7 +264,7 @@ def _yaku_command(rs: RuleSet, args: argparse.Namespace) -> Output:
     from ._yaku import yaku
 
     result = yaku(rs, args.cards, month=args.month)
-    return (result.explanation or "no yaku: base 0") + "\n", result.as_dict()
+    return Output((result.explanation or "no yaku: base 0") + "\n", result.as_dict())
 
 
 def _award_command(rs: RuleSet, args: argparse.Namespace) -> Output:
@@ -278,11 +278,11 @@ def _award_command(rs: RuleSet, args: argparse.Namespace) -> Output:
         field_brights=args.field_brights,
     )
     if not args.explain:
-        return f"{result.points}\n", result.as_dict()
+        return Output(f"{result.points}\n", result.as_dict(), result.warnings)
     lines = [result.explanation]
     for step in result.steps:
         lines.append(f"  {step.id}: {'+' if step.op == 'add' else '×'} {step.factor} ({step.label})")
-    return "\n".join(lines) + "\n", result.as_dict()
+    return Output("\n".join(lines) + "\n", result.as_dict(), result.warnings)
 
 
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
@@ -299,4 +299,4 @@ def _play_command(rs: RuleSet, args: argparse.Namespace) -> Output:
     if not path.is_file():
         raise InputError(f"{args.script}: no such file")
     trace = replay(rs, load_script(path))
-    return trace_text(trace), trace.as_dict()
+    return Output(trace_text(trace), trace.as_dict())

@@ -11,12 +11,19 @@ from .._core.results import Step
 
 @dataclass(frozen=True, slots=True)
 class Award:
-    """A Koi-Koi round award: ``base`` times every step's factor is ``points``."""
+    """A Koi-Koi round award: ``base`` times every step's factor is ``points``.
+
+    ``warnings`` says what in the arguments no game reaches (more Koi-Koi calls than the rule
+    set allows, more brights on the field than its deck has): the formula still answers, and
+    the command line and the API show these messages beside the answer. Empty for an award a
+    game can give.
+    """
 
     ruleset: str
     base: int
     points: Number
     steps: tuple[Step, ...] = field(default_factory=tuple)
+    warnings: tuple[str, ...] = ()
 
     @property
     def explanation(self) -> str:

@@ -125,7 +125,7 @@ class RiichiGame:
 
         grids, limits = payment_grids(rs)
         text = (_render.grids_markdown if fmt == "markdown" else _render.grids_text)(rs, grids, limits)
-        return text, _render.grids_json(rs, grids, limits)
+        return Output(text, _render.grids_json(rs, grids, limits))
 
     def commands(self) -> list[Command]:
         """``score``, ``hand`` and ``play``."""
@@ -260,7 +260,7 @@ def _score_command(rs: RuleSet, args: argparse.Namespace) -> Output:
         if args.fu is not None or args.dora:
             raise InputError("--yakuman takes no --fu or --dora: a yakuman hand counts neither")
         result = score(rs, yakuman=_id_list(args.yakuman), open=args.open, **situation)
-    return _score_text(result, args.explain, table.players), result.as_dict()
+    return Output(_score_text(result, args.explain, table.players), result.as_dict())
 
 
 def _score_text(result: Score | HandScore, explain: bool, players: int) -> str:
@@ -368,7 +368,7 @@ def _hand_command(rs: RuleSet, args: argparse.Namespace) -> Output:
                 f"fu: {parts} = {result.raw_fu}" + (f", scored as {result.fu}" if result.fu != result.raw_fu else "")
             )
     players = riichi_rules(rs).table.players
-    return "\n".join([*lines, _score_text(result, args.explain, players)]), result.as_dict()
+    return Output("\n".join([*lines, _score_text(result, args.explain, players)]), result.as_dict())
 
 
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
@@ -382,4 +382,4 @@ def _play_command(rs: RuleSet, args: argparse.Namespace) -> Output:
     from ._replay import game_text, load_game, replay_game
 
     trace = replay_game(rs, load_game(path))
-    return game_text(trace), trace.as_dict()
+    return Output(game_text(trace), trace.as_dict())

@@ -25,9 +25,6 @@ from .campaign import use, within
 from .cli_runs import random_argv
 from .generators import GENERATORS
 
-# A warning (a count no game reaches) comes with a result: an answer, not an escape.
-pytestmark = pytest.mark.filterwarnings("ignore::yakuset.YakusetWarning")
-
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 QUICK = settings(max_examples=150, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 LONG = settings(max_examples=3000, deadline=None, database=None, suppress_health_check=list(HealthCheck))

@@ -12,9 +12,6 @@ from yakuset._cli import main as cli_main
 
 from ..conftest import write
 
-# A warning (a count no game reaches) comes with a result: an answer, not an escape.
-pytestmark = pytest.mark.filterwarnings("ignore::yakuset.YakusetWarning")
-
 
 def refused(path) -> yakuset.RulesetError:
     with pytest.raises(yakuset.RulesetError) as caught:
