@@ -230,3 +230,18 @@ def test_a_case_both_rule_sets_refuse_is_exit_2_at_its_place(capsys, tmp_path):
     code, _, err = run(capsys, "diff", "ema-2016", "ema-2025", "--cases", str(cases))
     assert code == 2
     assert err.startswith(f"{cases}:3:5: cases[1]: case #2: both rule sets refuse it:")
+
+
+def test_applying_rule_changes_leaves_the_first_rule_sets_document_as_it_was():
+    # Variants share every part of the document that a change does not touch.
+    import copy
+
+    from yakuset.diff._causes import apply
+
+    a, b = yakuset.load_ruleset("tenhou"), yakuset.load_ruleset("tenhou-sanma")
+    before = copy.deepcopy(a.document)
+    changes = diff.structural(a, b)
+    changed = apply(a.document, changes)
+    assert a.document == before
+    assert changed["players"] == 3 and changed["tiles"]["removed"] == b.document["tiles"]["removed"]
+    assert changed["yaku"] is a.document["yaku"] or not any(c.path.startswith("yaku") for c in changes)
