@@ -6,9 +6,17 @@ editable install, inside site-packages for a wheel (``BUNDLED``, shown as ``show
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 import textwrap
 from pathlib import Path
+
+# The record of the bundled rule sets (yakuset._core.prebuilt) goes into a cache of the tests'
+# own, not the user's; the command lines the tests start share it.
+os.environ["YAKUSET_CACHE_DIR"] = _CACHE = tempfile.mkdtemp(prefix="yakuset-test-cache-")
+atexit.register(shutil.rmtree, _CACHE, True)
 
 import pytest
 from yakuset._cli import main

@@ -9,13 +9,12 @@ written at, so errors, ``show --resolved`` and ``diff`` can point at it.
 from __future__ import annotations
 
 import functools
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import bundled, validate
+from . import bundled, prebuilt, validate
 from .errors import Location, Problem
 from .hints import did_you_mean
 from .yamlsource import LocatedDict, LocatedList, from_json, join_path, read_text
@@ -103,12 +102,13 @@ def clear_memos() -> None:
 
 def read_source(text: str, path: Path, display: str) -> tuple[SourceFile | None, list[Problem]]:
     """Parse and check one file's text; ``path`` anchors relative ``extends``. A bundled file
-    with the text that was checked is read from its parsed form: no YAML parsing, no schema."""
-    checked = bundled.checked_name(path, text)
-    if checked is not None:
-        parsed = _parsed(checked)
-        if parsed is not None:
-            return SourceFile(path, display, from_json(parsed, display), True), []
+    with the text that was checked is read from its parsed form (:mod:`.prebuilt`): no YAML
+    parsing, no schema."""
+    name = bundled.bundled_name(path)
+    recorded = prebuilt.record() if name is not None else None
+    form = recorded.form(name, text) if recorded is not None and name is not None else None
+    if form is not None:
+        return SourceFile(path, display, from_json(form, display), True), []
     from .yamlparse import parse  # PyYAML is imported only when a text is parsed
 
     data, problems = parse(text, display)
@@ -127,21 +127,8 @@ def read_source(text: str, path: Path, display: str) -> tuple[SourceFile | None,
                 "a rule set starts with keys such as `game:` or `extends:`",
             ),
         ]
-    if checked is None:
-        problems.extend(validate.check_file(data, start))
-    return SourceFile(path, display, data, checked is not None), problems
-
-
-def _parsed(name: str) -> Any:
-    """The parsed form of bundled file ``name``, or ``None`` if it cannot be read (then the file
-    is parsed from its text)."""
-    try:
-        data = bundled.parsed_path(name).read_bytes()
-    except OSError:
-        return None
-    if bundled.parsed_digests().get(name) != bundled.digest(data):
-        return None  # not the form the tests wrote: parse the text instead
-    return json.loads(data)
+    problems.extend(validate.check_file(data, start))
+    return SourceFile(path, display, data), problems
 
 
 def chain(first: SourceFile, bundled_only: bool = False) -> tuple[list[SourceFile], list[Problem]]:

@@ -17,7 +17,7 @@ from typing import Any
 
 import pluggy
 
-from . import bundled, validate
+from . import bundled, prebuild, validate
 from .errors import InputError, Location, Problem, RulesetError
 from .game import Checked, Game
 from .plugins import Registry, Settings
@@ -126,6 +126,7 @@ def load(source: str | os.PathLike[str], registry: Registry) -> RuleSet:
                 )
             ]
         )
+    prebuild.ensure()
     first, problems = read_file(path)
     if first is None:
         raise RulesetError(problems)
@@ -144,6 +145,7 @@ def load_text(
     if not isinstance(path, str | os.PathLike) or (isinstance(path, str) and ("\x00" in path or not path)):
         raise InputError(f"the path the text stands for must be a file path, got {path!r:.60}")
     real = Path(os.fspath(path)).resolve()
+    prebuild.ensure()
     first, problems = read_source(text, real, display_name(real))
     if first is None:
         raise RulesetError(problems)
