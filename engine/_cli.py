@@ -14,11 +14,18 @@ import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, Protocol, runtime_checkable
+from typing import Any, NoReturn
 
 from . import __version__, diff
 from ._core import bundled
-from ._core.commands import Command, Output, count_argument, positive_argument, whole_number_argument
+from ._core.commands import (
+    Command,
+    CommandLinePart,
+    Output,
+    count_argument,
+    positive_argument,
+    whole_number_argument,
+)
 from ._core.errors import InputError, Location, PluginError, Problem, RulesetError
 from ._core.game import Game
 from ._core.hints import did_you_mean
@@ -34,19 +41,6 @@ EXIT_INTERRUPTED = 130  # Ctrl-C: what finished was printed
 
 class UsageError(Exception):
     """A command line that cannot be run."""
-
-
-@runtime_checkable
-class CommandLinePart(Protocol):
-    """What a game gives the command line: its table and its own commands."""
-
-    def table(self, rs: RuleSet, fmt: str) -> Output:
-        """The rule set's table as text (``text`` or ``markdown``) and as JSON data."""
-        ...
-
-    def commands(self) -> Sequence[Command]:
-        """The commands the game adds (``yakuset NAME RULESET ...``)."""
-        ...
 
 
 class _Parser(argparse.ArgumentParser):

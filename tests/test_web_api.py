@@ -455,15 +455,15 @@ def test_a_wrong_value_in_any_field_is_a_4xx_never_a_500(endpoint):
 
 
 def test_every_route_is_in_the_openapi_document():
-    from yakuset._web.api import routes
+    from starlette.routing import Route
 
     document = call("GET", "/api/v1/openapi.json").json()
     assert document["openapi"].startswith("3.1")
     documented = {(path, method.upper()) for path, item in document["paths"].items() for method in item}
     served = {
         (route.path, method)
-        for route in routes()
-        if route.path != "/api/v1/openapi.json"
+        for route in create_app().routes
+        if isinstance(route, Route) and route.path.startswith("/api/v1/") and route.path != "/api/v1/openapi.json"
         for method in route.methods or ()
         if method != "HEAD"
     }
@@ -633,17 +633,20 @@ def test_serve_checks_its_arguments(capsys):
     assert run(capsys, "serve", "--time-limit", "0")[0] == 2
 
 
-def test_the_package_files_are_in_the_wheel():
-    static = Path(create_app.__code__.co_filename).parent  # the package folder of yakuset._web
+@pytest.mark.parametrize("package", ["yakuset._web", "yakuset.koikoi", "yakuset.riichi"])
+def test_the_package_files_are_in_the_wheel(package):
+    """The server's templates and static files, and each game's, are package data."""
+    import importlib
     import tomllib
 
+    folder = Path(importlib.import_module(package).__file__ or "").parent
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert "yakuset._web" in data["tool"]["setuptools"]["packages"]
-    patterns = data["tool"]["setuptools"]["package-data"]["yakuset._web"]
-    shipped = {p.relative_to(static).as_posix() for pattern in patterns for p in static.glob(pattern)}
+    assert package in data["tool"]["setuptools"]["packages"]
+    patterns = data["tool"]["setuptools"]["package-data"][package]
+    shipped = {p.relative_to(folder).as_posix() for pattern in patterns for p in folder.glob(pattern)}
     every = {
-        p.relative_to(static).as_posix()
-        for p in static.rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".py"
+        p.relative_to(folder).as_posix()
+        for p in folder.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".py" and p.name != "py.typed"
     }
-    assert shipped == every
+    assert every and shipped == every

@@ -1,12 +1,12 @@
-"""A command a game adds to the command line, described as data so that a game never imports
-the command line itself."""
+"""What a game gives the command line: its table and the commands it adds, described as data
+(:class:`Command`) so that a game never imports the command line itself."""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -58,3 +58,17 @@ class Command:
     help: str
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[RuleSet, argparse.Namespace], Output]
+
+
+@runtime_checkable
+class CommandLinePart(Protocol):
+    """What a game gives the command line (and the server, which shows the same): its table and
+    its own commands."""
+
+    def table(self, rs: RuleSet, fmt: str) -> Output:
+        """The rule set's table as text (``text`` or ``markdown``) and as JSON data."""
+        ...
+
+    def commands(self) -> Sequence[Command]:
+        """The commands the game adds (``yakuset NAME RULESET ...``)."""
+        ...

@@ -24,23 +24,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .. import InputError, PluginError, Problem, RuleSet, RulesetError, diff
+from .._core.commands import CommandLinePart
 from .._core.hints import did_you_mean
 from .._core.resolved import resolved_sources
-from .limits import Limits, RequestProblem, json_type, read_json
-from .sources import (
-    DEFAULT_NAME,
-    Loaded,
-    bundled,
-    every_bundled,
-    every_loaded,
-    is_bundled,
-    keeping,
-    load,
-    loaded,
-    posted,
-    posted_name,
-    ruleset_of,
-)
+from .._core.webpart import Operation, json_type
+from .limits import Limits, RequestProblem, read_json
+from .sources import DEFAULT_NAME, Loaded, Site, house, keeping, posted_name
 
 PREFIX = "/api/v1"
 
@@ -69,11 +58,6 @@ def fields(data: Mapping[str, Any], known: tuple[str, ...], required: tuple[str,
             raise RequestProblem(422, f"missing field {key!r}", "fields: " + ", ".join(known))
 
 
-def _game(rs: RuleSet, game: str, endpoint: str) -> None:
-    if rs.game != game:
-        raise InputError(f"{rs.id!r} is a {rs.game} rule set; `{endpoint}` needs a {game} rule set")
-
-
 def summary(rs: RuleSet) -> dict[str, Any]:
     """A rule set's line in the list: id, game, name, description, source, the rule set it extends."""
     extends = rs.files[0].data.get("extends")
@@ -87,24 +71,9 @@ def summary(rs: RuleSet) -> dict[str, Any]:
     }
 
 
-#: The answers about a bundled rule set (its page, its tables), made once per server: they
-#: take up to a few milliseconds, which the event loop would otherwise spend on every request.
-_answers: dict[tuple[str, str, str], Any] = {}
-
-
-def _remembered(kind: str, rs: RuleSet, fmt: str, make: Callable[[], Any]) -> Any:
-    if not is_bundled(rs):
-        return make()
-    key = (kind, rs.id, fmt)
-    found = _answers.get(key)
-    if found is None:
-        found = _answers[key] = make()
-    return found
-
-
-def shown(rs: RuleSet) -> dict[str, Any]:
+def shown(site: Site, rs: RuleSet) -> dict[str, Any]:
     """``show --resolved --json`` plus the list line, the plugins with their settings and the warnings."""
-    answer: dict[str, Any] = _remembered("show", rs, "json", lambda: _shown(rs))
+    answer: dict[str, Any] = site.remembered("show", rs, "json", lambda: _shown(rs))
     return answer
 
 
@@ -120,16 +89,18 @@ def _shown(rs: RuleSet) -> dict[str, Any]:
     }
 
 
-def table_of(rs: RuleSet, fmt: str = "json") -> Any:
+def table_of(site: Site, rs: RuleSet, fmt: str = "json") -> Any:
     """``yakuset table --json`` (or the text or markdown, as ``{"ruleset", "format", "text"}``)."""
-    return _remembered("table", rs, fmt, lambda: _table_of(rs, fmt))
+    return site.remembered("table", rs, fmt, lambda: _table_of(rs, fmt))
 
 
 def _table_of(rs: RuleSet, fmt: str) -> Any:
-    part: Any = rs.part
+    part = rs.part
+    if not isinstance(part, CommandLinePart):
+        raise InputError(f"{rs.game} rule sets have no table")
     if fmt == "json":
-        return part.table(rs, "text")[1]
-    return {"ruleset": rs.id, "format": fmt, "text": part.table(rs, fmt)[0]}
+        return part.table(rs, "text").data
+    return {"ruleset": rs.id, "format": fmt, "text": part.table(rs, fmt).text}
 
 
 # --- the endpoints --------------------------------------------------------------------------
@@ -148,38 +119,44 @@ def answering(endpoint: Handler) -> Handler:
     return answer
 
 
-async def every_ruleset(limits: Limits) -> list[RuleSet]:
-    """Every bundled rule set, loaded in a worker thread the first time."""
-    return every_bundled() if every_loaded() else await limits.run(every_bundled)
+async def every_ruleset(request: Request) -> list[RuleSet]:
+    """Every rule set the site offers, loaded in a worker thread the first time."""
+    site: Site = request.app.state.site
+    return site.every() if site.every_loaded() else await request.app.state.limits.run(site.every)
 
 
-async def bundled_ruleset(limits: Limits, ident: str) -> RuleSet:
-    """The bundled rule set ``ident``, loaded in a worker thread the first time."""
-    return bundled(ident) if loaded(ident) else await limits.run(lambda: bundled(ident))
+async def offered_ruleset(request: Request) -> RuleSet:
+    """The offered rule set the request's path names, loaded in a worker thread the first time."""
+    site: Site = request.app.state.site
+    ident = request.path_params["ruleset"]
+    if site.loaded(ident):
+        return site.offered(ident)
+    limits: Limits = request.app.state.limits
+    return await limits.run(lambda: site.offered(ident))
 
 
 async def list_endpoint(request: Request) -> Response:
     game = request.query_params.get("game")
-    rulesets = await every_ruleset(request.app.state.limits)
+    rulesets = await every_ruleset(request)
     return JSONResponse([summary(rs) for rs in rulesets if game in (None, rs.game)])
 
 
 async def show_endpoint(request: Request) -> Response:
-    rs = await bundled_ruleset(request.app.state.limits, request.path_params["ruleset"])
-    return JSONResponse(shown(rs))
+    rs = await offered_ruleset(request)
+    return JSONResponse(shown(request.app.state.site, rs))
 
 
 async def text_endpoint(request: Request) -> Response:
     """The bundled file as written (``yakuset show``), for an editor to start from."""
-    rs = await bundled_ruleset(request.app.state.limits, request.path_params["ruleset"])
+    rs = await offered_ruleset(request)
     return JSONResponse({"ruleset": rs.id, "file": rs.files[0].display, "text": rs.path.read_text(encoding="utf-8")})
 
 
 async def table_get_endpoint(request: Request) -> Response:
     fmt = request.query_params.get("format", "json")
     _format(fmt)
-    rs = await bundled_ruleset(request.app.state.limits, request.path_params["ruleset"])
-    return JSONResponse(table_of(rs, fmt))
+    rs = await offered_ruleset(request)
+    return JSONResponse(table_of(request.app.state.site, rs, fmt))
 
 
 def _format(fmt: Any) -> str:
@@ -188,7 +165,7 @@ def _format(fmt: Any) -> str:
     return str(fmt)
 
 
-def validate(data: dict[str, Any]) -> dict[str, Any]:
+def validate(site: Site, data: dict[str, Any]) -> dict[str, Any]:
     """``yakuset validate --json`` for one posted text: ``{"file", "valid", "problems"}``."""
     fields(data, ("text", "name"), ("text",))
     text = data["text"]
@@ -196,75 +173,39 @@ def validate(data: dict[str, Any]) -> dict[str, Any]:
         raise RequestProblem(422, f"text must be the rule set's YAML text, got {json_type(text)}")
     name = posted_name(data.get("name"), "name")
     try:
-        problems = list(posted(text, name).warnings)
+        problems = list(site.posted(text, name).warnings)
     except RulesetError as exc:
         problems = exc.problems
     valid = not any(not p.warning for p in problems)
     return {"file": name, "valid": valid, "problems": [p.as_dict() for p in problems]}
 
 
-def table(data: dict[str, Any]) -> Any:
+def table(site: Site, data: dict[str, Any]) -> Any:
     fields(data, ("ruleset", "format"), ("ruleset",))
-    return table_of(ruleset_of(data["ruleset"]), _format(data.get("format", "json")))
+    return table_of(site, site.ruleset_of(data["ruleset"]), _format(data.get("format", "json")))
 
 
-def award(data: dict[str, Any]) -> Any:
-    fields(data, ("ruleset", "base", "own_calls", "opponent_calls", "field_brights"), ("ruleset", "base"))
-    from .. import koikoi
+def _operation(name: str, game: str, operation: Operation) -> Callable[[Site, dict[str, Any]], Any]:
+    """A game's API operation: its fields checked, its rule set loaded and checked to be the game's."""
 
-    rs = ruleset_of(data.pop("ruleset"))
-    _game(rs, "koikoi", "award")
-    result = koikoi.award(rs, **data)
-    answer = result.as_dict()
-    if result.warnings:  # what the command line prints on stderr
-        answer["warnings"] = list(result.warnings)
-    return answer
+    def work(site: Site, data: dict[str, Any]) -> Any:
+        fields(data, ("ruleset", *operation.fields), ("ruleset", *operation.required))
+        rs = site.ruleset_of(data.pop("ruleset"))
+        if rs.part is not site.games[game]:
+            raise InputError(f"{rs.id!r} is a {rs.game} rule set; `{name}` needs a {game} rule set")
+        answer = operation.run(rs, data)
+        if answer.warnings and isinstance(answer.data, dict):  # what the command line prints on stderr
+            return {**answer.data, "warnings": list(answer.warnings)}
+        return answer.data
 
-
-def yaku(data: dict[str, Any]) -> Any:
-    fields(data, ("ruleset", "captured", "month", "own_calls"), ("ruleset", "captured"))
-    from .. import koikoi
-
-    rs = ruleset_of(data.pop("ruleset"))
-    _game(rs, "koikoi", "yaku")
-    return koikoi.yaku(rs, **data).as_dict()
+    work.__doc__ = operation.summary
+    return work
 
 
-_SITUATION = ("dealer", "tsumo", "honba", "riichi_sticks")
-
-
-def score(data: dict[str, Any]) -> Any:
-    fields(data, ("ruleset", "han", "fu", "yaku", "dora", "open", "yakuman", *_SITUATION), ("ruleset",))
-    from .. import riichi
-
-    rs = ruleset_of(data.pop("ruleset"))
-    _game(rs, "riichi", "score")
-    modes = [name for name in ("han", "yaku", "yakuman") if data.get(name) is not None]
-    if len(modes) != 1:
-        raise InputError("give exactly one of han (with fu), yaku or yakuman")
-    return riichi.score(rs, **data).as_dict()
-
-
-def evaluate(data: dict[str, Any]) -> Any:
-    from .. import riichi
-
-    fields(data, ("ruleset", *riichi.EVALUATE_ARGUMENTS, *riichi.FLAGS), ("ruleset", "hand", "win"))
-    rs = ruleset_of(data.pop("ruleset"))
-    _game(rs, "riichi", "evaluate")
-    for key in ("dora_indicators", "ura_indicators"):
-        value = data.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(tile, str) for tile in value):
-            raise InputError(f"{key} must be a list of tiles such as ['7s'], got {json_type(value)}")
-    melds = data.get("melds", ())
-    if isinstance(melds, list):  # JSON has no tuples: [["pon", "555z"], ...]
-        data["melds"] = [tuple(m) if isinstance(m, list) else m for m in melds]
-    return riichi.evaluate(rs, **data).as_dict()
-
-
-def compare(data: dict[str, Any]) -> Any:
+def compare(site: Site, data: dict[str, Any]) -> Any:
     """``yakuset diff --format json``: the rule changes, the score changes and their causes."""
     fields(data, ("a", "b", "structural_only", "behaviour_only", "declared", "steps"), ("a", "b"))
-    a, b = ruleset_of(data["a"], "a"), ruleset_of(data["b"], "b")
+    a, b = site.ruleset_of(data["a"], "a"), site.ruleset_of(data["b"], "b")
     options = {key: data.get(key, False) for key in ("structural_only", "behaviour_only", "declared")}
     for key, value in options.items():
         if type(value) is not bool:
@@ -283,15 +224,17 @@ def compare(data: dict[str, Any]) -> Any:
     return diff.as_json(a, b, changes, report, options["declared"], steps, causes)
 
 
-def replay(data: dict[str, Any]) -> Any:
+def replay(site: Site, data: dict[str, Any]) -> Any:
     """``yakuset play --json`` for a posted script (Koi-Koi rounds or a Riichi game), with its trace text."""
     fields(data, ("ruleset", "script", "name"), ("ruleset", "script"))
-    rs = ruleset_of(data["ruleset"])
+    rs = site.ruleset_of(data["ruleset"])
     script = data["script"]
     if not isinstance(script, str):
         raise RequestProblem(422, f"script must be the script's YAML text, got {json_type(script)}")
     name = posted_name(data.get("name"), "name")
-    play = next((c for c in rs.part.commands() if c.name == "play"), None)  # type: ignore[attr-defined]
+    part = rs.part
+    commands = part.commands() if isinstance(part, CommandLinePart) else ()
+    play = next((c for c in commands if c.name == "play"), None)
     if play is None:
         raise InputError(f"{rs.game} rule sets have no play scripts")
     # The game reads a script from a file: the text goes to a file of the server's own making,
@@ -325,37 +268,38 @@ def _validated(data: dict[str, Any]) -> list[tuple[Any, str]]:
 
 
 Named = Callable[[dict[str, Any]], list[tuple[Any, str]]]
+Work = Callable[[Site, dict[str, Any]], Any]
 
 
-def _posting(work: Callable[[dict[str, Any]], Any], names: Named) -> Handler:
+def _posting(work: Work, names: Named) -> Handler:
     """A light endpoint: its rule sets loaded in a worker thread if need be, then ``work`` here
     and now, in the event loop (it takes microseconds)."""
 
     async def endpoint(request: Request) -> Response:
         limits: Limits = request.app.state.limits
+        site: Site = request.app.state.site
         data = await read_json(request, limits)
         named = names(data)
         texts: Loaded = {}
-        if not all(loaded(value, field) for value, field in named):
-            texts = await limits.run(lambda: {k: v for value, field in named for k, v in load(value, field).items()})
+        if not all(site.loaded(value, field) for value, field in named):
+            texts = await limits.run(
+                lambda: {key: rs for value, field in named for key, rs in site.load(value, field).items()}
+            )
         with keeping(texts):
-            answer = work(data)
+            answer = work(site, data)
         return JSONResponse(answer)
 
     endpoint.__doc__ = work.__doc__
     return answering(endpoint)
 
 
-def warm() -> None:
-    """Load every bundled rule set and import the evaluators the light endpoints call, so that
-    the first requests find them ready (a server does this before it answers any; a heavy
-    worker before it takes any)."""
-    from .. import koikoi, riichi
-
-    every_bundled()
-    for module, names in ((koikoi, ("award", "yaku")), (riichi, ("score", "evaluate", "FLAGS"))):
-        for name in names:
-            getattr(module, name)
+def warm(make: Callable[[], Site] = house) -> None:
+    """Load every rule set the site offers and import the games' web parts (their evaluators
+    with them), so that the first requests find them ready (a server does this before it
+    answers any; a heavy worker before it takes any)."""
+    site = make()
+    site.every()
+    site.operations  # noqa: B018 (imports each game's web part)
     # What is loaded now stays for the server's life: the collector need not look at it again
     # (a full collection of it takes tens of milliseconds, which every request then waits).
     gc.collect()
@@ -363,13 +307,14 @@ def warm() -> None:
 
 
 #: The heavy endpoints, answered in worker processes (:func:`heavy_answer`).
-HEAVY: dict[str, Callable[[dict[str, Any]], Any]] = {"diff": compare, "replay": replay}
+HEAVY: dict[str, Work] = {"diff": compare, "replay": replay}
 
 
-def heavy_answer(endpoint: str, data: dict[str, Any]) -> tuple[int, bytes]:
-    """A heavy request's HTTP status and JSON body, as a worker process computes it."""
+def heavy_answer(make: Callable[[], Site], endpoint: str, data: dict[str, Any]) -> tuple[int, bytes]:
+    """A heavy request's HTTP status and JSON body, as a worker process computes it for the
+    site ``make()`` gives."""
     try:
-        response = JSONResponse(HEAVY[endpoint](data))
+        response = JSONResponse(HEAVY[endpoint](make(), data))
     except Exception as exc:  # every error becomes a JSON answer, never a traceback
         response = error_of(exc)
     return response.status_code, bytes(response.body)
@@ -388,10 +333,15 @@ def _heavy(endpoint_name: str) -> Handler:
     return answering(endpoint)
 
 
-def routes() -> list[Route]:
-    """The API's routes; every error is answered as JSON (:func:`answering`)."""
+def routes(site: Site) -> list[Route]:
+    """The API's routes for ``site`` (its games add theirs); every error is answered as JSON
+    (:func:`answering`)."""
     from .openapi import openapi_endpoint
 
+    operations = [
+        Route(f"{PREFIX}/{name}", _posting(_operation(name, game, operation), _named), methods=["POST"])
+        for name, (game, operation) in site.operations.items()
+    ]
     return [
         Route(f"{PREFIX}/openapi.json", openapi_endpoint, methods=["GET"]),
         Route(f"{PREFIX}/rulesets", answering(list_endpoint), methods=["GET"]),
@@ -400,10 +350,7 @@ def routes() -> list[Route]:
         Route(f"{PREFIX}/rulesets/{{ruleset}}/table", answering(table_get_endpoint), methods=["GET"]),
         Route(f"{PREFIX}/validate", _posting(validate, _validated), methods=["POST"]),
         Route(f"{PREFIX}/table", _posting(table, _named), methods=["POST"]),
-        Route(f"{PREFIX}/award", _posting(award, _named), methods=["POST"]),
-        Route(f"{PREFIX}/yaku", _posting(yaku, _named), methods=["POST"]),
-        Route(f"{PREFIX}/score", _posting(score, _named), methods=["POST"]),
-        Route(f"{PREFIX}/evaluate", _posting(evaluate, _named), methods=["POST"]),
+        *operations,
         Route(f"{PREFIX}/diff", _heavy("diff"), methods=["POST"]),
         Route(f"{PREFIX}/replay", _heavy("replay"), methods=["POST"]),
     ]

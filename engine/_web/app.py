@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+import functools
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import anyio.to_thread
@@ -16,6 +17,7 @@ from starlette.staticfiles import StaticFiles
 
 from . import api
 from .limits import Limits
+from .sources import Site, house
 
 HERE = Path(__file__).parent
 
@@ -27,26 +29,33 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
 
 
-#: The limits of an application made without any: one set per process, so that the apps share
-#: its heavy workers.
-DEFAULT_LIMITS = Limits()
+#: The limits of an application made without any, one set per site, so that the apps of a site
+#: share its heavy workers.
+_DEFAULT_LIMITS: dict[Callable[[], Site], Limits] = {}
 
 
-def create_app(limits: Limits | None = None) -> Starlette:
+def create_app(limits: Limits | None = None, site: Callable[[], Site] = house) -> Starlette:
     """The application, with ``limits`` (defaults: 10 s a request, 2 heavy requests at once, 1 MiB bodies).
+
+    ``site()`` gives what it serves (by default the engine's games, plugins and bundled rule
+    sets). It is a function of no arguments defined at a module's top level, so that the heavy
+    requests' worker processes can call it too; it should give the same :class:`Site` each
+    time (:func:`functools.cache`), which keeps what it has loaded.
 
     An ASGI server that runs the application's lifespan starts the heavy requests' worker
     processes with it and stops them with it; without a lifespan (a test client), the first
     heavy request starts them, and they end with the process."""
     from . import pages
 
-    chosen = limits or DEFAULT_LIMITS
+    served = site()
+    chosen = limits or _DEFAULT_LIMITS.setdefault(site, Limits())
+    warm = functools.partial(api.warm, site)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         # Requests wait in the socket's backlog while the rule sets load; the heavy workers
         # start after, at a lower priority, and load theirs while the first requests are answered.
-        await anyio.to_thread.run_sync(api.warm)
+        await anyio.to_thread.run_sync(warm)
         chosen.start()
         try:
             yield
@@ -54,11 +63,12 @@ def create_app(limits: Limits | None = None) -> Starlette:
             chosen.close()
 
     routes: list[BaseRoute] = [
-        *api.routes(),
-        *pages.routes(),
+        *api.routes(served),
+        *pages.routes(served),
         Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    chosen.workers(api.warm, api.heavy_answer)
+    chosen.workers(warm, functools.partial(api.heavy_answer, site))
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error}, lifespan=lifespan)
     app.state.limits = chosen
+    app.state.site = served
     return app

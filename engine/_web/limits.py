@@ -25,6 +25,7 @@ import anyio
 import anyio.to_thread
 from starlette.requests import Request
 
+from .._core.webpart import json_type
 from .._core.yamlsource import RULE_FILE
 from .workers import Answer, Pool
 
@@ -132,16 +133,3 @@ async def read_json(request: Request, limits: Limits) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RequestProblem(400, f"the request body must be a JSON object, got {json_type(data)}")
     return data
-
-
-def json_type(value: Any) -> str:
-    """What a JSON value is, in JSON's words (``an array``, ``a string``)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return f"the number {value!r:.40}"
-    if isinstance(value, str):
-        return "a string"
-    return "an array" if isinstance(value, list) else "an object"

@@ -1,5 +1,7 @@
 """The API's OpenAPI 3.1 document (``GET /api/v1/openapi.json``), written out by hand: the
-request fields are the keyword arguments of the public functions each endpoint calls."""
+request fields are the keyword arguments of the public functions each endpoint calls. Each
+game's operations are described by the game (their fields, summary and answer), and the game
+names in the text are the games' own titles."""
 
 from __future__ import annotations
 
@@ -9,10 +11,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from .. import __version__
+from .._core.commands import CommandLinePart
+from .._core.webpart import FLAG
+from .sources import Site
 
-_INT = {"type": "integer", "minimum": 0}
-_BOOL = {"type": "boolean"}
-_STRS = {"type": "array", "items": {"type": "string"}}
 _RULESET = {"$ref": "#/components/schemas/RuleSetRef"}
 
 
@@ -49,19 +51,31 @@ def _get(summary: str, answer: str, parameters: list[dict[str, Any]] | None = No
 
 _ID = {"name": "ruleset", "in": "path", "required": True, "schema": {"type": "string"}, "example": "nintendo"}
 _FORMAT = {"name": "format", "in": "query", "schema": {"enum": ["json", "text", "markdown"], "default": "json"}}
-_SITUATION = {"dealer": _BOOL, "tsumo": _BOOL, "honba": _INT, "riichi_sticks": _INT}
-_WIND = {"enum": ["east", "south", "west", "north"], "default": "east"}
 
 
-def document() -> dict[str, Any]:
-    """The OpenAPI document of ``/api/v1``."""
-    from .. import riichi
-
+def document(site: Site) -> dict[str, Any]:
+    """The OpenAPI document of ``/api/v1`` as ``site`` serves it."""
+    parts = site.parts
+    tabled = [name for name, game in site.games.items() if isinstance(game, CommandLinePart)]
+    played = [
+        name
+        for name, game in site.games.items()
+        if isinstance(game, CommandLinePart) and any(c.name == "play" for c in game.commands())
+    ]
+    operations = {
+        f"/api/v1/{name}": _post(
+            operation.summary,
+            {"ruleset": _RULESET, **operation.fields},
+            ["ruleset", *operation.required],
+            operation.answer,
+        )
+        for name, (_, operation) in site.operations.items()
+    }
     paths = {
         "/api/v1/rulesets": _get(
             "the bundled rule sets",
             "[{id, game, name, description, source, extends}]",
-            [{"name": "game", "in": "query", "schema": {"enum": ["koikoi", "riichi"]}}],
+            [{"name": "game", "in": "query", "schema": {"enum": list(site.games)}}],
         ),
         "/api/v1/rulesets/{ruleset}": _get(
             "a bundled rule set resolved: each value with the file:line it came from, its plugins and settings",
@@ -70,7 +84,7 @@ def document() -> dict[str, Any]:
         ),
         "/api/v1/rulesets/{ruleset}/text": _get("a bundled rule set's file as written", "{ruleset, file, text}", [_ID]),
         "/api/v1/rulesets/{ruleset}/table": _get(
-            "the award tables (Koi-Koi) or the han x fu payment grid (Riichi)",
+            " or ".join(parts[name].table_summary for name in tabled),
             "like `yakuset table RULESET --json`; text or markdown as {ruleset, format, text}",
             [_ID, _FORMAT],
         ),
@@ -86,67 +100,23 @@ def document() -> dict[str, Any]:
             ["ruleset"],
             "like `yakuset table --json`",
         ),
-        "/api/v1/award": _post(
-            "the award of a won Koi-Koi round (yakuset.koikoi.award)",
-            {"ruleset": _RULESET, "base": _INT, "own_calls": _INT, "opponent_calls": _INT, "field_brights": _INT},
-            ["ruleset", "base"],
-            "like `yakuset award --json`: {ruleset, base, points, steps, explanation}",
-        ),
-        "/api/v1/yaku": _post(
-            "the yaku and base of captured Koi-Koi cards (yakuset.koikoi.yaku)",
-            {"ruleset": _RULESET, "captured": _STRS, "month": {"type": ["integer", "null"]}, "own_calls": _INT},
-            ["ruleset", "captured"],
-            "like `yakuset koikoi-yaku --json`: {ruleset, base, yaku, steps}",
-        ),
-        "/api/v1/score": _post(
-            "the payments of a Riichi hand from han and fu, declared yaku, or yakuman (yakuset.riichi.score)",
-            {
-                "ruleset": _RULESET,
-                "han": _INT,
-                "fu": _INT,
-                "yaku": _STRS,
-                "dora": _INT,
-                "open": _BOOL,
-                "yakuman": _STRS,
-                **_SITUATION,
-            },
-            ["ruleset"],
-            "like `yakuset score --json`: {ruleset, han, fu, limit, yakuman, payments, total, steps}",
-        ),
-        "/api/v1/evaluate": _post(
-            "a Riichi hand scored from its tiles in mpsz notation (yakuset.riichi.evaluate)",
-            {
-                "ruleset": _RULESET,
-                "hand": {"type": "string", "example": "234m456p23456788s"},
-                "win": {"type": "string", "example": "4s"},
-                "melds": {"type": "array", "items": {"type": "array", "prefixItems": [{"type": "string"}] * 2}},
-                "seat_wind": _WIND,
-                "round_wind": _WIND,
-                "dora_indicators": _STRS,
-                "ura_indicators": _STRS,
-                "honba": _INT,
-                "riichi_sticks": _INT,
-                "kita": _INT,
-                **dict.fromkeys(riichi.FLAGS, _BOOL),
-            },
-            ["ruleset", "hand", "win"],
-            "like `yakuset hand --json`: the score plus yaku, dora, raw_fu and fu_parts",
-        ),
+        **operations,
         "/api/v1/diff": _post(
             "compare two rule sets: rule changes, score changes and their causes (a heavy request)",
             {
                 "a": _RULESET,
                 "b": _RULESET,
-                "structural_only": _BOOL,
-                "behaviour_only": _BOOL,
-                "declared": _BOOL,
+                "structural_only": FLAG,
+                "behaviour_only": FLAG,
+                "declared": FLAG,
                 "steps": {"type": "integer", "minimum": 0, "maximum": 100, "default": 3},
             },
             ["a", "b"],
             "like `yakuset diff --format json` (schema/diff.schema.json)",
         ),
         "/api/v1/replay": _post(
-            "replay a Koi-Koi or Riichi game script under a rule set (a heavy request)",
+            f"replay a {' or '.join(parts[name].short_title for name in played)} game script under a rule set "
+            "(a heavy request)",
             {"ruleset": _RULESET, "script": {"type": "string"}, "name": {"type": "string", "default": "posted.yaml"}},
             ["ruleset", "script"],
             "like `yakuset play --json`, plus the trace as text",
@@ -190,8 +160,8 @@ def document() -> dict[str, Any]:
         "info": {
             "title": "yakuset",
             "version": __version__,
-            "description": "Score Koi-Koi and Riichi mahjong under YAML rule sets. Every error is JSON with the "
-            "command line's message.",
+            "description": f"Score {' and '.join(part.title for part in parts.values())} under YAML rule sets. "
+            "Every error is JSON with the command line's message.",
         },
         "paths": paths,
         "components": {
@@ -224,4 +194,4 @@ def document() -> dict[str, Any]:
 
 async def openapi_endpoint(request: Request) -> JSONResponse:
     """``GET /api/v1/openapi.json``."""
-    return JSONResponse(document())
+    return JSONResponse(document(request.app.state.site))

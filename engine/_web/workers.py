@@ -33,7 +33,7 @@ NICE = 10
 
 
 #: What a worker does: ``warm()`` once, then ``answer(endpoint, data)`` -> ``(status, JSON body)``
-#: for each job. Both are module-level functions, sent to the worker by name.
+#: for each job. Both are module-level functions (or partials of them), sent to the worker by name.
 Answer = Callable[[str, dict[str, Any]], tuple[int, bytes]]
 
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .._core.errors import Location, Problem
     from .._core.game import Checked
     from .._core.ruleset import RuleSet
+    from .._core.webpart import WebPart
     from .._core.yamlsource import LocatedDict
     from ._rules import KoikoiRules, KoikoiYaku
 
@@ -130,6 +131,15 @@ class KoikoiGame:
         from ._simulation import play_matches
 
         return play_matches(rs, seed, start, stop, find_bots(rs, bots))
+
+    # --- yakuset serve ------------------------------------------------------------------------
+
+    def web(self) -> WebPart:
+        """The award tables, multipliers, yaku and deck of a rule set's page, the calculator,
+        and the API's ``award`` and ``yaku``."""
+        from ._web import WEB_PART
+
+        return WEB_PART
 
     def commands(self) -> list[Command]:
         """``award``, ``koikoi-yaku`` and ``play``."""

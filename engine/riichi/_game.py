@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .._core.errors import Location, Problem
     from .._core.game import Checked
     from .._core.ruleset import RuleSet
+    from .._core.webpart import WebPart
     from .._core.yamlsource import LocatedDict
     from ._hand import HandScore
     from ._rules import RiichiRules, Yaku
@@ -126,6 +127,15 @@ class RiichiGame:
         grids, limits = payment_grids(rs)
         text = (_render.grids_markdown if fmt == "markdown" else _render.grids_text)(rs, grids, limits)
         return Output(text, _render.grids_json(rs, grids, limits))
+
+    # --- yakuset serve ------------------------------------------------------------------------
+
+    def web(self) -> WebPart:
+        """The payment grids, limits and yaku of a rule set's page, the calculator, and the
+        API's ``score`` and ``evaluate``."""
+        from ._web import WEB_PART
+
+        return WEB_PART
 
     def commands(self) -> list[Command]:
         """``score``, ``hand`` and ``play``."""

@@ -1,0 +1,99 @@
+"""Riichi in ``yakuset serve``: its sections of a rule set's page (the han × fu payment grids
+and limit hands, the limits, the yaku), its calculator, and the API's ``score`` and
+``evaluate``. Its templates are in ``templates/``, its pages' script in ``static/``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .._core.errors import InputError
+from .._core.webpart import COUNT, FLAG, NAMES, Answer, Operation, WebPart, json_type
+from ._hand import evaluate
+from ._score import score
+from ._situation import EVALUATE_ARGUMENTS, FLAGS
+
+if TYPE_CHECKING:
+    from .._core.ruleset import RuleSet
+
+#: The tiles in mpsz order, for the calculator's buttons, and how the honours read on them.
+TILES = [f"{n}{suit}" for suit in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
+HONOURS = {"1z": "E", "2z": "S", "3z": "W", "4z": "N", "5z": "Wh", "6z": "G", "7z": "R"}
+
+_SITUATION = {"dealer": FLAG, "tsumo": FLAG, "honba": COUNT, "riichi_sticks": COUNT}
+_WIND = {"enum": ["east", "south", "west", "north"], "default": "east"}
+_ARGUMENTS: dict[str, Any] = {
+    "hand": {"type": "string", "example": "234m456p23456788s"},
+    "win": {"type": "string", "example": "4s"},
+    "melds": {"type": "array", "items": {"type": "array", "prefixItems": [{"type": "string"}] * 2}},
+    "seat_wind": _WIND,
+    "round_wind": _WIND,
+    "dora_indicators": NAMES,
+    "ura_indicators": NAMES,
+    "honba": COUNT,
+    "riichi_sticks": COUNT,
+    "kita": COUNT,
+}
+#: What evaluate() takes by name, each with its JSON Schema.
+_EVALUATE_FIELDS = {**{name: _ARGUMENTS[name] for name in EVALUATE_ARGUMENTS}, **dict.fromkeys(FLAGS, FLAG)}
+
+
+def _sections(rs: RuleSet) -> dict[str, Any]:
+    document = rs.document
+    limits: Any = document.get("limits", {})
+    return {"yaku": document.get("yaku", []), "limits": limits.get("tiers", []), "yakuman": document.get("yakuman", {})}
+
+
+def _calculator(rs: RuleSet) -> dict[str, Any]:
+    return {"tiles": TILES, "honours": HONOURS, "flags": FLAGS}
+
+
+def _score(rs: RuleSet, data: dict[str, Any]) -> Answer:
+    modes = [name for name in ("han", "yaku", "yakuman") if data.get(name) is not None]
+    if len(modes) != 1:
+        raise InputError("give exactly one of han (with fu), yaku or yakuman")
+    return Answer(score(rs, **data).as_dict())
+
+
+def _evaluate(rs: RuleSet, data: dict[str, Any]) -> Answer:
+    for key in ("dora_indicators", "ura_indicators"):
+        value = data.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(tile, str) for tile in value):
+            raise InputError(f"{key} must be a list of tiles such as ['7s'], got {json_type(value)}")
+    melds = data.get("melds", ())
+    if isinstance(melds, list):  # JSON has no tuples: [["pon", "555z"], ...]
+        data["melds"] = [tuple(m) if isinstance(m, list) else m for m in melds]
+    return Answer(evaluate(rs, **data).as_dict())
+
+
+HERE = Path(__file__).parent
+
+WEB_PART = WebPart(
+    title="Riichi mahjong",
+    short_title="Riichi",
+    table_title="Payments by han and fu",
+    table_summary="the han x fu payment grid (Riichi)",
+    templates=HERE / "templates",
+    sections=_sections,
+    calculator=_calculator,
+    operations=(
+        Operation(
+            "score",
+            "the payments of a Riichi hand from han and fu, declared yaku, or yakuman (yakuset.riichi.score)",
+            {"han": COUNT, "fu": COUNT, "yaku": NAMES, "dora": COUNT, "open": FLAG, "yakuman": NAMES, **_SITUATION},
+            (),
+            "like `yakuset score --json`: {ruleset, han, fu, limit, yakuman, payments, total, steps}",
+            _score,
+        ),
+        Operation(
+            "evaluate",
+            "a Riichi hand scored from its tiles in mpsz notation (yakuset.riichi.evaluate)",
+            _EVALUATE_FIELDS,
+            ("hand", "win"),
+            "like `yakuset hand --json`: the score plus yaku, dora, raw_fu and fu_parts",
+            _evaluate,
+        ),
+    ),
+    static=HERE / "static",
+    scripts=("riichi.js",),
+)
