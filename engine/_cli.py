@@ -220,10 +220,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     rulesets = [load_ruleset(source) for source in args.rulesets]
     bots = [name.strip() for name in args.bots.split(",")]
     if args.plot:
-        from importlib.util import find_spec
-
-        if find_spec("matplotlib") is None:
-            raise InputError(f"--plot needs matplotlib: {_studies.PLOT_HINT}")
+        _studies.check_plot()  # before the study, not after it
     progress = None if args.no_progress or not sys.stderr.isatty() else _studies.Progress()
     study = _studies.run(
         rulesets, args.matches, args.seed, bots, workers=args.workers, scheduler=args.scheduler, progress=progress
@@ -232,9 +229,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         progress.close()
     data = study.as_dict()
     if args.plot:
-        from ._study_plot import plot
-
-        plot(data, args.plot)
+        _studies.plot(study, args.plot)
     if args.json:
         print(json.dumps(data, indent=2))
         for note in study.notes:

@@ -6,6 +6,9 @@ study's seed, ``i``) alone, and each rule set's matches are cut into parts whose
 whole-number counts only. Whatever runs the parts (this process, a local cluster of processes,
 a remote cluster) and in whatever order they finish, their sum is the same.
 
+What a match is, what a tally counts and which figures it gives are the game's: a study asks
+the rule sets' game for its :class:`StudyPart` (Koi-Koi has one) and knows no game itself.
+
 Dask (``dask`` and ``distributed``) is the optional extra ``yakuset[cluster]``; it is imported
 only when a study uses it.
 """
@@ -17,13 +20,12 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, Self, runtime_checkable
 
 from ._core.errors import InputError
 from ._core.resolve import BUNDLED
 from ._core.ruleset import RuleSet
 from ._house import load_ruleset, load_ruleset_text
-from .koikoi import Tally, compare, summary
 
 #: Below this many matches in all, a study runs in this process: a local cluster takes
 #: seconds to start, longer than the study itself.
@@ -39,13 +41,59 @@ CLUSTER_HINT = "pip install 'yakuset[cluster]'"
 PLOT_HINT = "pip install 'yakuset[plot]'"
 
 
+class Tally(Protocol):
+    """What a game counts over simulated matches: whole numbers only, so that tallies of any
+    partition of the matches add up (in any order) to the same counts."""
+
+    #: How many matches it counts.
+    matches: int
+
+    def add(self, other: Self) -> Self:
+        """Add ``other``'s counts to this tally, and return it."""
+        ...
+
+    def as_dict(self) -> dict[str, Any]:
+        """The counts as JSON data."""
+        ...
+
+
 @runtime_checkable
-class PlaysMatches(Protocol):
-    """A game that can simulate whole matches (Koi-Koi)."""
+class StudyPart(Protocol):
+    """What a game gives balance studies: whole matches between bots, tallied, and the figures
+    a tally gives."""
 
-    def check_bots(self, rs: RuleSet, bots: Sequence[str]) -> tuple[str, ...]: ...
+    def check_bots(self, rs: RuleSet, bots: Sequence[str]) -> tuple[str, ...]:
+        """The bots' names, one a seat, checked for the rule set (an unknown bot is an
+        :class:`InputError`)."""
+        ...
 
-    def play_matches(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Any: ...
+    def new_tally(self) -> Tally:
+        """An empty tally."""
+        ...
+
+    def play_matches(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Tally:
+        """The tally of matches ``start .. stop-1`` of a study of ``seed``: match ``i`` depends
+        on (``seed``, ``i``) alone, not on which part plays it."""
+        ...
+
+    def summary(self, tally: Any) -> dict[str, Any]:
+        """One rule set's figures, each with its 95% interval (JSON data)."""
+        ...
+
+    def compare(self, a: Any, b: Any) -> dict[str, Any]:
+        """``b``'s figures against ``a``'s: each difference with its 95% interval and whether it
+        is significant (JSON data)."""
+        ...
+
+    def figures(self, study: dict[str, Any]) -> list[str]:
+        """The lines of a study's text after its first: each rule set's figures, then each
+        comparison (``study`` is :meth:`Study.as_dict`)."""
+        ...
+
+    def plot(self, study: dict[str, Any], path: str | os.PathLike[str]) -> None:
+        """Draw the study (:meth:`Study.as_dict`) into the image file ``path`` (matplotlib is
+        installed: the caller checked)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -78,8 +126,9 @@ class Study:
     asked: int
     seed: int
     bots: tuple[str, ...]
-    tallies: dict[str, Any]
+    tallies: dict[str, Tally]
     runner: str
+    part: StudyPart
     interrupted: bool = False
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
@@ -88,17 +137,18 @@ class Study:
         """The study as JSON data: the same whatever ran it, on any number of workers (how it
         ran and how long it took are in :func:`text` only)."""
         first = self.rulesets[0]
+        part = self.part
         return {
             "seed": self.seed,
             "bots": list(self.bots),
             "matches_asked": self.asked,
             "interrupted": self.interrupted,
             "rulesets": [
-                {"id": ident, "summary": summary(self.tallies[ident]), "counts": self.tallies[ident].as_dict()}
+                {"id": ident, "summary": part.summary(self.tallies[ident]), "counts": self.tallies[ident].as_dict()}
                 for ident in self.rulesets
             ],
             "comparisons": [
-                {"a": first, "b": ident, "differences": compare(self.tallies[first], self.tallies[ident])}
+                {"a": first, "b": ident, "differences": part.compare(self.tallies[first], self.tallies[ident])}
                 for ident in self.rulesets[1:]
             ],
         }
@@ -111,10 +161,10 @@ def parts(matches: int, size: int = PART_SIZE) -> list[tuple[int, int]]:
     return [(start, min(start + size, matches)) for start in range(0, matches, size)]
 
 
-def _part(source: RulesetSource, seed: int, start: int, stop: int, bots: tuple[str, ...]) -> tuple[str, Any]:
+def _part(source: RulesetSource, seed: int, start: int, stop: int, bots: tuple[str, ...]) -> tuple[str, Tally]:
     """A cluster task: load the rule set and play matches ``start .. stop-1``."""
     rs = _loaded(source)
-    return source.ident, _player(rs).play_matches(rs, seed, start, stop, bots)
+    return source.ident, study_part(rs).play_matches(rs, seed, start, stop, bots)
 
 
 _LOADED: dict[RulesetSource, RuleSet] = {}
@@ -128,11 +178,13 @@ def _loaded(source: RulesetSource) -> RuleSet:
     return rs
 
 
-def _player(rs: RuleSet) -> PlaysMatches:
+def study_part(rs: RuleSet) -> StudyPart:
+    """The study part of the rule set's game; :class:`InputError` for a game without one."""
     part = rs.part
-    if not isinstance(part, PlaysMatches):
-        raise InputError(f"{rs.id!r} is a {rs.game} rule set; `simulate` plays Koi-Koi matches only")
-    return part
+    if isinstance(part, StudyPart):
+        return part
+    games = [name for name, game in (rs.registry.games if rs.registry else {}).items() if isinstance(game, StudyPart)]
+    raise InputError(f"{rs.id!r} is a {rs.game} rule set; `simulate` needs a {' or '.join(games)} rule set")
 
 
 def run(
@@ -168,9 +220,13 @@ def run(
     ids = [rs.id for rs in rulesets]
     if len(set(ids)) != len(ids):
         raise InputError(f"a rule set is named twice: {', '.join(ids)}")
+    part = study_part(rulesets[0])
+    for rs in rulesets[1:]:
+        if study_part(rs) is not part:
+            raise InputError(f"{rulesets[0].id!r} is a {rulesets[0].game} rule set and {rs.id!r} a {rs.game} one")
     names = tuple(bots)
     for rs in rulesets:
-        names = _player(rs).check_bots(rs, names)
+        names = part.check_bots(rs, names)
     total = matches * len(rulesets)
     notes: list[str] = []
     cluster = scheduler is not None or (workers or 1) > 1
@@ -181,7 +237,7 @@ def run(
             notes.append(f"dask is not installed: the study ran in one process ({CLUSTER_HINT} to use every CPU)")
     if cluster and not _dask_installed():
         raise InputError(f"running a study on a Dask cluster needs dask and distributed: {CLUSTER_HINT}")
-    study = Study(ids, matches, seed, names, {}, "in-process", notes=notes)
+    study = Study(ids, matches, seed, names, {}, "in-process", part, notes=notes)
     began = time.perf_counter()
     if cluster:
         _on_cluster(study, rulesets, workers, scheduler, progress)
@@ -196,10 +252,10 @@ def _here(study: Study, rulesets: Sequence[RuleSet], progress: Callable[[int, in
     done = 0
     size = min(PART_SIZE, max(1, study.asked // 100)) if progress else PART_SIZE
     for rs in rulesets:
-        tally = study.tallies[rs.id] = Tally()
+        tally = study.tallies[rs.id] = study.part.new_tally()
         for start, stop in parts(study.asked, size):
             try:
-                tally.add(_player(rs).play_matches(rs, study.seed, start, stop, study.bots))
+                tally.add(study.part.play_matches(rs, study.seed, start, stop, study.bots))
             except KeyboardInterrupt:
                 study.interrupted = True
                 return
@@ -239,7 +295,7 @@ def _on_cluster(
         study.runner = f"local dask cluster of {workers} processes"
     try:
         for rs in rulesets:
-            study.tallies[rs.id] = Tally()
+            study.tallies[rs.id] = study.part.new_tally()
         tasks = [
             (RulesetSource.of(rs), study.seed, start, stop, study.bots)
             for rs in rulesets
@@ -308,29 +364,9 @@ class Progress:
         self.stream.flush()
 
 
-#: The figures of a study's text, in order: key in the summary, label, and whether it is a share.
-_FIGURES = (
-    ("points_per_round", "points per round", False),
-    ("dealer_wins_round", "dealer wins a round", True),
-    ("first_dealer_wins_match", "first dealer wins the match", True),
-    ("tied_matches", "tied matches", True),
-    ("first_bot_wins_round", "first bot wins a round", True),
-    ("first_bot_wins_match", "first bot wins the match", True),
-    ("koikoi_call_rate", "Koi-Koi called when offered", True),
-    ("koikoi_success_rate", "caller then wins the round", True),
-    ("draws", "rounds nobody wins", True),
-    ("lucky_hands", "rounds won by a lucky hand", True),
-    ("misdealt_field_wins", "rounds the dealer wins at the deal", True),
-    ("match_length", "rounds per match", False),
-)
-
-
-_WHERE_RULED = {"lucky_hands", "misdealt_field_wins", "tied_matches"}
-
-
 def text(done: Study) -> str:
-    """A study as text: how it ran, each rule set's figures with their 95% intervals, then each
-    rule set against the first, a ``*`` marking a significant difference."""
+    """A study as text: how it ran, then the game's figures (each rule set's, with their 95%
+    intervals; then each rule set against the first)."""
     study = done.as_dict()
     lines = [
         f"{study['matches_asked']:,} matches per rule set between {' and '.join(study['bots'])} "
@@ -338,61 +374,22 @@ def text(done: Study) -> str:
     ]
     if study["interrupted"]:
         lines.append("interrupted: the figures cover the matches finished before Ctrl-C")
-    # A rule no rule set of the study has (lucky hands, a misdealt field won) shows no row.
-    figures = [
-        (key, label, is_share)
-        for key, label, is_share in _FIGURES
-        if key not in _WHERE_RULED or any(row["summary"][key]["value"] for row in study["rulesets"])
-    ]
-    width = max(len(label) for _, label, _ in figures)
-    for row in study["rulesets"]:
-        s = row["summary"]
-        lines.append(f"\n{row['id']}: {s['matches']:,} matches, {s['rounds']:,} rounds")
-        for key, label, is_share in figures:
-            lines.append(f"  {label:<{width}}  {_estimate(s[key], is_share)}")
-        dist = s["points_per_round"]["distribution"]
-        rounds = max(s["rounds"], 1)
-        common = sorted(dist, key=lambda k: (-dist[k], int(k)))[:8]
-        lines.append(
-            f"  {'points a round awards':<{width}}  "
-            + ", ".join(f"{k}: {100 * dist[k] / rounds:.1f}%" for k in sorted(common, key=int))
-            + (" …" if len(dist) > len(common) else "")
-        )
-        deciding = list(s["deciding_yaku"].items())[:8]
-        lines.append(
-            f"  {'yaku in the winning hand':<{width}}  "
-            + ", ".join(f"{ident} {100 * e['value']:.1f}%" for ident, e in deciding)
-            + (" …" if len(s["deciding_yaku"]) > len(deciding) else "")
-        )
-    for comparison in study["comparisons"]:
-        lines.append(f"\n{comparison['b']} against {comparison['a']} (difference, 95% interval; * significant):")
-        diffs = comparison["differences"]
-        for key, label, is_share in figures:
-            if key in diffs:
-                lines.append(f"  {label:<{width}}  {_difference(diffs[key], is_share)}")
-        moved = [(ident, d) for ident, d in diffs["deciding_yaku"].items() if d["significant"]]
-        if moved:
-            lines.append(
-                f"  {'yaku in the winning hand':<{width}}  "
-                + ", ".join(f"{ident} {100 * d['difference']:+.1f} pp" for ident, d in moved)
-            )
+    lines += done.part.figures(study)
     for note in done.notes:
         lines.append(f"\nnote: {note}")
     return "\n".join(lines) + "\n"
 
 
-def _estimate(e: dict[str, Any], is_share: bool) -> str:
-    low, high = e["ci95"]
-    if is_share:
-        return f"{100 * e['value']:5.1f}%  [{100 * low:.1f}, {100 * high:.1f}]  of {e['n']:,}"
-    return f"{e['value']:6.2f}  [{low:.2f}, {high:.2f}]"
+def check_plot() -> None:
+    """Refuse a plot when matplotlib (the optional extra ``yakuset[plot]``) is not installed."""
+    from importlib.util import find_spec
+
+    if find_spec("matplotlib") is None:
+        raise InputError(f"--plot needs matplotlib: {PLOT_HINT}")
 
 
-def _difference(d: dict[str, Any], is_share: bool) -> str:
-    low, high = d["ci95"]
-    mark = " *" if d["significant"] else ""
-    if low is None or high is None:
-        return f"{d['difference']:+.2f}  (too few observations){mark}"
-    if is_share:
-        return f"{100 * d['difference']:+5.1f} pp  [{100 * low:+.1f}, {100 * high:+.1f}]{mark}"
-    return f"{d['difference']:+6.2f}  [{low:+.2f}, {high:+.2f}]{mark}"
+def plot(done: Study, path: str | os.PathLike[str]) -> None:
+    """Draw the study into the image file ``path`` (PNG, SVG or PDF by its extension), as its
+    game draws it."""
+    check_plot()
+    done.part.plot(done.as_dict(), path)

@@ -88,7 +88,8 @@ def test_ctrl_c_stops_the_study_with_the_matches_finished(monkeypatch, capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["tenhou"], "'tenhou' is a riichi rule set; `simulate` plays Koi-Koi matches only"),
+        (["tenhou"], "'tenhou' is a riichi rule set; `simulate` needs a koikoi rule set"),
+        (["nintendo", "tenhou"], "'tenhou' is a riichi rule set; `simulate` needs a koikoi rule set"),
         (["nintendo", "--bots", "greedy,gredy"], "no bot named 'gredy'"),
         (["nintendo", "--bots", "greedy"], "Koi-Koi is played by two bots, got 1: greedy"),
         (["nintendo", "nintendo"], "a rule set is named twice: nintendo, nintendo"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from .._core.webpart import WebPart
     from .._core.yamlsource import LocatedDict
     from ._rules import KoikoiRules, KoikoiYaku
+    from ._tally import Tally
 
 # What a command or a diff needs is imported when it runs: loading a rule set imports only the
 # modules that compile it.
@@ -125,12 +127,42 @@ class KoikoiGame:
         find_bots(rs, bots)
         return tuple(bots)
 
-    def play_matches(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Any:
+    def new_tally(self) -> Tally:
+        """An empty :class:`yakuset.koikoi.Tally`."""
+        from ._tally import Tally
+
+        return Tally()
+
+    def play_matches(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Tally:
         """The :class:`yakuset.koikoi.Tally` of matches ``start .. stop-1`` of a study."""
         from ._bots import find_bots
         from ._simulation import play_matches
 
         return play_matches(rs, seed, start, stop, find_bots(rs, bots))
+
+    def summary(self, tally: Tally) -> dict[str, Any]:
+        """The figures of a tally (:func:`yakuset.koikoi.summary`)."""
+        from ._tally import summary
+
+        return summary(tally)
+
+    def compare(self, a: Tally, b: Tally) -> dict[str, Any]:
+        """``b``'s figures against ``a``'s (:func:`yakuset.koikoi.compare`)."""
+        from ._tally import compare
+
+        return compare(a, b)
+
+    def figures(self, study: dict[str, Any]) -> list[str]:
+        """A study's figures as text lines: each rule set's, then each comparison."""
+        from ._tally import figures
+
+        return figures(study)
+
+    def plot(self, study: dict[str, Any], path: str | os.PathLike[str]) -> None:
+        """The study drawn: points a round awards, Koi-Koi calls, the dealer's advantage."""
+        from ._study_plot import plot
+
+        plot(study, path)
 
     # --- yakuset serve ------------------------------------------------------------------------
 

@@ -3,7 +3,8 @@
 A :class:`Tally` holds whole-number counts and sums only, so tallies of any partition of the
 matches merge (in any order) into the same figures: a study gives the same numbers on one
 process or on a cluster. :func:`summary` turns a tally into estimates with 95% intervals
-(``yakuset._core.intervals``), :func:`compare` sets two rule sets' estimates side by side.
+(``yakuset._core.intervals``), :func:`compare` sets two rule sets' estimates side by side, and
+:func:`figures` writes a study's estimates as text.
 """
 
 from __future__ import annotations
@@ -140,3 +141,86 @@ def compare(a: Tally, b: Tally) -> dict[str, Any]:
         for ident in sorted(set(a.deciding) | set(b.deciding))
     }
     return out
+
+
+#: The figures of a study's text, in order: key in the summary, label, and whether it is a share.
+_FIGURES = (
+    ("points_per_round", "points per round", False),
+    ("dealer_wins_round", "dealer wins a round", True),
+    ("first_dealer_wins_match", "first dealer wins the match", True),
+    ("tied_matches", "tied matches", True),
+    ("first_bot_wins_round", "first bot wins a round", True),
+    ("first_bot_wins_match", "first bot wins the match", True),
+    ("koikoi_call_rate", "Koi-Koi called when offered", True),
+    ("koikoi_success_rate", "caller then wins the round", True),
+    ("draws", "rounds nobody wins", True),
+    ("lucky_hands", "rounds won by a lucky hand", True),
+    ("misdealt_field_wins", "rounds the dealer wins at the deal", True),
+    ("match_length", "rounds per match", False),
+)
+
+
+_WHERE_RULED = {"lucky_hands", "misdealt_field_wins", "tied_matches"}
+
+
+def figures(study: dict[str, Any]) -> list[str]:
+    """The lines of a Koi-Koi study's text after its first (``study`` is the study's JSON data):
+    each rule set's figures with their 95% intervals, then each rule set against the first, a
+    ``*`` marking a significant difference."""
+    lines: list[str] = []
+    # A rule no rule set of the study has (lucky hands, a misdealt field won) shows no row.
+    figures = [
+        (key, label, is_share)
+        for key, label, is_share in _FIGURES
+        if key not in _WHERE_RULED or any(row["summary"][key]["value"] for row in study["rulesets"])
+    ]
+    width = max(len(label) for _, label, _ in figures)
+    for row in study["rulesets"]:
+        s = row["summary"]
+        lines.append(f"\n{row['id']}: {s['matches']:,} matches, {s['rounds']:,} rounds")
+        for key, label, is_share in figures:
+            lines.append(f"  {label:<{width}}  {_estimate(s[key], is_share)}")
+        dist = s["points_per_round"]["distribution"]
+        rounds = max(s["rounds"], 1)
+        common = sorted(dist, key=lambda k: (-dist[k], int(k)))[:8]
+        lines.append(
+            f"  {'points a round awards':<{width}}  "
+            + ", ".join(f"{k}: {100 * dist[k] / rounds:.1f}%" for k in sorted(common, key=int))
+            + (" …" if len(dist) > len(common) else "")
+        )
+        deciding = list(s["deciding_yaku"].items())[:8]
+        lines.append(
+            f"  {'yaku in the winning hand':<{width}}  "
+            + ", ".join(f"{ident} {100 * e['value']:.1f}%" for ident, e in deciding)
+            + (" …" if len(s["deciding_yaku"]) > len(deciding) else "")
+        )
+    for comparison in study["comparisons"]:
+        lines.append(f"\n{comparison['b']} against {comparison['a']} (difference, 95% interval; * significant):")
+        diffs = comparison["differences"]
+        for key, label, is_share in figures:
+            if key in diffs:
+                lines.append(f"  {label:<{width}}  {_difference(diffs[key], is_share)}")
+        moved = [(ident, d) for ident, d in diffs["deciding_yaku"].items() if d["significant"]]
+        if moved:
+            lines.append(
+                f"  {'yaku in the winning hand':<{width}}  "
+                + ", ".join(f"{ident} {100 * d['difference']:+.1f} pp" for ident, d in moved)
+            )
+    return lines
+
+
+def _estimate(e: dict[str, Any], is_share: bool) -> str:
+    low, high = e["ci95"]
+    if is_share:
+        return f"{100 * e['value']:5.1f}%  [{100 * low:.1f}, {100 * high:.1f}]  of {e['n']:,}"
+    return f"{e['value']:6.2f}  [{low:.2f}, {high:.2f}]"
+
+
+def _difference(d: dict[str, Any], is_share: bool) -> str:
+    low, high = d["ci95"]
+    mark = " *" if d["significant"] else ""
+    if low is None or high is None:
+        return f"{d['difference']:+.2f}  (too few observations){mark}"
+    if is_share:
+        return f"{100 * d['difference']:+5.1f} pp  [{100 * low:+.1f}, {100 * high:+.1f}]{mark}"
+    return f"{d['difference']:+6.2f}  [{low:+.2f}, {high:+.2f}]{mark}"

@@ -1,9 +1,9 @@
-"""A balance study drawn side by side for each rule set: the points a round awards (as a
-cumulative share of rounds), the Koi-Koi call rate and its success, and the dealer's advantage,
-each share with its 95% interval.
+"""A Koi-Koi balance study drawn side by side for each rule set: the points a round awards (as
+a cumulative share of rounds), the Koi-Koi call rate and its success, and the dealer's
+advantage, each share with its 95% interval.
 
-matplotlib is the optional extra ``yakuset[plot]``; it is imported only here, when a plot is
-asked for, and drawn without a display (the Agg backend).
+matplotlib is the optional extra ``yakuset[plot]`` (the study checks it is installed); it is
+imported only here, when a plot is asked for, and drawn without a display (the Agg backend).
 """
 
 from __future__ import annotations
@@ -11,20 +11,17 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ._core.errors import InputError
-from ._studies import PLOT_HINT
+from .._core.errors import InputError
 
 
 def plot(study: dict[str, Any], path: str | os.PathLike[str]) -> None:
     """Draw ``study`` (the JSON data of a study) into the image file ``path`` (PNG, SVG or PDF
     by its extension)."""
-    try:
-        import matplotlib
+    import matplotlib
 
-        matplotlib.use("Agg")
-        from matplotlib import pyplot
-    except ImportError:
-        raise InputError(f"--plot needs matplotlib: {PLOT_HINT}") from None
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
     rows = study["rulesets"]
     names = [row["id"] for row in rows]
     figure, (points, calls, dealer) = pyplot.subplots(1, 3, figsize=(15, 4.8), layout="constrained")
