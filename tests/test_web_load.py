@@ -7,8 +7,6 @@ from __future__ import annotations
 import asyncio
 import random
 import statistics
-import subprocess
-import sys
 import time
 from collections import defaultdict
 from typing import Any
@@ -19,6 +17,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed: pip ins
 httpx = pytest.importorskip("httpx", reason="the load test needs httpx (the test extra)")
 
 from tests.conftest import ROOT
+from tests.web_support import serving_process
 
 REQUESTS = 2_000
 CLIENTS = 16
@@ -107,25 +106,10 @@ async def _load(base: str) -> tuple[dict[str, list[float]], list[str]]:
 
 @pytest.mark.slow
 def test_2000_mixed_requests_from_16_clients_all_succeed(capsys):
-    server = subprocess.Popen(
-        [sys.executable, "-m", "yakuset", "serve", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert server.stdout is not None
-        first = server.stdout.readline()
-        assert first.startswith("yakuset serve: http://127.0.0.1:"), first + (
-            server.stderr.read() if server.stderr else ""
-        )
-        base = first.split()[2].rstrip("/")
+    with serving_process() as server:
         started = time.perf_counter()
-        latencies, failures = asyncio.run(_load(base))
+        latencies, failures = asyncio.run(_load(server.url))
         elapsed = time.perf_counter() - started
-    finally:
-        server.terminate()
-        server.communicate(timeout=30)
     lines = [
         f"{REQUESTS} requests from {CLIENTS} clients in {elapsed:.1f} s ({REQUESTS / elapsed:.0f}/s); latency in ms:"
     ]

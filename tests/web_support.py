@@ -1,11 +1,14 @@
-"""A real `yakuset serve` for the browser and load tests: uvicorn on a free loopback port, in a
-thread of the test process."""
+"""A real `yakuset serve` for the browser, load and memory tests: uvicorn on a free loopback
+port, in a thread of the test process or as the command in a process of its own."""
 
 from __future__ import annotations
 
 import contextlib
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from yakuset._web import Limits, create_app, listen, url
@@ -48,3 +51,40 @@ def running_server(limits: Limits | None = None) -> Iterator[str]:
         server.should_exit = True
         thread.join(timeout=START_SECONDS)
         sock.close()
+
+
+@dataclass(frozen=True)
+class ServerProcess:
+    """`yakuset serve` running in a process of its own: its base URL and process id."""
+
+    url: str
+    pid: int
+
+    def rss_mib(self) -> float:
+        """The server process's resident memory (Linux: ``VmRSS`` of ``/proc/PID/status``), in MiB."""
+        with open(f"/proc/{self.pid}/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+        raise RuntimeError(f"no VmRSS for process {self.pid}")
+
+
+@contextlib.contextmanager
+def serving_process(*arguments: str) -> Iterator[ServerProcess]:
+    """Run `yakuset serve --port 0 ARGUMENTS...`; yields it once it has printed its URL (it
+    prints it when it is ready for requests)."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "yakuset", "serve", "--port", "0", *arguments],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        first = server.stdout.readline()
+        if not first.startswith("yakuset serve: http://127.0.0.1:"):
+            raise RuntimeError(first + (server.stderr.read() if server.stderr else ""))
+        yield ServerProcess(first.split()[2].rstrip("/"), server.pid)
+    finally:
+        server.terminate()
+        server.communicate(timeout=START_SECONDS)
