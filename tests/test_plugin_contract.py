@@ -11,6 +11,7 @@ import textwrap
 import pytest
 import yakuset
 from yakuset.koikoi import Match, Round, award
+from yakuset.koikoi._trace import Answered, Entry, Played
 from yakuset.riichi import evaluate
 
 # One module per plugin, each implementing one hook (the award context needs a name added by
@@ -322,11 +323,11 @@ def test_koikoi_bots_alone_offers_a_bot_that_simulated_matches_play(installed):
     first_card, random_bot = yakuset.koikoi.find_bots(rs, ["first_card", "random"])
     assert first_card.__name__ == "FirstCard"
     assert random_bot.__module__ == "yakuset._plugins.koikoi_bots"  # a built-in name is never taken
-    log = []
+    log: list[Entry] = []
     record = yakuset.koikoi.play_match(rs, 5, [first_card, random_bot], log)
-    played = [cards for kind, seat, cards in log if kind == "turn" and seat == 0]
+    played = [entry for entry in log if isinstance(entry, Played) and entry.player == "a"]
     assert played and len(record.rounds) == 12
-    assert all(answer == "shobu" for kind, seat, answer in log if kind == "answer" and seat == 0)
+    assert all(entry.choice == "shobu" for entry in log if isinstance(entry, Answered) and entry.player == "a")
 
 
 def test_every_hookspec_has_a_single_hook_plugin_here():

@@ -36,16 +36,17 @@ from .._core.lazy import lazy_names
 if TYPE_CHECKING:
     from . import hookspecs
     from ._award import MAX_BASE, TABLE_BASES, AwardTable, award, award_tables
-    from ._bots import Bot, BotFactory, View, find_bots
+    from ._bots import Bot, BotFactory, find_bots
     from ._game import GAME, KoikoiGame
+    from ._hooks import DealOutcome
     from ._memos import clear_memos, memo_sizes
-    from ._referee import DealOutcome, Event, Match, MatchResult, RefereeError, Round
+    from ._referee import Event, Match, MatchResult, RefereeError, Round
     from ._replay import RoundTrace, Trace, load_script, replay, trace_text
     from ._results import Award, FixedAward, Hand, MatchAdjustment, YakuScore
     from ._rules import Card, CardFilter, KoikoiRules, KoikoiYaku
     from ._rules import koikoi_rules as rules_of
     from ._simulation import MatchRecord, RoundRecord, match_seed, play_match, play_matches
-    from ._table import IllegalMove, Move, Table, TableResult, TableRound, TableState
+    from ._table import IllegalMove, Move, Table, TableResult, TableRound, TableState, View
     from ._table_rules import TableRules, Weather
     from ._tally import Tally, compare, summary
     from ._yaku import Pile, check_cards, pile, yaku
@@ -61,7 +62,7 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "award_tables": ("yakuset.koikoi._award", "award_tables"),
     "Bot": ("yakuset.koikoi._bots", "Bot"),
     "BotFactory": ("yakuset.koikoi._bots", "BotFactory"),
-    "View": ("yakuset.koikoi._bots", "View"),
+    "View": ("yakuset.koikoi._table", "View"),
     "find_bots": ("yakuset.koikoi._bots", "find_bots"),
     "MatchRecord": ("yakuset.koikoi._simulation", "MatchRecord"),
     "RoundRecord": ("yakuset.koikoi._simulation", "RoundRecord"),
@@ -83,7 +84,7 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "KoikoiGame": ("yakuset.koikoi._game", "KoikoiGame"),
     "clear_memos": ("yakuset.koikoi._memos", "clear_memos"),
     "memo_sizes": ("yakuset.koikoi._memos", "memo_sizes"),
-    "DealOutcome": ("yakuset.koikoi._referee", "DealOutcome"),
+    "DealOutcome": ("yakuset.koikoi._hooks", "DealOutcome"),
     "Event": ("yakuset.koikoi._referee", "Event"),
     "Match": ("yakuset.koikoi._referee", "Match"),
     "MatchResult": ("yakuset.koikoi._referee", "MatchResult"),

@@ -2,8 +2,9 @@
 
 A bot answers three questions (:class:`Bot`): which hand card to play, which of two field
 cards of the same month to capture, and whether to call Koi-Koi when its base rose. It sees
-the round through a :class:`View`: its own hand, the field, both piles and bases, the calls,
-the match points; never the opponent's hand or the stock's order.
+the round through a :class:`yakuset.koikoi.View` (``table.view(player)`` at any
+:class:`yakuset.koikoi.Table`): its own hand, the field, both piles and bases, the calls, the
+match points; never the opponent's hand or the stock's order.
 
 Bots come from plugins: a plugin implements ``yakuset_koikoi_bots`` and returns factories by
 name (``yakuset.koikoi.hookspecs``). The built-in plugin offers ``random``, ``greedy`` and
@@ -18,10 +19,11 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .._core.errors import InputError
 from .._core.hints import did_you_mean
+from ._hooks import offered_bots
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
-    from ._rules import KoikoiRules
+    from ._table import View
 
 
 @runtime_checkable
@@ -47,118 +49,6 @@ class Bot(Protocol):
 #: random stream, derived from the match's seed: a bot that draws only from it plays the same
 #: match the same way every time.
 BotFactory = Callable[["RuleSet", random.Random], Bot]
-
-
-class View:
-    """One player's view of the round being played (read-only; valid while the bot is asked)."""
-
-    __slots__ = ("_must", "_state", "seat")
-
-    def __init__(self, seat: int, must_capture: bool = False) -> None:
-        self.seat = seat
-        self._must = must_capture  # match.must_capture
-        self._state: Any = None  # the simulation's RoundState, set for each round
-
-    @property
-    def rules(self) -> KoikoiRules:
-        rules: KoikoiRules = self._state.deck.rules
-        return rules
-
-    @property
-    def month(self) -> int:
-        """The round's month."""
-        return int(self._state.month)
-
-    @property
-    def round_number(self) -> int:
-        """The round's number in the match, from 0."""
-        return int(self._state.number)
-
-    @property
-    def is_dealer(self) -> bool:
-        return bool(self._state.dealer == self.seat)
-
-    @property
-    def hand(self) -> tuple[str, ...]:
-        return tuple(self._state.hands[self.seat])
-
-    @property
-    def playable(self) -> tuple[str, ...]:
-        """The hand cards this player may play now: the whole hand, or with ``match.must_capture``
-        only the cards that capture when one does."""
-        state = self._state
-        hand = state.hands[self.seat]
-        if not self._must:
-            return tuple(hand)
-        by_month, month_of = state.by_month, state.deck.month_of
-        takers = tuple(card for card in hand if by_month[month_of[card]])
-        return takers or tuple(hand)
-
-    @property
-    def field(self) -> tuple[str, ...]:
-        """The face-up cards, month by month."""
-        return tuple(card for cards in self._state.by_month.values() for card in cards)
-
-    @property
-    def stock_left(self) -> int:
-        return len(self._state.stock)
-
-    @property
-    def captured(self) -> tuple[str, ...]:
-        return tuple(self._state.captured[self.seat])
-
-    @property
-    def opponent_captured(self) -> tuple[str, ...]:
-        return tuple(self._state.captured[1 - self.seat])
-
-    @property
-    def base(self) -> int:
-        """This player's base points now (its calls counted)."""
-        return int(self._state.bases[self.seat])
-
-    @property
-    def opponent_base(self) -> int:
-        return int(self._state.bases[1 - self.seat])
-
-    @property
-    def calls(self) -> int:
-        return int(self._state.calls[self.seat])
-
-    @property
-    def opponent_calls(self) -> int:
-        return int(self._state.calls[1 - self.seat])
-
-    @property
-    def turns_left(self) -> int:
-        """This player's turns left in the round, the current one included."""
-        return int(self._state.deck.rules.hand_cards - self._state.turns[self.seat])
-
-    @property
-    def match_points(self) -> int:
-        return int(self._state.match_totals[self.seat])
-
-    @property
-    def opponent_match_points(self) -> int:
-        return int(self._state.match_totals[1 - self.seat])
-
-    def month_of(self, card: str) -> int:
-        """The month of a card of the deck."""
-        return int(self._state.deck.month_of[card])
-
-    def matches(self, card: str) -> tuple[str, ...]:
-        """The field cards ``card`` would capture a card from (its month's)."""
-        return tuple(self._state.by_month[self._state.deck.month_of[card]])
-
-    def base_with(self, cards: Sequence[str], opponent: bool = False) -> int:
-        """The base this player (or, with ``opponent``, the other) would have after capturing
-        ``cards`` too (cards not yet captured by either)."""
-        state = self._state
-        seat = 1 - self.seat if opponent else self.seat
-        weights = state.weights
-        total = state.totals[seat]
-        for card in cards:
-            total += weights[card]
-        return int(state.base_of(total, state.calls[seat]))
 
 
 def find_bots(rs: RuleSet, names: Sequence[str]) -> list[BotFactory]:
@@ -188,7 +78,7 @@ def find_bots(rs: RuleSet, names: Sequence[str]) -> list[BotFactory]:
 
 def _offered(registry: Any, installed: bool) -> dict[str, BotFactory]:
     bots: dict[str, BotFactory] = {}
-    for _plugin, answer in registry.offers("yakuset_koikoi_bots", installed=installed):
-        for name, factory in dict(answer).items():
+    for _plugin, answer in offered_bots(registry, installed):
+        for name, factory in answer.items():
             bots.setdefault(str(name), factory)
     return bots

@@ -11,15 +11,15 @@ state as it was. :class:`yakuset.koikoi.Table` plays whole matches from moves on
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .._core.errors import InputError
 from ._award import award
+from ._hooks import DealOutcome, Hooks
 from ._results import Award, FixedAward, Hand, MatchAdjustment
-from ._rules import Card, koikoi_rules
+from ._rules import Card, KoikoiRules, koikoi_rules
 from ._tables import tables
 from ._yaku import check_cards, check_month
 
@@ -29,20 +29,6 @@ if TYPE_CHECKING:
 
 class RefereeError(InputError):
     """An event that cannot happen in the round's current state."""
-
-
-@dataclass(frozen=True)
-class DealOutcome:
-    """What a deal decides at once (a plugin's answer to ``yakuset_deal``).
-
-    ``kind`` is ``lucky_hand`` (``winner`` takes ``award``), ``draw`` or ``redeal``;
-    ``label`` says why, as the referee reports it.
-    """
-
-    kind: str  # "lucky_hand", "draw" or "redeal"
-    label: str
-    winner: str | None = None
-    award: FixedAward | None = None
 
 
 @dataclass(frozen=True)
@@ -87,16 +73,35 @@ class _PlayerState:
     """One player's round: the cards captured (and their weights' sum, ``_tables``), turns,
     calls, and what was banked at the last call."""
 
-    __slots__ = ("banked_base", "banked_ids", "base", "calls", "captured", "total", "turns")
+    __slots__ = ("banked_base", "banked_ids", "base", "calls", "captured", "offers", "total", "turns")
 
     def __init__(self) -> None:
         self.captured: list[str] = []
         self.total = 0  # the sum of the captured cards' weights
         self.turns = 0
         self.calls = 0
+        self.offers = 0  # the Koi-Koi offers made to the player
         self.banked_base = 0  # the base when the player last called (0 before any call)
         self.banked_ids: frozenset[str] = frozenset()  # the yaku counted at the last call
         self.base = 0
+
+
+def _month_counts(field: Sequence[Card]) -> dict[int, int]:
+    """How many cards of each month ``field`` holds, or ``{}`` when no month can be there four
+    times and the cards cannot all be pairs: most deals, known from the number of months alone."""
+    months = [card.month for card in field]
+    distinct = len(set(months))
+    if distinct > len(months) - 3 and 2 * distinct != len(months):
+        return {}
+    counts: dict[int, int] = {}
+    for month in months:
+        counts[month] = counts.get(month, 0) + 1
+    return counts
+
+
+def _quiet_continues(players: tuple[str, str]) -> dict[str, Event]:
+    """The quiet ``continue`` of each player (events are immutable: one serves every turn of a match)."""
+    return {player: Event("continue", player) for player in players}
 
 
 def check_players(players: object, dealer: object) -> tuple[str, str]:
@@ -134,16 +139,38 @@ class Round:
     """
 
     def __init__(self, rs: RuleSet, players: Sequence[str], dealer: str, month: int | None = None) -> None:
-        self.rules = koikoi_rules(rs)
-        self.table = self.rules.table
+        rules = koikoi_rules(rs)
+        names = check_players(players, dealer)
+        month = rules.months[0] if month is None else check_month(rules, month)
+        self._start(rs, rules, Hooks(rs), names, dealer, month, _quiet_continues(names))
+
+    @classmethod
+    def _of_match(cls, match: Match, dealer: str, month: int) -> Round:
+        """The next round of ``match`` (its players and month already checked)."""
+        played = cls.__new__(cls)
+        played._start(match.rs, match.rules, match._hooks, match.players, dealer, month, match._continue)
+        return played
+
+    def _start(
+        self,
+        rs: RuleSet,
+        rules: KoikoiRules,
+        hooks: Hooks,
+        players: tuple[str, str],
+        dealer: str,
+        month: int,
+        quiet: dict[str, Event],
+    ) -> None:
+        self.rules = rules
+        self.table = rules.table
         self.rs = rs
-        players = check_players(players, dealer)
-        month = self.rules.months[0] if month is None else check_month(self.rules, month)
-        self.players = (dealer, next(p for p in players if p != dealer))  # the dealer plays first
+        self._hooks = hooks
+        self.players = (dealer, players[1] if players[0] == dealer else players[0])  # the dealer plays first
         self.dealer = dealer
         self.month = month
         self.field_brights = 0
-        self._tables = tables(self.rules)
+        self._tables = tables(rules)
+        self._one_way = len(rules.roles) == 1  # no card with two kinds counted apart: one plan per pile
         self._weights = self._tables.months[month].weights
         self._field_weather = any(w.where == "field" for w in self.table.weather)
         self._state = {p: _PlayerState() for p in self.players}
@@ -153,8 +180,7 @@ class Round:
         self._offer_field: tuple[str, ...] | None = None  # the field when the offer was made (weather)
         self._last_rise: str | None = None  # the last player whose base rose (``after_draw: last_yaku``)
         self._last_caller: str | None = None
-        # The quiet ``continue`` of each player (events are immutable: one serves every turn).
-        self._continue = {p: Event("continue", p) for p in self.players}
+        self._continue = quiet
         self._called: Hand | None = None  # the last caller's hand when they called (on_exhaustive_draw: score)
         self.result: Event | None = None
 
@@ -179,6 +205,10 @@ class Round:
 
     def calls(self, player: str) -> int:
         return self._player(player).calls
+
+    def offers(self, player: str) -> int:
+        """The Koi-Koi offers made to ``player`` this round (each answered, or pending)."""
+        return self._player(player).offers
 
     def base(self, player: str) -> int:
         """``player``'s base after their last turn (0 before it)."""
@@ -226,67 +256,29 @@ class Round:
         return self._deal({p: tuple(hands[p]) for p in self.players}, dealt[len(everything) :])
 
     def _deal(self, hands_dealt: dict[str, tuple[str, ...]], field: Sequence[Card]) -> Event:
-        """The deal, its cards checked."""
+        """The deal, its cards checked: a redeal, a round decided at once, or play."""
         table = self.table
-        months = Counter(card.month for card in field)
+        months = _month_counts(field)
         four = next((m for m, n in months.items() if n == 4), None)
-        captured: tuple[str, ...] = ()
         if four is not None and table.field_four == "redeal":
             return Event("redeal", message=f"the field holds all four cards of month {four}: deal again")
         if four is None and table.field_pairs == "redeal" and months and all(n == 2 for n in months.values()):
             return Event("redeal", message=f"the field holds {len(months)} pairs of months: deal again")
+        captured: tuple[str, ...] = ()
         if four is not None and table.field_four == "dealer_captures":
             captured = tuple(card.id for card in field if card.month == four)
-        lucky = {}
-        for player in self.players:  # the dealer first
-            found = self.rs.hook.yakuset_lucky_hand(ruleset=self.rs, hand=hands_dealt[player])
-            if found is not None:
-                lucky[player] = found
-        outcome = self.rs.hook.yakuset_deal(
-            ruleset=self.rs, hands=hands_dealt, field=tuple(card.id for card in field), dealer=self.dealer, lucky=lucky
-        )
-        if outcome is None and len(lucky) == 1:
-            player, found = next(iter(lucky.items()))
-            won = FixedAward(found.id, found.label, found.points, recipient=player)
-            outcome = DealOutcome(
-                "lucky_hand", f"{player} shows {found.label}: {found.points}, no multipliers", winner=player, award=won
-            )
+        outcome = self._deal_outcome(hands_dealt, field)
         if outcome is not None and outcome.kind == "redeal":
             return Event("redeal", message=outcome.label)
         self._dealt = True
-        field_filter, roles = self.rules.field_brights, self.rules.roles[0]
-        self.field_brights = sum(
-            1 for card in field if card.id not in captured and field_filter.matches(card, self.month, roles)
-        )
+        self.field_brights = self._brights(field, captured)
         if four is not None and table.field_four == "dealer_wins":
-            points = table.field_four_points
-            won = FixedAward(
-                "field_four", f"the field holds all four cards of month {four}: the dealer wins", points, self.dealer
-            )
-            message = f"the field holds all four cards of month {four}: {self.dealer} wins {points}, no multipliers"
-            return self._end(
-                Event(
-                    "field_four",
-                    self.dealer,
-                    message,
-                    award=won,
-                    points=points,
-                    winner=self.dealer,
-                    next_dealer=self._after_win(self.dealer),
-                )
-            )
+            return self._end(self._dealer_wins(four))
         if outcome is None:
-            if captured:
-                self._capture_for_dealer(captured)
-                return Event(
-                    "dealt",
-                    self.dealer,
-                    f"{self.dealer} deals; month {self.month}; the field holds all four cards of month {four}: "
-                    f"{self.dealer} captures them and four more are dealt to the field",
-                )
-            return Event("dealt", message=f"{self.dealer} deals; month {self.month}")
+            return self._dealt_event(captured, four)
         if outcome.kind == "lucky_hand":
             points = outcome.award.points if outcome.award else 0
+            after = self._after_win(outcome.winner) if outcome.winner else self.dealer
             return self._end(
                 Event(
                     "lucky_hand",
@@ -295,10 +287,64 @@ class Round:
                     award=outcome.award,
                     points=points,
                     winner=outcome.winner,
-                    next_dealer=self._after_win(outcome.winner) if outcome.winner else self.dealer,
+                    next_dealer=after,
                 )
             )
         return self._end(Event("draw", message=outcome.label, next_dealer=self._after_draw()))
+
+    def _deal_outcome(self, hands_dealt: dict[str, tuple[str, ...]], field: Sequence[Card]) -> DealOutcome | None:
+        """What the plugins decide of a deal: the lucky hands, then the deal itself (one lucky
+        hand, not decided otherwise, wins)."""
+        hooks, lucky = self._hooks, {}
+        for player in self.players:  # the dealer first
+            found = hooks.lucky_hand(hands_dealt[player])
+            if found is not None:
+                lucky[player] = found
+        outcome = hooks.deal(hands_dealt, tuple([card.id for card in field]), self.dealer, lucky)
+        if outcome is None and len(lucky) == 1:
+            player, found = next(iter(lucky.items()))
+            won = FixedAward(found.id, found.label, found.points, recipient=player)
+            label = f"{player} shows {found.label}: {found.points}, no multipliers"
+            return DealOutcome("lucky_hand", label, winner=player, award=won)
+        return outcome
+
+    def _brights(self, field: Sequence[Card], captured: tuple[str, ...]) -> int:
+        """The brights dealt face up (the award's ``field_brights``), apart from those the dealer captured."""
+        field_filter, month, roles = self.rules.field_brights, self.month, self.rules.roles[0]
+        count = 0
+        for card in field:
+            if field_filter.matches(card, month, roles) and card.id not in captured:
+                count += 1
+        return count
+
+    def _dealer_wins(self, four: int) -> Event:
+        """``match.field_four: dealer_wins``: the event of a field holding four cards of ``four``."""
+        points = self.table.field_four_points
+        won = FixedAward(
+            "field_four", f"the field holds all four cards of month {four}: the dealer wins", points, self.dealer
+        )
+        message = f"the field holds all four cards of month {four}: {self.dealer} wins {points}, no multipliers"
+        return Event(
+            "field_four",
+            self.dealer,
+            message,
+            award=won,
+            points=points,
+            winner=self.dealer,
+            next_dealer=self._after_win(self.dealer),
+        )
+
+    def _dealt_event(self, captured: tuple[str, ...], four: int | None) -> Event:
+        """The round is played: the dealer takes a misdealt month first (``field_four: dealer_captures``)."""
+        if not captured:
+            return Event("dealt", message=f"{self.dealer} deals; month {self.month}")
+        self._capture_for_dealer(captured)
+        return Event(
+            "dealt",
+            self.dealer,
+            f"{self.dealer} deals; month {self.month}; the field holds all four cards of month {four}: "
+            f"{self.dealer} captures them and four more are dealt to the field",
+        )
 
     def _capture_for_dealer(self, cards: Sequence[str]) -> None:
         """The dealer takes ``cards`` from the field before the first turn (``field_four: dealer_captures``)."""
@@ -336,58 +382,26 @@ class Round:
         self,
         player: str,
         state: _PlayerState,
-        cards: tuple[str, ...],
-        field: Sequence[str] | None,
+        cards: Sequence[str],
+        field: Collection[str] | None,
         quiet: bool = False,
     ) -> Event:
         """A turn whose cards are checked: the referee's answer, and the round changed only
         once everything is computed. ``quiet``: a ``continue`` event carries no hand."""
-        tables, table = self._tables, self.table
-        total = state.total
+        total, base, rose = self._measure(state, cards, field)
         turns = state.turns + 1
-        if not cards and state.turns and not tables.weather:
-            # Nothing captured and no weather to change: the yaku are the player's last turn's,
-            # which offered nothing (else the round would be waiting for an answer or be over).
-            base, rose = state.base, False
-        else:
-            weights = self._weights
-            for card in cards:
-                total += weights[card]
-            off = tables.cancelled(total, field) if tables.weather else 0
-            plan = tables.best(total, state.calls, off)[1]
-            base = plan.base
-            if table.offer_on == "new_or_improved":
-                rose = base > state.banked_base
-            else:
-                banked = state.banked_ids
-                rose = any(ident not in banked for _, ident, _, _ in plan.counted)
-            rose = rose and base >= table.minimum_base
-        offer = None
         last = self.rules.hand_cards
+        offer = None
         if rose:
-            hand = tables.hand(
-                self.rs.id, tables.months[self.month], (*state.captured, *cards), total, state.calls, field
-            )
-            limit = table.call_limit
-            used = state.calls if table.limit_scope == "player" else sum(s.calls for s in self._state.values())
-            if turns == last:
-                event = self._scored(player, hand, "automatic_shobu", "a rise on the last card ends the round")
-            elif limit is not None and used >= limit:
-                whose = player if table.limit_scope == "player" else "the round"
-                calls = f"{limit} Koi-Koi call{'s' if limit != 1 else ''}"
-                event = self._scored(
-                    player, hand, "automatic_shobu", f"{whose} has used {calls}: the next rise ends the round"
-                )
-            else:
-                offer = player
-                event = Event("offer", player, f"{player}'s base rose to {base}: Koi-Koi or Shobu?", hand=hand)
+            event = self._risen(player, state, (*state.captured, *cards), total, base, turns, field)
+            offer = player if event.kind == "offer" else None
         elif turns == last and self._state[self._other(player)].turns == last:
             event = self._exhaustive_draw(player if base > state.base else self._last_rise)
         elif quiet:
             event = self._continue[player]
         else:
-            hand = tables.hand(
-                self.rs.id, tables.months[self.month], (*state.captured, *cards), total, state.calls, field
+            hand = self._tables.hand(
+                self.rs.id, self._tables.months[self.month], (*state.captured, *cards), total, state.calls, field
             )
             event = Event("continue", player, hand=hand)
         # Everything is computed: only now does the round change.
@@ -398,9 +412,61 @@ class Round:
         self._taken.update(cards)
         state.turns = turns
         state.base = base
-        self._offer = offer
-        self._offer_field = tuple(field) if field is not None and tables.weather else None
-        return self._end(event) if event.ends_round else event
+        if offer is not None:
+            state.offers += 1
+            self._offer = offer
+            self._offer_field = tuple(field) if field is not None and self._tables.weather else None
+        return event if event.next_dealer is None else self._end(event)
+
+    def _measure(
+        self, state: _PlayerState, cards: Sequence[str], field: Collection[str] | None
+    ) -> tuple[int, int, bool]:
+        """What ``cards`` make of ``state``'s pile: the pile's total, its base, and whether that
+        rose (a new or improved yaku at least ``calls.minimum_base``, as ``calls.offer_on`` says)."""
+        tables, table = self._tables, self.table
+        if not cards and state.turns and not tables.weather:
+            # Nothing captured and no weather to change: the yaku are the player's last turn's,
+            # which offered nothing (else the round would be waiting for an answer or be over).
+            return state.total, state.base, False
+        total = state.total
+        weights = self._weights
+        for card in cards:
+            total += weights[card]
+        off = tables.cancelled(total, field) if tables.weather else 0
+        plan = tables.plan(0, total, state.calls, off) if self._one_way else tables.best(total, state.calls, off)[1]
+        base = plan.base
+        if table.offer_on == "new_or_improved":
+            rose = base > state.banked_base
+        else:
+            banked = state.banked_ids
+            rose = any(ident not in banked for _, ident, _, _ in plan.counted)
+        return total, base, rose and base >= table.minimum_base
+
+    def _risen(
+        self,
+        player: str,
+        state: _PlayerState,
+        pile: Sequence[str],
+        total: int,
+        base: int,
+        turns: int,
+        field: Collection[str] | None,
+    ) -> Event:
+        """The event of a turn whose base rose: an offer, or an automatic Shobu on the last card
+        or past the call limit."""
+        table = self.table
+        hand = self._tables.hand(self.rs.id, self._tables.months[self.month], pile, total, state.calls, field)
+        limit = table.call_limit
+        used = state.calls if table.limit_scope == "player" else sum(s.calls for s in self._state.values())
+        if turns == self.rules.hand_cards:
+            return self._scored(player, hand, "automatic_shobu", "a rise on the last card ends the round")
+        if limit is not None and used >= limit:
+            whose = player if table.limit_scope == "player" else "the round"
+            calls = f"{limit} Koi-Koi call{'s' if limit != 1 else ''}"
+            return self._scored(
+                player, hand, "automatic_shobu", f"{whose} has used {calls}: the next rise ends the round"
+            )
+        return Event("offer", player, f"{player}'s base rose to {base}: Koi-Koi or Shobu?", hand=hand)
 
     def answer(self, player: str, choice: str) -> Event:
         """Answer a pending offer: ``"koikoi"`` (play on) or ``"shobu"`` (stop and score)."""
@@ -481,7 +547,7 @@ class Round:
                 winner=caller,
                 next_dealer=scored.next_dealer,
             )
-        privilege = self.rs.hook.yakuset_exhaustive_draw(ruleset=self.rs, dealer=self.dealer)
+        privilege = self._hooks.exhaustive_draw(self.dealer)
         after = self._after_draw(last_rise)
         if privilege is None:
             return Event("exhaustive_draw", message="the hands ran out: nobody scores", next_dealer=after)
@@ -538,21 +604,29 @@ class Match:
     def __init__(self, rs: RuleSet, players: Sequence[str], first_dealer: str) -> None:
         self.rules = koikoi_rules(rs)
         self.rs = rs
+        self._hooks = Hooks(rs)
         self.players = check_players(players, first_dealer)
         self.dealer = first_dealer
         self.rounds: list[Round] = []
         self.result: MatchResult | None = None
+        self._totals = dict.fromkeys(self.players, self.rules.table.start_points)
+        self._continue = _quiet_continues(self.players)
+        self._counted = 0  # the rounds whose points are in ``_totals``
 
     @property
     def totals(self) -> dict[str, int]:
         """Each player's points so far: the starting points and every round's."""
-        table = self.rules.table
-        totals = dict.fromkeys(self.players, table.start_points)
-        for played in self.rounds:
-            result = played.result
+        return dict(self._count_rounds())
+
+    def _count_rounds(self) -> dict[str, int]:
+        """The running totals, every finished round's points added once."""
+        totals, rounds = self._totals, self.rounds
+        while self._counted < len(rounds) and rounds[self._counted].result is not None:
+            result = rounds[self._counted].result
+            self._counted += 1
             if result is not None and result.winner is not None and result.points:
                 totals[result.winner] += result.points
-                if table.zero_sum:
+                if self.rules.table.zero_sum:
                     loser = self.players[1] if result.winner == self.players[0] else self.players[0]
                     totals[loser] -= result.points
         return totals
@@ -568,7 +642,7 @@ class Match:
         table = self.rules.table
         if table.target is None and not table.until_out:
             return False
-        totals = self.totals.values()
+        totals = self._count_rounds().values()
         return (table.target is not None and max(totals) >= table.target) or (table.until_out and min(totals) <= 0)
 
     def new_round(self) -> Round:
@@ -585,7 +659,7 @@ class Match:
                 raise RefereeError(f"the match has {self.rules.rounds} rounds; all are played")
             raise RefereeError(f"the match is over after {len(self.rounds)} rounds: {self._why_over()}")
         months = self.rules.months
-        played = Round(self.rs, self.players, self.dealer, month=months[len(self.rounds) % len(months)])
+        played = Round._of_match(self, self.dealer, months[len(self.rounds) % len(months)])
         self.rounds.append(played)
         return played
 
@@ -610,9 +684,7 @@ class Match:
         if unknown:
             raise InputError(f"extras for {', '.join(sorted(unknown))}, who are not in the match")
         totals = self.totals
-        adjustments: list[MatchAdjustment] = []
-        for found in self.rs.hook.yakuset_match_end(ruleset=self.rs, totals=dict(totals), extras=extras):
-            adjustments.extend(found or ())
+        adjustments = self._hooks.match_end(dict(totals), extras)
         for adjustment in adjustments:
             totals[adjustment.player] += adjustment.points
         ranked = sorted(totals.values(), reverse=True)

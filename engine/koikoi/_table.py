@@ -16,6 +16,10 @@ The API, for bots and simulations::
         events = table.play(move)                      # the referee's Events (may be empty)
     table.result                                       # TableResult: totals, winner, rounds
     table.trace                                        # the match as text: same seed and moves, same text
+    table.log                                          # the same, as typed records (``_trace``)
+
+A bot plays through ``table.view(player)``, a read-only :class:`View` of what that player may
+see (:func:`yakuset.koikoi.play_match` plays whole matches of bots at a table).
 
 The pending decision (``table.pending``) is one of:
 
@@ -51,9 +55,11 @@ from .._core.errors import InputError
 from ._referee import Event, Match, RefereeError, Round, check_players
 from ._results import MatchAdjustment
 from ._rules import KoikoiRules, koikoi_rules
+from ._trace import Answered, Chose, Dealt, Entry, FieldFour, Finished, Played, Refereed, RoundStarted, Started, text
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
+    from ._referee import _PlayerState
 
 #: How many deals in a row may be misdeals before the table gives up (a rule set whose redeal
 #: rules never let a round start).
@@ -84,6 +90,7 @@ class Move(NamedTuple):
 KOIKOI = Move("koikoi")
 SHOBU = Move("shobu")
 _ANSWERS = (KOIKOI, SHOBU)
+_ANSWER_KINDS = ("koikoi", "shobu")
 PENDING = ("play", "choose", "koikoi_or_shobu")
 
 
@@ -107,6 +114,15 @@ _PLAYS = _Plays()
 _CHOICES = _Choices()
 
 
+def play_move(card: str) -> Move:
+    """``Move("play", card)``, made once per card of a deck."""
+    try:
+        found = _PLAYS.get(card)
+    except TypeError:  # not a card id at all: the table refuses it
+        found = None
+    return Move("play", card) if found is None else found
+
+
 @dataclass(frozen=True, slots=True)
 class TableRound:
     """How one round of a played match ended (plain data, cheap to aggregate).
@@ -115,7 +131,8 @@ class TableRound:
     ``lucky_hand``, ``draw``, ``exhaustive_draw``, ``field_four``); ``yaku`` the ids the winner
     scored with (empty unless won by yaku); ``calls`` each player's Koi-Koi calls, in the
     order of ``TableResult.players``; ``caller_won`` whether a player who called won the round;
-    ``redeals`` the misdeals before the round was played.
+    ``redeals`` the misdeals before the round was played; ``offers`` the Koi-Koi offers made to
+    each player; ``next_dealer`` who deals the next round.
     """
 
     number: int
@@ -128,6 +145,8 @@ class TableRound:
     calls: tuple[int, int]
     caller_won: bool
     redeals: int
+    offers: tuple[int, int]
+    next_dealer: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +207,7 @@ class Table:
         self.players = names
         self._cards = tuple(self.rules.cards)
         self._month_of = {card.id: card.month for card in self.rules.cards.values()}
+        self._must_capture = self.rules.table.must_capture
         self._decks = [self._check_deck(deck, index) for index, deck in enumerate(decks)]
         self._rng = random.Random(self.seed)
         if first_dealer is None:
@@ -197,19 +217,21 @@ class Table:
             drawn = ()
         self.first_dealer = first_dealer
         self.drawn = drawn  # the cards drawn for the first deal: ((player, card), (player, card)), or ()
-        # The trace, kept as cheap entries and written out when read: (what, *details).
-        self._log: list[tuple[object, ...]] = [("start", rs.id, names, self.seed, drawn, first_dealer)]
+        self._log: list[Entry] = [Started(rs.id, names, self.seed, drawn, first_dealer)]
         self._match = Match(rs, names, first_dealer)
         self._records: list[TableRound] = []
         self._hands: dict[str, list[str]] = {}
-        self._field: list[str] = []
+        self._plays: dict[str, list[Move]] = {}  # each hand card's Move("play", card), in the hand's order
+        self._opponent = {names[0]: names[1], names[1]: names[0]}
+        self._field: dict[str, None] = {}  # the face-up cards, in the order they came
         self._stock: list[str] = []  # the top card last
-        self._by_month: dict[int, list[str]] = {}
+        self._by_month: dict[int, list[str]] = {}  # the face-up cards of each month, in the order they came
         self._round: Round | None = None
         self._to_move: str | None = None
         self._pending: str | None = None
         self._choosing: str | None = None  # the card waiting to capture one of two field cards
-        self._turned = False  # whether the stock's card of this turn has been turned
+        self._choosing_turned = False  # whether the card waiting for a choice was turned from the stock
+        self._quiet = {p: Refereed(event) for p, event in self._match._continue.items()}  # a quiet turn's record
         self._taken: list[str] = []  # the cards captured this turn
         self._redeals = 0
         self.result: TableResult | None = None
@@ -257,9 +279,7 @@ class Table:
 
     def hand(self, player: str) -> tuple[str, ...]:
         """``player``'s hand."""
-        if player not in self._hands:
-            raise InputError(f"{player!r} is not at this table ({' and '.join(self.players)} are)")
-        return tuple(self._hands[player])
+        return tuple(self._hands[self._seated(player)])
 
     @property
     def field(self) -> tuple[str, ...]:
@@ -309,24 +329,38 @@ class Table:
         )
 
     @property
+    def log(self) -> tuple[Entry, ...]:
+        """The match so far as typed records (``yakuset.koikoi._trace``), one per line of :attr:`trace`."""
+        return tuple(self._log)
+
+    @property
     def trace(self) -> str:
         """The match so far as text, one line per deal, move and referee answer: a match replayed
         from its seed with the same moves has the same trace."""
-        return "".join(_line(entry) + "\n" for entry in self._log)
+        return text(self._log)
+
+    def view(self, player: str) -> View:
+        """What ``player`` sees of the round in play, as a bot sees it (:class:`yakuset.koikoi.View`):
+        read-only and live, it follows the table move by move, across rounds."""
+        return View(self, self._seated(player))
+
+    def _seated(self, player: str) -> str:
+        if player not in self.players:
+            raise InputError(f"{player!r} is not at this table ({' and '.join(self.players)} are)")
+        return player
 
     # --- moves ---------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
         """The moves the pending decision allows (empty once the match is over)."""
-        pending = self._pending
-        if pending == "play":
-            hand = self._hands[self._to_move]  # type: ignore[index]
-            if self.rules.table.must_capture:
+        pending, player = self._pending, self._to_move
+        if pending == "play" and player is not None:
+            if self._must_capture:
                 by_month, month_of = self._by_month, self._month_of
-                capturing = [card for card in hand if by_month[month_of[card]]]
+                capturing = [_PLAYS[card] for card in self._hands[player] if by_month[month_of[card]]]
                 if capturing:
-                    return [_PLAYS[card] for card in capturing]
-            return [_PLAYS[card] for card in hand]
+                    return capturing
+            return self._plays[player][:]
         if pending == "choose":
             card = self._choosing
             assert card is not None
@@ -339,33 +373,28 @@ class Table:
         """Apply ``move`` for the player to move: the referee's events it brings (a finished
         turn's answer, the round's end and the next deal), or :class:`IllegalMove` with the
         reason, the table unchanged."""
-        refusal = self._refusal(move)
-        if refusal is not None:
-            raise IllegalMove(refusal)
-        kind = move.kind
-        player = self._to_move
-        assert player is not None
-        if kind == "play":
-            card = move.card
-            assert card is not None
-            self._hands[player].remove(card)
-            self._log.append(("play", player, card))
-            return self._resolve(player, card)
-        if kind == "choose":
-            card, target = move.card, move.target
-            assert card is not None and target is not None
-            self._by_month[self._month_of[card]].remove(target)
-            self._field.remove(target)
-            self._taken.append(target)
-            self._choosing = None
-            self._log.append(("choose", player, card, target))
-            return self._after_capture(player)
-        self._log.append(("answer", player, kind))
-        event = self.round.answer(player, kind)
-        return self._answered(event)
+        pending, player = self._pending, self._to_move
+        if isinstance(move, Move) and player is not None:
+            kind, card, target = move
+            if pending == "play" and kind == "play" and card is not None and target is None:
+                hand = self._hands[player]
+                if card in hand and (not self._must_capture or self._may_lay(card, hand)):
+                    return self._played(player, hand, card)
+            elif pending == "choose" and kind == "choose" and card is not None and card == self._choosing:
+                if target is not None and target in self._by_month[self._month_of[card]]:
+                    return self._chosen(player, card, target)
+            elif pending == "koikoi_or_shobu" and kind in _ANSWER_KINDS and card is None and target is None:
+                self._log.append(Answered(player, kind))
+                return self._refereed(self.round.answer(player, kind))
+        raise IllegalMove(self._refusal(move))
 
-    def _refusal(self, move: object) -> str | None:
-        """Why ``move`` is not legal now, or ``None``."""
+    def _may_lay(self, card: str, hand: list[str]) -> bool:
+        """Whether ``card`` may be played under ``match.must_capture``: it captures, or no card of the hand does."""
+        by_month, month_of = self._by_month, self._month_of
+        return bool(by_month[month_of[card]]) or not any(by_month[month_of[c]] for c in hand)
+
+    def _refusal(self, move: object) -> str:
+        """Why ``move`` is not legal now."""
         if not isinstance(move, Move):
             return f"a move is a yakuset.koikoi.Move (kind, card, target), got {move!r:.60}"
         pending = self._pending
@@ -373,88 +402,103 @@ class Table:
             return "the match is over"
         kind = move.kind
         player = self._to_move
+        assert player is not None  # a decision is pending
         if pending == "play":
             if kind != "play":
                 return f"{player} must play a card from their hand, not {kind!r:.20}"
-            hand = self._hands[player]  # type: ignore[index]
+            hand = self._hands[player]
             if move.card not in hand:
                 return f"{move.card!r:.60} is not in {player}'s hand"
             if move.target is not None:
                 return "a played card's capture is chosen after it is played, when two field cards match"
-            if self.rules.table.must_capture and not self._by_month[self._month_of[move.card]]:
-                capturing = [c for c in hand if self._by_month[self._month_of[c]]]
-                if capturing:
-                    return f"{player} must capture (this rule set's match.must_capture): play one of {capturing}"
-            return None
+            capturing = [c for c in hand if self._by_month[self._month_of[c]]]
+            return f"{player} must capture (this rule set's match.must_capture): play one of {capturing}"
         if pending == "choose":
-            options = self._by_month[self._month_of[self._choosing]]  # type: ignore[index]
+            assert self._choosing is not None
+            options = self._by_month[self._month_of[self._choosing]]
             if kind != "choose" or move.card != self._choosing:
                 return f"{player} must choose which field card {self._choosing} captures: one of {options}"
-            if move.target not in options:
-                return f"{move.target!r:.60} is not one of the field cards {self._choosing} may capture: {options}"
-            return None
-        if kind not in ("koikoi", "shobu") or move.card is not None or move.target is not None:
-            return f"{player}'s base rose: answer Move('koikoi') or Move('shobu'), not {move!r:.60}"
-        return None
+            return f"{move.target!r:.60} is not one of the field cards {self._choosing} may capture: {options}"
+        return f"{player}'s base rose: answer Move('koikoi') or Move('shobu'), not {move!r:.60}"
 
     # --- the turn ------------------------------------------------------------------------
 
-    def _resolve(self, player: str, card: str) -> tuple[Event, ...]:
-        """``card`` (played, or turned from the stock) meets the field, then the stock's card
-        does if it has not yet: the turn's end, or ``()`` while a choice is pending."""
-        by_month, month_of, field, taken, log = self._by_month, self._month_of, self._field, self._taken, self._log
-        while True:
-            matches = by_month[month_of[card]]
-            if not matches:
-                matches.append(card)
-                field.append(card)
-                log.append(("laid", card))
-            elif len(matches) == 2:
-                taken.append(card)  # it captures whichever the player chooses
-                self._choosing = card
-                self._pending = "choose"
-                return ()
-            else:  # one, or three: all are captured
-                taken.append(card)
-                taken += matches
-                log.append(("takes", card, tuple(matches)))
-                for card in matches:
-                    field.remove(card)
-                matches.clear()
-            if self._turned:
-                return self._end_turn(player)
-            self._turned = True
-            card = self._stock.pop()
-            log.append(("turns", card))
+    def _played(self, player: str, hand: list[str], card: str) -> tuple[Event, ...]:
+        """``player`` plays ``card`` (legal): it meets the field, then the stock's card does."""
+        at = hand.index(card)
+        del hand[at], self._plays[player][at]
+        took = self._meet(card)
+        if took is None:
+            self._log.append(Played(player, card, None, None, None))
+            return ()
+        turned = self._stock.pop()
+        turned_took = self._meet(turned)
+        self._log.append(Played(player, card, took, turned, turned_took))
+        return self._end_turn(player, turned_took)
 
-    def _after_capture(self, player: str) -> tuple[Event, ...]:
-        """A chosen capture is made: turn the stock's card, or end the turn."""
-        if not self._turned:
-            self._turned = True
-            card = self._stock.pop()
-            self._log.append(("turns", card))
-            return self._resolve(player, card)
-        return self._end_turn(player)
+    def _chosen(self, player: str, card: str, target: str) -> tuple[Event, ...]:
+        """``card`` captures ``target`` (legal); then the stock's card meets the field, unless
+        ``card`` was that card."""
+        self._by_month[self._month_of[card]].remove(target)
+        del self._field[target]
+        self._taken.append(target)
+        self._choosing = None
+        if self._choosing_turned:
+            self._log.append(Chose(player, card, target, None, None))
+            return self._end_turn(player, ())
+        turned = self._stock.pop()
+        turned_took = self._meet(turned)
+        self._log.append(Chose(player, card, target, turned, turned_took))
+        return self._end_turn(player, turned_took)
 
-    def _end_turn(self, player: str) -> tuple[Event, ...]:
-        """Both cards of the turn are resolved: the referee scores the turn's captures."""
-        rnd = self.round
+    def _meet(self, card: str) -> tuple[str, ...] | None:
+        """``card`` (played, or turned from the stock) meets the field: the field cards it
+        captures (the one of its month, or all three; ``()`` when it is laid on the field), or
+        ``None`` when two match and the player must choose (``card`` waits as ``choosing``)."""
+        matches = self._by_month[self._month_of[card]]
+        if not matches:
+            matches.append(card)
+            self._field[card] = None
+            return ()
+        self._taken.append(card)
+        if len(matches) == 2:
+            self._choosing = card
+            self._pending = "choose"
+            return None
+        took = tuple(matches)
+        self._taken += took
+        field = self._field
+        for match in took:
+            del field[match]
+        matches.clear()
+        return took
+
+    def _end_turn(self, player: str, turned_took: tuple[str, ...] | None) -> tuple[Event, ...]:
+        """The turn's cards have met the field: the referee scores the captures (or, with
+        ``turned_took`` ``None``, the turned card waits for the player's choice)."""
+        if turned_took is None:
+            self._choosing_turned = True
+            return ()
+        rnd = self._round
+        assert rnd is not None
         taken, self._taken = self._taken, []
-        self._turned = False
-        event = rnd._turn(player, rnd._state[player], tuple(taken), self._field, quiet=True)
-        self._log.append(("event", event))
+        self._choosing_turned = False
+        event = rnd._turn(player, rnd._state[player], taken, self._field, quiet=True)
+        quiet = self._quiet[player]
+        if event is quiet.event:  # the round goes on, the other player's turn (the players alternate)
+            self._log.append(quiet)
+            self._to_move = self._opponent[player]
+            self._pending = "play"
+            return (event,)
+        return self._refereed(event)
+
+    def _refereed(self, event: Event) -> tuple[Event, ...]:
+        """The referee answered a turn or an answer: wait for the next decision, or end the round."""
+        self._log.append(Refereed(event))
         if event.kind == "offer":
             self._pending = "koikoi_or_shobu"
             return (event,)
-        if event.ends_round:
-            return (event, *self._round_over(event))
-        self._to_move = rnd.next_to_act
-        self._pending = "play"
-        return (event,)
-
-    def _answered(self, event: Event) -> tuple[Event, ...]:
-        self._log.append(("event", event))
-        if event.ends_round:
+        if event.next_dealer is not None:
             return (event, *self._round_over(event))
         self._to_move = self.round.next_to_act
         self._pending = "play"
@@ -464,11 +508,17 @@ class Table:
 
     def _round_over(self, event: Event) -> tuple[Event, ...]:
         """Record the round that ``event`` ended and deal the next one (or finish the match)."""
+        self._record(event)
+        return self._next_round()
+
+    def _record(self, event: Event) -> None:
+        """Record how the current round ended (``event`` ended it)."""
         rnd = self.round
         first, second = self.players
         calls = (rnd.calls(first), rnd.calls(second))
         winner = event.winner
-        won_by_yaku = event.hand is not None and winner is not None
+        hand = event.hand if winner is not None else None  # won by yaku
+        assert event.next_dealer is not None
         self._records.append(
             TableRound(
                 len(self._match.rounds),
@@ -477,13 +527,14 @@ class Table:
                 event.kind,
                 winner,
                 event.points,
-                tuple(y.id for y in event.hand.yaku) if won_by_yaku and event.hand is not None else (),
+                () if hand is None else tuple(y.id for y in hand.yaku),
                 calls,
                 winner is not None and calls[self.players.index(winner)] > 0,
                 self._redeals,
+                (rnd.offers(first), rnd.offers(second)),
+                event.next_dealer,
             )
         )
-        return self._next_round()
 
     def _next_round(self) -> tuple[Event, ...]:
         """Deal rounds until one needs a move or the match is over; their events."""
@@ -495,12 +546,12 @@ class Table:
                 return tuple(events)
             rnd = match.new_round()
             self._round = rnd
-            self._log.append(("round", len(match.rounds), rnd.month, rnd.dealer))
+            self._log.append(RoundStarted(len(match.rounds), rnd.month, rnd.dealer))
             self._redeals = 0
             while True:
                 event = self._deal(rnd)
                 events.append(event)
-                self._log.append(("event", event))
+                self._log.append(Refereed(event))
                 if event.kind != "redeal":
                     break
                 self._redeals += 1
@@ -513,20 +564,7 @@ class Table:
                 self._to_move = rnd.next_to_act
                 self._pending = "play"
                 return tuple(events)
-            self._records.append(
-                TableRound(
-                    len(match.rounds),
-                    rnd.month,
-                    rnd.dealer,
-                    event.kind,
-                    event.winner,
-                    event.points,
-                    (),
-                    (0, 0),
-                    False,
-                    self._redeals,
-                )
-            )
+            self._record(event)
 
     def _deal(self, rnd: Round) -> Event:
         """Shuffle (or take the next rigged deck) and deal; the referee's answer."""
@@ -534,36 +572,51 @@ class Table:
             order = list(self._decks.pop(0))
         else:
             draw = self._rng.random
+            # A uniform shuffle: the cards sorted by independent uniform keys.
             order = sorted(self._cards, key=lambda _: draw())
         size, field_size = self.rules.hand_cards, self.rules.field_cards
         dealer, other = rnd.players
         hands = {dealer: order[:size], other: order[size : 2 * size]}
+        dealt = {dealer: tuple(hands[dealer]), other: tuple(hands[other])}
         field = order[2 * size : 2 * size + field_size]
-        stock = order[2 * size + field_size :]
-        stock.reverse()  # the top card last
-        self._log.append(("deal", dealer, tuple(hands[dealer]), other, tuple(hands[other]), tuple(field)))
+        self._log.append(Dealt(dealer, dealt[dealer], other, dealt[other], tuple(field)))
         deck = self.rules.cards
-        event = rnd._deal({p: tuple(h) for p, h in hands.items()}, [deck[card] for card in field])
+        event = rnd._deal(dealt, [deck[card] for card in field])
         if event.kind == "redeal":
             return event
-        self._hands, self._field, self._stock = hands, field, stock
+        stock = order[2 * size + field_size :]
+        stock.reverse()  # the top card last
+        self._hands, self._stock = hands, stock
+        self._plays = {player: [_PLAYS[card] for card in hand] for player, hand in hands.items()}
         captured = rnd.captured(rnd.dealer)
-        while captured:  # field_four: dealer_captures: the dealer took four; four more are dealt
-            self._field = [card for card in self._field if card not in captured]
+        if captured:
+            field = self._dealer_captures(rnd, field, captured)
+        self._field = dict.fromkeys(field)
+        by_month: dict[int, list[str]] = {month: [] for month in self.rules.months}
+        month_of = self._month_of
+        for card in field:
+            by_month[month_of[card]].append(card)
+        self._by_month = by_month
+        return event
+
+    def _dealer_captures(self, rnd: Round, field: list[str], captured: tuple[str, ...]) -> list[str]:
+        """``match.field_four: dealer_captures``: the dealer took four of a month from the field
+        (``captured``); four more are dealt to it from the stock, again while it holds four of a
+        month. The field after."""
+        month_of = self._month_of
+        while captured:
+            field = [card for card in field if card not in captured]
             # Four more from the stock, as long as it keeps a card for every turn.
             spare = len(self._stock) - 2 * self.rules.hand_cards
             fresh = [self._stock.pop() for _ in range(min(len(captured), spare))]
-            self._field += fresh
-            self._log.append(("field_four", rnd.dealer, tuple(captured), tuple(fresh)))
-            months = [self._month_of[card] for card in self._field]
+            field += fresh
+            self._log.append(FieldFour(rnd.dealer, tuple(captured), tuple(fresh)))
+            months = [month_of[card] for card in field]
             four = next((m for m in set(months) if months.count(m) == 4), None)
-            captured = tuple(card for card in self._field if self._month_of[card] == four)
+            captured = tuple(card for card in field if month_of[card] == four)
             if captured:
                 rnd._capture_for_dealer(captured)
-        self._by_month = {month: [] for month in self.rules.months}
-        for card in self._field:
-            self._by_month[self._month_of[card]].append(card)
-        return event
+        return field
 
     def _finish(self) -> None:
         result = self._match.finish()
@@ -577,7 +630,7 @@ class Table:
             result.adjustments,
         )
         self._to_move = self._pending = self._choosing = None
-        self._log.append(("over", tuple(result.totals.items()), result.winner))
+        self._log.append(Finished(tuple(result.totals.items()), result.winner))
 
     # --- set-up --------------------------------------------------------------------------
 
@@ -610,53 +663,143 @@ class Table:
         return order
 
 
-def _line(entry: tuple[object, ...]) -> str:
-    """One line of the trace."""
-    what, *details = entry
-    if what == "start":
-        ruleset, names, seed, drawn, first = details
-        head = f"{ruleset}: {' and '.join(names)}, seed {seed}"  # type: ignore[arg-type]
-        if drawn:
-            head += "; draw for the deal: " + ", ".join(f"{p} {c}" for p, c in drawn)  # type: ignore[attr-defined]
-        return f"{head}; {first} deals first"
-    if what == "round":
-        number, month, dealer = details
-        return f"round {number}, month {month}: {dealer} deals"
-    if what == "deal":
-        dealer, dealt, other, others, field = details
-        return (
-            f"  deal: {dealer} {' '.join(dealt)} | {other} {' '.join(others)} | "  # type: ignore[arg-type]
-            f"field {' '.join(field)}"  # type: ignore[arg-type]
-        )
-    if what == "field_four":
-        dealer, captured, fresh = details
-        return f"  {dealer} captures {' '.join(captured)}; the field gets {' '.join(fresh)}"  # type: ignore[arg-type]
-    if what == "play":
-        return f"{details[0]} plays {details[1]}"
-    if what == "choose":
-        return f"  {details[0]} chooses: {details[1]} takes {details[2]}"
-    if what == "laid":
-        return f"  {details[0]} is laid on the field"
-    if what == "takes":
-        return f"  {details[0]} takes {' '.join(details[1])}"  # type: ignore[arg-type]
-    if what == "turns":
-        return f"  the stock turns {details[0]}"
-    if what == "answer":
-        return f"{details[0]}: {details[1]}"
-    if what == "event":
-        return f"  -> {_describe(details[0])}"  # type: ignore[arg-type]
-    totals, winner = details
-    shown = ", ".join(f"{p} {n}" for p, n in totals)  # type: ignore[attr-defined]
-    return f"match over: {shown}; {'a tie' if winner is None else f'{winner} wins'}"
+class View:
+    """What one player sees at a :class:`Table` (``table.view(player)``): what a bot is given.
 
+    A view is read-only and live: it reads its table each time it is asked, so one view serves
+    a whole match. It shows the player's own hand, the field, both players' captured cards,
+    bases and calls, the match points and how many cards the stock holds; never the
+    opponent's hand or the stock's order.
+    """
 
-def _describe(event: Event) -> str:
-    """One line for a referee's event in a trace."""
-    text = event.kind
-    if event.player:
-        text += f" {event.player}"
-    if event.hand is not None and event.hand.base:
-        text += f" base {event.hand.base} ({', '.join(f'{y.id} {y.points}' for y in event.hand.yaku)})"
-    if event.ends_round:
-        text += f"; {event.winner or 'nobody'} scores {event.points}; {event.next_dealer} deals next"
-    return text
+    __slots__ = ("_other", "_table", "player", "seat")
+
+    def __init__(self, table: Table, player: str) -> None:
+        self._table = table
+        self.player = player
+        self.seat = table.players.index(player)  # 0 or 1: the player's place in ``table.players``
+        self._other = table.players[1 - self.seat]
+
+    def _pile(self, player: str) -> _PlayerState:
+        return self._round._state[player]
+
+    @property
+    def _round(self) -> Round:
+        return self._table.round
+
+    @property
+    def rules(self) -> KoikoiRules:
+        """The rule set's compiled rules (``yakuset.koikoi.rules_of``)."""
+        return self._table.rules
+
+    @property
+    def month(self) -> int:
+        """The round's month."""
+        return self._round.month
+
+    @property
+    def round_number(self) -> int:
+        """The round's number in the match, from 0."""
+        return len(self._table._match.rounds) - 1
+
+    @property
+    def is_dealer(self) -> bool:
+        return self._round.dealer == self.player
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        """This player's hand, in the order dealt."""
+        return tuple(self._table._hands[self.player])
+
+    @property
+    def playable(self) -> tuple[str, ...]:
+        """The hand cards this player may play now: the whole hand, or with ``match.must_capture``
+        only the cards that capture when one does."""
+        table = self._table
+        hand = table._hands[self.player]
+        if not table._must_capture:
+            return tuple(hand)
+        by_month, month_of = table._by_month, table._month_of
+        takers = tuple(card for card in hand if by_month[month_of[card]])
+        return takers or tuple(hand)
+
+    @property
+    def field(self) -> tuple[str, ...]:
+        """The face-up cards, in the order they came (as ``Table.field``)."""
+        return tuple(self._table._field)
+
+    @property
+    def stock_left(self) -> int:
+        """How many cards the stock holds."""
+        return len(self._table._stock)
+
+    @property
+    def captured(self) -> tuple[str, ...]:
+        """This player's captured cards, those of a turn in progress included."""
+        return self._table.captured(self.player)
+
+    @property
+    def opponent_captured(self) -> tuple[str, ...]:
+        return self._table.captured(self._other)
+
+    @property
+    def base(self) -> int:
+        """This player's base points after their last turn (their calls counted); before their
+        first turn, the base of what they hold (a dealer who captured a misdealt month)."""
+        return self._base(self.player)
+
+    @property
+    def opponent_base(self) -> int:
+        return self._base(self._other)
+
+    def _base(self, player: str) -> int:
+        pile = self._pile(player)
+        if pile.turns or not pile.captured:
+            return pile.base
+        tables = self._round._tables
+        off = tables.cancelled(pile.total, self._table._field) if tables.weather else 0
+        return tables.best(pile.total, pile.calls, off)[1].base
+
+    @property
+    def calls(self) -> int:
+        """This player's Koi-Koi calls this round."""
+        return self._pile(self.player).calls
+
+    @property
+    def opponent_calls(self) -> int:
+        return self._pile(self._other).calls
+
+    @property
+    def turns_left(self) -> int:
+        """This player's turns left in the round, the current one included."""
+        return self._table.rules.hand_cards - self._pile(self.player).turns
+
+    @property
+    def match_points(self) -> int:
+        """This player's match points before this round (before the match-end plugins)."""
+        return self._table._match.totals[self.player]
+
+    @property
+    def opponent_match_points(self) -> int:
+        return self._table._match.totals[self._other]
+
+    def month_of(self, card: str) -> int:
+        """The month of a card of the deck."""
+        return self._table._month_of[card]
+
+    def matches(self, card: str) -> tuple[str, ...]:
+        """The field cards of ``card``'s month (those it would capture, or choose between)."""
+        table = self._table
+        return tuple(table._by_month[table._month_of[card]])
+
+    def base_with(self, cards: Sequence[str], opponent: bool = False) -> int:
+        """The base this player (or, with ``opponent``, the other) would have after capturing
+        ``cards`` too (cards not yet captured by either), with their calls so far; the weather
+        is not counted."""
+        rnd = self._round
+        pile = rnd._state[self._other if opponent else self.player]
+        weights = rnd._weights
+        total = pile.total
+        for card in cards:
+            total += weights[card]
+        return rnd._tables.best(total, pile.calls)[1].base

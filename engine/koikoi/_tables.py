@@ -28,7 +28,7 @@ from ._results import Hand, YakuScore
 from ._rules import KoikoiYaku
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Collection, Sequence
 
     from ._rules import KoikoiRules
     from ._table_rules import Weather
@@ -86,7 +86,7 @@ class Tables:
     months: dict[int | None, Month]
     weather: tuple[WeatherMask, ...]
 
-    def cancelled(self, total: int, field: Sequence[str] | None) -> int:
+    def cancelled(self, total: int, field: Collection[str] | None) -> int:
         """The rows the weather cancels for a pile of ``total`` with ``field`` face up (no field:
         only the weather of the pile itself)."""
         off = 0
@@ -166,7 +166,7 @@ class Tables:
         cards: Sequence[str],
         total: int,
         own_calls: int,
-        field: Sequence[str] | None = None,
+        field: Collection[str] | None = None,
     ) -> Hand:
         """The :class:`Hand` of the pile ``cards`` (in the order captured) whose weights add up to
         ``total``, less what the weather cancels with ``field`` face up (each yaku cancelled is a
@@ -200,7 +200,7 @@ class Tables:
         return Hand(ruleset, plan.base, counted, steps)
 
     def _weathered(
-        self, way: int, total: int, own_calls: int, off: int, field: Sequence[str] | None
+        self, way: int, total: int, own_calls: int, off: int, field: Collection[str] | None
     ) -> tuple[Step, ...]:
         """A step for each yaku the pile would count but the weather ``off`` cancels."""
         width, stride = self.width, 2 * self.width
@@ -311,7 +311,7 @@ def tables(rules: KoikoiRules) -> Tables:
     )
 
 
-def _brings(found: WeatherMask, total: int, field: Sequence[str] | None) -> bool:
+def _brings(found: WeatherMask, total: int, field: Collection[str] | None) -> bool:
     """Whether the weather ``found`` is there for a pile of ``total`` with ``field`` face up."""
     if found.where == "captured":
         return bool(total & found.own_bits)

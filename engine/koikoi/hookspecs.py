@@ -14,7 +14,7 @@ from .._core.hookspecs import hookspec
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
     from ._bots import BotFactory
-    from ._referee import DealOutcome
+    from ._hooks import DealOutcome
     from ._results import FixedAward, MatchAdjustment
 
 
