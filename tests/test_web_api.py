@@ -19,21 +19,9 @@ import yakuset
 from yakuset._web import Limits, create_app
 
 from tests.conftest import ROOT, run
+from tests.web_support import call
 
 STREAK_CAP_3 = "extends: nintendo\nname: House\naward:\n  multipliers:\n    - {id: own_streak, max: 3}\n"
-
-
-def call(method: str, url: str, body: Any = None, *, content: bytes | None = None, limits: Limits | None = None):
-    """One request to a fresh application, answered in process."""
-
-    async def go() -> httpx.Response:
-        transport = httpx.ASGITransport(app=create_app(limits))
-        async with httpx.AsyncClient(transport=transport, base_url="http://yakuset.test") as client:
-            if content is not None:
-                return await client.request(method, url, content=content, headers={"content-type": "application/json"})
-            return await client.request(method, url, json=body)
-
-    return asyncio.run(go())
 
 
 def post(url: str, body: Any, **kwargs: Any) -> httpx.Response:

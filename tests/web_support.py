@@ -1,17 +1,39 @@
-"""A real `yakuset serve` for the browser, load and memory tests: uvicorn on a free loopback
-port, in a thread of the test process or as the command in a process of its own."""
+"""What the web tests share: one request to the application answered in process (:func:`call`),
+and a real `yakuset serve` for the browser, load and memory tests (uvicorn on a free loopback
+port, in a thread of the test process or as the command in a process of its own)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import subprocess
 import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yakuset._web import Limits, create_app, listen, url
+
+if TYPE_CHECKING:
+    import httpx
+
+
+def call(
+    method: str, url: str, body: Any = None, *, content: bytes | None = None, limits: Limits | None = None
+) -> httpx.Response:
+    """One request to a fresh application, answered in process (httpx's ASGI transport)."""
+    import httpx
+
+    async def go() -> httpx.Response:
+        transport = httpx.ASGITransport(app=create_app(limits))
+        async with httpx.AsyncClient(transport=transport, base_url="http://yakuset.test") as client:
+            if content is not None:
+                return await client.request(method, url, content=content, headers={"content-type": "application/json"})
+            return await client.request(method, url, json=body)
+
+    return asyncio.run(go())
+
 
 #: The most a test waits for its server to start. It waits on an event, so the bound costs
 #: nothing when the server starts at once; on a busy machine loading the rule sets takes seconds.
