@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__, diff
-from ._core import bundled
+from ._core import bundled, schemas
 from ._core.commands import (
     Command,
     CommandLinePart,
@@ -29,9 +29,9 @@ from ._core.commands import (
 from ._core.errors import InputError, Location, PluginError, Problem, RulesetError
 from ._core.game import Game
 from ._core.hints import did_you_mean
-from ._core.resolve import display_name, read_file
+from ._core.resolve import display_name
 from ._core.resolved import resolved_sources, resolved_text
-from ._core.ruleset import RuleSet, bundled_ids
+from ._core.ruleset import RuleSet, bundled_ids, problems_as_written
 from ._core.yamlsource import LocatedDict
 from ._house import REGISTRY, list_rulesets, load_ruleset
 
@@ -140,7 +140,7 @@ def _problems_of(source: Path | str) -> list[Problem]:
     """The errors and warnings of a rule-set file (or bundled id), in file order."""
     # An abstract base (file name starting with "_") is checked as written only.
     if isinstance(source, Path) and source.stem.startswith("_"):
-        return read_file(source.resolve())[1]
+        return problems_as_written(source.resolve(), REGISTRY)
     try:
         rs = load_ruleset(source)
     except RulesetError as exc:
@@ -170,11 +170,10 @@ def _one_format(args: argparse.Namespace, plain: str) -> None:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    path = bundled.schema_path()
-    if args.json:
-        sys.stdout.write(path.read_text(encoding="utf-8"))
+    if args.json:  # the file refers to the core's and each game's schema: print them all as one
+        print(json.dumps(schemas.schemas(REGISTRY.games).standalone(), indent=2, ensure_ascii=False))
     else:
-        print(path)
+        print(bundled.schema_path())
     return EXIT_OK
 
 

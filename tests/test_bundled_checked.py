@@ -18,15 +18,17 @@ import sys
 
 import pytest
 import yakuset
-from yakuset._core import bundled, prebuild, prebuilt, validate, yamlparse, yamlsource
+from yakuset._core import bundled, prebuild, prebuilt, schemas, validate, yamlparse, yamlsource
 from yakuset._core.errors import Location
-from yakuset._core.resolve import chain, read_source, resolve
+from yakuset._core.resolve import chain, game_of, read_source, resolve
 from yakuset._core.ruleset import bundled_ids
+from yakuset._house import REGISTRY
 
 from .conftest import BUNDLED, ROOT
 from .test_yaml_parsers import _shape
 
 FILES = sorted(BUNDLED.glob("*/*.yaml"))
+SCHEMAS = schemas.schemas(REGISTRY.games)
 
 
 def _name(path):
@@ -35,8 +37,7 @@ def _name(path):
 
 def _record():
     """The record in use (a checkout builds it into the tests' cache on first use)."""
-    prebuild.ensure()
-    return prebuilt.record()
+    return prebuild.ensure(REGISTRY.games)
 
 
 @pytest.fixture
@@ -65,7 +66,7 @@ def copied_rulesets(tmp_path, monkeypatch):
 def test_every_bundled_file_is_recorded_with_its_text():
     record = _record()
     assert record is not None
-    assert record.schema == prebuilt.schema_digest()
+    assert record.schema == SCHEMAS.digest
     assert record.texts == {_name(p): prebuilt.digest(p.read_bytes()) for p in FILES}
 
 
@@ -74,7 +75,9 @@ def test_a_recorded_file_passes_the_schema_as_written_and_its_form_is_its_parse(
     name, text = _name(path), path.read_text(encoding="utf-8")
     data, problems = yamlparse.parse(text, "f.yaml")
     assert problems == []
-    assert validate.check_file(data, Location(name, 1, 1)) == []
+    first, _ = read_source(text, path, name)
+    files, _ = chain(first)
+    assert validate.check_file(data, Location(name, 1, 1), SCHEMAS, game_of(files)) == []
     form = _record().form(name, text)
     assert _shape(yamlsource.from_json(form, "f.yaml")) == _shape(data)
 
@@ -85,14 +88,14 @@ def test_every_bundled_rule_set_passes_the_schema_resolved(ident):
     first, _ = read_source(path.read_text("utf-8"), path, ident)
     sources, problems = chain(first)
     assert problems == []
-    assert validate.check_resolved(resolve(sources), Location(ident, 1, 1)) == []
+    assert validate.check_resolved(resolve(sources), Location(ident, 1, 1), SCHEMAS) == []
 
 
 def test_a_bundled_file_as_recorded_is_not_checked_again(monkeypatch):
     def refuse(*args):
         raise AssertionError("the schema ran on a recorded bundled file")
 
-    prebuild.ensure()  # built (in a checkout's cache) before the schema is refused
+    prebuild.ensure(REGISTRY.games)  # built (in a checkout's cache) before the schema is refused
     yakuset.clear_caches()
     monkeypatch.setattr(validate, "check_file", refuse)
     monkeypatch.setattr(validate, "check_resolved", refuse)
@@ -100,7 +103,7 @@ def test_a_bundled_file_as_recorded_is_not_checked_again(monkeypatch):
 
 
 def test_a_bundled_rule_set_as_recorded_loads_without_a_yaml_parser():
-    prebuild.ensure()  # the subprocess shares the cache (YAKUSET_CACHE_DIR)
+    prebuild.ensure(REGISTRY.games)  # the subprocess shares the cache (YAKUSET_CACHE_DIR)
     code = "import sys, yakuset; yakuset.load_ruleset('tenhou'); print('yaml' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out == "False\n"
@@ -133,30 +136,28 @@ def test_a_parsed_form_that_is_not_the_one_recorded_is_not_used(tmp_path):
 
 
 def test_without_a_packaged_record_the_cache_is_built_on_first_use_then_reused(own_cache, monkeypatch):
-    assert prebuilt.record() is None
+    assert prebuilt.record(SCHEMAS.digest) is None
     yakuset.load_ruleset("nintendo")
-    record = prebuilt.record()
+    record = prebuilt.record(SCHEMAS.digest)
     assert record is not None and record.folder.parent == own_cache
     assert record.texts == {_name(p): prebuilt.digest(p.read_bytes()) for p in FILES}
 
-    def refuse(folder):
+    def refuse(*args):
         raise AssertionError("the cache was built again")
 
     prebuilt.clear()
     prebuild._build_once.cache_clear()
     monkeypatch.setattr(prebuild, "build", refuse)
-    prebuild.ensure()
-    assert prebuilt.record() == record
+    again = prebuild.ensure(REGISTRY.games)
+    assert (again.folder, again.texts) == (record.folder, record.texts)
 
 
 def test_a_changed_bundled_file_gets_a_cache_folder_of_its_own_without_it(own_cache, copied_rulesets):
-    prebuild.ensure()
-    before = prebuilt.record()
+    before = prebuild.ensure(REGISTRY.games)
     path = copied_rulesets / "koikoi" / "nintendo.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("name: ", "nmae: ", 1), encoding="utf-8")
     prebuilt.clear()
-    prebuild.ensure()
-    after = prebuilt.record()
+    after = prebuild.ensure(REGISTRY.games)
     assert after.folder != before.folder
     # tournament extends nintendo: a chain is recorded only where each file of it passes
     assert set(before.texts) - set(after.texts) == {"koikoi/nintendo.yaml", "koikoi/tournament.yaml"}
@@ -165,7 +166,7 @@ def test_a_changed_bundled_file_gets_a_cache_folder_of_its_own_without_it(own_ca
 def test_a_bundled_file_that_fails_the_schema_is_left_out_with_its_problems(tmp_path, copied_rulesets):
     path = copied_rulesets / "riichi" / "ema-2025.yaml"
     path.write_text(path.read_text(encoding="utf-8") + "\nscoring: {round_to: -5}\n", encoding="utf-8")
-    failed = prebuild.build(tmp_path / "built")
+    failed = prebuild.build(tmp_path / "built", SCHEMAS)
     assert sorted(failed) == ["riichi/ema-2016.yaml", "riichi/ema-2025.yaml"]  # ema-2016 extends ema-2025
     assert "scoring.round_to" in failed["riichi/ema-2025.yaml"][0]
     recorded = json.loads((tmp_path / "built" / prebuilt.RECORD).read_text(encoding="utf-8"))["files"]
@@ -173,24 +174,24 @@ def test_a_bundled_file_that_fails_the_schema_is_left_out_with_its_problems(tmp_
     assert not (tmp_path / "built" / "riichi" / "ema-2025.json").exists()
 
 
-def test_nothing_is_trusted_when_the_schema_is_not_the_one_recorded(own_cache, tmp_path, monkeypatch):
+def test_nothing_is_trusted_when_the_schemas_are_not_the_ones_recorded(own_cache, tmp_path, monkeypatch):
     built = tmp_path / "package"
-    prebuild.build(built)
+    built.mkdir()
+    prebuild.build(built, SCHEMAS)
     monkeypatch.setattr(prebuilt, "packaged_folder", lambda: built)
-    schema = tmp_path / "ruleset.schema.json"
-    schema.write_text(bundled.schema_path().read_text(encoding="utf-8") + " ", encoding="utf-8")
-    monkeypatch.setattr(bundled, "schema_path", lambda: schema)
-    prebuilt.clear()
-    assert prebuilt.record() is None  # the package's record is for another schema
-    prebuild.ensure()
-    record = prebuilt.record()
-    assert record.folder != built and record.schema == prebuilt.digest(schema.read_bytes())
+    assert prebuilt.record(SCHEMAS.digest).folder == built
+    koikoi_only = {"koikoi": REGISTRY.games["koikoi"]}  # a registry without Riichi
+    changed = schemas.schemas(koikoi_only)
+    assert changed.digest != SCHEMAS.digest
+    assert prebuilt.record(changed.digest) is None  # the package's record is for other schemas
+    record = prebuild.ensure(koikoi_only)
+    assert record.folder != built and record.schema == changed.digest
+    assert set(record.texts) == {_name(p) for p in FILES if p.parent.name == "koikoi"}
 
 
 def test_a_cache_that_cannot_be_written_leaves_loading_as_for_any_file(own_cache):
     own_cache.write_text("a file where the cache folder would be\n", encoding="utf-8")
-    prebuild.ensure()
-    assert prebuilt.record() is None
+    assert prebuild.ensure(REGISTRY.games) is None
     yakuset.clear_caches()
     try:
         assert yakuset.load_ruleset("nintendo").id == "nintendo"

@@ -21,13 +21,19 @@ def data_root() -> Path:
     return _PACKAGE.parent
 
 
+def core_schema_path() -> Path:
+    """The core's rule-set schema (the keys every rule set has), beside this module."""
+    return Path(__file__).resolve().with_name("ruleset.schema.json")
+
+
 def rulesets_dir() -> Path:
     """The folder of bundled rule sets (``koikoi/*.yaml``, ``riichi/*.yaml``)."""
     return data_root() / "rulesets"
 
 
 def schema_path() -> Path:
-    """The JSON Schema every rule-set file is validated against."""
+    """The rule-set JSON Schema editors read: the core's and the bundled games' composed
+    (``schemas.Schemas.for_folder``)."""
     return data_root() / "schema" / "ruleset.schema.json"
 
 

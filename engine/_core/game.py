@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Protocol
 
@@ -47,10 +48,16 @@ class Checked:
 
 
 class Game(Protocol):
-    """A game: its name in rule sets, its hooks, and how it compiles a resolved rule set."""
+    """A game: its name in rule sets, its schema, its hooks, and how it compiles a resolved rule set."""
 
     #: The value of ``game:`` in the game's rule sets (``"koikoi"``).
     name: str
+    #: The JSON Schema file of the game's sections (``engine/koikoi/ruleset.schema.json``): its
+    #: ``properties`` are the sections as a file may write them, its ``$defs/resolved`` what a
+    #: resolved rule set of the game must have. The core composes it with its own schema
+    #: (``schemas.compose``); it may refer to the core's definitions (``id``, ``condition``,
+    #: ``number_expression``) by a path relative to itself.
+    schema: Path
     #: The module holding the game's hookspecs (added to every rule set's plugin manager).
     hookspecs: ModuleType
 

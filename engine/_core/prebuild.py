@@ -8,44 +8,59 @@ from __future__ import annotations
 
 import functools
 import json
-import shutil
-import tempfile
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import bundled, prebuilt
 from .errors import Location
+from .game import Game
 from .resolve import SourceFile, locate_ref, resolve
 from .validate import check_file, check_resolved
 from .yamlsource import LocatedDict, to_json
+
+if TYPE_CHECKING:
+    from .schemas import Schemas
 
 #: The cache folders kept: other folders are deleted, oldest first, when a new one is written.
 KEEP = 4
 
 
-def ensure() -> None:
-    """Build the cache's record when neither the package nor the cache has one for the bundled
-    files, schema and code in use (one try per cache folder and process: a cache that cannot be
-    written is left, and bundled files load as any other)."""
-    if prebuilt.record() is None and (folder := prebuilt.cache_folder()) is not None:
-        _build_once(folder)
+def ensure(games: Mapping[str, Game]) -> prebuilt.Record | None:
+    """The record of the bundled files checked against the schemas of ``games`` (a registry's),
+    built into the cache when neither the package nor the cache has one (one try per cache
+    folder and process: a cache that cannot be written is left, and bundled files load as any
+    other)."""
+    named = tuple((name, Path(game.schema)) for name, game in games.items())
+    schema = prebuilt.schemas_digest(named)
+    found = prebuilt.record(schema)
+    if found is None and (folder := prebuilt.cache_folder(schema)) is not None:
+        _build_once(folder, named)
+        found = prebuilt.record(schema)
+    return found
 
 
 @functools.cache
-def _build_once(folder: Path) -> None:
+def _build_once(folder: Path, games: tuple[tuple[str, Path], ...]) -> None:
+    from .schemas import Schemas  # only a cache being built checks files
+
     try:
-        _build_in_cache(folder)
+        _build_in_cache(folder, Schemas(games))
     except OSError:
         return
     prebuilt.clear()
 
 
-def _build_in_cache(folder: Path) -> None:
+def _build_in_cache(folder: Path, schemas: Schemas) -> None:
     """Build the record into a new folder beside ``folder`` and move it in place; another
     process may have done the same meanwhile, and then its folder is kept."""
+    import shutil  # these two cost more than a whole load: only a cache being built needs them
+    import tempfile
+
     folder.parent.mkdir(parents=True, exist_ok=True)
     building = Path(tempfile.mkdtemp(prefix=".building-", dir=folder.parent))
     try:
-        build(building)
+        build(building, schemas)
         try:
             building.rename(folder)
         except OSError:
@@ -58,6 +73,8 @@ def _build_in_cache(folder: Path) -> None:
 
 def _prune(root: Path, keep: Path) -> None:
     """Delete the oldest cache folders beyond :data:`KEEP` (best effort)."""
+    import shutil
+
     try:
         folders = sorted(
             (p for p in root.glob("bundled-*") if p != keep), key=lambda p: p.stat().st_mtime, reverse=True
@@ -68,12 +85,13 @@ def _prune(root: Path, keep: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def build(folder: Path) -> dict[str, list[str]]:
-    """Parse and check every bundled file and write the record and the parsed forms into
-    ``folder``. A file is recorded when it parses, passes the schema as written, and, unless it
-    is an abstract base, the rule set it starts passes the schema once resolved (the loader trusts
-    a chain only when every file of it is recorded). Returns the problems of the files left
-    out, by name (empty when all passed)."""
+def build(folder: Path, schemas: Schemas) -> dict[str, list[str]]:
+    """Parse and check every bundled file against ``schemas`` and write the record and the parsed
+    forms into ``folder``. A file is recorded when it and every file it extends parse and pass
+    the schema as written (as files of the game their chain names), and, unless it is an
+    abstract base, the rule set it starts passes the schema once resolved (the loader trusts a
+    chain only when every file of it is recorded). Returns the problems of the files left out,
+    by name (empty when all passed)."""
     from .yamlparse import parse  # PyYAML is imported only when a text is parsed
 
     names = prebuilt.bundled_names()
@@ -83,8 +101,6 @@ def build(folder: Path) -> dict[str, list[str]]:
     parsed: dict[str, LocatedDict] = {}
     for name, text in texts.items():
         data, problems = parse(text, name)
-        if isinstance(data, LocatedDict) and not problems:
-            problems = check_file(data, Location(name, 1, 1))
         if problems or not isinstance(data, LocatedDict):
             failed[name] = [str(p) for p in problems] or ["not a mapping"]
         else:
@@ -101,15 +117,25 @@ def build(folder: Path) -> dict[str, list[str]]:
             found.append(parent_name)
         return found
 
+    chains = {name: chain(name) for name in parsed}
+    for name, files in chains.items():
+        game = next((g for n in files or () if isinstance(g := parsed[n].get("game"), str)), None)
+        problems = check_file(parsed[name], Location(name, 1, 1), schemas, game if game in schemas.games else None)
+        if problems:
+            failed[name] = [str(p) for p in problems]
+
+    written_fails = set(failed)  # a file that fails as written spoils every chain it is in
     recorded: dict[str, dict[str, str]] = {}
     for name in sorted(parsed):
-        files = chain(name)
-        if files is None:
+        files = chains[name]
+        if name in written_fails:
+            continue
+        if files is None or written_fails.intersection(files):
             failed[name] = ["its `extends` chain leaves the bundled files that pass"]
             continue
         if not bundled.is_abstract(Path(name).stem):
             sources = [SourceFile(names[n], n, parsed[n]) for n in files]
-            problems = check_resolved(resolve(sources), Location(name, 1, 1))
+            problems = check_resolved(resolve(sources), Location(name, 1, 1), schemas)
             if problems:
                 failed[name] = [str(p) for p in problems]
                 continue
@@ -119,9 +145,7 @@ def build(folder: Path) -> dict[str, list[str]]:
         target.write_bytes(form)
         recorded[name] = {"text": prebuilt.digest(texts[name].encode("utf-8")), "form": prebuilt.digest(form)}
     (folder / prebuilt.RECORD).write_text(
-        json.dumps(
-            {"format": prebuilt.FORMAT, "schema": prebuilt.schema_digest(), "files": recorded}, indent=1, sort_keys=True
-        )
+        json.dumps({"format": prebuilt.FORMAT, "schema": schemas.digest, "files": recorded}, indent=1, sort_keys=True)
         + "\n",
         encoding="utf-8",
     )

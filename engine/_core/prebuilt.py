@@ -20,7 +20,6 @@ import functools
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -46,15 +45,19 @@ def digest(data: bytes) -> str:
     return _blake2b(data, digest_size=32).hexdigest()
 
 
-@dataclass(frozen=True)
 class Record:
-    """What ``prebuild.build`` wrote in ``folder``: the schema's digest, and each bundled file
-    (``koikoi/nintendo.yaml``) that passed it by the digests of its text and of its parsed form."""
+    """What ``prebuild.build`` wrote in ``folder``: the digest of the schemas the files were
+    checked against (:func:`schemas_digest`), and each bundled file (``koikoi/nintendo.yaml``)
+    that passed them by the digests of its text and of its parsed form. Read-only; two records
+    are the same only when they are the same object."""
 
-    folder: Path
-    schema: str
-    texts: Mapping[str, str]
-    forms: Mapping[str, str]
+    __slots__ = ("folder", "schema", "texts", "forms")
+
+    def __init__(self, folder: Path, schema: str, texts: Mapping[str, str], forms: Mapping[str, str]) -> None:
+        self.folder = folder
+        self.schema = schema
+        self.texts = texts
+        self.forms = forms
 
     def form(self, name: str, text: str) -> Any:
         """The parsed form (JSON data) of bundled file ``name`` when ``text`` is the recorded
@@ -95,34 +98,37 @@ def cache_root() -> Path:
     return Path.home() / ".cache" / "yakuset"
 
 
-def schema_digest() -> str:
-    """The digest of the schema the bundled files are checked against."""
-    return digest(bundled.schema_path().read_bytes())
+@functools.cache
+def schemas_digest(games: tuple[tuple[str, Path], ...], core: Path | None = None) -> str:
+    """The digest of the core's schema file and each game's ``(name, schema file)``: a record is
+    used only with the schemas it was checked against."""
+    parts = [(core or bundled.core_schema_path()).read_bytes()]
+    for name, path in sorted(games):
+        parts += [name.encode("utf-8"), Path(path).read_bytes()]
+    return digest(b"\x00".join(digest(part).encode() for part in parts))
 
 
 @functools.cache
-def record() -> Record | None:
-    """The record of the bundled files for the schema in use: the package's own, else the one in
-    the cache (:func:`cache_folder`), else ``None`` (nothing is trusted: every bundled file is
-    parsed and checked as any other). ``prebuild.ensure`` builds the cache's when it is missing."""
-    try:
-        schema = schema_digest()
-    except OSError:
-        return None
+def record(schema: str) -> Record | None:
+    """The record of the bundled files checked against the schemas of digest ``schema``: the
+    package's own, else the one in the cache (:func:`cache_folder`), else ``None`` (nothing is
+    trusted: every bundled file is parsed and checked as any other). ``prebuild.ensure`` builds
+    the cache's when it is missing."""
     packaged = read(packaged_folder())
     if packaged is not None and packaged.schema == schema:
         return packaged
-    folder = cache_folder()
+    folder = cache_folder(schema)
     found = read(folder) if folder is not None else None
     return found if found is not None and found.schema == schema else None
 
 
 @functools.cache
-def cache_folder() -> Path | None:
-    """The cache folder of a record for the bundled files, schema and code in use (``None``
-    when there is no place for it: no home folder, an unreadable file)."""
+def cache_folder(schema: str) -> Path | None:
+    """The cache folder of a record for the bundled files and code in use, checked against the
+    schemas of digest ``schema`` (``None`` when there is no place for it: no home folder, an
+    unreadable file)."""
     try:
-        return cache_root() / f"bundled-{_inputs_digest()}"
+        return cache_root() / f"bundled-{_inputs_digest(schema)}"
     except (OSError, RuntimeError):
         return None
 
@@ -151,9 +157,9 @@ def read(folder: Path) -> Record | None:
         return None
 
 
-def _inputs_digest() -> str:
+def _inputs_digest(schema: str) -> str:
     """The digest of everything a record depends on, for a cache folder's name."""
-    parts = [str(FORMAT).encode(), bundled.schema_path().read_bytes()]
+    parts = [str(FORMAT).encode(), schema.encode()]
     here = Path(__file__).resolve().parent
     parts += [(here / module).read_bytes() for module in _CODE]
     for name, path in sorted(bundled_names().items()):

@@ -27,7 +27,7 @@ class SourceFile:
     path: Path
     display: str
     data: LocatedDict
-    #: A bundled file whose text passed the schema when the package was tested: not checked again.
+    #: A bundled file read from a record of texts that passed the schema: not checked again.
     checked: bool = False
 
     @property
@@ -67,16 +67,16 @@ def _looks_like_path(ref: str) -> bool:
     return "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))
 
 
-def read_file(path: Path) -> tuple[SourceFile | None, list[Problem]]:
-    """Read, parse and check one file as written."""
+def read_file(path: Path, record: prebuilt.Record | None = None) -> tuple[SourceFile | None, list[Problem]]:
+    """Read and parse one file (a bundled one from its parsed form when ``record`` has it)."""
     display = display_name(path)
     text, problems = read_text(path, display)
     if text is None:
         return None, problems
     if len(text) > MAX_CACHED_TEXT:
-        source, found = read_source(text, path, display)
+        source, found = read_source(text, path, display, record)
         return source, found
-    source, known = _read_once(str(path), display, text)
+    source, known = _read_once(str(path), display, text, record)
     return source, list(known)
 
 
@@ -90,8 +90,10 @@ MAX_CHAIN = 16
 # The bundled bases are read by every rule set that extends them: a file's text is parsed once.
 # Parsed data is never changed after reading, so sharing it is safe.
 @functools.lru_cache(maxsize=256)
-def _read_once(path: str, display: str, text: str) -> tuple[SourceFile | None, tuple[Problem, ...]]:
-    source, found = read_source(text, Path(path), display)
+def _read_once(
+    path: str, display: str, text: str, record: prebuilt.Record | None
+) -> tuple[SourceFile | None, tuple[Problem, ...]]:
+    source, found = read_source(text, Path(path), display, record)
     return source, tuple(found)
 
 
@@ -100,13 +102,15 @@ def clear_memos() -> None:
     _read_once.cache_clear()
 
 
-def read_source(text: str, path: Path, display: str) -> tuple[SourceFile | None, list[Problem]]:
-    """Parse and check one file's text; ``path`` anchors relative ``extends``. A bundled file
-    with the text that was checked is read from its parsed form (:mod:`.prebuilt`): no YAML
-    parsing, no schema."""
-    name = bundled.bundled_name(path)
-    recorded = prebuilt.record() if name is not None else None
-    form = recorded.form(name, text) if recorded is not None and name is not None else None
+def read_source(
+    text: str, path: Path, display: str, record: prebuilt.Record | None = None
+) -> tuple[SourceFile | None, list[Problem]]:
+    """Parse one file's text; ``path`` anchors relative ``extends``. A bundled file whose text
+    ``record`` lists is read from its parsed form (no YAML parser) and marked ``checked``: it
+    passed the schema the record is for. Other files are checked once their game is known (the
+    loader follows the chain first: ``validate.check_file``)."""
+    name = bundled.bundled_name(path) if record is not None else None
+    form = record.form(name, text) if record is not None and name is not None else None
     if form is not None:
         return SourceFile(path, display, from_json(form, display), True), []
     from .yamlparse import parse  # PyYAML is imported only when a text is parsed
@@ -127,14 +131,15 @@ def read_source(text: str, path: Path, display: str) -> tuple[SourceFile | None,
                 "a rule set starts with keys such as `game:` or `extends:`",
             ),
         ]
-    problems.extend(validate.check_file(data, start))
     return SourceFile(path, display, data), problems
 
 
-def chain(first: SourceFile, bundled_only: bool = False) -> tuple[list[SourceFile], list[Problem]]:
+def chain(
+    first: SourceFile, bundled_only: bool = False, record: prebuilt.Record | None = None
+) -> tuple[list[SourceFile], list[Problem]]:
     """The file and its ancestors, nearest first; problems of any of them. ``bundled_only``: the
     file came from outside (a text sent to ``yakuset serve``), so its ``extends`` may name a
-    bundled id only, never a path on this machine."""
+    bundled id only, never a path on this machine. ``record``: as for :func:`read_file`."""
     files = [first]
     problems: list[Problem] = []
     seen = {first.path.resolve()}
@@ -209,12 +214,17 @@ def chain(first: SourceFile, bundled_only: bool = False) -> tuple[list[SourceFil
             )
             return files, problems
         seen.add(resolved)
-        parent, parent_problems = read_file(parent_path)
+        parent, parent_problems = read_file(parent_path, record)
         problems.extend(parent_problems)
         if parent is None:
             return files, problems
         files.append(parent)
         current = parent
+
+
+def game_of(files: list[SourceFile]) -> Any:
+    """The ``game`` the chain names: the nearest file's that states one (``None`` if none does)."""
+    return next((source.data["game"] for source in files if "game" in source.data), None)
 
 
 def merge(parent: Any, child: Any) -> Any:

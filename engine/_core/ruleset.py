@@ -13,16 +13,29 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from . import bundled, prebuild, validate
+from . import bundled, prebuild, prebuilt, validate
 from .errors import InputError, Location, Problem, RulesetError
 from .game import Checked, Game
 from .plugins import Registry, Settings
-from .resolve import SourceFile, chain, display_name, locate_ref, new_id_hints, read_file, read_source, resolve
+from .resolve import (
+    SourceFile,
+    chain,
+    display_name,
+    game_of,
+    locate_ref,
+    new_id_hints,
+    read_file,
+    read_source,
+    resolve,
+)
 from .yamlsource import LocatedDict, LocatedList
+
+if TYPE_CHECKING:
+    from .schemas import Schemas
 
 _NO_SETTINGS: Settings = MappingProxyType({})
 
@@ -126,11 +139,11 @@ def load(source: str | os.PathLike[str], registry: Registry) -> RuleSet:
                 )
             ]
         )
-    prebuild.ensure()
-    first, problems = read_file(path)
+    record = prebuild.ensure(registry.games)
+    first, problems = read_file(path, record)
     if first is None:
         raise RulesetError(problems)
-    return _build(first, problems, registry)
+    return _build(first, problems, registry, record)
 
 
 def load_text(
@@ -145,27 +158,74 @@ def load_text(
     if not isinstance(path, str | os.PathLike) or (isinstance(path, str) and ("\x00" in path or not path)):
         raise InputError(f"the path the text stands for must be a file path, got {path!r:.60}")
     real = Path(os.fspath(path)).resolve()
-    prebuild.ensure()
-    first, problems = read_source(text, real, display_name(real))
+    record = prebuild.ensure(registry.games)
+    first, problems = read_source(text, real, display_name(real), record)
     if first is None:
         raise RulesetError(problems)
-    return _build(first, problems, registry, bundled_parents_only)
+    return _build(first, problems, registry, record, bundled_parents_only)
 
 
-def _build(first: SourceFile, problems: list[Problem], registry: Registry, bundled_only: bool = False) -> RuleSet:
-    files, chain_problems = chain(first, bundled_only)
+def _build(
+    first: SourceFile,
+    problems: list[Problem],
+    registry: Registry,
+    record: prebuilt.Record | None,
+    bundled_only: bool = False,
+) -> RuleSet:
+    files, chain_problems = chain(first, bundled_only, record)
     problems = [*problems, *chain_problems]
+    mismatch = _game_mismatch(files)
+    if mismatch is None:
+        problems.extend(_written_problems(files, registry))
     for source in files:
         problems.extend(registry.check_removals(source.data.get("plugins")))
     if chain_problems and files[-1].data.get("extends") is not None:
         raise RulesetError(problems)  # the chain is broken: nothing to resolve
-    mismatch = _game_mismatch(files)
     if mismatch is not None:
         raise RulesetError([mismatch])  # one problem, not every section of the parent again
     document = resolve(files)
     hints = new_id_hints(files)
     trusted = all(source.checked for source in files)
     return _from_document(first.id, first.display, tuple(files), document, problems, registry, hints, trusted)
+
+
+def _written_problems(files: list[SourceFile], registry: Registry) -> list[Problem]:
+    """Each file of a chain checked as written, as a file of the game the chain names; a bundled
+    file read from the record of checked texts is not checked again."""
+    unchecked = [source for source in files if not source.checked]
+    if not unchecked:
+        return []
+    schemas = _schemas(registry)
+    game = _registered_game(files, registry)
+    return [
+        problem
+        for source in unchecked
+        for problem in validate.check_file(source.data, Location(source.display, 1, 1), schemas, game)
+    ]
+
+
+def _schemas(registry: Registry) -> Schemas:
+    """The rule-set schema of the registry's games (imported only when a file is checked)."""
+    from .schemas import schemas
+
+    return schemas(registry.games)
+
+
+def _registered_game(files: list[SourceFile], registry: Registry) -> str | None:
+    """The game the chain names, when the registry has it."""
+    game = game_of(files)
+    return game if isinstance(game, str) and game in registry.games else None
+
+
+def problems_as_written(path: Path, registry: Registry) -> list[Problem]:
+    """The problems of one file as written (``yakuset validate`` of an abstract base): parsed,
+    and checked as a file of the game its chain names."""
+    first, problems = read_file(path)
+    if first is None:
+        return problems
+    files, _ = chain(first)
+    game = _registered_game(files, registry)
+    return problems + validate.check_file(first.data, Location(first.display, 1, 1), _schemas(registry), game)
 
 
 def _game_mismatch(files: list[SourceFile]) -> Problem | None:
@@ -209,7 +269,7 @@ def _from_document(
     # The resolved document is checked even when a file has problems, to know which sections the
     # compiler may trust; its findings are reported only when the files themselves are sound
     # (otherwise they repeat them: a misspelt key is also a missing one).
-    resolved_problems = [] if trusted else validate.check_resolved(document, start)
+    resolved_problems = [] if trusted else validate.check_resolved(document, start, _schemas(registry))
     checked = Checked.of(p.path for p in (*problems, *resolved_problems))
     if not problems:
         problems.extend(resolved_problems)

@@ -1,19 +1,17 @@
 """Schema validation of rule-set documents, with errors placed at file:line:col.
 
-Each file is checked as written (a file that ``extends`` another may leave
-things out); the resolved rule set is checked once more with every key the
-schema marks ``x-required-resolved`` required.
+The rule-set schema is composed from the core's and each registered game's
+(:mod:`.schemas`): a file of game X may hold the core's keys and X's sections. Each file is checked as written (a
+file that ``extends`` another may leave things out; its game is the one its chain names), then
+the resolved rule set once more with what the core's and its game's ``$defs/resolved`` require.
 """
 
 from __future__ import annotations
 
-import copy
-import functools
 import json
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import bundled
 from .errors import Location, Problem
 from .hints import did_you_mean
 from .memo import Memo
@@ -22,51 +20,10 @@ from .yamlsource import LocatedDict, LocatedList, join_path
 if TYPE_CHECKING:
     import jsonschema
 
+    from .schemas import Schemas
+
 # jsonschema is imported where a document is first checked, not with the package: importing it
 # costs more than the rest of `import yakuset`, and a script that only scores never needs it.
-
-
-@functools.cache
-def schema() -> dict[str, Any]:
-    """The rule-set JSON Schema, as shipped in ``schema/ruleset.schema.json``, without the parts
-    marked ``x-editor-only`` (they steer an editor's completion; the engine says the same with a
-    hint, see :func:`_game_sections`)."""
-    with bundled.schema_path().open(encoding="utf-8") as handle:
-        loaded: dict[str, Any] = json.load(handle)
-    loaded["allOf"] = [part for part in loaded.get("allOf", []) if not part.get("x-editor-only")]
-    return loaded
-
-
-def _with_resolved_requirements(node: Any) -> Any:
-    if isinstance(node, dict):
-        out = {key: _with_resolved_requirements(value) for key, value in node.items()}
-        extra = node.get("x-required-resolved")
-        if extra:
-            out["required"] = sorted(set(out.get("required", [])) | set(extra))
-        return out
-    if isinstance(node, list):
-        return [_with_resolved_requirements(item) for item in node]
-    return node
-
-
-def _strict_class(document: dict[str, Any]) -> Any:
-    """The validator class for ``document``, where an integer must be written as one (not 1.0)."""
-    import jsonschema.validators
-
-    cls = jsonschema.validators.validator_for(document)
-    checker = cls.TYPE_CHECKER.redefine(
-        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
-    )
-    return jsonschema.validators.extend(cls, type_checker=checker)  # type: ignore[no-untyped-call]
-
-
-@functools.cache
-def _validator(resolved: bool) -> jsonschema.protocols.Validator:
-    """The validator of a file as written, or of a resolved rule set. The bundled schema is not
-    checked against its meta-schema here: tests/test_schema_in_an_editor.py does that once."""
-    document = _with_resolved_requirements(schema()) if resolved else copy.deepcopy(schema())
-    validator: jsonschema.protocols.Validator = _strict_class(document)(document)
-    return validator
 
 
 def _without_nulls(node: Any) -> Any:
@@ -87,51 +44,34 @@ def _without_nulls(node: Any) -> Any:
     return node
 
 
-def check_file(data: Any, fallback: Location) -> list[Problem]:
-    """Problems of one file as written (parents may supply what it leaves out; ``null`` removes)."""
+class _Sections(NamedTuple):
+    """Which game each section belongs to, and the game being checked (for a section of another
+    game, a message that says so instead of "unknown key")."""
+
+    owners: Mapping[str, list[str]]
+    game: str
+
+
+def check_file(data: Any, fallback: Location, schemas: Schemas, game: str | None) -> list[Problem]:
+    """Problems of one file as written, a file of ``game`` (the game its chain names; ``None``
+    when none does): parents may supply what it leaves out, and ``null`` removes."""
+    validator = schemas.written(game)
+    sections = _Sections(schemas.owners, game) if game in schemas.games else None
     stripped = _without_nulls(data)
-    problems = _problems(_validator(False).iter_errors(stripped), stripped, fallback, "")
+    problems = _problems(validator.iter_errors(stripped), stripped, fallback, "", sections)
     # A null under a misspelled key removes nothing: still report the unknown key.
-    unknown = [error for error in _validator(False).iter_errors(data) if error.validator == "additionalProperties"]
+    unknown = [error for error in validator.iter_errors(data) if error.validator == "additionalProperties"]
     known = {str(q) for q in problems}
-    problems += [p for p in _problems(unknown, data, fallback, "") if str(p) not in known]
-    return sorted(problems, key=lambda p: (p.location.line, p.location.col)) + _game_sections(stripped, fallback, False)
+    problems += [p for p in _problems(unknown, data, fallback, "", sections) if str(p) not in known]
+    return sorted(problems, key=lambda p: (p.location.line, p.location.col))
 
 
-def check_resolved(data: Any, fallback: Location) -> list[Problem]:
+def check_resolved(data: Any, fallback: Location, schemas: Schemas) -> list[Problem]:
     """Problems of a resolved rule set, where everything required must be present."""
-    return _problems(_validator(True).iter_errors(data), data, fallback, "") + _game_sections(data, fallback, True)
-
-
-def _game_sections(data: Any, fallback: Location, resolved: bool) -> list[Problem]:
-    """Sections belong to one game (``x-game`` in the schema); a resolved rule set needs its game's."""
-    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-        return []
-    game = data["game"]
-    problems = []
-    for key, sub in schema()["properties"].items():
-        owner = sub.get("x-game")
-        if owner is None:
-            continue
-        if key in data and owner != game:
-            problems.append(
-                Problem(
-                    locate(data, [key], fallback, key=True),
-                    key,
-                    f"{key!r} is a {owner} section, and this is a {game} rule set",
-                    "remove it, or check `game:`",
-                )
-            )
-        elif resolved and owner == game and sub.get("x-game-required") and key not in data:
-            problems.append(
-                Problem(
-                    getattr(data, "loc", fallback),
-                    key,
-                    f"missing {key!r}",
-                    "set it here or in the rule set this file extends",
-                )
-            )
-    return problems
+    game = data.get("game") if isinstance(data, dict) else None
+    known = game if isinstance(game, str) and game in schemas.games else None
+    sections = _Sections(schemas.owners, known) if known is not None else None
+    return _problems(schemas.resolved(known).iter_errors(data), data, fallback, "", sections)
 
 
 def check_against(subschema: dict[str, Any], data: Any, fallback: Location, base_path: str) -> list[Problem]:
@@ -142,7 +82,7 @@ def check_against(subschema: dict[str, Any], data: Any, fallback: Location, base
         validator = _PLUGIN_VALIDATORS.put(key, _plugin_validator(subschema))
     if isinstance(validator, str):
         return [Problem(fallback, base_path, f"the plugin's settings schema is broken: {validator}")]
-    return _problems(validator.iter_errors(data), data, fallback, base_path)
+    return _problems(validator.iter_errors(data), data, fallback, base_path, None)
 
 
 #: Plugins' settings validators by their schema's text: a schema is checked once, not at every load.
@@ -153,7 +93,9 @@ def _plugin_validator(subschema: dict[str, Any]) -> jsonschema.protocols.Validat
     """A plugin's settings validator, or why its schema is broken."""
     import jsonschema
 
-    cls = _strict_class(subschema)
+    from .schemas import strict_class
+
+    cls = strict_class(subschema)
     try:
         cls.check_schema(subschema)
     except jsonschema.SchemaError as exc:
@@ -163,13 +105,17 @@ def _plugin_validator(subschema: dict[str, Any]) -> jsonschema.protocols.Validat
 
 
 def _problems(
-    errors: Iterable[jsonschema.ValidationError], root: Any, fallback: Location, base_path: str
+    errors: Iterable[jsonschema.ValidationError],
+    root: Any,
+    fallback: Location,
+    base_path: str,
+    sections: _Sections | None,
 ) -> list[Problem]:
     problems: list[Problem] = []
     for error in errors:
-        problems.extend(_explain(error, root, fallback, base_path))
+        problems.extend(_explain(error, root, fallback, base_path, sections))
     unique = {(p.location.line, p.location.col, p.path, p.message): p for p in problems}
-    return sorted(unique.values(), key=lambda p: (p.location.line, p.location.col, p.path))
+    return sorted(unique.values(), key=lambda p: (p.location.line, p.location.col, p.path, p.message))
 
 
 def locate(root: Any, path: Sequence[str | int], fallback: Location, *, key: bool = False) -> Location:
@@ -294,7 +240,9 @@ def _kind_of_value(value: Any) -> str:
     return "string" if isinstance(value, str) else "null"
 
 
-def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location, base_path: str) -> list[Problem]:
+def _explain(
+    error: jsonschema.ValidationError, root: Any, fallback: Location, base_path: str, sections: _Sections | None
+) -> list[Problem]:
     path = list(error.absolute_path)
     shown = display_path(root, path, base_path)
     where = locate(root, path, fallback)
@@ -306,6 +254,17 @@ def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location, b
         problems = []
         for extra in instance:
             if extra in known:
+                continue
+            owners = sections.owners.get(extra) if sections is not None and not path else None
+            if sections is not None and owners:
+                problems.append(
+                    Problem(
+                        locate(root, [extra], fallback, key=True),
+                        extra,
+                        f"{extra!r} is a {' or '.join(owners)} section, and this is a {sections.game} rule set",
+                        "remove it, or check `game:`",
+                    )
+                )
                 continue
             moved = sub.get("x-moved", {}).get(extra)  # a key that now lives elsewhere
             hint = (
@@ -348,7 +307,15 @@ def _explain(error: jsonschema.ValidationError, root: Any, fallback: Location, b
         if len(same) == 1 and isinstance(instance, dict | list):
             inner = [e for e in error.context or () if e.relative_schema_path and e.relative_schema_path[0] == same[0]]
             if inner:
-                return [problem for e in inner for problem in _explain(e, root, fallback, base_path)]
+                return [problem for e in inner for problem in _explain(e, root, fallback, base_path, sections)]
+        if error.context and all(isinstance(option, dict) and set(option) == {"$ref"} for option in alternatives):
+            # Alternatives that are other schemas (a section several games have, in a file whose
+            # game is not known): what is wrong in the one that comes closest.
+            by_option: dict[int, list[jsonschema.ValidationError]] = {}
+            for e in error.context:
+                by_option.setdefault(int(e.relative_schema_path[0]), []).append(e)
+            closest = min(by_option.values(), key=len)
+            return [problem for e in closest for problem in _explain(e, root, fallback, base_path, sections)]
         options = ", or ".join(_describe_schema(option) for option in alternatives)
         return [Problem(where, shown, f"expected {options}, got {describe_value(instance)}", _what_it_is(sub, path))]
     if kind == "pattern":

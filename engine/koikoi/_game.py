@@ -41,6 +41,7 @@ class KoikoiGame:
 
     name = "koikoi"
     hookspecs: ModuleType = hookspecs
+    schema = Path(__file__).with_name("ruleset.schema.json")
 
     def compile(
         self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, checked: Checked

@@ -42,6 +42,7 @@ class RiichiGame:
 
     name = "riichi"
     hookspecs: ModuleType = hookspecs
+    schema = Path(__file__).with_name("ruleset.schema.json")
 
     def compile(
         self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, checked: Checked
