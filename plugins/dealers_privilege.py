@@ -35,7 +35,7 @@ def yakuset_settings_schema() -> Mapping[str, Any]:
 
 
 @hookimpl
-def yakuset_exhaustive_draw(ruleset: RuleSet, dealer: str) -> FixedAward | None:
+def yakuset_koikoi_exhaustive_draw(ruleset: RuleSet, dealer: str) -> FixedAward | None:
     """The dealer takes the rule set's fixed award."""
     if not isinstance(dealer, str) or not dealer:
         raise InputError(f"dealer must name a player, got {dealer!r}")

@@ -73,7 +73,7 @@ def yakuset_settings_schema() -> Mapping[str, Any]:
 
 
 @hookimpl
-def yakuset_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | None:
+def yakuset_koikoi_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | None:
     """Teshi: four cards of one month. Kuttsuki: a full hand of pairs of months."""
     rules = koikoi.rules_of(ruleset)
     listed = _months(ruleset, _month_of(rules), hand)
@@ -115,7 +115,7 @@ def _months(ruleset: RuleSet, month_of: Mapping[str, int], hand: Sequence[str]) 
 
 
 @hookimpl
-def yakuset_deal(
+def yakuset_koikoi_deal(
     ruleset: RuleSet,
     hands: Mapping[str, Sequence[str]],
     field: Sequence[str],

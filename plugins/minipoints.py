@@ -36,7 +36,7 @@ def yakuset_settings_schema() -> Mapping[str, Any]:
 
 
 @hookimpl
-def yakuset_match_end(
+def yakuset_koikoi_match_end(
     ruleset: RuleSet, totals: Mapping[str, int], extras: Mapping[str, Mapping[str, int]]
 ) -> list[MatchAdjustment]:
     """One adjustment per player whose minipoints make at least one match point."""

@@ -163,7 +163,10 @@ def test_koikoi_yaku_scores_a_pile_from_the_terminal(capsys):
 )
 @pytest.mark.parametrize(
     "failure",
-    [ValueError("a value no game has"), yakuset.PluginError("club_bonus", "yakuset_award_context", KeyError("x"))],
+    [
+        ValueError("a value no game has"),
+        yakuset.PluginError("club_bonus", "yakuset_koikoi_award_context", KeyError("x")),
+    ],
     ids=["value-error", "plugin-error"],
 )
 def test_every_command_turns_a_value_error_or_a_plugin_failure_into_one_line_and_exit_2(

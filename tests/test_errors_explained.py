@@ -112,7 +112,7 @@ BROKEN = """
 from yakuset import hookimpl
 
 @hookimpl
-def yakuset_award_context(ruleset, base, own_calls, opponent_calls, field_brights):
+def yakuset_koikoi_award_context(ruleset, base, own_calls, opponent_calls, field_brights):
     return {"jackpot": base // (own_calls - own_calls)}
 
 @hookimpl
@@ -150,9 +150,9 @@ def test_an_exception_in_a_plugin_hook_names_the_plugin_and_the_hook(broken_plug
     with pytest.raises(yakuset.PluginError) as caught:
         yakuset.koikoi.award(rs, base=8)
     error = caught.value
-    assert (error.plugin, error.hook) == ("broken_bonus", "yakuset_award_context")
+    assert (error.plugin, error.hook) == ("broken_bonus", "yakuset_koikoi_award_context")
     assert str(error) == (
-        "plugin 'broken_bonus' failed in its hook yakuset_award_context: ZeroDivisionError: "
+        "plugin 'broken_bonus' failed in its hook yakuset_koikoi_award_context: ZeroDivisionError: "
         "integer division or modulo by zero"
     )
     assert isinstance(error.__cause__, ZeroDivisionError)
@@ -162,7 +162,7 @@ def test_the_cli_reports_a_failing_plugin_in_one_line_with_exit_2(broken_plugin,
     code, out, err = run(capsys, "award", str(broken_plugin), "--base", "8")
     assert (code, out) == (2, "")
     assert err == (
-        "yakuset: error: plugin 'broken_bonus' failed in its hook yakuset_award_context: ZeroDivisionError: "
+        "yakuset: error: plugin 'broken_bonus' failed in its hook yakuset_koikoi_award_context: ZeroDivisionError: "
         "integer division or modulo by zero\n"
     )
 

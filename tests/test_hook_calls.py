@@ -30,7 +30,7 @@ class ListForSettings:
 
 class KoikoiLuck:
     @hookimpl
-    def yakuset_lucky_hand(self, ruleset, hand):
+    def yakuset_koikoi_lucky_hand(self, ruleset, hand):
         return None
 
 
@@ -96,3 +96,37 @@ def test_two_plugins_of_one_rank_detecting_one_yaku_are_a_problem_tryfirst_settl
     rs = load(text, registry(one=detects("tanyao", False, tryfirst=True), two=detects("tanyao", True)), tmp_path)
     with pytest.raises(yakuset.InputError, match="no yaku"):
         evaluate(rs, **HAND)
+
+
+class Lucky:
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+    @hookimpl
+    def yakuset_koikoi_lucky_hand(self, ruleset, hand):
+        raise self.error
+
+
+def test_a_game_hook_that_raises_is_a_plugin_error_naming_it_and_the_engines_own_errors_pass(tmp_path):
+    from yakuset.koikoi._hooks import Hooks
+
+    hand = ("01-bright-crane",)
+    rs = load("extends: nintendo\nplugins:\n  luck: {}\n", registry(luck=Lucky(ZeroDivisionError("no"))), tmp_path)
+    with pytest.raises(yakuset.PluginError, match="plugin 'luck' failed in its hook yakuset_koikoi_lucky_hand"):
+        Hooks(rs).lucky_hand(hand)
+    rs = load(
+        "extends: nintendo\nplugins:\n  luck: {}\n", registry(luck=Lucky(yakuset.InputError("bad hand"))), tmp_path
+    )
+    with pytest.raises(yakuset.InputError, match="bad hand"):
+        Hooks(rs).lucky_hand(hand)
+
+
+class OldName:
+    @hookimpl
+    def yakuset_lucky_hand(self, ruleset, hand):
+        return None
+
+
+def test_a_hook_under_its_name_before_the_game_prefix_is_refused_with_the_new_name(tmp_path):
+    with pytest.raises(yakuset.RulesetError, match="did you mean 'yakuset_koikoi_lucky_hand'"):
+        load("extends: nintendo\nplugins:\n  old: {}\n", registry(old=OldName()), tmp_path)

@@ -258,7 +258,7 @@ def yakuset_expression_names(game):
 
 
 @hookimpl
-def yakuset_award_context(ruleset, base, own_calls, opponent_calls, field_brights):
+def yakuset_koikoi_award_context(ruleset, base, own_calls, opponent_calls, field_brights):
     return {"visits": next(CALLS)}
 """
 

@@ -38,7 +38,7 @@ PLUGINS = {
         SEEN = []
 
         @hookimpl
-        def yakuset_award_context(ruleset, base, own_calls, opponent_calls, field_brights):
+        def yakuset_koikoi_award_context(ruleset, base, own_calls, opponent_calls, field_brights):
             SEEN.append(field_brights)
             return {"jackpot": 1 + field_brights}
     """,
@@ -46,7 +46,7 @@ PLUGINS = {
         from yakuset import FixedAward, hookimpl
 
         @hookimpl
-        def yakuset_lucky_hand(ruleset, hand):
+        def yakuset_koikoi_lucky_hand(ruleset, hand):
             if "01-bright-crane" in hand:
                 return FixedAward("crane", "the crane in hand", 3)
             return None
@@ -55,7 +55,7 @@ PLUGINS = {
         from yakuset import DealOutcome, hookimpl
 
         @hookimpl
-        def yakuset_deal(ruleset, hands, field, dealer, lucky):
+        def yakuset_koikoi_deal(ruleset, hands, field, dealer, lucky):
             if "12-bright-phoenix" in field:
                 return DealOutcome("redeal", "the phoenix may not lie on the field")
             return None
@@ -64,14 +64,14 @@ PLUGINS = {
         from yakuset import FixedAward, hookimpl
 
         @hookimpl
-        def yakuset_exhaustive_draw(ruleset, dealer):
+        def yakuset_koikoi_exhaustive_draw(ruleset, dealer):
             return FixedAward("consolation", "a consolation for the dealer", 2, recipient=dealer)
     """,
     "one_match_end": """
         from yakuset import MatchAdjustment, hookimpl
 
         @hookimpl
-        def yakuset_match_end(ruleset, totals, extras):
+        def yakuset_koikoi_match_end(ruleset, totals, extras):
             return [MatchAdjustment(player, 1, "attendance", "one point for showing up") for player in totals]
     """,
     "one_detectors": """
@@ -114,7 +114,7 @@ PLUGINS = {
     "unmarked": """
         from yakuset import FixedAward
 
-        def yakuset_lucky_hand(ruleset, hand):
+        def yakuset_koikoi_lucky_hand(ruleset, hand):
             return FixedAward("never", "never called", 99)
     """,
 }
@@ -250,7 +250,7 @@ def test_deal_alone_decides_the_deal(installed):
 
 def test_exhaustive_draw_alone_pays_when_the_hands_run_out(installed):
     rs = house(installed, NO_BUILT_IN_LUCK.format(plugin="one_draw"))
-    found = rs.hook.yakuset_exhaustive_draw(ruleset=rs, dealer="alice")
+    found = rs.hook.yakuset_koikoi_exhaustive_draw(ruleset=rs, dealer="alice")
     assert (found.points, found.recipient) == (2, "alice")
     rnd = Round(rs, ["alice", "bob"], "alice")
     rnd.deal(PLAIN_HANDS, FIELD_NO_BRIGHTS)
@@ -298,12 +298,12 @@ def test_misspelt_hook_is_a_load_error_naming_the_plugin_and_the_hook(installed)
         house(installed, NO_BUILT_IN_LUCK.format(plugin="misspelt"))
     message = str(caught.value)
     assert "'misspelt'" in message and "'yakuset_lucky_hands'" in message
-    assert "did you mean 'yakuset_lucky_hand'?" in message
+    assert "did you mean 'yakuset_koikoi_lucky_hand'?" in message
     assert "house.yaml:5:3:" in message  # where the rule set names the plugin
 
 
 def test_hook_without_hookimpl_is_a_load_error(installed):
-    with pytest.raises(yakuset.RulesetError, match="'yakuset_lucky_hand' without @hookimpl"):
+    with pytest.raises(yakuset.RulesetError, match="'yakuset_koikoi_lucky_hand' without @hookimpl"):
         house(installed, NO_BUILT_IN_LUCK.format(plugin="unmarked"))
 
 
@@ -312,7 +312,7 @@ def test_built_in_plugins_need_no_entry_point(monkeypatch):
     monkeypatch.setattr("yakuset._core.plugins.entry_points", lambda group: [])
     rs = yakuset.load_ruleset("yakuza")
     assert set(rs.plugins) == {"lucky_hands", "dealers_privilege"}
-    assert rs.hook.yakuset_exhaustive_draw(ruleset=rs, dealer="alice").points == 6
+    assert rs.hook.yakuset_koikoi_exhaustive_draw(ruleset=rs, dealer="alice").points == 6
     assert yakuset.riichi.evaluate(
         yakuset.load_ruleset("tenhou"), "234m456p789s11z345s", win="3s", tsumo=True
     ).yaku == ("menzen_tsumo",)

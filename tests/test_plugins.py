@@ -76,7 +76,7 @@ THREE_PAIRS = [
 @pytest.mark.parametrize("ruleset_id", KOIKOI_RULESETS)
 def test_teshi_pays_six_without_multipliers_on_every_rule_set(ruleset_id):
     rs = ruleset(ruleset_id)
-    result = rs.hook.yakuset_lucky_hand(ruleset=rs, hand=TESHI)
+    result = rs.hook.yakuset_koikoi_lucky_hand(ruleset=rs, hand=TESHI)
     assert isinstance(result, FixedAward)
     assert (result.id, result.points) == ("teshi", 6)
     assert "no multipliers" in result.explanation
@@ -85,7 +85,7 @@ def test_teshi_pays_six_without_multipliers_on_every_rule_set(ruleset_id):
 @pytest.mark.parametrize("ruleset_id", KOIKOI_RULESETS)
 def test_kuttsuki_pays_six_without_multipliers_on_every_rule_set(ruleset_id):
     rs = ruleset(ruleset_id)
-    result = rs.hook.yakuset_lucky_hand(ruleset=rs, hand=KUTTSUKI)
+    result = rs.hook.yakuset_koikoi_lucky_hand(ruleset=rs, hand=KUTTSUKI)
     assert isinstance(result, FixedAward)
     assert (result.id, result.points) == ("kuttsuki", 6)
 
@@ -94,13 +94,13 @@ def test_kuttsuki_pays_six_without_multipliers_on_every_rule_set(ruleset_id):
 @pytest.mark.parametrize("hand", [ORDINARY, THREE_PAIRS], ids=["triple-and-singles", "three-pairs"])
 def test_ordinary_hand_is_no_lucky_hand(ruleset_id, hand):
     rs = ruleset(ruleset_id)
-    assert rs.hook.yakuset_lucky_hand(ruleset=rs, hand=hand) is None
+    assert rs.hook.yakuset_koikoi_lucky_hand(ruleset=rs, hand=hand) is None
 
 
 def test_lucky_hand_check_does_not_change_the_hand():
     rs = ruleset("nintendo")
     hand = list(TESHI)
-    rs.hook.yakuset_lucky_hand(ruleset=rs, hand=hand)
+    rs.hook.yakuset_koikoi_lucky_hand(ruleset=rs, hand=hand)
     assert hand == TESHI
 
 
@@ -109,7 +109,7 @@ def test_duplicate_card_in_hand_is_refused(ruleset_id):
     rs = ruleset(ruleset_id)
     hand = ["01-bright-crane", "01-bright-crane", *ORDINARY[3:], "05-chaff-1"]
     with pytest.raises(yakuset.InputError, match="01-bright-crane"):
-        rs.hook.yakuset_lucky_hand(ruleset=rs, hand=hand)
+        rs.hook.yakuset_koikoi_lucky_hand(ruleset=rs, hand=hand)
 
 
 @pytest.mark.parametrize(
@@ -118,13 +118,13 @@ def test_duplicate_card_in_hand_is_refused(ruleset_id):
 def test_malformed_card_id_is_refused(bad):
     rs = ruleset("nintendo")
     with pytest.raises(yakuset.InputError):
-        rs.hook.yakuset_lucky_hand(ruleset=rs, hand=[bad, *ORDINARY[1:]])
+        rs.hook.yakuset_koikoi_lucky_hand(ruleset=rs, hand=[bad, *ORDINARY[1:]])
 
 
 def test_hand_given_as_one_string_is_refused():
     rs = ruleset("nintendo")
     with pytest.raises(yakuset.InputError):
-        rs.hook.yakuset_lucky_hand(ruleset=rs, hand="01-bright-crane")
+        rs.hook.yakuset_koikoi_lucky_hand(ruleset=rs, hand="01-bright-crane")
 
 
 @pytest.mark.parametrize("bad", ["01-chaff-3", "01-bright-phoenix", "12-ribbon-red"])
@@ -133,7 +133,7 @@ def test_well_formed_card_id_not_in_the_deck_is_refused(bad):
     # December has no ribbon. Accepting them lets a made-up hand score a lucky hand.
     rs = ruleset("nintendo")
     with pytest.raises(yakuset.InputError):
-        rs.hook.yakuset_lucky_hand(ruleset=rs, hand=[bad, *ORDINARY[1:]])
+        rs.hook.yakuset_koikoi_lucky_hand(ruleset=rs, hand=[bad, *ORDINARY[1:]])
 
 
 def test_made_up_cards_do_not_make_a_teshi():
@@ -141,7 +141,7 @@ def test_made_up_cards_do_not_make_a_teshi():
     rs = ruleset("nintendo")
     hand = ["01-chaff-1", "01-chaff-2", "01-chaff-3", "01-chaff-4", *ORDINARY[4:]]
     with pytest.raises(yakuset.InputError, match="01-chaff-3"):
-        rs.hook.yakuset_lucky_hand(ruleset=rs, hand=hand)
+        rs.hook.yakuset_koikoi_lucky_hand(ruleset=rs, hand=hand)
 
 
 def test_lucky_hand_can_be_turned_off_by_a_house_rule_set(tmp_path):
@@ -156,8 +156,8 @@ def test_lucky_hand_can_be_turned_off_by_a_house_rule_set(tmp_path):
         """,
     )
     rs = yakuset.load_ruleset(house)
-    assert rs.hook.yakuset_lucky_hand(ruleset=rs, hand=TESHI) is None
-    assert rs.hook.yakuset_lucky_hand(ruleset=rs, hand=KUTTSUKI).points == 6
+    assert rs.hook.yakuset_koikoi_lucky_hand(ruleset=rs, hand=TESHI) is None
+    assert rs.hook.yakuset_koikoi_lucky_hand(ruleset=rs, hand=KUTTSUKI).points == 6
 
 
 # --- dealer's privilege ---------------------------------------------------------------------
@@ -165,7 +165,7 @@ def test_lucky_hand_can_be_turned_off_by_a_house_rule_set(tmp_path):
 
 def test_yakuza_dealer_takes_six_when_nobody_scores():
     rs = ruleset("yakuza")
-    result = rs.hook.yakuset_exhaustive_draw(ruleset=rs, dealer="p1")
+    result = rs.hook.yakuset_koikoi_exhaustive_draw(ruleset=rs, dealer="p1")
     assert isinstance(result, FixedAward)
     assert result.points == 6
     assert result.recipient == "p1"
@@ -174,20 +174,20 @@ def test_yakuza_dealer_takes_six_when_nobody_scores():
 
 def test_yakuza_dealer_privilege_pays_whoever_dealt():
     rs = ruleset("yakuza")
-    assert rs.hook.yakuset_exhaustive_draw(ruleset=rs, dealer="p2").recipient == "p2"
+    assert rs.hook.yakuset_koikoi_exhaustive_draw(ruleset=rs, dealer="p2").recipient == "p2"
 
 
 @pytest.mark.parametrize("ruleset_id", ["nintendo", "tournament", "fudawiki", "kk-add-10"])
 def test_no_dealer_privilege_outside_yakuza(ruleset_id):
     rs = ruleset(ruleset_id)
-    assert rs.hook.yakuset_exhaustive_draw(ruleset=rs, dealer="p1") is None
+    assert rs.hook.yakuset_koikoi_exhaustive_draw(ruleset=rs, dealer="p1") is None
 
 
 @pytest.mark.parametrize("dealer", ["", None, 1])
 def test_dealer_privilege_refuses_a_dealer_that_names_nobody(dealer):
     rs = ruleset("yakuza")
     with pytest.raises(yakuset.InputError, match="dealer"):
-        rs.hook.yakuset_exhaustive_draw(ruleset=rs, dealer=dealer)
+        rs.hook.yakuset_koikoi_exhaustive_draw(ruleset=rs, dealer=dealer)
 
 
 def test_dealer_privilege_points_come_from_the_rule_set(tmp_path):
@@ -201,7 +201,7 @@ def test_dealer_privilege_points_come_from_the_rule_set(tmp_path):
         """,
     )
     rs = yakuset.load_ruleset(house)
-    assert rs.hook.yakuset_exhaustive_draw(ruleset=rs, dealer="p2") == FixedAward(
+    assert rs.hook.yakuset_koikoi_exhaustive_draw(ruleset=rs, dealer="p2") == FixedAward(
         "dealers_privilege", "Dealer's Privilege", 1, recipient="p2"
     )
 
@@ -210,7 +210,7 @@ def test_dealer_privilege_points_come_from_the_rule_set(tmp_path):
 
 
 def match_end(rs, totals, extras):
-    answers = rs.hook.yakuset_match_end(ruleset=rs, totals=totals, extras=extras)
+    answers = rs.hook.yakuset_koikoi_match_end(ruleset=rs, totals=totals, extras=extras)
     return [adjustment for answer in answers for adjustment in (answer or [])]
 
 
@@ -356,7 +356,7 @@ def yakuset_expression_names(game):
 
 
 @hookimpl
-def yakuset_award_context(ruleset, base, own_calls, opponent_calls):
+def yakuset_koikoi_award_context(ruleset, base, own_calls, opponent_calls):
     return {"birthday_bonus": ruleset.plugin_settings(NAME).get("factor", 1)}
 '''
 

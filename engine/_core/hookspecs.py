@@ -60,5 +60,5 @@ def yakuset_expression_names(game: str) -> Mapping[str, str] | None:
     mapping from name to a one-line description (shown in hints), or ``None``. A name must be
     a valid identifier and must not shadow a name the engine provides; the rule set fails to
     load otherwise. The game decides where the names get their values (Koi-Koi: from
-    ``yakuset_award_context``).
+    ``yakuset_koikoi_award_context``).
     """

@@ -9,7 +9,6 @@ registered globally or at import time.
 
 from __future__ import annotations
 
-import functools
 import importlib
 import inspect
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -143,52 +142,6 @@ class Registry:
             problems.extend(settings_problems)
         problems.extend(_pending(manager, plugins, fallback, self.games, game))
         return manager, settings, problems
-
-
-@functools.lru_cache(maxsize=256)
-def direct_caller(manager: pluggy.PluginManager, name: str) -> Callable[..., Any]:
-    """A caller of hook ``name`` of a rule set's manager (built, so its plugins are fixed) that
-    skips pluggy's dispatch, for hooks called in hot loops (a simulated deal asks three). It
-    takes the hook's arguments by position, in the order of its spec.
-
-    The implementations are called as pluggy calls them: in its order, each with the arguments
-    it takes; a ``firstresult`` hook returns the first answer that is not ``None``, any other
-    the list of answers. An error of a plugin's own becomes a :class:`PluginError` naming the
-    plugin and the hook, as through the manager. A hook with a wrapper is left to pluggy.
-    """
-    caller = getattr(manager.hook, name)
-    spec = caller.spec
-    names = tuple(spec.argnames) if spec is not None else ()
-    impls = caller.get_hookimpls()
-    if spec is None or any(impl.hookwrapper or impl.wrapper for impl in impls):
-        return lambda *args: caller(**dict(zip(names, args, strict=True)))
-    first_only = bool(spec.opts.get("firstresult"))
-    # Each implementation with the positions of the arguments it takes (None: all, in order).
-    order = tuple(
-        (
-            impl.function,
-            None if tuple(impl.argnames) == names else tuple(names.index(a) for a in impl.argnames),
-            impl.plugin_name,
-        )
-        for impl in reversed(impls)
-    )
-
-    def call(*args: Any) -> Any:
-        answers = []
-        for function, picks, plugin in order:
-            try:
-                answer = function(*args) if picks is None else function(*[args[i] for i in picks])
-            except (InputError, RulesetError, PluginError):
-                raise
-            except Exception as error:
-                raise PluginError(plugin, name, error) from error
-            if answer is not None:
-                if first_only:
-                    return answer
-                answers.append(answer)
-        return None if first_only else answers
-
-    return call
 
 
 def entry_points(group: str) -> Any:

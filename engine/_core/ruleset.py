@@ -66,7 +66,7 @@ class RuleSet:
 
     @property
     def hook(self) -> Any:
-        """The hooks of this rule set's plugins (``rs.hook.yakuset_lucky_hand(...)``)."""
+        """The hooks of this rule set's plugins (``rs.hook.yakuset_koikoi_lucky_hand(...)``)."""
         return self.plugin_manager.hook
 
     @property

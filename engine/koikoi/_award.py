@@ -21,6 +21,7 @@ from .._core.expressions import MAX_MAGNITUDE, Evaluator, ExpressionError, TooLa
 from .._core.memo import Memo
 from .._core.numbers import Number, tidy
 from .._core.results import Step
+from ._hooks import Hooks
 from ._results import Award
 from ._rules import KoikoiRules, koikoi_rules
 
@@ -102,10 +103,7 @@ def award_of(
         return Award(rs.id, base, points, steps)
     # Names a plugin gives: its answers may change from call to call, so the formula is read
     # as written every time.
-    for extra in rs.hook.yakuset_award_context(
-        ruleset=rs, base=base, own_calls=own_calls, opponent_calls=opponent_calls, field_brights=field_brights
-    ):
-        variables.update(extra or {})
+    variables.update(Hooks(rs).award_context(base, own_calls, opponent_calls, field_brights))
     missing = rules.extra_names - variables.keys()
     if missing:
         raise InputError(f"no plugin gave a value for {', '.join(sorted(missing))}")

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
     from .._core.webpart import WebPart
     from .._core.yamlsource import LocatedDict
+    from ._hooks import Hooks
+    from ._results import FixedAward
     from ._rules import KoikoiRules, KoikoiYaku
     from ._tally import Tally
 
@@ -89,9 +91,9 @@ class KoikoiGame:
             shown = " ".join(cards) if cards else "no cards"
             yield "corpus", f"pile #{number} (month {month}): {shown}", _pile(cards, month)
         teshi, kuttsuki = _lucky_hands(rules_a)
-        yield "lucky", f"a Teshi hand (four of month {months[0]})", _fixed("yakuset_lucky_hand", hand=teshi)
-        yield "lucky", "a Kuttsuki hand (pairs)", _fixed("yakuset_lucky_hand", hand=kuttsuki)
-        yield "draw", "an exhaustive draw (Dealer's Privilege)", _fixed("yakuset_exhaustive_draw", dealer="dealer")
+        yield "lucky", f"a Teshi hand (four of month {months[0]})", _fixed(lambda hooks: hooks.lucky_hand(teshi))
+        yield "lucky", "a Kuttsuki hand (pairs)", _fixed(lambda hooks: hooks.lucky_hand(kuttsuki))
+        yield "draw", "an exhaustive draw (Dealer's Privilege)", _fixed(lambda hooks: hooks.exhaustive_draw("dealer"))
         scripts = bundled.data_root() / "examples"
         for path in sorted(scripts.glob("*.yaml")) if scripts.is_dir() else []:
             yield "script", f"the scripted play {path.name}", _script(path)
@@ -228,11 +230,13 @@ def _pile(cards: list[str], month: int | None) -> Callable[[RuleSet], diff.Outco
     return run
 
 
-def _fixed(hook: str, **kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
+def _fixed(ask: Callable[[Hooks], FixedAward | None]) -> Callable[[RuleSet], diff.Outcome]:
+    """A situation decided by a hook's fixed award (a lucky hand, Dealer's Privilege)."""
     from .. import diff
+    from ._hooks import Hooks
 
     def run(rs: RuleSet) -> diff.Outcome:
-        found = getattr(rs.hook, hook)(ruleset=rs, **kwargs)
+        found = ask(Hooks(rs))
         if found is None:
             return diff.Outcome(0, "nothing")
         return diff.Outcome(found.points, f"{found.points} ({found.label})", lambda: [found.explanation])

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class DealOutcome:
-    """What a deal decides at once (a plugin's answer to ``yakuset_deal``).
+    """What a deal decides at once (a plugin's answer to ``yakuset_koikoi_deal``).
 
     ``kind`` is ``lucky_hand`` (``winner`` takes ``award``), ``draw`` or ``redeal``;
     ``label`` says why, as the referee reports it.
@@ -40,9 +40,19 @@ class Hooks:
         self._rs = rs
         self._hook = rs.plugin_manager.hook
 
+    def award_context(self, base: int, own_calls: int, opponent_calls: int, field_brights: int) -> dict[str, Any]:
+        """``yakuset_koikoi_award_context``: the values of the names plugins add to award
+        expressions (every plugin's answers merged, in pluggy's order)."""
+        values: dict[str, Any] = {}
+        for extra in self._hook.yakuset_koikoi_award_context(
+            ruleset=self._rs, base=base, own_calls=own_calls, opponent_calls=opponent_calls, field_brights=field_brights
+        ):
+            values.update(extra or {})
+        return values
+
     def lucky_hand(self, hand: Sequence[str]) -> FixedAward | None:
-        """``yakuset_lucky_hand``: the fixed award a dealt hand earns at once, or ``None``."""
-        found: FixedAward | None = self._hook.yakuset_lucky_hand(ruleset=self._rs, hand=hand)
+        """``yakuset_koikoi_lucky_hand``: the fixed award a dealt hand earns at once, or ``None``."""
+        found: FixedAward | None = self._hook.yakuset_koikoi_lucky_hand(ruleset=self._rs, hand=hand)
         return found
 
     def deal(
@@ -52,21 +62,21 @@ class Hooks:
         dealer: str,
         lucky: Mapping[str, FixedAward],
     ) -> DealOutcome | None:
-        """``yakuset_deal``: what the deal decides at once, or ``None`` to play it."""
-        outcome: DealOutcome | None = self._hook.yakuset_deal(
+        """``yakuset_koikoi_deal``: what the deal decides at once, or ``None`` to play it."""
+        outcome: DealOutcome | None = self._hook.yakuset_koikoi_deal(
             ruleset=self._rs, hands=hands, field=field, dealer=dealer, lucky=lucky
         )
         return outcome
 
     def exhaustive_draw(self, dealer: str) -> FixedAward | None:
-        """``yakuset_exhaustive_draw``: what a round nobody won awards, or ``None``."""
-        found: FixedAward | None = self._hook.yakuset_exhaustive_draw(ruleset=self._rs, dealer=dealer)
+        """``yakuset_koikoi_exhaustive_draw``: what a round nobody won awards, or ``None``."""
+        found: FixedAward | None = self._hook.yakuset_koikoi_exhaustive_draw(ruleset=self._rs, dealer=dealer)
         return found
 
     def match_end(self, totals: Mapping[str, int], extras: Mapping[str, Mapping[str, int]]) -> list[MatchAdjustment]:
-        """``yakuset_match_end``: every plugin's adjustments to the match totals, in pluggy's order."""
+        """``yakuset_koikoi_match_end``: every plugin's adjustments to the match totals, in pluggy's order."""
         adjustments: list[MatchAdjustment] = []
-        for found in self._hook.yakuset_match_end(ruleset=self._rs, totals=totals, extras=extras):
+        for found in self._hook.yakuset_koikoi_match_end(ruleset=self._rs, totals=totals, extras=extras):
             adjustments.extend(found or ())
         return adjustments
 

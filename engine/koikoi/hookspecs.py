@@ -1,7 +1,8 @@
 """The hooks of Koi-Koi: what a plugin may decide in an award, at the deal, on a draw and at
 the end of a match, and the bots it offers for simulated matches. Each is called by the engine
 where its docstring says; implement them with ``yakuset.hookimpl`` (see
-``yakuset._core.hookspecs`` for how plugins are found).
+``yakuset._core.hookspecs`` for how plugins are found). Every name starts ``yakuset_koikoi_``
+(before 0.3.0 the first five had no game prefix: ``yakuset_lucky_hand`` and so on).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 
 @hookspec
-def yakuset_award_context(
+def yakuset_koikoi_award_context(
     ruleset: RuleSet, base: int, own_calls: int, opponent_calls: int, field_brights: int
 ) -> Mapping[str, int | float] | None:
     """Return values for the names this plugin added with ``yakuset_expression_names``.
@@ -33,21 +34,21 @@ def yakuset_award_context(
 
 
 @hookspec(firstresult=True)
-def yakuset_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | None:
+def yakuset_koikoi_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | None:
     """Return the fixed award a dealt Koi-Koi hand earns at once, or ``None``.
 
     Called by the referee at every deal, for each player's hand (the dealer's first), after
-    :func:`yakuset_deal` has let the deal stand. ``hand`` holds the card ids dealt to one
+    :func:`yakuset_koikoi_deal` has let the deal stand. ``hand`` holds the card ids dealt to one
     player. The first plugin to return a :class:`yakuset.FixedAward` decides; the award takes
     no multipliers. When one player holds a lucky hand, that player wins the round with it;
-    when both do, :func:`yakuset_deal` decides (a plugin may call it a draw), and the round
+    when both do, :func:`yakuset_koikoi_deal` decides (a plugin may call it a draw), and the round
     is played otherwise. The built-in ``lucky_hands`` plugin answers Teshi (four cards of one
     month) and Kuttsuki (four pairs).
     """
 
 
 @hookspec(firstresult=True)
-def yakuset_deal(
+def yakuset_koikoi_deal(
     ruleset: RuleSet,
     hands: Mapping[str, Sequence[str]],
     field: Sequence[str],
@@ -58,7 +59,7 @@ def yakuset_deal(
 
     Called by the referee at every deal. ``hands`` maps each player to the card ids dealt to
     them, ``field`` holds the face-up cards, ``dealer`` names the dealer, ``lucky`` maps each
-    player whose hand :func:`yakuset_lucky_hand` found lucky to that award. Return a
+    player whose hand :func:`yakuset_koikoi_lucky_hand` found lucky to that award. Return a
     :class:`yakuset.DealOutcome`: ``lucky_hand`` (with the winner and a
     :class:`yakuset.FixedAward`), ``draw`` (nobody scores) or ``redeal`` (the cards are dealt
     again). The first plugin to answer decides. The built-in ``lucky_hands`` plugin answers a
@@ -67,7 +68,7 @@ def yakuset_deal(
 
 
 @hookspec(firstresult=True)
-def yakuset_exhaustive_draw(ruleset: RuleSet, dealer: str) -> FixedAward | None:
+def yakuset_koikoi_exhaustive_draw(ruleset: RuleSet, dealer: str) -> FixedAward | None:
     """Return what a Koi-Koi round that ends with nobody scoring awards, or ``None``.
 
     Called by the referee when both hands run out without a win. ``dealer`` names the player
@@ -78,7 +79,7 @@ def yakuset_exhaustive_draw(ruleset: RuleSet, dealer: str) -> FixedAward | None:
 
 
 @hookspec
-def yakuset_match_end(
+def yakuset_koikoi_match_end(
     ruleset: RuleSet, totals: Mapping[str, int], extras: Mapping[str, Mapping[str, int]]
 ) -> Sequence[MatchAdjustment] | None:
     """Return adjustments to the match totals, applied before the winner is decided.
