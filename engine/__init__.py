@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from ._core.expressions import ExpressionError
     from ._core.game import Game
     from ._core.hookspecs import hookimpl
-    from ._core.results import Step
+    from ._core.memo import plugin_memo as memo
+    from ._core.results import Step, Steps
     from ._core.ruleset import RuleSet
     from ._house import clear_caches, list_rulesets, load_ruleset, load_ruleset_text
     from .koikoi import Award, DealOutcome, FixedAward, MatchAdjustment, RefereeError
@@ -68,7 +69,9 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "ExpressionError": ("yakuset._core.expressions", "ExpressionError"),
     "Game": ("yakuset._core.game", "Game"),
     "hookimpl": ("yakuset._core.hookspecs", "hookimpl"),
+    "memo": ("yakuset._core.memo", "plugin_memo"),
     "Step": ("yakuset._core.results", "Step"),
+    "Steps": ("yakuset._core.results", "Steps"),
     "RuleSet": ("yakuset._core.ruleset", "RuleSet"),
     "clear_caches": ("yakuset._house", "clear_caches"),
     "list_rulesets": ("yakuset._house", "list_rulesets"),
@@ -145,6 +148,7 @@ __all__ = [
     "Score",
     "Situation",
     "Step",
+    "Steps",
     "YakusetWarning",
     "__version__",
     "clear_caches",
@@ -154,6 +158,7 @@ __all__ = [
     "list_rulesets",
     "load_ruleset",
     "load_ruleset_text",
+    "memo",
     "riichi",
     "tile_name",
 ]

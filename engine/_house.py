@@ -4,9 +4,8 @@ functions of the public API that use them."""
 from __future__ import annotations
 
 import os
-import sys
 
-from ._core import resolve, ruleset
+from ._core import memo, ruleset
 from ._core.plugins import Registry
 from .koikoi import GAME as KOIKOI
 from .riichi import GAME as RIICHI
@@ -49,17 +48,10 @@ def list_rulesets() -> list[ruleset.RuleSet]:
 
 
 def clear_caches() -> None:
-    """Forget every memoised result (han/fu scores, readings, parsed tiles and files, Koi-Koi
-    awards and yaku, the built-in Riichi detectors' sets of ids).
+    """Forget every memoised result: what each live rule set remembers (han/fu hands, Koi-Koi
+    awards and yaku, ...) and every registered memo (readings, parsed tiles and files, plugins'
+    memos made with :func:`yakuset.memo`). Each rule set keeps its compiled tables.
 
     Results never depend on the memos; this is for measuring cold speed and memory.
     """
-    from .koikoi import clear_memos as clear_koikoi
-    from .riichi import clear_memos
-
-    clear_koikoi()
-    clear_memos()
-    resolve.clear_memos()
-    detectors = sys.modules.get("yakuset._plugins.riichi_yaku")  # not imported for this if no rule set used it
-    if detectors is not None:
-        detectors.clear_memo()
+    memo.clear_all()

@@ -11,7 +11,6 @@ of the four pairs; 0: it is Teshi alone), and what happens when both players are
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -76,7 +75,7 @@ def yakuset_settings_schema() -> Mapping[str, Any]:
 def yakuset_koikoi_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | None:
     """Teshi: four cards of one month. Kuttsuki: a full hand of pairs of months."""
     rules = koikoi.rules_of(ruleset)
-    listed = _months(ruleset, _month_of(rules), hand)
+    listed = _months(ruleset, rules.cards, hand)
     distinct, size = len(set(listed)), len(hand)
     full_hand = size == rules.hand_cards
     if distinct > size - 3 and not (full_hand and 2 * distinct == size):
@@ -95,18 +94,12 @@ def yakuset_koikoi_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAwa
     return None
 
 
-@functools.lru_cache(maxsize=64)
-def _month_of(rules: koikoi.KoikoiRules) -> dict[str, int]:
-    """Each card of the rule set's deck and its month."""
-    return {card.id: card.month for card in rules.cards.values()}
-
-
-def _months(ruleset: RuleSet, month_of: Mapping[str, int], hand: Sequence[str]) -> list[int]:
+def _months(ruleset: RuleSet, deck: Mapping[str, koikoi.Card], hand: Sequence[str]) -> list[int]:
     """The month of each card of ``hand``; a card the deck lacks, or one given twice, is
     refused as :func:`yakuset.koikoi.check_cards` refuses it. (Every deal of a simulation asks:
     the plain look-ups come first.)"""
     try:
-        months = [month_of[card] for card in hand]
+        months = [deck[card].month for card in hand]
     except (KeyError, TypeError):
         months = []
     if len(months) != len(hand) or len(set(hand)) != len(hand):

@@ -33,7 +33,7 @@ import operator
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from yakuset import hookimpl
+from yakuset import hookimpl, memo
 from yakuset.riichi import DRAGONS, GREENS, TERMINALS, TERMINALS_AND_HONOURS, WINDS
 
 if TYPE_CHECKING:
@@ -181,65 +181,30 @@ def _whole_hand(s: Situation) -> tuple[int, bool]:
     return found, not held & _SIMPLES_AT
 
 
-#: The set of ids of each combination of bits met (a few thousand at most in practice).
-_ID_SETS: dict[int, frozenset[str]] = {}
-_ID_SETS_SIZE = 4096
+#: The set of ids of each combination of bits met (a few thousand at most in practice), a memo
+#: ``yakuset.clear_caches()`` empties.
+_ID_SETS = memo("riichi_yaku: sets of ids", 4096)
 _ID_OF_BIT = {bit: ident for ident, bit in _BIT.items()}
 
 
 def _ids(bits: int) -> frozenset[str]:
     """The ids whose bits are set in ``bits``, remembered in ``_ID_SETS``."""
-    if len(_ID_SETS) >= _ID_SETS_SIZE:
-        _ID_SETS.clear()
     ids = []
     rest = bits
     while rest:
         lowest = rest & -rest
         ids.append(_ID_OF_BIT[lowest])
         rest ^= lowest
-    found = _ID_SETS[bits] = frozenset(ids)
+    found: frozenset[str] = _ID_SETS.put(bits, frozenset(ids))
     return found
-
-
-def clear_memo() -> None:
-    """Forget the sets of ids made so far (``yakuset.clear_caches()`` calls this)."""
-    _ID_SETS.clear()
-
-
-def memo_size() -> tuple[int, int]:
-    """The sets of ids remembered, and how many may be."""
-    return len(_ID_SETS), _ID_SETS_SIZE
-
-
-_last_whole: tuple[object, tuple[int, bool]] = (None, (0, False))
-_last_reading: tuple[object, object, frozenset[str]] = (None, None, frozenset())
 
 
 def analyse(reading: Reading, situation: Situation) -> frozenset[str]:
     """Every id of this plugin present in ``reading`` of the hand in ``situation``."""
-    global _last_whole
-    cached = _last_whole
-    if cached[0] is situation:  # another reading of the same hand
-        whole = cached[1]
-    else:
-        whole = _whole_hand(situation)
-        _last_whole = (situation, whole)
-    bits = _reading(reading, situation, *whole)
+    bits = _reading(reading, situation, *_whole_hand(situation))
     found = _ID_SETS.get(bits)
     if found is None:
         found = _ids(bits)
-    return found
-
-
-def _analysed(reading: Reading, situation: Situation) -> frozenset[str]:
-    """:func:`analyse`, remembering the last answer: a rule set whose detectors are called one
-    by one asks about the same reading once per detector."""
-    global _last_reading
-    last = _last_reading
-    if last[0] is reading and last[1] is situation:
-        return last[2]
-    found = analyse(reading, situation)
-    _last_reading = (reading, situation, found)
     return found
 
 
@@ -383,7 +348,7 @@ class _Detector:
         self.ident = ident
 
     def __call__(self, reading: Reading, situation: Situation) -> bool:
-        return self.ident in _analysed(reading, situation)
+        return self.ident in analyse(reading, situation)
 
     def __repr__(self) -> str:
         return f"<riichi_yaku detector {self.ident}>"

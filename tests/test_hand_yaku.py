@@ -134,19 +134,20 @@ def test_the_detectors_memo_of_id_sets_is_bounded_and_changes_no_answer(monkeypa
 
     rs = ruleset("tenhou")
     sample = list(itertools.islice(cases(SEED), 400))
-    monkeypatch.setattr(riichi_yaku, "_ID_SETS_SIZE", 8)
-    riichi_yaku.clear_memo()
+    monkeypatch.setattr(riichi_yaku._ID_SETS, "size", 8)
+    yakuset.clear_caches()
     remembered = []
-    for case in sample:  # the memo fills and is emptied again and again
+    for case in sample:  # the memo fills and its oldest entries make room again and again
         remembered.append(answer(case))
-        assert riichi_yaku.memo_size() <= (8, 8)
+        assert len(riichi_yaku._ID_SETS) <= 8
     from_cold = []
     for case in sample:
-        riichi_yaku.clear_memo()
+        yakuset.clear_caches()
         from_cold.append(answer(case))
     assert from_cold == remembered
+    assert len(riichi_yaku._ID_SETS) > 0
     yakuset.clear_caches()
-    assert riichi_yaku.memo_size()[0] == 0
+    assert len(riichi_yaku._ID_SETS) == 0
 
 
 # --- each yaku on a concrete hand --------------------------------------------------------------------

@@ -1,19 +1,34 @@
-"""A bounded memo for the hottest lookups, where ``functools.lru_cache``'s bookkeeping costs
-more than the work it saves (a han/fu score is one dict lookup when memoised)."""
+"""Where the engine remembers what it worked out, and how it forgets it.
+
+Two kinds, and nothing else (docs/architecture.md, "Caches"):
+
+- a compiled rules object's own caches: a :class:`RulesCaches` it holds (its tables and memos),
+  which die with the rules;
+- memos of pure functions of plain inputs (a parsed tile text, a suit's decompositions): made by
+  :func:`memo` or :func:`remembered`, which register them.
+
+:func:`clear_all` empties both kinds, every live rules object's included, without knowing any
+module's private names. A result never depends on a memo.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
-from typing import Any, TypeVar
+import functools
+import weakref
+from collections.abc import Callable, Hashable
+from typing import Any, ParamSpec, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class Memo(dict[K, V]):
     """A dict that holds at most ``size`` entries: when full, the oldest entry makes room.
 
-    Read it with ``get`` (a plain dict lookup); write with :meth:`put`.
+    Read it with ``get`` (a plain dict lookup, cheaper than ``functools.lru_cache``'s
+    bookkeeping on the hottest lookups); write with :meth:`put`.
     """
 
     __slots__ = ("size",)
@@ -30,24 +45,96 @@ class Memo(dict[K, V]):
         return value
 
 
-def forget(memos: Mapping[str, Any]) -> None:
-    """Empty each memo: a :class:`Memo` (or another dict) or a ``functools.lru_cache``."""
-    for clear in clearing(memos):
+class RulesCaches:
+    """The base of a compiled rules object's caches (``rules.caches``): a game's subclass holds its
+    tables (derived from the rules once, kept) and memos (results, bounded) as slots, and says
+    how to empty the memos (:meth:`clear`) and how full they are (:meth:`sizes`). Every
+    instance is registered (weakly) so that :func:`clear_all` reaches it; it lives and dies with
+    the rules that hold it.
+
+    A rules object belongs to one rule set, so what its caches hold (a result carrying the rule
+    set's id) is that rule set's."""
+
+    __slots__ = ("__weakref__",)
+
+    #: The game whose memos :func:`clear_game` empties.
+    game = ""
+
+    def __init__(self) -> None:
+        _OWNERS.add(self)
+
+    def clear(self) -> None:
+        """Forget the memos (results); the tables stay, being the compiled rules' own."""
+        raise NotImplementedError
+
+    def sizes(self) -> dict[str, tuple[int, int]]:
+        """Each memo's entries and bound, by name."""
+        raise NotImplementedError
+
+
+_OWNERS: weakref.WeakSet[RulesCaches] = weakref.WeakSet()
+#: The registered memos of pure functions: (game or "" for the core, name, clear, size).
+_MEMOS: list[tuple[str, str, Callable[[], None], Callable[[], tuple[int, int]]]] = []
+
+
+def memo(game: str, name: str, size: int) -> Memo[Any, Any]:
+    """A bounded :class:`Memo` for a pure function of plain inputs, registered so that
+    :func:`clear_all` (and :func:`clear_game` of ``game``) empties it."""
+    made: Memo[Any, Any] = Memo(size)
+    _MEMOS.append((game, name, made.clear, lambda: (len(made), made.size)))
+    return made
+
+
+def plugin_memo(name: str, size: int) -> Memo[Any, Any]:
+    """A bounded memo for a plugin's pure function of plain inputs (public as ``yakuset.memo``):
+    a dict read with ``get`` and written with ``put(key, value)``, holding at most ``size``
+    entries (the oldest makes room), which ``yakuset.clear_caches()`` empties."""
+    return memo("", name, size)
+
+
+def remembered(game: str, name: str, size: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """``functools.lru_cache(maxsize=size)`` for a pure function of plain inputs, registered as
+    :func:`memo` registers a memo."""
+
+    def wrap(function: Callable[P, R]) -> Callable[P, R]:
+        cached = functools.lru_cache(maxsize=size)(function)
+
+        def size_of() -> tuple[int, int]:
+            info = cached.cache_info()
+            return info.currsize, size
+
+        _MEMOS.append((game, name, cached.cache_clear, size_of))
+        return cached  # type: ignore[return-value]
+
+    return wrap
+
+
+def clear_all() -> None:
+    """Empty every registered memo and every live rules object's caches."""
+    for _, _, clear, _ in _MEMOS:
         clear()
+    for owner in list(_OWNERS):
+        owner.clear()
 
 
-def clearing(memos: Mapping[str, Any]) -> list[Callable[[], None]]:
-    """What empties each memo (its ``clear`` or ``cache_clear``), to be called many times over."""
-    return [memo.clear if isinstance(memo, dict) else memo.cache_clear for memo in memos.values()]
+def clear_game(game: str) -> None:
+    """Empty the memos registered for ``game`` and the caches of its live rules objects."""
+    for owner_game, _, clear, _ in _MEMOS:
+        if owner_game == game:
+            clear()
+    for owner in list(_OWNERS):
+        if owner.game == game:
+            owner.clear()
 
 
-def sizes(memos: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
-    """Each memo's (entries, bound), by name."""
-    found = {}
-    for name, memo in memos.items():
-        if isinstance(memo, Memo):
-            found[name] = (len(memo), memo.size)
-        else:
-            info = memo.cache_info()
-            found[name] = (info.currsize, info.maxsize)
+def game_sizes(game: str) -> dict[str, tuple[int, int]]:
+    """Each memo of ``game`` by name: its entries (summed over the live rules objects for their
+    memos) and its bound (for a rules object's memo, the bound of each)."""
+    found = {name: size() for owner_game, name, _, size in _MEMOS if owner_game == game}
+    for owner in list(_OWNERS):
+        if owner.game != game:
+            continue
+        for name, (entries, bound) in owner.sizes().items():
+            held = found.get(name, (0, bound))[0]
+            found[name] = (held + entries, bound)
     return found

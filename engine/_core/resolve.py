@@ -8,7 +8,6 @@ written at, so errors, ``show --resolved`` and ``diff`` can point at it.
 
 from __future__ import annotations
 
-import functools
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import Any
 from . import bundled, prebuilt, validate
 from .errors import Location, Problem
 from .hints import did_you_mean
+from .memo import remembered
 from .yamlsource import LocatedDict, LocatedList, from_json, join_path, read_text
 
 
@@ -89,17 +89,12 @@ MAX_CHAIN = 16
 
 # The bundled bases are read by every rule set that extends them: a file's text is parsed once.
 # Parsed data is never changed after reading, so sharing it is safe.
-@functools.lru_cache(maxsize=256)
+@remembered("", "parsed files", 256)
 def _read_once(
     path: str, display: str, text: str, record: prebuilt.Record | None
 ) -> tuple[SourceFile | None, tuple[Problem, ...]]:
     source, found = read_source(text, Path(path), display, record)
     return source, tuple(found)
-
-
-def clear_memos() -> None:
-    """Forget the parsed files (they are parsed again when next read)."""
-    _read_once.cache_clear()
 
 
 def read_source(

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import Location, Problem
 from .hints import did_you_mean
-from .memo import Memo
+from .memo import memo
 from .yamlsource import LocatedDict, LocatedList, join_path
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ def check_against(subschema: dict[str, Any], data: Any, fallback: Location, base
 
 
 #: Plugins' settings validators by their schema's text: a schema is checked once, not at every load.
-_PLUGIN_VALIDATORS: Memo[str, jsonschema.protocols.Validator | str] = Memo(256)
+_PLUGIN_VALIDATORS = memo("", "plugin settings validators", 256)
 
 
 def _plugin_validator(subschema: dict[str, Any]) -> jsonschema.protocols.Validator | str:

@@ -8,7 +8,6 @@ holds, explained step by step as the rule document writes it::
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 from collections.abc import Mapping, Sequence
@@ -35,11 +34,6 @@ MAX_BASE = 10**6
 TABLE_BASES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20)
 
 
-#: Finished awards by (rule set, base, own calls, opponent calls, field brights): only inputs that
-#: passed every check and warn of nothing, of rule sets whose formula no plugin feeds.
-AWARDS: Memo[tuple[Any, int, int, int, int], Award] = Memo(32_768)
-
-
 def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0, field_brights: int = 0) -> Award:
     """The award for a won round: base × every multiplier whose condition holds.
 
@@ -52,11 +46,15 @@ def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0, f
     """
     # Exact ints first: the memo's keys compare equal to True, 8.0 and the like, which the
     # checks below refuse, so only an int may be looked up.
-    if type(base) is int and type(own_calls) is int and type(opponent_calls) is int and type(field_brights) is int:
-        try:
-            found = AWARDS.get((rs, base, own_calls, opponent_calls, field_brights))
-        except TypeError:  # an unhashable rs: the checks name it
-            found = None
+    rules = getattr(rs, "rules", None)
+    if (
+        type(rules) is KoikoiRules
+        and type(base) is int
+        and type(own_calls) is int
+        and type(opponent_calls) is int
+        and type(field_brights) is int
+    ):
+        found = rules.caches.awards.get((base, own_calls, opponent_calls, field_brights))
         if found is not None:
             return found
     return _award(rs, base, own_calls, opponent_calls, field_brights)
@@ -75,16 +73,19 @@ def _award(rs: RuleSet, base: Any, own_calls: Any, opponent_calls: Any, field_br
             f"{max(own_calls, opponent_calls)} Koi-Koi calls, but {rs.id} allows {limit} a player in a round "
             "(calls.limit_per_round): no game reaches this award"
         )
-    if field_brights > _most_field_brights(rules):
+    most_brights = rules.caches.most_brights
+    if most_brights is None:
+        most_brights = rules.caches.most_brights = _most_field_brights(rules)
+    if field_brights > most_brights:
         said.append(
-            f"{field_brights} brights on the field, but {rs.id}'s deck has {_most_field_brights(rules)} "
+            f"{field_brights} brights on the field, but {rs.id}'s deck has {most_brights} "
             "(match.field_brights): no deal reaches this award"
         )
     result = award_of(rs, rules, base, own_calls, opponent_calls, field_brights)
     if said:
         return replace(result, warnings=tuple(said))
     if not rules.extra_names:
-        AWARDS.put((rs, base, own_calls, opponent_calls, field_brights), result)
+        rules.caches.awards.put((base, own_calls, opponent_calls, field_brights), result)
     return result
 
 
@@ -99,7 +100,10 @@ def award_of(
         "field_brights": field_brights,
     }
     if not rules.extra_names:
-        points, steps = _compute_fast(rules, _formula(rules), variables)
+        formula = rules.caches.formula
+        if formula is None:
+            formula = rules.caches.formula = _formula(rules)
+        points, steps = _compute_fast(rules, formula, variables)
         return Award(rs.id, base, points, steps)
     # Names a plugin gives: its answers may change from call to call, so the formula is read
     # as written every time.
@@ -133,7 +137,6 @@ class _Formula:
     terms: tuple[_Term, ...]
 
 
-@functools.lru_cache(maxsize=64)
 def _formula(rules: KoikoiRules) -> _Formula:
     """The rule set's multipliers as evaluators and ready-made steps, for :func:`_compute_fast`."""
     terms = []
@@ -184,7 +187,6 @@ def _compute_fast(
     return tidy(points), tuple(steps)
 
 
-@functools.lru_cache(maxsize=64)
 def _most_field_brights(rules: KoikoiRules) -> int:
     """How many cards of the deck ``match.field_brights`` counts: no field holds more."""
     return sum(1 for card in rules.cards.values() if rules.field_brights.matches(card, card.month, rules.roles[0]))

@@ -1,38 +1,63 @@
-"""The Koi-Koi memos: what they hold, and forgetting them (for measuring cold speed and memory).
-Results never depend on them."""
+"""What a Koi-Koi rules object remembers (``KoikoiRules.caches``), and forgetting it (for
+measuring cold speed and memory). Results never depend on it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .._core.memo import forget, sizes
-from . import _award, _tables, _yaku
+from .._core.memo import Memo, RulesCaches, clear_game, game_sizes
+
+if TYPE_CHECKING:
+    from ._results import Award
+
+#: Finished awards kept per rule set (a game asks a few hundred distinct ones).
+AWARDS_SIZE = 8192
+#: The yaku found for a count of cards, and the steps of the yaku that count, per rule set.
+PLANS_SIZE, STEPS_SIZE = 16_384, 4096
 
 
-def _results() -> dict[str, Any]:
-    return {"awards": _award.AWARDS, "yaku found": _tables.PLANS, "yaku steps": _tables.STEPS}
+class KoikoiCaches(RulesCaches):
+    """A Koi-Koi rules object's tables, made at first use: its award formula ready to apply
+    (``formula``), how many brights its deck can put on the field (``most_brights``), its yaku
+    compiled to weights (``tables``, which hold the memos of the yaku found for a count of cards
+    and of their steps); and its memo of finished awards by (base, own calls, opponent calls,
+    field brights) (``awards``: only inputs that passed every check and warn of nothing, of rule
+    sets whose formula no plugin feeds)."""
 
+    __slots__ = ("awards", "formula", "most_brights", "tables")
 
-def _compiled() -> dict[str, Any]:
-    # A rule set's formula and yaku tables, built at its first use as its expressions are at
-    # load: compiled forms rather than results, so clear_memos keeps them.
-    return {
-        "award formulas": _award._formula,
-        "field brights": _award._most_field_brights,
-        "yaku tables": _tables.tables,
-        "rule sets": _yaku.RULESETS,
-    }
+    game = "koikoi"
+
+    def __init__(self) -> None:
+        self.awards: Memo[tuple[int, int, int, int], Award] = Memo(AWARDS_SIZE)
+        self.formula: Any = None
+        self.most_brights: int | None = None
+        self.tables: Any = None
+        super().__init__()
+
+    def clear(self) -> None:
+        self.awards.clear()
+        if self.tables is not None:
+            self.tables.plans.clear()
+            self.tables.steps.clear()
+
+    def sizes(self) -> dict[str, tuple[int, int]]:
+        found = {"awards": (len(self.awards), AWARDS_SIZE)}
+        if self.tables is not None:
+            found["yaku found"] = (len(self.tables.plans), PLANS_SIZE)
+            found["yaku steps"] = (len(self.tables.steps), STEPS_SIZE)
+        return found
 
 
 def clear_memos() -> None:
-    """Forget every memoised Koi-Koi result: the awards and the yaku found for a count of cards.
-
-    The rule sets' compiled award formulas and yaku tables are kept (at most 64 rule sets'). Results
-    never depend on the memos; this is for measuring cold speed and memory use.
-    """
-    forget(_results())
+    """Forget what every Koi-Koi rule set remembered: finished awards, the yaku found for a count of
+    cards and their steps (each rule set keeps its compiled award formula and yaku tables, as it
+    keeps its compiled expressions). Results never depend on the memos; this is for measuring
+    cold speed and memory use."""
+    clear_game("koikoi")
 
 
 def memo_sizes() -> dict[str, tuple[int, int]]:
-    """Each Koi-Koi memo's entries and bound, results and compiled forms: ``{"awards": (1238, 32768), ...}``."""
-    return sizes({**_results(), **_compiled()})
+    """Each Koi-Koi memo's entries (over the live rule sets) and bound (per rule set):
+    ``{"awards": (1238, 8192), ...}``."""
+    return game_sizes("koikoi")

@@ -4,7 +4,7 @@ multipliers, the call limit and the match settings, and the table rules (``_tabl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +17,7 @@ from .._core.expressions import Expression
 from .._core.game import Checked
 from .._core.numbers import Number
 from .._core.yamlsource import LocatedDict, LocatedList, id_items
+from ._memos import KoikoiCaches
 from ._table_rules import TableRules, compile_table
 
 if TYPE_CHECKING:
@@ -144,6 +145,8 @@ class KoikoiRules:
     call_limit: int | None  # None: unlimited
     extra_names: frozenset[str]
     table: TableRules  # who deals, points, match end, misdeals, calls, weather, capture
+    #: What is derived from these rules at first use and what they remember (``_memos``).
+    caches: KoikoiCaches = field(default_factory=KoikoiCaches, repr=False)
 
 
 def compile_rules(

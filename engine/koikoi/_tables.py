@@ -18,12 +18,12 @@ made before the lookup: :meth:`Tables.cancelled` finds it from the pile and the 
 
 from __future__ import annotations
 
-import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from .._core.memo import Memo
 from .._core.results import Step
+from ._memos import PLANS_SIZE, STEPS_SIZE
 from ._results import Hand, YakuScore
 from ._rules import KoikoiYaku
 
@@ -85,6 +85,10 @@ class Tables:
     may_drop: tuple[bool, ...]  # whether a yaku may replace or be dropped (see _dropped)
     months: dict[int | None, Month]
     weather: tuple[WeatherMask, ...]
+    #: The yaku and steps found for a count of cards, by (way of counting, key, own calls).
+    plans: Memo[tuple[int, int, int], Plan] = field(default_factory=lambda: Memo(PLANS_SIZE))
+    #: The step of a yaku that counts, by (row, points, cards counted where its points grow with them).
+    steps: Memo[tuple[int, int, int], Step] = field(default_factory=lambda: Memo(STEPS_SIZE))
 
     def cancelled(self, total: int, field: Collection[str] | None) -> int:
         """The rows the weather cancels for a pile of ``total`` with ``field`` face up (no field:
@@ -103,10 +107,10 @@ class Tables:
         made = value & (value >> width) & self.tops & ~off
         key = (value & ((made >> (width - 1)) * ((1 << width) - 1)) & self.extra) | made
         # Most tables' points do not depend on the calls: one entry serves every call count.
-        memo_key = (self, way, key, own_calls if self.calls_count else 0)
-        found = PLANS.get(memo_key)
+        memo_key = (way, key, own_calls if self.calls_count else 0)
+        found = self.plans.get(memo_key)
         if found is None:
-            found = PLANS.put(memo_key, self._work_out(value, made, own_calls))
+            found = self.plans.put(memo_key, self._work_out(value, made, own_calls))
         return found
 
     def _work_out(self, value: int, made: int, own_calls: int) -> Plan:
@@ -137,14 +141,14 @@ class Tables:
             if y.id in dropped:
                 steps.append(Step(y.id, f"{y.label} {points}: not counted, {dropped[y.id]}", 0, "drop"))
                 continue
-            step_key = (self, row, points, counted if y.per_extra else 0)
-            step = STEPS.get(step_key)
+            step_key = (row, points, counted if y.per_extra else 0)
+            step = self.steps.get(step_key)
             if step is None:
                 extra = counted - y.count
                 detail = (
                     f" ({counted} cards: {y.count} make it, +{y.per_extra} × {extra})" if extra and y.per_extra else ""
                 )
-                step = STEPS.put(step_key, Step(y.id, f"{y.label}{detail}", points, "add"))
+                step = self.steps.put(step_key, Step(y.id, f"{y.label}{detail}", points, "add"))
             steps.append(step)
         kept = tuple((row, y.id, y.label, points) for y, points, _, row in candidates if y.id not in dropped)
         return Plan(sum(points for _, _, _, points in kept), tuple(steps), kept)
@@ -214,15 +218,15 @@ class Tables:
         return tuple(steps)
 
 
-#: The yaku and steps found for a count of cards, by (tables, way of counting, key, own calls).
-PLANS: Memo[tuple[Tables, int, int, int], Plan] = Memo(16_384)
-#: The step of a yaku that counts, by (tables, row, points, cards counted where its points grow with them).
-STEPS: Memo[tuple[Tables, int, int, int], Step] = Memo(4_096)
-
-
-@functools.lru_cache(maxsize=64)
 def tables(rules: KoikoiRules) -> Tables:
-    """The rule set's yaku compiled to weights, built at its first use."""
+    """The rule set's yaku compiled to weights, built at its first use (kept by ``rules.caches``)."""
+    found = rules.caches.tables
+    if found is None:
+        found = rules.caches.tables = _compile(rules)
+    return found  # type: ignore[no-any-return]
+
+
+def _compile(rules: KoikoiRules) -> Tables:
     deck = list(rules.cards.values())
     size = len(deck)
     # The most a count can reach: every card, each counting as many cards as it may.

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from .._core.arguments import MAX_COUNT, whole_number
 from .._core.errors import InputError
-from .._core.memo import Memo
 from ._results import Hand
 from ._rules import Card, KoikoiRules, koikoi_rules
 from ._tables import Month, Tables, tables
@@ -43,19 +42,12 @@ def check_month(rules: KoikoiRules, month: object) -> int:
     return value
 
 
-#: Rule set -> (its id, its compiled yaku): the one lookup a call makes before its cards.
-RULESETS: Memo[Any, tuple[str, Tables]] = Memo(64)
-
-
 def _compiled(rs: RuleSet) -> tuple[str, Tables]:
-    try:
-        found = RULESETS.get(rs)
-    except TypeError:  # an unhashable rs: koikoi_rules names it
-        found = None
-    if found is None:
-        rules = koikoi_rules(rs)  # first: it names what is not a Koi-Koi rule set
-        found = RULESETS.put(rs, (rs.id, tables(rules)))
-    return found
+    rules = getattr(rs, "rules", None)
+    if type(rules) is not KoikoiRules:
+        rules = koikoi_rules(rs)  # it names what is not a Koi-Koi rule set
+    found = rules.caches.tables
+    return rs.id, found if found is not None else tables(rules)
 
 
 def _weights(

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ._readings import Group, Reading
     from ._rules import RiichiRules, Yaku
     from ._rules import riichi_rules as rules_of
-    from ._score import Score, score
+    from ._score import BaseScore, Payments, Score, score
     from ._settle import OUTCOMES, Settlement, settle
     from ._situation import EVALUATE_ARGUMENTS, FLAGS, Situation
     from ._standings import Standing, standings
@@ -73,6 +73,8 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "Yaku": ("yakuset.riichi._rules", "Yaku"),
     "rules_of": ("yakuset.riichi._rules", "riichi_rules"),
     "Score": ("yakuset.riichi._score", "Score"),
+    "BaseScore": ("yakuset.riichi._score", "BaseScore"),
+    "Payments": ("yakuset.riichi._score", "Payments"),
     "score": ("yakuset.riichi._score", "score"),
     "OUTCOMES": ("yakuset.riichi._settle", "OUTCOMES"),
     "Settlement": ("yakuset.riichi._settle", "Settlement"),
@@ -132,12 +134,14 @@ __all__ = [
     "WEST",
     "WHITE",
     "WINDS",
+    "BaseScore",
     "GridCell",
     "Group",
     "HandScore",
     "LimitRow",
     "Meld",
     "PaymentGrid",
+    "Payments",
     "Reading",
     "RiichiGame",
     "RiichiRules",

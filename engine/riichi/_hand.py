@@ -18,17 +18,17 @@ then more han, then more fu, then more raw fu, then the first reading in the ord
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._core.arguments import whole_number
 from .._core.errors import InputError
-from .._core.results import Step
+from .._core.numbers import format_number
+from .._core.results import Step, Steps
 from ._fu import count_fu, rounded
 from ._readings import Reading, readings
 from ._rules import RiichiRules, riichi_rules
-from ._score import Score, han_fu_facts, with_steps_before, yakuman_result
+from ._score import BaseScore, Score, hand_base, scored, yakuman_base
 from ._situation import Situation
 from ._table import TableRules
 from ._tiles import EAST, FIVES, tile_name
@@ -51,7 +51,11 @@ class HandScore(NamedTuple):
     Riichi; a north indicator's are among ``dora`` and ``ura``) (none counted in a yakuman hand
     or beside an exclusive yaku);
     ``raw_fu`` is the fu before rounding (``None`` for a yakuman); ``reading`` is the reading
-    that scored best; ``fu_parts`` lists every fu part. Immutable.
+    that scored best; ``fu_parts`` lists every fu part (empty for a yakuman); ``hand_steps`` are
+    the steps before the score's: the yaku, the dora and the fu of the reading (both are
+    :class:`yakuset.Steps`, built when first read).
+
+    A value: two are equal (and hash alike) when their fields are, steps included.
     """
 
     score: Score
@@ -62,7 +66,8 @@ class HandScore(NamedTuple):
     kita: int
     raw_fu: int | None
     reading: Reading
-    parts: Callable[[], list[Step]]
+    fu_parts: Steps
+    hand_steps: Steps
 
     @property
     def ruleset(self) -> str:
@@ -95,16 +100,12 @@ class HandScore(NamedTuple):
     @property
     def steps(self) -> tuple[Step, ...]:
         """The yaku, the dora, every fu part, then the score's steps."""
-        return self.score.steps
+        return (*self.hand_steps, *self.score.steps)
 
     @property
     def explanation(self) -> str:
-        return self.score.explanation
-
-    @property
-    def fu_parts(self) -> tuple[Step, ...]:
-        """Every fu part of the reading (empty for a yakuman)."""
-        return tuple(self.parts())
+        """One line per step: ``label: value``."""
+        return "\n".join(f"{s.label}: {format_number(s.factor)}" for s in self.steps)
 
     def as_dict(self) -> dict[str, Any]:
         """The score's JSON shape, plus ``yaku``, ``dora`` (dora, ura, red, kita), ``raw_fu`` and ``fu_parts``."""
@@ -299,15 +300,17 @@ def _red_fives(
 
 def _noted(result: HandScore, plain: tuple[str, ...], ruleset: str) -> HandScore:
     """``result`` with a first step saying which red fives were read as plain fives."""
-    base = result.score
     note = Step(
         "red_fives",
         f"{', '.join('0' + name[1] for name in plain)} read as plain {', '.join(plain)}: "
         f"{ruleset} has no red fives in {'that suit' if len(set(plain)) == 1 else 'those suits'}",
         0,
     )
-    score = with_steps_before(base, lambda: [note])
-    return result._replace(score=score)
+    return result._replace(hand_steps=Steps(_noted_steps, note, result.hand_steps))
+
+
+def _noted_steps(note: Step, steps: Steps) -> tuple[Step, ...]:
+    return (note, *steps)
 
 
 def _best(
@@ -365,9 +368,9 @@ def _score_reading(
 ) -> HandScore:
     ids, yakuman, exclusive, han, fixed = present(rules, reading, situation)
     if yakuman:
-        base = _yakuman_score(rs, yakuman, situation.seat_wind == EAST, situation.tsumo)
-        result = with_steps_before(base, lambda: _dora_steps(*dora, counted=False), honba, sticks)
-        return _new(HandScore, (result, yakuman, *dora, None, reading, list))
+        base = _yakuman_base(rs, rules, yakuman, situation.seat_wind == EAST, situation.tsumo)
+        dora_steps = Steps(_dora_steps, *dora, False)
+        return _new(HandScore, (scored(base, honba, sticks), yakuman, *dora, None, reading, _NO_STEPS, dora_steps))
     all_dora = dora[0] + dora[1] + dora[2] + dora[3]
     if not ids and not (rules.dora_without_yaku and all_dora):
         raise InputError("no yaku: the hand needs at least one yaku, and dora alone is not a yaku")
@@ -415,12 +418,19 @@ def _score_reading(
     return alone
 
 
-@functools.lru_cache(maxsize=4096)
-def _yakuman_score(rs: RuleSet, yakuman: tuple[str, ...], dealer: bool, tsumo: bool) -> Score:
-    # What score(rs, yakuman=...) gives, without its checks: the table's rules already kept only
-    # yakuman allowed in this win and together.
-    rules = riichi_rules(rs)
-    return yakuman_result(rs, rules, [rules.yaku[ident] for ident in yakuman], 0, dealer, tsumo, 0, 0)
+_NO_STEPS = Steps(tuple)
+
+
+def _yakuman_base(rs: RuleSet, rules: RiichiRules, yakuman: tuple[str, ...], dealer: bool, tsumo: bool) -> BaseScore:
+    """What score(rs, yakuman=...) gives before honba and sticks, without its checks (the table's
+    rules already kept only yakuman allowed in this win and together), kept by the rule set."""
+    key = (yakuman, dealer, tsumo)
+    found = rules.caches.yakuman.get(key)
+    if found is None:
+        found = rules.caches.yakuman.put(
+            key, yakuman_base(rs, rules, [rules.yaku[ident] for ident in yakuman], 0, dealer, tsumo)
+        )
+    return found  # type: ignore[no-any-return]
 
 
 def _dora_steps(dora: int, ura: int, red: int, kita: int = 0, counted: bool = True) -> list[Step]:
@@ -454,15 +464,11 @@ def _han_score(
 ) -> HandScore:
     if han < 1:
         raise InputError("the yaku found are worth no han")
-    facts = han_fu_facts(rs, rules, han, fu, situation.seat_wind == EAST, situation.tsumo)
-    # The explanation is made only when read: two partials (cheaper to make than closures).
-    fu_parts = functools.partial(_fu_parts, rules, reading, situation, fixed)
-    hand_steps = functools.partial(
-        _hand_steps, rules, ids, situation.open, raw, reading, dora, fu_parts, not_counted, unclaimed
-    )
-    # The memo of han/fu facts holds no honba and sticks, so that it stays small (they change no
-    # limit and no choice); they are added here, the hand's own steps before the facts'.
-    return _new(HandScore, (facts.scored(honba, sticks, hand_steps), ids, *dora, raw, reading, fu_parts))
+    base = hand_base(rs, rules, han, fu, situation.seat_wind == EAST, situation.tsumo)
+    # The explanation is made only when read.
+    fu_parts = Steps(_fu_parts, rules, reading, situation, fixed)
+    hand_steps = Steps(_hand_steps, rules, ids, situation.open, raw, reading, dora, fu_parts, not_counted, unclaimed)
+    return _new(HandScore, (scored(base, honba, sticks), ids, *dora, raw, reading, fu_parts, hand_steps))
 
 
 def _fu_parts(rules: RiichiRules, reading: Reading, situation: Situation, fixed: Any) -> list[Step]:
@@ -479,7 +485,7 @@ def _hand_steps(
     raw: int,
     reading: Reading,
     dora: tuple[int, int, int, int],
-    fu_parts: Callable[[], list[Step]],
+    fu_parts: Steps,
     not_counted: Sequence[str],
     unclaimed: str | None,
 ) -> list[Step]:
@@ -494,6 +500,6 @@ def _hand_steps(
     for ident in not_counted:
         steps.append(Step(ident, f"{table[ident].label}: not counted ({table[ids[0]].label} stands alone)", 0))
     steps.extend(_dora_steps(*dora, counted=not not_counted))
-    steps.extend(Step(s.id, s.label, s.factor, "add") for s in fu_parts())
+    steps.extend(Step(s.id, s.label, s.factor, "add") for s in fu_parts)
     steps.append(Step("fu_total", f"fu before rounding ({reading.wait} wait)", raw))
     return steps

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import functools
-import weakref
 from typing import TYPE_CHECKING
 
 from .._core.expressions import MAX_MAGNITUDE, ExpressionError, TooLarge
@@ -38,19 +36,20 @@ def basic_points(rules: RiichiRules, han: int, fu: int) -> BasicPoints:
     """Basic points, limit name and yakuman multiple of a regular (non-yakuman) hand, with steps:
     from the rule set's table (:func:`points_table`), else worked out and remembered."""
     found = common_points(rules).get((han, fu))
-    return found if found is not None else _remembered(rules, han, fu)
+    if found is None:
+        found = rules.caches.basic.get((han, fu))
+        if found is None:
+            found = rules.caches.basic.put((han, fu), work_out(rules, han, fu))
+    return found
 
 
 def common_points(rules: RiichiRules) -> dict[tuple[int, int], BasicPoints]:
-    """The rule set's table of basic points by (han, fu) (:func:`points_table`), made on first use."""
-    table = _TABLES.get(rules)
+    """The rule set's table of basic points by (han, fu) (:func:`points_table`), made on first use
+    and kept by ``rules.caches``."""
+    table = rules.caches.points
     if table is None:
-        table = _TABLES[rules] = points_table(rules)
-    return table
-
-
-#: Each rule set's table of basic points (:func:`points_table`), as long as its rules live.
-_TABLES: weakref.WeakKeyDictionary[RiichiRules, dict[tuple[int, int], BasicPoints]] = weakref.WeakKeyDictionary()
+        table = rules.caches.points = points_table(rules)
+    return table  # type: ignore[no-any-return]
 
 
 def points_table(rules: RiichiRules) -> dict[tuple[int, int], BasicPoints]:
@@ -69,11 +68,6 @@ def points_table(rules: RiichiRules) -> dict[tuple[int, int], BasicPoints]:
             except ExpressionError:
                 continue  # worked out (and refused) again when asked
     return table
-
-
-@functools.lru_cache(maxsize=4096)
-def _remembered(rules: RiichiRules, han: int, fu: int) -> BasicPoints:
-    return work_out(rules, han, fu)
 
 
 def work_out(rules: RiichiRules, han: int, fu: int) -> BasicPoints:

@@ -105,7 +105,9 @@ def payment_steps(
                 base_payments["non_dealer"],
             )
         )
-    return [*steps, *bonus_steps(rules, "ron" in base_payments, honba, sticks)]
+    ron = "ron" in base_payments
+    honba_each = rules.honba_ron if ron else rules.honba_tsumo_each
+    return [*steps, *bonus_steps(honba_each, rules.riichi_stick, ron, honba, sticks)]
 
 
 def _three_player_steps(rules: RiichiRules, basic: float, base_payments: Mapping[str, int]) -> list[Step]:
@@ -145,21 +147,14 @@ def _three_player_steps(rules: RiichiRules, basic: float, base_payments: Mapping
     return steps
 
 
-def bonus_steps(rules: RiichiRules, ron: bool, honba: int, sticks: int) -> list[Step]:
-    """The steps that add honba (per payer on a tsumo) and riichi sticks (to the winner)."""
+def bonus_steps(honba_each: int, stick: int, ron: bool, honba: int, sticks: int) -> list[Step]:
+    """The steps that add honba (``honba_each`` to each payment: the discarder's on a ron, each
+    player's on a tsumo) and riichi sticks (``stick`` each, to the winner)."""
     steps = []
     if honba and ron:
-        steps.append(Step("honba", f"{honba} honba × {rules.honba_ron}", honba * rules.honba_ron))
+        steps.append(Step("honba", f"{honba} honba × {honba_each}", honba * honba_each))
     elif honba:
-        steps.append(
-            Step("honba", f"{honba} honba × {rules.honba_tsumo_each} from each player", honba * rules.honba_tsumo_each)
-        )
+        steps.append(Step("honba", f"{honba} honba × {honba_each} from each player", honba * honba_each))
     if sticks:
-        steps.append(
-            Step(
-                "riichi_sticks",
-                f"{sticks} riichi stick(s) × {rules.riichi_stick} to the winner",
-                sticks * rules.riichi_stick,
-            )
-        )
+        steps.append(Step("riichi_sticks", f"{sticks} riichi stick(s) × {stick} to the winner", sticks * stick))
     return steps

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .._core.memo import Memo
+from .._core.memo import memo, remembered
 from ._tiles import TERMINALS_AND_HONOURS, Meld, tile_counts
 
 _KIND_TILES = {"triplet": 3, "kan": 4, "pair": 2}
@@ -159,7 +159,7 @@ _MELD_TYPE = {"chi": _RUN, "pon": _TRIPLET, "kan": _KAN, "ankan": _KAN}
 _NO_HONOURS = bytes(7)
 
 
-@functools.lru_cache(maxsize=1024)
+@remembered("riichi", "honour decompositions", 1024)
 def _honour_blocks(key: bytes) -> tuple[tuple[tuple[int, ...], ...], int]:
     """:func:`_suit_blocks` for the honours (``key``: the count of each of the seven): one reading
     as triplets and pairs, none when one is held once or four times."""
@@ -172,8 +172,10 @@ _ORPHANS = tuple(sorted(TERMINALS_AND_HONOURS))
 _ORPHAN_COUNTS = operator.itemgetter(*_ORPHANS)
 #: The decompositions of each suit's shapes (``_suit_blocks``), by its nine counts: man, pin, sou.
 #: Random hands show about 4,200 shapes per suit in 100,000.
-SUIT_MEMOS: tuple[Memo[bytes, tuple[tuple[tuple[int, ...], ...], int]], ...] = (Memo(4096), Memo(4096), Memo(4096))
-_SUIT_MEMOS = tuple(zip((0, 9, 18), range(3), SUIT_MEMOS))
+_SUIT_MEMOS = tuple(
+    (base, index, memo("riichi", f"suit decompositions ({name})", 4096))
+    for base, index, name in ((0, 0, "man"), (9, 1, "pin"), (18, 2, "sou"))
+)
 #: The block kind of an honour tile held n times (1 or 4 copies make no standard reading).
 _HONOUR_KIND = (0, 0, _PAIR, _TRIPLET, 0)
 
@@ -204,13 +206,13 @@ def _decompositions(counts: bytes, meld_blocks: list[int]) -> list[tuple[int, ..
         combos.append(tuple(t * 4 + _PAIR for t in range(34) if counts[t] == 2))
     partial = [[*meld_blocks]]
     pairs = 0
-    for base, suit_index, memo in _SUIT_MEMOS:
+    for base, suit_index, suit_memo in _SUIT_MEMOS:
         key = counts[base : base + 9]
         if key == _EMPTY_SUIT:
             continue
-        entry = memo.get(key)
+        entry = suit_memo.get(key)
         if entry is None:
-            entry = memo.put(key, _suit_blocks(key, suit_index))
+            entry = suit_memo.put(key, _suit_blocks(key, suit_index))
         options, pair = entry
         if not options:
             return combos

@@ -20,6 +20,7 @@ from .._core.game import Checked
 from .._core.hints import did_you_mean
 from .._core.yamlsource import LocatedDict, LocatedList, id_items
 from ._hooks import RiichiHooks
+from ._memos import RiichiCaches
 from ._table import SECTIONS, TableRules, compile_table
 
 if TYPE_CHECKING:
@@ -204,6 +205,8 @@ class RiichiRules:
     disabled: frozenset[str]
     detection: Detection  # the yaku table bound to the plugins' detectors
     table: TableRules  # the game around the hands: points, ending, draws, liability ...
+    #: What is derived from these rules at first use and what they remember (``_memos``).
+    caches: RiichiCaches = field(default_factory=RiichiCaches, repr=False)
 
     @functools.cached_property
     def fixed_fu(self) -> tuple[Yaku, ...]:

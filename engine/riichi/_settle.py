@@ -8,17 +8,16 @@ from the table sections (docs/rules/riichi-table.md). ``steps`` are built only w
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._core.arguments import MAX_COUNT, shown
 from .._core.errors import InputError
-from .._core.results import Step
+from .._core.results import Step, Steps
 from ._hand import evaluate
 from ._payments import payments
 from ._rules import RiichiRules, riichi_rules
-from ._score import Score, memoised, score
+from ._score import Score, score
 from ._situation import FLAGS
 from ._state import WIND_INDEX, State, make_state
 from ._table import ABORTIVE, WIND_NAMES, TableRules
@@ -39,19 +38,16 @@ _SEAT_WINDS = ("east", "south", "west", "north")
 class Settlement(NamedTuple):
     """One settled hand: ``transfers`` (each seat's net change, riichi deposits and sticks
     taken included), the next ``state``, the seats paid as ``winners``, and ``steps`` explaining
-    every transfer (built on first read, by ``explain``). ``sum(transfers)`` is minus the sticks
-    put on the table this hand plus the sticks taken from it, times the stick's value. Read-only."""
+    every transfer and each change of the state, in order (:class:`yakuset.Steps`, built on first
+    read). ``sum(transfers)`` is minus the sticks put on the table this hand plus the sticks
+    taken from it, times the stick's value. A value: two are equal (and hash alike) when their
+    fields are, steps included."""
 
     kind: str
     transfers: tuple[int, ...]
     state: State
     winners: tuple[int, ...]
-    explain: Callable[[], tuple[Step, ...]]
-
-    @property
-    def steps(self) -> tuple[Step, ...]:
-        """Each transfer and each change of the state, in order."""
-        return self.explain()
+    steps: Steps
 
     def as_dict(self) -> dict[str, Any]:
         """``{"kind", "transfers", "winners", "state", "steps"}``."""
@@ -70,12 +66,11 @@ class Settlement(NamedTuple):
 class _Ledger:
     """The transfers of one hand and the steps that explain them (labels built only if read)."""
 
-    __slots__ = ("delta", "notes", "built")
+    __slots__ = ("delta", "notes")
 
     def __init__(self, seats: int) -> None:
         self.delta = [0] * seats
         self.notes: list[tuple[str, int, str, tuple[Any, ...], int, int]] = []
-        self.built: tuple[Step, ...] | None = None
 
     def pay(self, ident: str, payer: int, payee: int, amount: int, why: str, *args: Any) -> None:
         """``payer`` pays ``payee``; ``why`` is a ``str.format`` template of ``args`` (a Score
@@ -88,16 +83,15 @@ class _Ledger:
     def note(self, ident: str, amount: int, label: str, *args: Any) -> None:
         self.notes.append((ident, amount, label, args, -1, -1))
 
-    def steps(self) -> tuple[Step, ...]:
-        if self.built is None:
-            out = []
-            for ident, amount, template, args, payer, payee in self.notes:
-                label = template.format(*(_describe(a) if isinstance(a, Score) else a for a in args))
-                if payer >= 0:
-                    label = f"seat {payer} pays seat {payee} {amount} ({label})"
-                out.append(Step(ident, label, amount, "add"))
-            self.built = tuple(out)
-        return self.built
+    def steps(self) -> list[Step]:
+        """The steps of the notes (called once the hand is settled, by its :class:`Steps`)."""
+        out = []
+        for ident, amount, template, args, payer, payee in self.notes:
+            label = template.format(*(_describe(a) if isinstance(a, Score) else a for a in args))
+            if payer >= 0:
+                label = f"seat {payer} pays seat {payee} {amount} ({label})"
+            out.append(Step(ident, label, amount, "add"))
+        return out
 
 
 def settle(rs: RuleSet, state: State, outcome: Mapping[str, Any], riichi: Sequence[int] = ()) -> Settlement:
@@ -212,11 +206,6 @@ def _score_win(
     """The win's score (no honba, no sticks) and the yakuman it holds (for liability)."""
     dealer = seat == state.dealer
     if "han" in win:
-        han, fu = win["han"], win.get("fu")
-        if type(han) is int and type(fu) is int:
-            hit = memoised(rs, han, fu, dealer, tsumo)  # most wins on a score sheet are found here
-            if hit is not None:
-                return hit, ()
         if "fu" not in win:
             return score(rs, han=win["han"], dealer=dealer, tsumo=tsumo), ()
         return score(rs, han=win["han"], fu=win["fu"], dealer=dealer, tsumo=tsumo), ()
@@ -289,10 +278,14 @@ def _liable_basic(rs: RuleSet, rules: RiichiRules, result: Score, holds: tuple[s
     return score(rs, yakuman=liable, dealer=dealer).yakuman * rules.yakuman_basic
 
 
-@functools.lru_cache(maxsize=256)
 def nagashi_payments(rs: RuleSet, dealer: bool) -> Mapping[str, int]:
-    """What each player pays for a nagashi mangan: the yaku ``nagashi_mangan`` won by tsumo."""
-    return score(rs, yaku=["nagashi_mangan"], dealer=dealer, tsumo=True).payments
+    """What each player pays for a nagashi mangan: the yaku ``nagashi_mangan`` won by tsumo (kept
+    by the rule set)."""
+    kept = riichi_rules(rs).caches.nagashi
+    found = kept.get(dealer)
+    if found is None:
+        found = kept[dealer] = score(rs, yaku=["nagashi_mangan"], dealer=dealer, tsumo=True).payments
+    return found
 
 
 # --- the outcomes ---------------------------------------------------------------------------
@@ -616,7 +609,7 @@ def _next(
     if reason is None:
         notes.append(("next", 0, _NEXT, (WIND_NAMES[wind], hand, honba, sticks), -1, -1))
         after = _new_state(State, (scores, dealer, WIND_NAMES[wind], hand, honba, sticks, False, None, state.penalties))
-        return Settlement(kind, tuple(delta), after, winners, ledger.steps)
+        return Settlement(kind, tuple(delta), after, winners, Steps(ledger.steps))
     return _finish(state, kind, winners, ledger, scores, dealer, wind, hand, honba, sticks, reason)
 
 
@@ -652,7 +645,7 @@ def _finish(
     else:
         ledger.note("next", 0, _NEXT, WIND_NAMES[wind], hand, honba, sticks)
     state = make_state(scores, dealer, wind, hand, honba, sticks, reason, before.penalties)
-    return Settlement(kind, tuple(ledger.delta), state, winners, ledger.steps)
+    return Settlement(kind, tuple(ledger.delta), state, winners, Steps(ledger.steps))
 
 
 def _end_reason(

@@ -3,11 +3,11 @@ the winds, the tiles; and the flag combinations no game can produce."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .._core.errors import InputError
+from .._core.memo import remembered
 from ._tiles import DRAGONS, EAST, Meld
 
 #: The situational flags ``evaluate`` takes (all false unless given).
@@ -171,7 +171,7 @@ def meld_facts(melds: Sequence[Meld]) -> tuple[bool, bool]:
     return open_meld, kan
 
 
-@functools.lru_cache(maxsize=1024)  # the flags and the melds' kinds make few combinations
+@remembered("riichi", "flag checks", 1024)  # the flags and the melds' kinds make few combinations
 def _first_contradiction(
     flags: tuple[bool, ...],
     open_meld: bool,

@@ -6,14 +6,13 @@ Tiles are numbered 0-33: ``0-8`` are 1m-9m, ``9-17`` 1p-9p, ``18-26`` 1s-9s, ``2
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .._core.arguments import shown
 from .._core.errors import InputError
-from .._core.memo import Memo
+from .._core.memo import memo, remembered
 
 #: The longest tile text read (a hand of 18 tiles with spaces is far shorter).
 MAX_TEXT = 200
@@ -79,7 +78,7 @@ def read_tiles(text: str) -> Parsed:
     return _parse_text(text)
 
 
-@functools.lru_cache(maxsize=4096)
+@remembered("riichi", "parsed texts", 4096)
 def _parse_short(text: str) -> Parsed:
     return _parse_text(text)
 
@@ -130,7 +129,7 @@ def _suit_group(group: str) -> tuple[bytes, tuple[int, ...], int, bytes] | None:
 
 #: Each group of mpsz text read (``"23455m"``, by :func:`_suit_group`): one suit's digits recur
 #: far more often than whole hands.
-GROUPS: Memo[str, tuple[bytes, tuple[int, ...], int, bytes]] = Memo(4096)
+GROUPS = memo("riichi", "parsed suit groups", 4096)
 _groups_get = GROUPS.get
 
 
@@ -247,7 +246,7 @@ def parse_meld(kind: str, text: str) -> Meld:
     return _parse_meld(kind, text)  # names what is wrong
 
 
-@functools.lru_cache(maxsize=4096)
+@remembered("riichi", "melds", 4096)
 def _parse_meld_once(kind: str, text: str) -> Meld:
     return _parse_meld(kind, text)
 

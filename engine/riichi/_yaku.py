@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .._core.errors import InputError
-from .._core.memo import Memo
 from ._readings import Reading
 from ._rules import Detection, RiichiRules, Yaku
 from ._situation import Situation
@@ -41,16 +40,13 @@ def present(rules: RiichiRules, reading: Reading, situation: Situation) -> Found
             if detector(reading, situation):
                 gathered.add(ident)
         found = frozenset(gathered)
-    key = (found_plan, found, situation.open, situation.seat_wind == EAST, situation.tsumo)
-    hit = _resolved_of(key)
+    # The yaku found after the table, by what the detectors answered and the win, kept by the rules.
+    key = (found, situation.open, situation.seat_wind == EAST, situation.tsumo)
+    resolved = rules.caches.resolved
+    hit = resolved.get(key)
     if hit is None:
-        hit = RESOLVED.put(key, _resolve(*key))
-    return hit
-
-
-#: The yaku found, after the table, by what the detectors answered and the win (one reading's).
-RESOLVED: Memo[tuple[Detection, frozenset[str], bool, bool, bool], Found] = Memo(4096)
-_resolved_of = RESOLVED.get
+        hit = resolved.put(key, _resolve(found_plan, *key))
+    return hit  # type: ignore[no-any-return]
 
 
 def _resolve(found_plan: Detection, found: frozenset[str], is_open: bool, dealer: bool, tsumo: bool) -> Found:
