@@ -16,12 +16,11 @@ collector off while timing, the variants interleaved):
 
 - ours: ``evaluate(rs, hand, **kwargs)``, results not explained;
 - ours + .steps: the same, reading ``.steps`` (the explanation built) on every result;
-- ours, cold caches: every Riichi memo (``yakuset.riichi.clear_memos()``: parsed tiles, suit
-  groups and melds, the decompositions of suit shapes and honours, the han/fu results, the yaku
-  found per detector answer, the yakuman memo; and the built-in detectors' sets of ids,
-  ``riichi_yaku.clear_memo()``) cleared before each hand: the cost with nothing reused. What a
-  rule set works out from its rules alone when it first scores (its basic points of 1-13 han and
-  the facts of those common hands) is no memo and stays;
+- ours, cold caches: every memo (``yakuset.clear_caches()``: parsed tiles, suit groups and melds,
+  the decompositions of suit shapes and honours, the rule set's han/fu hands, yaku found per
+  detector answer and yakuman, and the built-in detectors' sets of ids) cleared before each
+  hand: the cost with nothing reused. What a rule set works out from its rules alone when it
+  first scores (its basic points of 1-13 han) is no memo and stays;
 - theirs: ``HandCalculator.estimate_hand_value(...)``; its decomposition ``lru_cache`` is cleared
   before each pass, ours are cleared before each pass too (within a pass both reuse what they
   learnt).
@@ -62,7 +61,7 @@ import contextlib
 import yakuset
 from yakuset import InputError, riichi
 from yakuset._plugins import riichi_yaku
-from yakuset.riichi import clear_memos, memo_sizes
+from yakuset.riichi import memo_sizes
 
 from tests.test_hand_differential import SEED, Case, cases, ours, outcome_of
 
@@ -97,9 +96,9 @@ def run_ours(rs: yakuset.RuleSet, inputs: list[tuple[str, dict]], steps: bool = 
 
 
 def clear_every_memo() -> None:
-    """The engine's Riichi memos and the built-in detectors' sets of ids."""
-    clear_memos()
-    riichi_yaku.clear_memo()
+    """Every memo: the engine's and the built-in detectors' sets of ids (``yakuset.clear_caches()``,
+    which does both at this commit and at the older ones compared)."""
+    yakuset.clear_caches()
 
 
 def run_ours_cold(rs: yakuset.RuleSet, inputs: list[tuple[str, dict]]) -> None:
@@ -173,7 +172,11 @@ def memory(rs: yakuset.RuleSet, count: int, warmup: int, trace: bool) -> None:
             + "  ".join(f"{b / 1024:>8,.0f}" for _, _, b in points)
             + f"   (peak {peak / 1024:,.0f})"
         )
-    sizes = {**memo_sizes(), "detectors' sets of ids": riichi_yaku.memo_size()}
+    sizes = dict(memo_sizes())
+    if hasattr(riichi_yaku, "memo_size"):  # older commits: the detectors' memo apart
+        sizes["detectors' sets of ids"] = riichi_yaku.memo_size()
+    else:
+        sizes["detectors' sets of ids"] = (len(riichi_yaku._ID_SETS), riichi_yaku._ID_SETS.size)
     print(
         "  memo entries at the end (entries / bound, least recently used dropped first): "
         + ", ".join(f"{name} {size:,} / {bound:,}" for name, (size, bound) in sizes.items())
