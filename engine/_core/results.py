@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn, overload
+from typing import Any, NoReturn, TypeVar, overload
 
 from .numbers import Number
 
@@ -31,67 +31,76 @@ class Step:
         return out
 
 
-class Steps(Sequence[Step]):
-    """Steps made when first read: ``Steps(make, *args)`` holds the steps ``make(*args)`` returns
+T = TypeVar("T")
+
+
+class Built(Sequence[T]):
+    """Items made when first read: ``Built(make, *args)`` holds the items ``make(*args)`` returns
     (a result whose explanation is rarely read need not build it).
 
-    A value all the same: it compares, hashes and prints by the steps it holds (equal to a tuple
-    or another ``Steps`` of the same steps), so a result holding one compares by its steps too.
+    A value all the same: it compares, hashes and prints by the items it holds (equal to a tuple
+    or another ``Built`` of the same items), so a result holding one compares by them too.
     ``make`` must be a pure function of ``args``.
     """
 
     __slots__ = ("_args", "_built", "_make")
 
-    def __init__(self, make: Callable[..., Iterable[Step]], *args: Any) -> None:
+    def __init__(self, make: Callable[..., Iterable[T]], *args: Any) -> None:
         self._make = make
         self._args = args
-        self._built: tuple[Step, ...] | None = None
+        self._built: tuple[T, ...] | None = None
 
-    def steps(self) -> tuple[Step, ...]:
-        """The steps, as a tuple."""
+    def items(self) -> tuple[T, ...]:
+        """The items, as a tuple."""
         built = self._built
         if built is None:
             built = self._built = tuple(self._make(*self._args))
         return built
 
     @overload
-    def __getitem__(self, index: int) -> Step: ...
+    def __getitem__(self, index: int) -> T: ...
 
     @overload
-    def __getitem__(self, index: slice) -> tuple[Step, ...]: ...
+    def __getitem__(self, index: slice) -> tuple[T, ...]: ...
 
-    def __getitem__(self, index: int | slice) -> Step | tuple[Step, ...]:
-        return self.steps()[index]
+    def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
+        return self.items()[index]
 
     def __len__(self) -> int:
-        return len(self.steps())
+        return len(self.items())
 
-    def __iter__(self) -> Iterator[Step]:
-        return iter(self.steps())
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.items())
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Steps):
-            return self is other or self.steps() == other.steps()
+        if isinstance(other, Built):
+            return self is other or self.items() == other.items()
         if isinstance(other, tuple):
-            return self.steps() == other
+            return self.items() == other
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self.steps())
+        return hash(self.items())
 
     def __repr__(self) -> str:
-        return f"Steps({list(self.steps())!r})"
+        return f"{type(self).__name__}({list(self.items())!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_made, (self.steps(),))
+        return (_made, (type(self), self.items()))
 
 
-def _made(steps: tuple[Step, ...]) -> Steps:
-    return Steps(tuple, steps)
+class Steps(Built[Step]):
+    """Steps made when first read (see :class:`Built`): ``Steps(make, *args)``."""
+
+    __slots__ = ()
 
 
-class FrozenMap(dict[str, Any]):
-    """A read-only ``dict`` of str keys (a result's payments): it hashes and compares by its items,
+def _made(kind: type[Built[Any]], items: tuple[Any, ...]) -> Built[Any]:
+    return kind(tuple, items)
+
+
+class FrozenMap(dict[Any, Any]):
+    """A read-only ``dict`` (a result's payments, a report's counts by group): it hashes and compares by its items,
     and JSON writes it as the dict it is. Changing it raises ``TypeError``."""
 
     __slots__ = ()

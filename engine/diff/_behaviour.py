@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .._core.arguments import a_ruleset
 from .._core.errors import InputError, RulesetError
+from .._core.results import Built, FrozenMap
 
 #: The most cases one comparison scores (each is scored under both rule sets).
 MAX_CASES = 100_000
@@ -19,17 +20,19 @@ if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """A situation's result under one rule set: a number to compare, a one-line summary, and
     (on demand) the steps that produced it. ``error`` is set when the rule set refuses it;
     ``absent`` says why the situation cannot arise at all under the rule set (a tile its set does
     not have, a seat its table does not seat): such a situation is not compared, only counted.
-    ``warnings`` are the result's own (a user's case no game reaches), shown beside the report."""
+    ``warnings`` are the result's own (a user's case no game reaches), shown beside the report.
+    ``explain`` holds the lines of the steps, built when first read (``Built(make, *args)``); a
+    value, compared by its lines."""
 
     value: float | None
     summary: str
-    explain: Callable[[], list[str]] = field(default=lambda: [], compare=False, repr=False)
+    explain: Built[str] = field(default=Built(tuple), repr=False)
     error: str | None = None
     absent: str | None = None
     warnings: tuple[str, ...] = field(default=(), compare=False)
@@ -69,7 +72,7 @@ class Comparable(Protocol):
         ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BehaviourChange:
     """A situation whose result differs between the two rule sets."""
 
@@ -100,17 +103,17 @@ class BehaviourChange:
         for name, outcome in (("old", self.old), ("new", self.new)):
             sides[name] = {"value": outcome.value, "summary": outcome.summary, "error": outcome.error}
             if steps:
-                sides[name]["steps"] = outcome.explain()
+                sides[name]["steps"] = list(outcome.explain)
         return {"group": self.group, "situation": self.situation, "delta": self.delta, **sides}
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class BehaviourReport:
     """Every compared situation counted, and those that change, largest first."""
 
     total: int
-    by_group: dict[str, tuple[int, int]]  # group -> (situations, changed)
-    changes: list[BehaviourChange]
+    by_group: FrozenMap  # group -> (situations, changed)
+    changes: tuple[BehaviourChange, ...]
     skipped: int = 0  # situations both rule sets refuse: no hand can be in them, so none is counted
     one_sided: int = 0  # situations only one of the rule sets can have (a tile or a seat the other lacks)
     #: The warnings of the results compared (a user's case no game reaches), each once, in order.
@@ -182,7 +185,7 @@ def behaviour(a: RuleSet, b: RuleSet, cases: Iterable[Mapping[str, Any]] = ()) -
     changes.sort(key=lambda c: -c.size)
     total = sum(n for n, _ in by_group.values())
     by_count = {g: (n, c) for g, (n, c) in by_group.items()}
-    return BehaviourReport(total, by_count, changes, skipped, one_sided, tuple(said))
+    return BehaviourReport(total, FrozenMap(by_count), tuple(changes), skipped, one_sided, tuple(said))
 
 
 def _safely(run: Callable[[RuleSet], Outcome], rs: RuleSet) -> Outcome:

@@ -30,7 +30,7 @@ MAX_REPLAYS = 300_000
 MAX_MOVERS = 6
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Cause:
     """The rule change(s) behind a score change. ``exact``: applied to the first rule set, they
     give the second one's result; otherwise they are the changes that move the situation, and

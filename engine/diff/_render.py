@@ -163,7 +163,7 @@ def human(
             out.append(f"{indent}{_moved_line(moved, paint)}")
             if index < steps:
                 for label, outcome in ((a.id, moved.old), (b.id, moved.new)):
-                    for step in outcome.explain():
+                    for step in outcome.explain:
                         out.append(f"{indent}    {label}: {step}")
 
         if causes is None:

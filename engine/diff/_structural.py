@@ -23,7 +23,7 @@ def rule_changes(changes: list[Change]) -> list[Change]:
     return [c for c in changes if not c.descriptive]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Change:
     """One difference between the rule sets: ``kind`` is added, removed, changed or type_changed."""
 
@@ -36,6 +36,11 @@ class Change:
     #: Where it is in the resolved document: mapping keys, and ``("id", x)`` for an item of a list
     #: of items with ids (what ``diff`` needs to apply the change alone).
     keys: tuple[Any, ...] = field(default=(), compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        # old and new may be a whole mapping or list of the rule set (not hashable); equal changes
+        # have equal paths, kinds and locations.
+        return hash((self.path, self.kind, self.old_at, self.new_at))
 
     @property
     def section(self) -> str:

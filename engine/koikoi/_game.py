@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .._core import bundled
 from .._core.commands import Command, Output, count_argument, whole_number_argument
 from .._core.errors import InputError
+from .._core.results import Built
 from . import hookspecs
 
 if TYPE_CHECKING:
@@ -213,7 +214,7 @@ def _award(base: int, own: int, opponent: int) -> Callable[[RuleSet], diff.Outco
         # The grid runs to the larger call limit of the two: past its own, a rule set's formula
         # still answers, without the warning a caller would get.
         result = award_of(rs, koikoi_rules(rs), base, own, opponent, 0)
-        return diff.Outcome(result.points, str(result.points), lambda: [result.explanation])
+        return diff.Outcome(result.points, str(result.points), Built(lambda: [result.explanation]))
 
     return run
 
@@ -225,7 +226,7 @@ def _pile(cards: list[str], month: int | None) -> Callable[[RuleSet], diff.Outco
     def run(rs: RuleSet) -> diff.Outcome:
         hand = yaku(rs, cards, month=month)
         names = ", ".join(f"{y.id} {y.points}" for y in hand.yaku) or "no yaku"
-        return diff.Outcome(hand.base, f"base {hand.base} ({names})", lambda: [hand.explanation])
+        return diff.Outcome(hand.base, f"base {hand.base} ({names})", Built(lambda: [hand.explanation]))
 
     return run
 
@@ -239,7 +240,7 @@ def _fixed(ask: Callable[[Hooks], FixedAward | None]) -> Callable[[RuleSet], dif
         found = ask(Hooks(rs))
         if found is None:
             return diff.Outcome(0, "nothing")
-        return diff.Outcome(found.points, f"{found.points} ({found.label})", lambda: [found.explanation])
+        return diff.Outcome(found.points, f"{found.points} ({found.label})", Built(lambda: [found.explanation]))
 
     return run
 
@@ -251,7 +252,7 @@ def _script(path: Path) -> Callable[[RuleSet], diff.Outcome]:
     def run(rs: RuleSet) -> diff.Outcome:
         trace = replay(rs, load_script(path))
         totals = ", ".join(f"{p} {t}" for p, t in trace.totals.items())
-        return diff.Outcome(sum(trace.totals.values()), totals, lambda: trace_text(trace).splitlines())
+        return diff.Outcome(sum(trace.totals.values()), totals, Built(lambda: trace_text(trace).splitlines()))
 
     return run
 
@@ -276,7 +277,7 @@ def _run_pile(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
 
     def run(rs: RuleSet) -> diff.Outcome:
         hand = yaku(rs, **params)
-        return diff.Outcome(hand.base, f"base {hand.base}", lambda: [hand.explanation])
+        return diff.Outcome(hand.base, f"base {hand.base}", Built(lambda: [hand.explanation]))
 
     return run
 
@@ -287,7 +288,9 @@ def _run_award(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
 
     def run(rs: RuleSet) -> diff.Outcome:
         result = award(rs, **params)
-        return diff.Outcome(result.points, str(result.points), lambda: [result.explanation], warnings=result.warnings)
+        return diff.Outcome(
+            result.points, str(result.points), Built(lambda: [result.explanation]), warnings=result.warnings
+        )
 
     return run
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ._results import FixedAward, MatchAdjustment
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealOutcome:
     """What a deal decides at once (a plugin's answer to ``yakuset_koikoi_deal``).
 

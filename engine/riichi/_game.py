@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._core.commands import Command, Output, count_argument, whole_number_argument
 from .._core.errors import InputError
+from .._core.results import Built
 from . import hookspecs
 from ._situation import EVALUATE_ARGUMENTS, FLAGS
 
@@ -176,7 +177,7 @@ def _hand(totals: bool = False, **kwargs: Any) -> Callable[[RuleSet], diff.Outco
             level = f" {result.yakuman}x yakuman"
         total = f"; total {result.total}" if totals and "ron" not in result.payments else ""
         return diff.Outcome(
-            result.total, f"{pays}{level}{total}", lambda: [s.label + f": {s.factor}" for s in result.steps]
+            result.total, f"{pays}{level}{total}", Built(lambda: [s.label + f": {s.factor}" for s in result.steps])
         )
 
     return run
@@ -202,7 +203,7 @@ def _tiles_case(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
         return diff.Outcome(
             result.total,
             f"{level} ({', '.join(result.yaku)}); total {result.total}",
-            lambda: [s.label + f": {s.factor}" for s in result.steps],
+            Built(lambda: [s.label + f": {s.factor}" for s in result.steps]),
         )
 
     return run

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any
 from .._core.arguments import whole_number
 from .._core.errors import InputError
 from .._core.numbers import round_up
+from .._core.results import FrozenMap
 from ._rules import RiichiRules, riichi_rules
-from ._score import Score, fu_not_needed, score
+from ._score import Payments, Score, fu_not_needed, score
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
@@ -30,7 +31,7 @@ class GridCell:
 
     han: int
     fu: int
-    payments: dict[str, int] | None
+    payments: Payments | None
     limit: str | None
 
 
@@ -51,7 +52,7 @@ class LimitRow:
     han: int
     limit: str | None
     yakuman: int
-    payments: dict[tuple[bool, bool], dict[str, int]]
+    payments: FrozenMap  # (dealer, tsumo) -> Payments
 
 
 def _try(rs: RuleSet, **kwargs: Any) -> Score | None:
@@ -89,9 +90,7 @@ def payment_grids(rs: RuleSet, most_han: int = 15) -> tuple[list[PaymentGrid], l
             cells = []
             for h in grid_han:
                 result = _try(rs, han=h, fu=fu, dealer=dealer, tsumo=tsumo)
-                cells.append(
-                    GridCell(h, fu, dict(result.payments) if result else None, result.limit if result else None)
-                )
+                cells.append(GridCell(h, fu, result.payments if result else None, result.limit if result else None))
             rows.append((fu, tuple(cells)))
         grids.append(PaymentGrid(dealer, tsumo, tuple(grid_han), tuple(rows)))
     limits = []
@@ -101,7 +100,7 @@ def payment_grids(rs: RuleSet, most_han: int = 15) -> tuple[list[PaymentGrid], l
         for dealer, tsumo in wins:
             result = score(rs, han=h, dealer=dealer, tsumo=tsumo)
             first = first or result
-            by_win[(dealer, tsumo)] = dict(result.payments)
+            by_win[(dealer, tsumo)] = result.payments
         assert first is not None
-        limits.append(LimitRow(h, first.limit, first.yakuman, by_win))
+        limits.append(LimitRow(h, first.limit, first.yakuman, FrozenMap(by_win)))
     return grids, limits

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import diff
+from .._core.results import Built
 from ._absent import hand_absent, seats_absent
 from ._hand import evaluate
 from ._settle import settle
@@ -42,7 +43,7 @@ def _settled(
         after = result.state
         where = f"game ends ({after.end_reason})" if after.ended else f"next {after.round_wind} {after.hand}"
         summary = f"transfers {list(result.transfers)}; {where}, {after.honba} honba, {after.sticks} stick(s)"
-        return diff.Outcome(result.transfers[focus], summary, lambda: [s.label for s in result.steps])
+        return diff.Outcome(result.transfers[focus], summary, Built(lambda: [s.label for s in result.steps]))
 
     return run
 
@@ -61,7 +62,7 @@ def _standing(scores: tuple[int, ...], sticks: int = 0) -> Callable[[RuleSet], d
         return diff.Outcome(
             by_seat[0].points,
             summary,
-            lambda: [f"seat {s.seat}: {st.label} {st.factor}" for s in result for st in s.steps],
+            Built(lambda: [f"seat {s.seat}: {st.label} {st.factor}" for s in result for st in s.steps]),
         )
 
     return run
@@ -78,7 +79,7 @@ def _hand(hand: str, **kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
             f"{result.han} han {result.fu} fu, red fives {result.red}; total {result.total}"
             if result.han is not None
             else f"{result.yakuman}x yakuman; total {result.total}",
-            lambda: [s.label for s in result.steps],
+            Built(lambda: [s.label for s in result.steps]),
         )
 
     return run
