@@ -63,7 +63,7 @@ def test_memory_does_not_grow_with_the_number_of_cases():
             return tracemalloc.get_traced_memory()[1]
         finally:
             tracemalloc.stop()
-            assert report.changes == []
+            assert report.changes == ()
 
     few, many = peak(1_000), peak(20_000)
     assert many < few * 1.2

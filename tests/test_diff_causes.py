@@ -116,7 +116,7 @@ def test_a_new_name_and_description_alone_exit_0_with_a_note(capsys, tmp_path):
 def test_a_situation_both_rule_sets_refuse_is_not_counted_and_the_summary_says_so():
     a, b = yakuset.load_ruleset("tenhou"), yakuset.load_ruleset("tenhou")
     report = diff.behaviour(a, b)
-    assert report.changes == []
+    assert report.changes == ()
     # 1 han 20 fu ron, 1 han 25 fu and the like: no hand has them under either rule set.
     assert report.skipped > 0
     assert f"({report.skipped:,} that neither rule set allows left out)" in report.summary
@@ -148,7 +148,7 @@ def test_a_rule_set_renamed_or_re_extended_diffs_as_the_same_rules(
     renamed = write(folder / "renamed.yaml", text)
     a, b = yakuset.load_ruleset(ruleset_id), yakuset.load_ruleset(renamed)
     assert diff.rule_changes(diff.structural(a, b)) == []
-    assert diff.behaviour(a, b).changes == []
+    assert diff.behaviour(a, b).changes == ()
 
 
 # --- only situations that can happen --------------------------------------------------------------

@@ -20,7 +20,7 @@ from .._core.arguments import MAX_COUNT, true_or_false, whole_number
 from .._core.errors import InputError
 from .._core.hints import did_you_mean
 from .._core.numbers import format_number
-from .._core.results import FrozenMap, Step
+from .._core.results import FrozenMap, Step, Steps
 from ._fu import fixed_yaku, given_fu
 from ._limits import basic_points, yakuman_name
 from ._payments import bonus_steps, payment_steps, payments, with_bonuses
@@ -46,7 +46,7 @@ class BaseScore:
 
     ``ruleset``, ``han``, ``fu``, ``limit`` and ``yakuman`` as in :class:`Score`; ``payments``
     and ``total`` without honba and sticks; ``steps`` explain them (the hand, its fu, the basic
-    points and limit, each payment). ``honba_each`` is what one honba adds to each payment,
+    points and limit, each payment; built when first read). ``honba_each`` is what one honba adds to each payment,
     ``honba_total`` what it adds to the winner's total, ``riichi_stick`` what one riichi stick adds
     to it. A value: two are equal when every field is.
     """
@@ -58,7 +58,7 @@ class BaseScore:
     yakuman: int
     payments: Payments
     total: int
-    steps: tuple[Step, ...]
+    steps: Steps
     honba_each: int
     honba_total: int
     riichi_stick: int
@@ -73,7 +73,7 @@ class BaseScore:
             self.yakuman,
             self.payments,
             self.total,
-            (*notes, *self.steps),
+            Steps(_noted, tuple(notes), self.steps),
             self.honba_each,
             self.honba_total,
             self.riichi_stick,
@@ -99,10 +99,20 @@ def base_score(
     # Honba add linearly to the total: one honba says it all.
     honba_total = with_bonuses(rules, paid, 1, 0)[1] - total
     honba_each = rules.honba_ron if "ron" in paid else rules.honba_tsumo_each
-    steps = (*head, *payment_steps(rules, basic, paid, dealer, 0, 0))
+    steps = Steps(_steps_and_payments, tuple(head), rules, basic, paid, dealer)
     return BaseScore(
         ruleset, han, fu, limit, yakuman, Payments(paid), total, steps, honba_each, honba_total, rules.riichi_stick
     )
+
+
+def _steps_and_payments(
+    head: tuple[Step, ...], rules: RiichiRules, basic: float, paid: dict[str, int], dealer: bool
+) -> tuple[Step, ...]:
+    return (*head, *payment_steps(rules, basic, paid, dealer, 0, 0))
+
+
+def _noted(notes: tuple[Step, ...], steps: Steps) -> tuple[Step, ...]:
+    return (*notes, *steps)
 
 
 class Score(NamedTuple):
@@ -164,7 +174,7 @@ class Score(NamedTuple):
         """The calculation step by step."""
         base = self.base
         if not self.honba and not self.riichi_sticks:
-            return base.steps
+            return base.steps.items()
         ron = "ron" in base.payments
         return (*base.steps, *bonus_steps(base.honba_each, base.riichi_stick, ron, self.honba, self.riichi_sticks))
 
