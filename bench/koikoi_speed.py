@@ -64,8 +64,8 @@ def award_stream(rulesets: list[yakuset.RuleSet], size: int) -> list[AwardInput]
     stream = []
     for _ in range(size):
         rs = rng.choice(rulesets)
-        limit = yakuset.koikoi.rules_of(rs).call_limit
-        most = 3 if limit is None else min(3, limit)
+        limit = yakuset.koikoi.rules_of(rs).table.call_limit
+        most = 3 if limit is None else min(3, limit.calls)
         stream.append((rs, rng.randint(1, 30), rng.randint(0, most), rng.randint(0, most), rng.randint(0, 5)))
     return stream
 

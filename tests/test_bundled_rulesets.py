@@ -61,7 +61,8 @@ def test_every_ruleset_names_its_source(ruleset_id):
 def test_koikoi_call_limits_follow_the_rule_document(ruleset_id, limit):
     # Rule document 000 (docs/rules/koikoi.md §8): "On Nintendo, Tournament, and Yakuza, you can only call Koi-Koi once per
     # round ... On FudaWiki and KK-ADD-10 you can keep calling."
-    assert yakuset.load_ruleset(ruleset_id).rules.call_limit == limit
+    call_limit = yakuset.load_ruleset(ruleset_id).rules.table.call_limit
+    assert (call_limit and (call_limit.calls, call_limit.per)) == (limit and (limit, "player"))
 
 
 @pytest.mark.parametrize(

@@ -27,7 +27,7 @@ TOY_SCHEMA = {
             "type": "object",
             "additionalProperties": False,
             "properties": {
-                "size": {"description": "Squares a side.", "type": "integer", "minimum": 1, "default": 8},
+                "size": {"description": "Squares a side.", "type": "integer", "minimum": 1, "examples": [8]},
                 "wrap": {"description": "Whether the edges meet.", "type": "boolean", "default": False},
             },
         }
@@ -77,7 +77,8 @@ def _problems(path: Path, registry: Registry) -> list[str]:
 def test_a_toy_games_rule_set_loads_with_its_own_schema(tmp_path, toy_registry):
     path = write(tmp_path, "toy.yaml", "game: toy\nname: Toy\nmetadata: {source: a test}\nboard: {size: 3}\n")
     rs = ruleset.load(path, toy_registry)
-    assert (rs.game, rs.rules) == ("toy", {"size": 3})
+    assert (rs.game, rs.rules) == ("toy", {"size": 3, "wrap": False})  # `wrap` from the toy schema's default
+    assert rs.location(("board", "wrap")).at_line() == "<schema default>"
 
 
 def test_a_toy_file_is_checked_with_the_toy_games_keys_and_rules(tmp_path, toy_registry):

@@ -180,7 +180,7 @@ def test_award_equals_the_formula_read_as_written_over_the_grid(ruleset_id):
 @pytest.mark.parametrize("ruleset_id", KOIKOI)
 def test_a_remembered_award_equals_one_worked_out_from_cold(ruleset_id):
     rs = ruleset(ruleset_id)
-    limit = rs.rules.call_limit or 3
+    limit = rs.rules.table.call_limit.calls if rs.rules.table.call_limit else 3
     for base, own, opponent, brights in itertools.product((0, 1, 6, 7, 30), range(limit + 1), range(limit + 1), (0, 5)):
         clear_memos()
         cold = award(rs, base, own, opponent, brights)

@@ -184,7 +184,7 @@ def test_a_study_part_is_the_sum_of_its_matches() -> None:
     whole = koikoi.play_matches(rs, 3, 0, 40, bots)
     halves = koikoi.play_matches(rs, 3, 0, 17, bots).add(koikoi.play_matches(rs, 3, 17, 40, bots))
     assert whole.as_dict() == halves.as_dict()
-    assert whole.matches == 40 and whole.rounds == 40 * koikoi.rules_of(rs).rounds
+    assert whole.matches == 40 and whole.rounds == 40 * koikoi.rules_of(rs).table.rounds
 
 
 class _Cheat:
@@ -268,7 +268,7 @@ def test_points_are_zero_sum_where_the_rule_set_says_and_every_match_ends(seed: 
     rs = yakuset.load_ruleset(ruleset)
     table = koikoi.rules_of(rs).table
     record = koikoi.play_match(rs, seed, koikoi.find_bots(rs, [bot, "random"]))
-    assert 1 <= len(record.rounds) <= koikoi.rules_of(rs).rounds
+    assert 1 <= len(record.rounds) <= koikoi.rules_of(rs).table.rounds
     moved = sum(r.points for r in record.rounds if r.winner is not None)
     if table.zero_sum:  # what one player wins the other loses: the totals keep their sum
         assert sum(record.totals) == 2 * table.start_points

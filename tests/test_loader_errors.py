@@ -261,7 +261,7 @@ def test_fractional_call_limit_is_refused_rather_than_silently_unlimited(tmp_pat
     except RulesetError as error:
         at(only_problem(error), path, 3)
     else:
-        assert rs.rules.call_limit == 1
+        assert rs.rules.table.call_limit.calls == 1
 
 
 def test_a_wrongly_typed_section_is_reported_at_the_section(tmp_path):
@@ -920,5 +920,5 @@ def test_child_scalar_overrides_parent_and_chain_of_relative_files_resolves(tmp_
     )
     rs = yakuset.load_ruleset(child)
     assert rs.name == "House"
-    assert rs.rules.call_limit == 3
+    assert rs.rules.table.call_limit.calls == 3
     assert rs.metadata["source"] == yakuset.load_ruleset("nintendo").metadata["source"]

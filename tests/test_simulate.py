@@ -63,7 +63,7 @@ def test_a_study_from_a_file_reaches_workers_as_its_text(tmp_path: Path):
     rs = yakuset.load_ruleset(path)
     source = _studies.RulesetSource.of(rs)
     assert source.text is not None and "limit_per_round: 2" in source.text
-    assert koikoi.rules_of(source.load()).call_limit == 2
+    assert koikoi.rules_of(source.load()).table.call_limit.calls == 2
     assert _studies.RulesetSource.of(yakuset.load_ruleset("nintendo")) == _studies.RulesetSource("nintendo")
 
 

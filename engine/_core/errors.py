@@ -21,6 +21,10 @@ class Location:
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"
 
+    def at_line(self) -> str:
+        """``file:line``; a place in no file (line 0, such as ``<schema default>``) is its name alone."""
+        return f"{self.file}:{self.line}" if self.line else self.file
+
 
 @dataclass(frozen=True, slots=True)
 class ValueLocation(Location):

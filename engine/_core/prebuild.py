@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import bundled, prebuilt
+from . import bundled, defaults, prebuilt
 from .errors import Location
 from .game import Game
 from .resolve import SourceFile, locate_ref, resolve
@@ -135,7 +135,10 @@ def build(folder: Path, schemas: Schemas) -> dict[str, list[str]]:
             continue
         if not bundled.is_abstract(Path(name).stem):
             sources = [SourceFile(names[n], n, parsed[n]) for n in files]
-            problems = check_resolved(resolve(sources), Location(name, 1, 1), schemas)
+            document = resolve(sources)
+            game = document.get("game")
+            own = [schemas.games[game]] if isinstance(game, str) and game in schemas.games else []
+            problems = check_resolved(defaults.fill(document, [schemas.core, *own]), Location(name, 1, 1), schemas)
             if problems:
                 failed[name] = [str(p) for p in problems]
                 continue

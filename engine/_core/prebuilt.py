@@ -31,7 +31,7 @@ FORMAT = 1
 RECORD = "record.json"
 #: The modules whose code decides a parsed form or a verdict (a source checkout's cache is
 #: rebuilt when one of them changes).
-_CODE = ("prebuilt.py", "prebuild.py", "yamlparse.py", "yamlsource.py", "validate.py", "resolve.py")
+_CODE = ("prebuilt.py", "prebuild.py", "yamlparse.py", "yamlsource.py", "validate.py", "resolve.py", "defaults.py")
 
 try:
     # CPython's own BLAKE2: importing hashlib loads OpenSSL, which costs more than a whole load.

@@ -37,14 +37,14 @@ def resolved_lines(rs: RuleSet) -> list[tuple[str, str]]:
                         if not isinstance(value, (dict, list))
                         else ("{}" if isinstance(value, dict) else "[]")
                     )
-                    lines.append((f"{lead}{key}: {shown}", f"{where.file}:{where.line}"))
+                    lines.append((f"{lead}{key}: {shown}", where.at_line()))
         elif isinstance(node, LocatedList):
             for index, item in enumerate(node):
                 where = node.item_locs[index]
                 if isinstance(item, LocatedDict) and item:
                     walk(item, indent + "  ", first_prefix=f"{indent}- ")
                 else:
-                    lines.append((f"{indent}- {_scalar(item)}", f"{where.file}:{where.line}"))
+                    lines.append((f"{indent}- {_scalar(item)}", where.at_line()))
 
     walk(rs.document, "")
     return lines
@@ -60,7 +60,7 @@ def path_text(path: tuple[str | int, ...]) -> str:
 
 def resolved_sources(rs: RuleSet) -> dict[str, str]:
     """Every resolved scalar's path (``path_text``) with the ``file:line`` it came from."""
-    return {path_text(path): f"{where.file}:{where.line}" for path, _value, where in rs.leaves()}
+    return {path_text(path): where.at_line() for path, _value, where in rs.leaves()}
 
 
 def resolved_text(rs: RuleSet) -> str:

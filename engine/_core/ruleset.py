@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from . import bundled, prebuild, prebuilt, validate
+from . import bundled, defaults, prebuild, prebuilt, validate
 from .errors import InputError, Location, Problem, RulesetError
 from .game import Checked, Game
 from .plugins import Registry, Settings
@@ -266,6 +266,9 @@ def _from_document(
     as it was checked (a bundled chain resolves as it did then), so the schema is not run again."""
     start = Location(display, 1, 1)
     warnings = list(warnings or [])
+    name = document.get("game")
+    game = registry.games.get(name) if isinstance(name, str) else None
+    document = with_defaults(document, game)
     # The resolved document is checked even when a file has problems, to know which sections the
     # compiler may trust; its findings are reported only when the files themselves are sound
     # (otherwise they repeat them: a misspelt key is also a missing one).
@@ -273,8 +276,6 @@ def _from_document(
     checked = Checked.of(p.path for p in (*problems, *resolved_problems))
     if not problems:
         problems.extend(resolved_problems)
-    name = document.get("game")
-    game = registry.games.get(name) if isinstance(name, str) else None
     found: Any = document.get("plugins")
     plugins: Any = found if isinstance(found, dict) else LocatedDict(start)
     manager, settings, plugin_problems = registry.build(plugins, start, game)
@@ -314,6 +315,11 @@ def _from_document(
         registry=registry,
         warnings=tuple(_dedupe(warnings)) if warnings else (),
     )
+
+
+def with_defaults(document: LocatedDict, game: Game | None) -> LocatedDict:
+    """``document`` with what it leaves out filled from the core's and ``game``'s schema defaults."""
+    return defaults.fill(document, (bundled.core_schema_path(), *((Path(game.schema),) if game is not None else ())))
 
 
 def _dedupe(problems: list[Problem]) -> list[Problem]:

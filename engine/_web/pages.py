@@ -63,7 +63,7 @@ async def index(request: Request) -> Response:
 
 def _rows(rs: RuleSet) -> list[tuple[str, Any, str]]:
     """Every resolved value: its path, value and the file:line it came from."""
-    return [(path_text(path), value, f"{where.file}:{where.line}") for path, value, where in rs.leaves()]
+    return [(path_text(path), value, where.at_line()) for path, value, where in rs.leaves()]
 
 
 async def ruleset_page(request: Request) -> Response:

@@ -33,8 +33,8 @@ def _short(value: Any, limit: int = 60) -> str:
 
 
 def _at(change: Change) -> str:
-    old = f"{change.old_at.file}:{change.old_at.line}" if change.old_at else "-"
-    new = f"{change.new_at.file}:{change.new_at.line}" if change.new_at else "-"
+    old = change.old_at.at_line() if change.old_at else "-"
+    new = change.new_at.at_line() if change.new_at else "-"
     return f"{old} -> {new}"
 
 

@@ -65,7 +65,7 @@ class Change:
 
 
 def _where(location: Location | None) -> str | None:
-    return f"{location.file}:{location.line}" if location else None
+    return location.at_line() if location else None
 
 
 def plain(value: Any) -> Any:

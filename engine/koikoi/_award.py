@@ -66,11 +66,11 @@ def _award(rs: RuleSet, base: Any, own_calls: Any, opponent_calls: Any, field_br
     own_calls = whole_number("own_calls", own_calls)
     opponent_calls = whole_number("opponent_calls", opponent_calls)
     field_brights = whole_number("field_brights", field_brights)
-    limit = rules.call_limit
+    limit = rules.table.call_limit
     said: list[str] = []
-    if limit is not None and max(own_calls, opponent_calls) > limit:
+    if limit is not None and max(own_calls, opponent_calls) > limit.calls:
         said.append(
-            f"{max(own_calls, opponent_calls)} Koi-Koi calls, but {rs.id} allows {limit} a player in a round "
+            f"{max(own_calls, opponent_calls)} Koi-Koi calls, but {rs.id} allows {limit} "
             "(calls.limit_per_round): no game reaches this award"
         )
     most_brights = rules.caches.most_brights

@@ -67,8 +67,8 @@ class KoikoiGame:
         seeded piles, lucky hands, a draw, the examples."""
         from ._rules import koikoi_rules
 
-        limits = [koikoi_rules(rs).call_limit for rs in (a, b)]
-        most = 7 if None in limits else min(7, max(limit or 0 for limit in limits))
+        limits = [koikoi_rules(rs).table.call_limit for rs in (a, b)]
+        most = 7 if None in limits else min(7, max(limit.calls for limit in limits if limit is not None))
         for base, own, opponent in itertools.product(range(1, 31), range(most + 1), (0, 1)):
             who = "opponent called" if opponent else "opponent did not call"
             yield "award", f"award: base {base}, {own} own call(s), {who}", _award(base, own, opponent)

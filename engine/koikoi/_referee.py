@@ -457,15 +457,16 @@ class Round:
         table = self.table
         hand = self._tables.hand(self.rs.id, self._tables.months[self.month], pile, total, state.calls, field)
         limit = table.call_limit
-        used = state.calls if table.limit_scope == "player" else sum(s.calls for s in self._state.values())
         if turns == self.rules.hand_cards:
             return self._scored(player, hand, "automatic_shobu", "a rise on the last card ends the round")
-        if limit is not None and used >= limit:
-            whose = player if table.limit_scope == "player" else "the round"
-            calls = f"{limit} Koi-Koi call{'s' if limit != 1 else ''}"
-            return self._scored(
-                player, hand, "automatic_shobu", f"{whose} has used {calls}: the next rise ends the round"
-            )
+        if limit is not None:
+            used = state.calls if limit.per == "player" else sum(s.calls for s in self._state.values())
+            if used >= limit.calls:
+                whose = player if limit.per == "player" else "the round"
+                calls = f"{limit.calls} Koi-Koi call{'s' if limit.calls != 1 else ''}"
+                return self._scored(
+                    player, hand, "automatic_shobu", f"{whose} has used {calls}: the next rise ends the round"
+                )
         return Event("offer", player, f"{player}'s base rose to {base}: Koi-Koi or Shobu?", hand=hand)
 
     def answer(self, player: str, choice: str) -> Event:
@@ -637,7 +638,7 @@ class Match:
         the target or (``until_out``) to 0 or below."""
         if not self.rounds or self.rounds[-1].result is None:
             return False
-        if len(self.rounds) >= self.rules.rounds:
+        if len(self.rounds) >= self.rules.table.rounds:
             return True
         table = self.rules.table
         if table.target is None and not table.until_out:
@@ -655,8 +656,8 @@ class Match:
                 raise RefereeError(f"round {len(self.rounds)} is not over yet")
             self.dealer = last.result.next_dealer or self.dealer
         if self.over:
-            if len(self.rounds) >= self.rules.rounds:
-                raise RefereeError(f"the match has {self.rules.rounds} rounds; all are played")
+            if len(self.rounds) >= self.rules.table.rounds:
+                raise RefereeError(f"the match has {self.rules.table.rounds} rounds; all are played")
             raise RefereeError(f"the match is over after {len(self.rounds)} rounds: {self._why_over()}")
         months = self.rules.months
         played = Round._of_match(self, self.dealer, months[len(self.rounds) % len(months)])
@@ -677,7 +678,7 @@ class Match:
             raise RefereeError("the match is already finished")
         if not self.over:
             raise RefereeError(
-                f"the match has {self.rules.rounds} rounds; {sum(r.finished for r in self.rounds)} are over"
+                f"the match has {self.rules.table.rounds} rounds; {sum(r.finished for r in self.rounds)} are over"
             )
         extras = _check_extras(extras)
         unknown = set(extras) - set(self.players)

@@ -121,11 +121,11 @@ def _replay(rs: RuleSet, script: LocatedDict) -> Trace:
     except InputError as exc:
         raise _fail(script.value_locs["dealer"], "dealer", str(exc)) from None
     rounds = _list(script["rounds"], script.value_locs["rounds"], "rounds")
-    if len(rounds) > match.rules.rounds:
+    if len(rounds) > match.rules.table.rounds:
         raise _fail(
             script.value_locs["rounds"],
             "rounds",
-            f"{len(rounds)} rounds scripted; a {rs.id} match has {match.rules.rounds}",
+            f"{len(rounds)} rounds scripted; a {rs.id} match has {match.rules.table.rounds}",
         )
     traces = []
     for number, spec in enumerate(rounds, start=1):
@@ -172,7 +172,7 @@ def _replay(rs: RuleSet, script: LocatedDict) -> Trace:
             result = match.finish({p: dict(v) for p, v in extras.items()})
         except InputError as exc:
             raise _fail(script.value_locs.get("extras", script.loc), "extras", str(exc)) from None
-    return Trace(rs.id, match.players, traces, match.totals, result, match.rules.rounds)
+    return Trace(rs.id, match.players, traces, match.totals, result, match.rules.table.rounds)
 
 
 def _apply(current: Round, item: Any) -> tuple[Event, str]:

@@ -134,15 +134,12 @@ class KoikoiRules:
     # (``best`` tries each and keeps the higher base).
     roles: tuple[frozenset[str], ...]
     viewing: str
-    rounds: int
-    after_draw: str
     hand_cards: int
     field_cards: int
     field_brights: CardFilter
     no_award_when: Expression | None
     no_award_label: str
     multipliers: tuple[Multiplier, ...]
-    call_limit: int | None  # None: unlimited
     extra_names: frozenset[str]
     table: TableRules  # who deals, points, match end, misdeals, calls, weather, capture
     #: What is derived from these rules at first use and what they remember (``_memos``).
@@ -177,7 +174,6 @@ def compile_rules(
     if problems:
         return None, problems
     yaku_rules, match = document["yaku_rules"], document["match"]
-    limit = document["calls"]["limit_per_round"]
     kinds = frozenset(card.kind for card in deck.values() if card.also)
     alsos = frozenset(card.also for card in deck.values() if card.also)
     roles = {"both": (kinds | alsos,), "kind_only": (kinds,), "best": (kinds, alsos)}[yaku_rules["sake_cup"]]
@@ -188,15 +184,12 @@ def compile_rules(
         sake_cup=yaku_rules["sake_cup"],
         roles=roles,
         viewing=yaku_rules["viewing"],
-        rounds=match["rounds"],
-        after_draw=match["after_draw"],
         hand_cards=match["hand_cards"],
         field_cards=match["field_cards"],
         field_brights=_card_filter(match["field_brights"]),
         no_award_when=no_award,
         no_award_label=str(award.get("no_award_label", no_award.source if no_award else "")),
         multipliers=multipliers,
-        call_limit=limit if isinstance(limit, int) else None,
         extra_names=frozenset(names) - frozenset(AWARD_NAMES),
         table=table,
     )
@@ -208,7 +201,7 @@ def _compile_multipliers(
 ) -> tuple[Multiplier, ...]:
     multipliers: list[Multiplier] = []
     for index, item in enumerate(items if isinstance(items, LocatedList) else []):
-        if not isinstance(item, LocatedDict) or item.get("enabled", True) is False:
+        if not isinstance(item, LocatedDict) or not item["enabled"]:
             continue
         ident = str(item.get("id", index))
         path = f"award.multipliers[{ident}]"
@@ -282,7 +275,7 @@ def _compile_cards(items: Any, problems: list[Problem]) -> dict[str, Card]:
             month if isinstance(month, int) else 0,
             str(kind),
             item.get("ribbon"),
-            bool(item.get("rain", False)),
+            item["rain"],
             item.get("also"),
             tuple(sorted(item.get("counts_as", {}).items())),
         )
@@ -328,7 +321,7 @@ def _compile_yaku(
                         replaces.item_locs[ref_index], f"{path}.replaces[{ref_index}]", f"unknown yaku {ref!r}", None
                     )
                 )
-        if item.get("enabled", True) is False or "points" not in item:
+        if not item["enabled"] or "points" not in item:
             continue
         points = compile_at(
             item, "points", YAKU_NAMES, "number", f"{path}.points", problems, fallback, domain=YAKU_DOMAIN, whole=True
@@ -359,10 +352,10 @@ def _compile_yaku(
                 needs=needs,
                 count=item.get("count", max(len(needs), 1)),
                 points=points,
-                per_extra=item.get("per_extra", 0),
+                per_extra=item["per_extra"],
                 group=item.get("group"),
                 replaces=frozenset(r for r in replaces if isinstance(r, str)),
-                viewing=bool(item.get("viewing", False)),
+                viewing=item["viewing"],
             )
         )
     return tuple(found)

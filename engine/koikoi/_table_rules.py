@@ -25,9 +25,17 @@ class CardFilter(Protocol):
     def matches(self, card: Any, month: int | None, roles: frozenset[str]) -> bool: ...
 
 
-#: The traditional values of the kinds of cards (Fuda Wiki's card types, docs/rules/koikoi.md §1),
-#: used where a rule set does not give ``match.card_values``.
-CARD_VALUES: Mapping[str, int] = {"bright": 20, "animal": 10, "ribbon": 5, "chaff": 1}
+@dataclass(frozen=True, slots=True)
+class CallLimit:
+    """How many Koi-Koi calls a round allows (``calls.limit_per_round``): at most ``calls``,
+    counted for each player alone (``per == "player"``) or for both players together
+    (``per == "round"``, ``calls.limit_scope``)."""
+
+    calls: int
+    per: str  # "player" | "round"
+
+    def __str__(self) -> str:
+        return f"{self.calls} a player in a round" if self.per == "player" else f"{self.calls} in a round"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +70,7 @@ class TableRules:
     field_four_points: int
     field_pairs: str  # "redeal" | "play_on"
     must_capture: bool
-    call_limit: int | None
-    limit_scope: str  # "player" | "round"
+    call_limit: CallLimit | None
     offer_on: str  # "new_or_improved" | "new_yaku"
     minimum_base: int
     on_exhaustive_draw: str  # "forfeit" | "score"
@@ -80,12 +87,11 @@ def compile_table(
 ) -> TableRules:
     """The table rules of a valid resolved document; a rule no game could follow (hands and
     field larger than the deck, weather cancelling an unknown yaku) is a located problem."""
-    match, calls = document["match"], document["calls"]
-    yaku_rules: Any = document.get("yaku_rules") or {}
+    match, calls, yaku_rules = document["match"], document["calls"], document["yaku_rules"]
     hand, field = match["hand_cards"], match["field_cards"]
     # The deal, then one stock card turned on each of the 2 × hand turns, and four more for the
     # field when the dealer captures a misdealt month.
-    needed = 4 * hand + field + (4 if match.get("field_four") == "dealer_captures" else 0)
+    needed = 4 * hand + field + (4 if match["field_four"] == "dealer_captures" else 0)
     if needed > deck_size:
         problems.append(
             Problem(
@@ -97,28 +103,25 @@ def compile_table(
                 "lower `hand_cards` or `field_cards`",
             )
         )
-    limit = calls["limit_per_round"]
-    target = match.get("target", "none")
-    values = {**CARD_VALUES, **match.get("card_values", {})}
+    limit, target = calls["limit_per_round"], match["target"]
     return TableRules(
         rounds=match["rounds"],
-        first_dealer=match.get("first_dealer", "draw_card"),
-        card_values=MappingProxyType(values),
-        after_win=match.get("after_win", "winner"),
+        first_dealer=match["first_dealer"],
+        card_values=MappingProxyType(dict(match["card_values"])),
+        after_win=match["after_win"],
         after_draw=match["after_draw"],
-        start_points=match.get("start_points", 0),
-        zero_sum=bool(match.get("zero_sum", False)),
+        start_points=match["start_points"],
+        zero_sum=match["zero_sum"],
         target=target if isinstance(target, int) else None,
-        until_out=bool(match.get("until_out", False)),
-        field_four=match.get("field_four", "redeal"),
-        field_four_points=match.get("field_four_points", 6),
-        field_pairs=match.get("field_pairs", "play_on"),
-        must_capture=bool(match.get("must_capture", False)),
-        call_limit=limit if isinstance(limit, int) else None,
-        limit_scope=calls.get("limit_scope", "player"),
-        offer_on=calls.get("offer_on", "new_or_improved"),
-        minimum_base=calls.get("minimum_base", 1),
-        on_exhaustive_draw=calls.get("on_exhaustive_draw", "forfeit"),
+        until_out=match["until_out"],
+        field_four=match["field_four"],
+        field_four_points=match["field_four_points"],
+        field_pairs=match["field_pairs"],
+        must_capture=match["must_capture"],
+        call_limit=CallLimit(limit, calls["limit_scope"]) if isinstance(limit, int) else None,
+        offer_on=calls["offer_on"],
+        minimum_base=calls["minimum_base"],
+        on_exhaustive_draw=calls["on_exhaustive_draw"],
         weather=_weather(yaku_rules.get("weather"), card_filter, yaku_ids, problems),
     )
 
@@ -131,7 +134,7 @@ def _weather(
 ) -> tuple[Weather, ...]:
     found: list[Weather] = []
     for _, item in id_items(items):
-        if item.get("enabled", True) is False:
+        if not item["enabled"]:
             continue
         ident = item["id"]
         cancels: Any = item.get("cancels") or []

@@ -271,8 +271,8 @@ def compile_rules(
         honba_tsumo_each=honba["tsumo_each"],
         riichi_stick=scoring["riichi_stick"],
         players=table.players,
-        tsumo_loss=scoring.get("tsumo_loss", True),
-        split_once=scoring.get("split_rounding", "once") == "once",
+        tsumo_loss=scoring["tsumo_loss"],
+        split_once=scoring["split_rounding"] == "once",
         tiers=tiers,
         kiriage=bool(limits["kiriage"]),
         kiriage_basic=limits["kiriage_basic"],
@@ -324,13 +324,13 @@ def _doing_nothing(document: LocatedDict, where: Location) -> list[Problem]:
                     "set `stacking: add_with_doubles`, or leave the list empty",
                     None if written("yakuman", key) else "stacking",
                 )
-    if document.get("players", 4) == 4:
+    if document["players"] == 4:
         for key in ("tsumo_loss", "split_rounding"):
             if written("scoring", key):
                 warn(
                     "scoring", key, f"{key} counts only with three players; at four every seat pays", "set `players: 3`"
                 )
-    elif document["scoring"].get("tsumo_loss", True) and written("scoring", "split_rounding"):
+    elif document["scoring"]["tsumo_loss"] and written("scoring", "split_rounding"):
         warn(
             "scoring",
             "split_rounding",
@@ -387,7 +387,7 @@ def _compile_yaku(items: Any, problems: list[Problem], fallback: Location) -> tu
             continue
         for key in ("replaces", "excludes", "needs_any"):
             _check_refs(item.get(key), all_ids, f"{path}.{key}", problems)
-        if item.get("enabled", True) is False:
+        if not item["enabled"]:
             disabled.add(ident)
             continue
         requires = (
@@ -409,10 +409,10 @@ def _compile_yaku(items: Any, problems: list[Problem], fallback: Location) -> tu
             id=ident,
             label=str(item.get("label", ident)),
             han=item.get("han"),
-            open_han=None if item.get("closed_only") else item.get("open_han", item.get("han")),
-            closed_only=bool(item.get("closed_only", False)),
+            open_han=None if item["closed_only"] else item.get("open_han", item.get("han")),
+            closed_only=item["closed_only"],
             yakuman=_whole(item.get("yakuman", 0)),
-            exclusive=bool(item.get("exclusive", False)),
+            exclusive=item["exclusive"],
             replaces=_ids(item.get("replaces")),
             excludes=_ids(item.get("excludes")),
             requires=requires,
@@ -422,7 +422,7 @@ def _compile_yaku(items: Any, problems: list[Problem], fallback: Location) -> tu
             else (fixed.get("ron"), fixed.get("tsumo"))
             if isinstance(fixed, dict)
             else (None, None),
-            automatic=bool(item.get("automatic", False)),
+            automatic=item["automatic"],
         )
     return yaku, disabled
 

@@ -160,7 +160,7 @@ def compile_table(
     def problem(path: list[str | int], message: str, hint: str | None = None) -> None:
         problems.append(Problem(locate(document, path, fallback), display_path(document, path), message, hint))
 
-    players = document.get("players", 4)
+    players = document["players"]
     uma_value = points["uma"]
     if isinstance(uma_value, list):
         uma = dict.fromkeys(range(players + 1), tuple(uma_value))
@@ -251,7 +251,7 @@ def compile_table(
             red_fives=(tiles["red_fives"]["m"], tiles["red_fives"]["p"], tiles["red_fives"]["s"]),
             removed=removed,
             dora_of=dora_order(removed),
-            chi=wins.get("chi", True),
+            chi=wins["chi"],
             kita=kita,
             ura_dora=tiles["ura_dora"],
             kan_dora=tiles["kan_dora"],
@@ -291,7 +291,7 @@ def _three_players(
     """The removed tiles and the kita rule, with what cannot go together: a red five of a removed
     five, kita at four players or without north, abortive draws that need a fourth player."""
     tiles, draws = document["tiles"], document["draws"]
-    removed = frozenset(tile_number(name) for name in tiles.get("removed", ()))
+    removed = frozenset(tile_number(name) for name in tiles["removed"])
     for suit, letter in enumerate("mps"):
         if tiles["red_fives"][letter] and suit * 9 + 4 in removed:
             problem(
