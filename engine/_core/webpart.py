@@ -68,8 +68,8 @@ class WebPart:
 
     - ``ruleset.html``: the game's sections of a rule set's page (between the ``extends`` chain
       and the plugins), given the page's ``rs``, ``table`` (what ``yakuset table RULESET
-      --json`` answers), ``web`` (this part) and ``game``: what :attr:`sections` returns for
-      the rule set;
+      --json`` answers, for a game with a command-line part; else None), ``web`` (this part)
+      and ``game``: what :attr:`sections` returns for the rule set;
     - ``calculator.html`` (when :attr:`calculator` is set): the calculator's page, extending
       ``base.html``, given ``rs`` and what :attr:`calculator` returns for the rule set; its
       ``scripts`` block includes ``_scripts.html`` (the studio's script, then the game's).

@@ -18,6 +18,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import RuleSet
+from .._core.commands import CommandLinePart
 from .._core.resolved import path_text
 from .._core.webpart import WebPart
 from .api import every_ruleset, offered_ruleset, summary, table_of
@@ -76,7 +77,7 @@ async def ruleset_page(request: Request) -> Response:
         web=part,
         info=summary(rs),
         files=[f.display for f in rs.files],
-        table=table_of(request.app.state.site, rs) if part.sections is not None else None,
+        table=table_of(request.app.state.site, rs) if isinstance(rs.part, CommandLinePart) else None,
         game=part.sections(rs) if part.sections is not None else {},
         plugins={name: dict(settings) for name, settings in rs.plugins.items()},
         rows=_rows(rs),
