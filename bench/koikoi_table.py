@@ -6,7 +6,8 @@ Each match is dealt from its seed (``Table(rs, ("a", "b"), seed)``), and every d
 uniformly random choice among ``table.legal_moves()``; every move goes through ``table.play``
 (checked, scored by the referee, written to the trace). N matches per bundled Koi-Koi rule set
 (500 by default), median and best of 3 repeats, garbage collector off, memos warm from an
-untimed pass. For the unchecked fast path of balance studies see bench/koikoi_matches.py.
+untimed pass. Balance studies (bench/koikoi_matches.py) play at the same Table, their bots
+choosing the moves.
 
     python bench/koikoi_table.py [--matches 500] [--repeats 3]
 """

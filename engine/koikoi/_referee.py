@@ -171,10 +171,10 @@ class Round:
         self.field_brights = 0
         self._tables = tables(rules)
         self._one_way = len(rules.roles) == 1  # no card with two kinds counted apart: one plan per pile
+        self._last = rules.hand_cards  # a player's last turn
         self._weights = self._tables.months[month].weights
         self._field_weather = any(w.where == "field" for w in self.table.weather)
         self._state = {p: _PlayerState() for p in self.players}
-        self._taken: set[str] = set()
         self._dealt = False
         self._offer: str | None = None
         self._offer_field: tuple[str, ...] | None = None  # the field when the offer was made (weather)
@@ -351,7 +351,6 @@ class Round:
         state = self._state[self.dealer]
         state.captured.extend(cards)
         state.total += sum(self._weights[card] for card in cards)
-        self._taken.update(cards)
 
     def turn(self, player: str, captured: Sequence[str], field: Sequence[str] | None = None) -> Event:
         """Report the cards ``player`` captured this turn (played card and draw together).
@@ -364,15 +363,16 @@ class Round:
         if isinstance(captured, str) or not isinstance(captured, Sequence):
             raise RefereeError(f"{player}'s capture must be a list of card ids, got {captured!r:.80}")
         cards = check_cards(self.rs, list(captured), f"{player}'s capture")
-        twice = next((c.id for c in cards if c.id in self._taken), None)
+        taken = self._captured_cards()
+        twice = next((c.id for c in cards if c.id in taken), None)
         if twice is not None:
             raise RefereeError(f"{twice!r} was already captured this round")
         face_up: tuple[str, ...] | None = None
         if field is not None:
             face_up = tuple(card.id for card in check_cards(self.rs, field, "the field"))
-            taken = next((card for card in face_up if card in self._taken or card in captured), None)
-            if taken is not None:
-                raise RefereeError(f"{taken!r} is on the field and captured")
+            both = next((card for card in face_up if card in taken or card in captured), None)
+            if both is not None:
+                raise RefereeError(f"{both!r} is on the field and captured")
         elif self._field_weather:
             rules = ", ".join(w.label for w in self.table.weather if w.where == "field")
             raise RefereeError(f"this rule set's weather ({rules}) looks at the field: report it with field=[...]")
@@ -388,14 +388,31 @@ class Round:
     ) -> Event:
         """A turn whose cards are checked: the referee's answer, and the round changed only
         once everything is computed. ``quiet``: a ``continue`` event carries no hand."""
-        total, base, rose = self._measure(state, cards, field)
+        total = state.total
+        if cards or not state.turns or self._tables.weather:
+            weights = self._weights
+            for card in cards:
+                total += weights[card]
+            tables, table = self._tables, self.table
+            off = tables.cancelled(total, field) if tables.weather else 0
+            plan = tables.plan(0, total, state.calls, off) if self._one_way else tables.best(total, state.calls, off)[1]
+            base = plan.base
+            # A rise: a new or improved yaku (as ``calls.offer_on`` says), at least ``calls.minimum_base``.
+            if base < table.minimum_base:
+                rose = False
+            elif table.offer_on == "new_or_improved":
+                rose = base > state.banked_base
+            else:
+                banked = state.banked_ids
+                rose = any(ident not in banked for _, ident, _, _ in plan.counted)
+        else:
+            # Nothing captured and no weather to change: the yaku are the player's last turn's,
+            # which offered nothing (else the round would be waiting for an answer or be over).
+            base, rose = state.base, False
         turns = state.turns + 1
-        last = self.rules.hand_cards
-        offer = None
         if rose:
             event = self._risen(player, state, (*state.captured, *cards), total, base, turns, field)
-            offer = player if event.kind == "offer" else None
-        elif turns == last and self._state[self._other(player)].turns == last:
+        elif turns == self._last and self._state[self._other(player)].turns == turns:
             event = self._exhaustive_draw(player if base > state.base else self._last_rise)
         elif quiet:
             event = self._continue[player]
@@ -407,40 +424,17 @@ class Round:
         # Everything is computed: only now does the round change.
         if base > state.base:
             self._last_rise = player
-        state.captured.extend(cards)
+        state.captured += cards
         state.total = total
-        self._taken.update(cards)
         state.turns = turns
         state.base = base
-        if offer is not None:
+        if event.next_dealer is not None:
+            return self._end(event)
+        if rose:  # an offer
             state.offers += 1
-            self._offer = offer
+            self._offer = player
             self._offer_field = tuple(field) if field is not None and self._tables.weather else None
-        return event if event.next_dealer is None else self._end(event)
-
-    def _measure(
-        self, state: _PlayerState, cards: Sequence[str], field: Collection[str] | None
-    ) -> tuple[int, int, bool]:
-        """What ``cards`` make of ``state``'s pile: the pile's total, its base, and whether that
-        rose (a new or improved yaku at least ``calls.minimum_base``, as ``calls.offer_on`` says)."""
-        tables, table = self._tables, self.table
-        if not cards and state.turns and not tables.weather:
-            # Nothing captured and no weather to change: the yaku are the player's last turn's,
-            # which offered nothing (else the round would be waiting for an answer or be over).
-            return state.total, state.base, False
-        total = state.total
-        weights = self._weights
-        for card in cards:
-            total += weights[card]
-        off = tables.cancelled(total, field) if tables.weather else 0
-        plan = tables.plan(0, total, state.calls, off) if self._one_way else tables.best(total, state.calls, off)[1]
-        base = plan.base
-        if table.offer_on == "new_or_improved":
-            rose = base > state.banked_base
-        else:
-            banked = state.banked_ids
-            rose = any(ident not in banked for _, ident, _, _ in plan.counted)
-        return total, base, rose and base >= table.minimum_base
+        return event
 
     def _risen(
         self,
@@ -496,6 +490,10 @@ class Round:
         return Event("koikoi", player, f"{player} calls Koi-Koi ({state.calls})", hand=banked)
 
     # --- internals -----------------------------------------------------------------------
+
+    def _captured_cards(self) -> set[str]:
+        """Every card captured this round, by either player."""
+        return {card for state in self._state.values() for card in state.captured}
 
     def _expect_turn(self, player: str) -> None:
         if self.finished:

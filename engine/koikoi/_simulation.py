@@ -88,7 +88,7 @@ def play_out(table: Table, bots: Mapping[str, Bot]) -> None:
     through that player's :class:`yakuset.koikoi.View`. A bot's illegal answer raises
     :class:`yakuset.InputError` naming the bot and why."""
     views = {player: table.view(player) for player in table.players}
-    while not table.finished:
+    while table.result is None:
         player = table.to_move
         assert player is not None
         bot = bots[player]

@@ -226,7 +226,7 @@ class Table:
         self._field: dict[str, None] = {}  # the face-up cards, in the order they came
         self._stock: list[str] = []  # the top card last
         self._by_month: dict[int, list[str]] = {}  # the face-up cards of each month, in the order they came
-        self._round: Round | None = None
+        self._round: Round  # dealt below, before the table is used
         self._to_move: str | None = None
         self._pending: str | None = None
         self._choosing: str | None = None  # the card waiting to capture one of two field cards
@@ -261,7 +261,6 @@ class Table:
     @property
     def round(self) -> Round:
         """The referee's current (or last) round."""
-        assert self._round is not None
         return self._round
 
     @property
@@ -434,7 +433,7 @@ class Table:
         turned = self._stock.pop()
         turned_took = self._meet(turned)
         self._log.append(Played(player, card, took, turned, turned_took))
-        return self._end_turn(player, turned_took)
+        return self._end_turn(player) if turned_took is not None else self._wait_for_turned()
 
     def _chosen(self, player: str, card: str, target: str) -> tuple[Event, ...]:
         """``card`` captures ``target`` (legal); then the stock's card meets the field, unless
@@ -445,11 +444,11 @@ class Table:
         self._choosing = None
         if self._choosing_turned:
             self._log.append(Chose(player, card, target, None, None))
-            return self._end_turn(player, ())
+            return self._end_turn(player)
         turned = self._stock.pop()
         turned_took = self._meet(turned)
         self._log.append(Chose(player, card, target, turned, turned_took))
-        return self._end_turn(player, turned_took)
+        return self._end_turn(player) if turned_took is not None else self._wait_for_turned()
 
     def _meet(self, card: str) -> tuple[str, ...] | None:
         """``card`` (played, or turned from the stock) meets the field: the field cards it
@@ -473,17 +472,17 @@ class Table:
         matches.clear()
         return took
 
-    def _end_turn(self, player: str, turned_took: tuple[str, ...] | None) -> tuple[Event, ...]:
-        """The turn's cards have met the field: the referee scores the captures (or, with
-        ``turned_took`` ``None``, the turned card waits for the player's choice)."""
-        if turned_took is None:
-            self._choosing_turned = True
-            return ()
+    def _wait_for_turned(self) -> tuple[Event, ...]:
+        """The card turned from the stock waits for the player's choice of two field cards."""
+        self._choosing_turned = True
+        return ()
+
+    def _end_turn(self, player: str) -> tuple[Event, ...]:
+        """The turn's cards have met the field: the referee scores the captures."""
         rnd = self._round
-        assert rnd is not None
         taken, self._taken = self._taken, []
         self._choosing_turned = False
-        event = rnd._turn(player, rnd._state[player], taken, self._field, quiet=True)
+        event = rnd._turn(player, rnd._state[player], taken, self._field, True)
         quiet = self._quiet[player]
         if event is quiet.event:  # the round goes on, the other player's turn (the players alternate)
             self._log.append(quiet)
@@ -685,7 +684,7 @@ class View:
 
     @property
     def _round(self) -> Round:
-        return self._table.round
+        return self._table._round
 
     @property
     def rules(self) -> KoikoiRules:
@@ -753,10 +752,11 @@ class View:
         return self._base(self._other)
 
     def _base(self, player: str) -> int:
-        pile = self._pile(player)
+        rnd = self._table._round
+        pile = rnd._state[player]
         if pile.turns or not pile.captured:
             return pile.base
-        tables = self._round._tables
+        tables = rnd._tables
         off = tables.cancelled(pile.total, self._table._field) if tables.weather else 0
         return tables.best(pile.total, pile.calls, off)[1].base
 
@@ -796,10 +796,12 @@ class View:
         """The base this player (or, with ``opponent``, the other) would have after capturing
         ``cards`` too (cards not yet captured by either), with their calls so far; the weather
         is not counted."""
-        rnd = self._round
+        rnd = self._table._round
         pile = rnd._state[self._other if opponent else self.player]
         weights = rnd._weights
         total = pile.total
         for card in cards:
             total += weights[card]
+        if rnd._one_way:
+            return rnd._tables.plan(0, total, pile.calls).base
         return rnd._tables.best(total, pile.calls)[1].base
