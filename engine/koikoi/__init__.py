@@ -8,7 +8,9 @@
 :func:`award` multiplies a base by the rule set's multipliers; :func:`yaku` finds the yaku of a
 pile of captured cards; :class:`Round` and :class:`Match` referee a game reported event by
 event; :func:`replay` plays a script (``yakuset play``); :class:`Table` plays a whole match
-from moves, dealing from a seed and refusing an illegal move with the reason. Every number
+from moves, dealing from a seed and refusing an illegal move with the reason; a bot plays
+there through ``table.view(player)`` (:class:`View`), and :func:`play_match` plays whole
+matches of bots at a table (``yakuset simulate``). Every number
 comes from the rule set, the table rules (who deals, points, misdeals, calls, weather) from
 ``rules_of(rs).table`` (:class:`TableRules`)::
 
