@@ -10,11 +10,16 @@ untimed pass. Balance studies (bench/koikoi_matches.py) play at the same Table, 
 choosing the moves.
 
     python bench/koikoi_table.py [--matches 500] [--repeats 3]
+
+For instruction counts, ``--once N --ruleset ID`` plays 30 matches, then N more, untimed, with the
+garbage collector off: run it under ``valgrind --tool=callgrind`` with N and with 0, and divide
+the difference by N (with ``PYTHONPATH`` at another checkout, the same loop on its code).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import sys
@@ -29,10 +34,10 @@ import yakuset
 from yakuset.koikoi import Table
 
 
-def play(rs: yakuset.RuleSet, matches: int) -> int:
-    """Play ``matches`` matches with random legal moves; the rounds played."""
+def play(rs: yakuset.RuleSet, matches: int, start: int = 0) -> int:
+    """Play ``matches`` matches (seeds from ``start``) with random legal moves; the rounds played."""
     rounds = 0
-    for seed in range(matches):
+    for seed in range(start, start + matches):
         table = Table(rs, ("a", "b"), seed)
         pick = random.Random(seed).random
         while not table.finished:
@@ -47,7 +52,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=500)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--once", type=int, default=None, metavar="N", help="play N matches once, untimed")
+    parser.add_argument("--ruleset", default="nintendo", help="the rule set of --once")
     args = parser.parse_args()
+    if args.once is not None:
+        gc.disable()
+        rs = yakuset.load_ruleset(args.ruleset)
+        play(rs, 30, start=1000)
+        play(rs, args.once)
+        return
     print(machine_line())
     print(f"matches a second at a Table, random legal moves ({args.matches} matches; median (best) of {args.repeats})")
     for info in yakuset.list_rulesets():
