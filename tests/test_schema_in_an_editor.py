@@ -3,7 +3,8 @@ modelines point) refers to the core's schema and each game's by paths relative t
 standard JSON Schema validator that follows those paths, on the files as written (no engine),
 accepts every bundled file and the `null` that removes an inherited plugin, offers a Koi-Koi file
 no Riichi section (and the reverse), and sees the rules the engine enforces: the file is what the
-engine composes from its registry's games."""
+engine composes from its registry's games. (`.ci/editor-schema` runs the YAML language server
+itself on the same files.)"""
 
 from __future__ import annotations
 
