@@ -660,3 +660,6 @@ def test_the_result_as_json_lists_yaku_dora_and_fu_parts():
     assert data["raw_fu"] == 34
     assert [p["id"] for p in data["fu_parts"]] == ["fu_base", "fu_closed_ron", "fu_pair"]
     assert {"ruleset", "han", "fu", "limit", "yakuman", "payments", "total", "steps"} <= set(data)
+    # The steps explain the whole hand, as the result's own steps do: the yaku, the dora, the fu.
+    steps = [s["id"] for s in data["steps"]]
+    assert steps[:2] == ["riichi", "dora"] and "fu_pair" in steps and steps[-1] == "ron"

@@ -57,8 +57,8 @@ class RulesCaches:
 
     __slots__ = ("__weakref__",)
 
-    #: The game whose memos :func:`clear_game` empties.
-    game = ""
+    #: The group (a game's name) whose memos :func:`clear_group` empties.
+    group = ""
 
     def __init__(self) -> None:
         _OWNERS.add(self)
@@ -73,15 +73,16 @@ class RulesCaches:
 
 
 _OWNERS: weakref.WeakSet[RulesCaches] = weakref.WeakSet()
-#: The registered memos of pure functions: (game or "" for the core, name, clear, size).
+#: The registered memos of pure functions: (group: a game's name or "" for the core, name, clear, size).
 _MEMOS: list[tuple[str, str, Callable[[], None], Callable[[], tuple[int, int]]]] = []
 
 
-def memo(game: str, name: str, size: int) -> Memo[Any, Any]:
+def memo(group: str, name: str, size: int) -> Memo[Any, Any]:
     """A bounded :class:`Memo` for a pure function of plain inputs, registered so that
-    :func:`clear_all` (and :func:`clear_game` of ``game``) empties it."""
+    :func:`clear_all` (and :func:`clear_group` of ``group``, a game's name or "" for the core)
+    empties it."""
     made: Memo[Any, Any] = Memo(size)
-    _MEMOS.append((game, name, made.clear, lambda: (len(made), made.size)))
+    _MEMOS.append((group, name, made.clear, lambda: (len(made), made.size)))
     return made
 
 
@@ -92,7 +93,7 @@ def plugin_memo(name: str, size: int) -> Memo[Any, Any]:
     return memo("", name, size)
 
 
-def remembered(game: str, name: str, size: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
+def remembered(group: str, name: str, size: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """``functools.lru_cache(maxsize=size)`` for a pure function of plain inputs, registered as
     :func:`memo` registers a memo."""
 
@@ -103,7 +104,7 @@ def remembered(game: str, name: str, size: int) -> Callable[[Callable[P, R]], Ca
             info = cached.cache_info()
             return info.currsize, size
 
-        _MEMOS.append((game, name, cached.cache_clear, size_of))
+        _MEMOS.append((group, name, cached.cache_clear, size_of))
         return cached  # type: ignore[return-value]
 
     return wrap
@@ -117,22 +118,22 @@ def clear_all() -> None:
         owner.clear()
 
 
-def clear_game(game: str) -> None:
-    """Empty the memos registered for ``game`` and the caches of its live rules objects."""
-    for owner_game, _, clear, _ in _MEMOS:
-        if owner_game == game:
+def clear_group(group: str) -> None:
+    """Empty the memos registered for ``group`` and the caches of its live rules objects."""
+    for owner_group, _, clear, _ in _MEMOS:
+        if owner_group == group:
             clear()
     for owner in list(_OWNERS):
-        if owner.game == game:
+        if owner.group == group:
             owner.clear()
 
 
-def game_sizes(game: str) -> dict[str, tuple[int, int]]:
-    """Each memo of ``game`` by name: its entries (summed over the live rules objects for their
+def group_sizes(group: str) -> dict[str, tuple[int, int]]:
+    """Each memo of ``group`` by name: its entries (summed over the live rules objects for their
     memos) and its bound (for a rules object's memo, the bound of each)."""
-    found = {name: size() for owner_game, name, _, size in _MEMOS if owner_game == game}
+    found = {name: size() for owner_group, name, _, size in _MEMOS if owner_group == group}
     for owner in list(_OWNERS):
-        if owner.game != game:
+        if owner.group != group:
             continue
         for name, (entries, bound) in owner.sizes().items():
             held = found.get(name, (0, bound))[0]

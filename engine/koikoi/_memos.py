@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .._core.memo import Memo, RulesCaches, clear_game, game_sizes
+from .._core.memo import Memo, RulesCaches, clear_group, group_sizes
 
 if TYPE_CHECKING:
     from ._results import Award
@@ -26,7 +26,7 @@ class KoikoiCaches(RulesCaches):
 
     __slots__ = ("awards", "formula", "most_brights", "tables")
 
-    game = "koikoi"
+    group = "koikoi"
 
     def __init__(self) -> None:
         self.awards: Memo[tuple[int, int, int, int], Award] = Memo(AWARDS_SIZE)
@@ -54,10 +54,10 @@ def clear_memos() -> None:
     cards and their steps (each rule set keeps its compiled award formula and yaku tables, as it
     keeps its compiled expressions). Results never depend on the memos; this is for measuring
     cold speed and memory use."""
-    clear_game("koikoi")
+    clear_group("koikoi")
 
 
 def memo_sizes() -> dict[str, tuple[int, int]]:
     """Each Koi-Koi memo's entries (over the live rule sets) and bound (per rule set):
     ``{"awards": (1238, 8192), ...}``."""
-    return game_sizes("koikoi")
+    return group_sizes("koikoi")

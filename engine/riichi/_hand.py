@@ -110,6 +110,7 @@ class HandScore(NamedTuple):
     def as_dict(self) -> dict[str, Any]:
         """The score's JSON shape, plus ``yaku``, ``dora`` (dora, ura, red, kita), ``raw_fu`` and ``fu_parts``."""
         out = self.score.as_dict()
+        out["steps"] = [s.as_dict() for s in self.steps]
         out["yaku"] = list(self.yaku)
         out["dora"] = {"dora": self.dora, "ura": self.ura, "red": self.red, "kita": self.kita}
         out["raw_fu"] = self.raw_fu

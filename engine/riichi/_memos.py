@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._core.memo import Memo, RulesCaches, clear_game, game_sizes
+from .._core.memo import Memo, RulesCaches, clear_group, group_sizes
 
 #: The hands of one rule set whose scores before honba and sticks are kept, by (han, raw fu,
 #: dealer, tsumo): a game makes a few thousand.
@@ -30,7 +30,7 @@ class RiichiCaches(RulesCaches):
 
     __slots__ = ("basic", "hands", "nagashi", "points", "resolved", "yakuman")
 
-    game = "riichi"
+    group = "riichi"
 
     def __init__(self) -> None:
         self.points: Any = None
@@ -59,10 +59,10 @@ def clear_memos() -> None:
     yaku sets, and the readings and parsed tiles (each rule set keeps its table of basic points, as
     it keeps its compiled expressions). Results never depend on the memos; this is for measuring
     cold speed and memory use."""
-    clear_game("riichi")
+    clear_group("riichi")
 
 
 def memo_sizes() -> dict[str, tuple[int, int]]:
     """Each Riichi memo's entries (a rule set's memos summed over the live rule sets) and bound
     (per rule set): ``{"han/fu hands": (1238, 16384), ...}``."""
-    return game_sizes("riichi")
+    return group_sizes("riichi")
