@@ -57,7 +57,7 @@ def compose(
     core_keys = list(core.get("properties", {}))
 
     def branch(owners: Mapping[str, list[str]]) -> dict[str, Any]:
-        properties: dict[str, Any] = {key: {"$ref": refer("", f"/properties/{key}")} for key in core_keys}
+        properties: dict[str, Any] = {key: {"$ref": refer("", f"/properties/{_pointer(key)}")} for key in core_keys}
         for key, games_of_key in owners.items():
             refs = [{"$ref": refer(game, f"/properties/{_pointer(key)}")} for game in games_of_key]
             properties[key] = refs[0] if len(refs) == 1 else {"anyOf": refs}
