@@ -24,8 +24,7 @@ from yakuset._core.resolve import chain, game_of, read_source, resolve
 from yakuset._core.ruleset import bundled_ids
 from yakuset._house import REGISTRY
 
-from .conftest import BUNDLED, ROOT
-from .test_yaml_parsers import _shape
+from .helpers import BUNDLED, ROOT, located_shape
 
 FILES = sorted(BUNDLED.glob("*/*.yaml"))
 SCHEMAS = schemas.schemas(REGISTRY.games)
@@ -79,7 +78,7 @@ def test_a_recorded_file_passes_the_schema_as_written_and_its_form_is_its_parse(
     files, _ = chain(first)
     assert validate.check_file(data, Location(name, 1, 1), SCHEMAS, game_of(files)) == []
     form = _record().form(name, text)
-    assert _shape(yamlsource.from_json(form, "f.yaml")) == _shape(data)
+    assert located_shape(yamlsource.from_json(form, "f.yaml")) == located_shape(data)
 
 
 @pytest.mark.parametrize("ident", bundled_ids())

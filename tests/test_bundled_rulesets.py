@@ -11,7 +11,7 @@ import yakuset
 from yakuset._core import bundled, schemas
 from yakuset._house import REGISTRY
 
-from .conftest import ROOT
+from .helpers import ROOT
 
 KOIKOI = ["nintendo", "tournament", "yakuza", "fudawiki", "kk-add-10"]
 MODELINE = re.compile(r"^# yaml-language-server: \$schema=(\S+)$")

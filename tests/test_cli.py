@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import BUNDLED, run, shown
+from .helpers import BUNDLED, run, shown
 
 SEED_ROW_8_NO_OPPONENT = ["8", "16", "32", "48", "64", "80", "96"]
 SEED_ROW_8_OPPONENT = ["8", "32", "64", "96", "128", "160", "192"]

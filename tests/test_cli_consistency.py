@@ -15,7 +15,7 @@ import yakuset
 import yaml
 from yakuset._cli import build_parser
 
-from .conftest import BUNDLED, run
+from .helpers import BUNDLED, run
 
 
 def test_version_prints_the_installed_version(capsys):

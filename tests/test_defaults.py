@@ -17,7 +17,7 @@ from yakuset._core import schemas
 from yakuset._core.resolved import resolved_sources, resolved_text
 from yakuset._house import REGISTRY
 
-from .conftest import write
+from .helpers import write
 
 
 def test_a_table_rule_no_file_states_is_the_schemas_default_and_says_so(tmp_path):

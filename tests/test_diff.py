@@ -10,8 +10,8 @@ import pytest
 import yakuset
 from yakuset import diff
 
-from .conftest import BUNDLED, ROOT, real, run
-from .conftest import write_at as write
+from .helpers import BUNDLED, ROOT, real, run
+from .helpers import write_at as write
 
 DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
 

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yakuset import diff
 
-from .conftest import ROOT, run
-from .conftest import write_at as write
+from .helpers import ROOT, run
+from .helpers import write_at as write
 
 DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from yakuset._cli import main
 
-from .conftest import ROOT
+from .helpers import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 #: The pages whose console examples are run: the README and the guides of docs/.

@@ -11,7 +11,7 @@ import warnings
 import pytest
 import yakuset
 
-from .conftest import run, shown, write
+from .helpers import run, shown, write
 
 # --- hints --------------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from yakuset._core.hookspecs import hookspec
 from yakuset._core.plugins import Registry
 from yakuset._house import REGISTRY
 
-from .conftest import write
+from .helpers import write
 
 TOY_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

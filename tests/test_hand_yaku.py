@@ -124,7 +124,7 @@ def test_a_detector_works_alone_as_the_hook_contract_says():
 
 
 def test_the_detectors_memo_of_id_sets_is_bounded_and_changes_no_answer(monkeypatch):
-    from tests.test_hand_differential import SEED, cases
+    from .hand_corpus import SEED, cases
 
     def answer(case):
         try:

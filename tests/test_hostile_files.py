@@ -14,7 +14,7 @@ import yakuset
 from yakuset import RulesetError
 from yakuset._core.expressions import ExpressionError, compile_expression
 
-from .conftest import write
+from .helpers import write
 
 AWARD_NAMES = {"base": "base points", "own_calls": "own calls", "opponent_calls": "opponent calls"}
 MEMORY_LIMIT = 50 * 1024 * 1024

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from yakuset import InputError
 from yakuset.koikoi import IllegalMove, Move, Table
 
-from .conftest import ROOT
+from .helpers import ROOT
 from .koikoi_decks import A_HAND, B_HAND, FIELD, deck_order, play_out
 
 KOIKOI = tuple(sorted(rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi"))

@@ -25,7 +25,7 @@ import pytest
 import yakuset
 from yakuset.koikoi import Match, Round, Table, rules_of, yaku
 
-from .conftest import write_at
+from .helpers import write_at
 from .koikoi_decks import A_HAND, B_HAND, FIELD, deck_order, play_out
 
 KOIKOI = tuple(sorted(rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi"))

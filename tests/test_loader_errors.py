@@ -12,7 +12,7 @@ import pytest
 import yakuset
 from yakuset import RulesetError
 
-from .conftest import write
+from .helpers import write
 
 
 def load_error(path: Path | str) -> RulesetError:

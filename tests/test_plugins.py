@@ -11,7 +11,7 @@ import yakuset
 from yakuset import FixedAward, MatchAdjustment
 from yakuset.koikoi import award
 
-from .conftest import write_at as write
+from .helpers import write_at as write
 
 KOIKOI_RULESETS = ("nintendo", "tournament", "yakuza", "fudawiki", "kk-add-10")
 

@@ -129,7 +129,7 @@ def test_a_yakuman_score_is_a_value(ident, declared, dealer, tsumo):
 
 @functools.cache
 def _hands() -> list[Any]:
-    from tests.test_hand_differential import SEED, cases
+    from .hand_corpus import SEED, cases
 
     return list(itertools.islice(cases(SEED), 300))
 

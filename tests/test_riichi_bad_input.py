@@ -13,7 +13,7 @@ import yakuset
 from yakuset import InputError
 from yakuset.riichi import score
 
-from .conftest import run
+from .helpers import run
 
 
 @functools.cache

@@ -12,7 +12,7 @@ from yakuset import InputError
 from yakuset.riichi import State, new_game, settle, standings
 from yakuset.riichi._replay import load_game, replay_game
 
-from tests.conftest import BUNDLED, shown
+from .helpers import BUNDLED, shown
 
 
 @functools.cache

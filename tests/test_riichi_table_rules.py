@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 import yakuset
 
-from tests.conftest import ROOT, real
+from .helpers import ROOT, real
 
 RULESETS = ("ema-2025", "wrc-2022", "m-league", "jpml-a", "tenhou", "mahjong-soul")
 UMA_15 = [15000, 5000, -5000, -15000]

@@ -20,7 +20,7 @@ import yakuset
 import yaml
 from yakuset import diff
 
-from .test_cli import run
+from .helpers import run
 
 ROOT = Path(__file__).resolve().parents[1]
 GRID = yaml.safe_load((ROOT / "tests" / "data" / "sanma" / "payments.yaml").read_text(encoding="utf-8"))["rows"]

@@ -36,7 +36,7 @@ from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, Opti
 from mahjong.hand_calculating.scores import ScoresCalculator
 from mahjong.tile import TilesConverter
 
-from tests.sanma_oracles import (
+from .sanma_oracles import (
     PROBE_HANDS,
     SETTINGS,
     Situation,

@@ -21,7 +21,7 @@ from referencing.jsonschema import DRAFT202012
 from yakuset._core import bundled, schemas
 from yakuset._house import REGISTRY
 
-from .conftest import BUNDLED, ROOT
+from .helpers import BUNDLED, ROOT
 
 ENTRY = ROOT / "schema" / "ruleset.schema.json"
 FILES = sorted(BUNDLED.glob("*/*.yaml"))

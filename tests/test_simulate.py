@@ -11,7 +11,7 @@ import pytest
 import yakuset
 from yakuset import _studies, koikoi
 
-from tests.conftest import run
+from .helpers import run
 
 
 def test_simulate_prints_each_figure_with_its_interval_and_compares_rule_sets(capsys):

@@ -202,7 +202,7 @@ def test_decompositions_agree_with_mahjongs_divider_on_random_hands():
     from mahjong.hand_calculating.divider import HandDivider
     from mahjong.meld import Meld as TheirMeld
 
-    from tests.test_hand_differential import cases
+    from .hand_corpus import cases
 
     kinds = {0: "kan", 1: "triplet", 2: "pair", 3: "run"}
     for case in itertools.islice(cases(99), 1500):

@@ -16,8 +16,8 @@ import yakuset
 from yakuset import diff
 from yakuset._core import ruleset
 
-from tests.conftest import shown, write
-from tests.toy_dice.game import REGISTRY, RULESETS, score, site
+from .helpers import shown, write
+from .toy_dice.game import REGISTRY, RULESETS, score, site
 
 BASIC, HOUSE = (next(path for path in RULESETS if path.stem == name) for name in ("dice-basic", "dice-house"))
 
@@ -133,7 +133,7 @@ def test_two_games_offering_one_api_operation_are_refused_by_name():
     from yakuset._core.plugins import Registry
     from yakuset._web.sources import Site
 
-    from tests.toy_dice.game import DiceGame
+    from .toy_dice.game import DiceGame
 
     class OtherDice(DiceGame):
         name = "dice2"

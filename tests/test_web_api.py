@@ -18,8 +18,8 @@ httpx = pytest.importorskip("httpx", reason="the API tests need httpx (the test 
 import yakuset
 from yakuset._web import Limits, create_app
 
-from tests.conftest import ROOT, run
-from tests.web_support import call
+from .helpers import ROOT, run
+from .web_support import call
 
 STREAK_CAP_3 = "extends: nintendo\nname: House\naward:\n  multipliers:\n    - {id: own_streak, max: 3}\n"
 

@@ -17,8 +17,8 @@ playwright = pytest.importorskip("playwright.sync_api", reason="the browser test
 
 import yakuset
 
-from tests.conftest import ROOT
-from tests.web_support import running_server
+from .helpers import ROOT
+from .web_support import running_server
 
 SHOTS = ROOT / "build" / "screenshots"
 # Chromium stalls on a closed network without the background-networking flags.

@@ -16,8 +16,8 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'yakuset[web]'")
 httpx = pytest.importorskip("httpx", reason="the load test needs httpx (the test extra)")
 
-from tests.conftest import ROOT
-from tests.web_support import serving_process
+from .helpers import ROOT
+from .web_support import serving_process
 
 REQUESTS = 2_000
 CLIENTS = 16

@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'yakuset[web]'")
 httpx = pytest.importorskip("httpx", reason="the memory test needs httpx (the test extra)")
 
-from tests.web_support import serving_process
+from .web_support import serving_process
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/PID/status")
 

@@ -11,7 +11,7 @@ pytest.importorskip("httpx", reason="the page tests need httpx (the test extra)"
 import yakuset
 from markupsafe import escape  # as Jinja escapes
 
-from tests.web_support import call
+from .web_support import call
 
 
 @pytest.mark.parametrize("ident", [rs.id for rs in yakuset.list_rulesets()])

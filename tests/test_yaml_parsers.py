@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 import yaml
 from yakuset._core import yamlparse
-from yakuset._core.yamlsource import RULE_FILE, Lines, LocatedDict, LocatedList
+from yakuset._core.yamlsource import RULE_FILE, Lines
 
-from .conftest import BUNDLED, ROOT
+from .helpers import BUNDLED, ROOT, located_shape
 
 pytestmark = pytest.mark.skipif(not yaml.__with_libyaml__, reason="PyYAML was built without libyaml")
 
@@ -36,23 +36,10 @@ TEXTS = {
 }
 
 
-def _shape(value: Any) -> Any:
-    """Every value with every location the engine keeps, as plain data."""
-    if isinstance(value, LocatedDict):
-        return (
-            "map",
-            value.loc,
-            [(key, value.key_locs[key], value.value_locs[key], _shape(item)) for key, item in value.items()],
-        )
-    if isinstance(value, LocatedList):
-        return ("list", value.loc, list(value.item_locs), [_shape(item) for item in value])
-    return (type(value).__name__, value)
-
-
 def _both(text: str) -> tuple[Any, Any]:
     fast = yamlparse.parse(text, "f.yaml", RULE_FILE)
     slow = yamlparse._parse_python(text, "f.yaml", Lines(text), RULE_FILE)
-    return (_shape(fast[0]), fast[1]), (_shape(slow[0]), slow[1])
+    return (located_shape(fast[0]), fast[1]), (located_shape(slow[0]), slow[1])
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(p.parents[1])))

@@ -10,7 +10,7 @@ import yakuset
 from yakuset import koikoi, riichi
 from yakuset._cli import main as cli_main
 
-from ..conftest import write
+from ..helpers import write
 
 
 def refused(path) -> yakuset.RulesetError:

@@ -1,0 +1,75 @@
+"""What many test modules share: where the repository and the bundled rule sets are, how a
+message shows a path, running the command line in process, writing a rule file.
+
+Test modules import these from here (``from .helpers import run``), never from conftest.py or
+from one another; conftest.py holds only the session's set-up.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from yakuset._cli import main
+from yakuset._core import bundled
+from yakuset._core.resolve import display_name
+from yakuset._core.yamlsource import LocatedDict, LocatedList
+
+ROOT = Path(__file__).resolve().parents[1]
+BUNDLED = bundled.rulesets_dir()
+
+
+def shown(path: Path) -> str:
+    """How messages show ``path``: ``<bundled>/...`` for a bundled rule set, else relative to the
+    working folder when inside it."""
+    return display_name(path)
+
+
+def real(display: str) -> Path:
+    """The file a message's path names (``<bundled>/koikoi/nintendo.yaml`` included)."""
+    if display.startswith("<bundled>/"):
+        return BUNDLED / display.removeprefix("<bundled>/")
+    return Path(display).resolve()
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the command line in this process: its exit code, stdout and stderr."""
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:  # --version and --help exit through argparse
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write(folder: Path, name: str, text: str, newline: str | None = None) -> Path:
+    """``text`` (dedented) written as ``folder/name``."""
+    return write_at(folder / name, text, newline)
+
+
+def write_at(path: Path, text: str, newline: str | None = None) -> Path:
+    """``text`` (dedented, leading blank lines left out) written at ``path``."""
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8", newline=newline)
+    return path
+
+
+def trace_parts(trace: Path) -> tuple[Path, str]:
+    """``stem.ruleset.trace.txt`` -> (the script ``stem.yaml`` beside it, the rule set's id)."""
+    stem, ruleset_id = trace.name.split(".")[:2]
+    return trace.parent / f"{stem}.yaml", ruleset_id
+
+
+def located_shape(value: Any) -> Any:
+    """Every value of a parsed rule file with every location the engine keeps, as plain data
+    (two parses compare equal when their values and locations are the same)."""
+    if isinstance(value, LocatedDict):
+        return (
+            "map",
+            value.loc,
+            [(key, value.key_locs[key], value.value_locs[key], located_shape(item)) for key, item in value.items()],
+        )
+    if isinstance(value, LocatedList):
+        return ("list", value.loc, list(value.item_locs), [located_shape(item) for item in value])
+    return (type(value).__name__, value)
