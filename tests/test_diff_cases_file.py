@@ -51,6 +51,7 @@ def test_more_than_a_hundred_thousand_cases_are_refused_at_the_first_one_past_th
     assert err.startswith(f"{path}:100002:5: cases[100000]: at most 100,000 cases are compared at once")
 
 
+@pytest.mark.slow
 def test_memory_does_not_grow_with_the_number_of_cases():
     tenhou = yakuset.load_ruleset("tenhou")
     diff.behaviour(tenhou, tenhou)  # the standard situations, once, so both runs below start alike

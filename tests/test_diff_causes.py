@@ -124,7 +124,7 @@ def test_a_situation_both_rule_sets_refuse_is_not_counted_and_the_summary_says_s
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
 )
 @given(
     ruleset_id=st.sampled_from(

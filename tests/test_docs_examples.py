@@ -34,7 +34,7 @@ def _examples() -> list[tuple[str, list[tuple[str, str, list[str]]], str | None]
     found: dict[tuple[str, str | None], list[tuple[str, str, list[str]]]] = {}
     for page, text in PAGES.items():
         for command, line, shown, house in _page_examples(text):
-            found.setdefault((command, house), []).append((page, line, shown))
+            found.setdefault((command, house if "house.yaml" in command else None), []).append((page, line, shown))
     return [(command, shown, house) for (command, house), shown in found.items()]
 
 

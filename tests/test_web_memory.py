@@ -38,6 +38,7 @@ def _growth(warm_up: int, texts: int) -> float:
         return server.rss_mib() - before
 
 
+@pytest.mark.slow
 def test_200_distinct_posted_texts_leave_the_servers_memory_within_4_mib():
     # Each text kept for good cost 43 KB (44 -> 109 MB over 1,500 texts): 200 were 8.6 MB.
     assert _growth(50, 200) < 4
