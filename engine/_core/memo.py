@@ -61,7 +61,12 @@ class RulesCaches:
     group = ""
 
     def __init__(self) -> None:
-        _OWNERS.add(self)
+        key = id(self)
+
+        def gone(_: object) -> None:
+            _OWNERS.pop(key, None)
+
+        _OWNERS[key] = weakref.ref(self, gone)
 
     def clear(self) -> None:
         """Forget the memos (results); the tables stay, being the compiled rules' own."""
@@ -72,7 +77,8 @@ class RulesCaches:
         raise NotImplementedError
 
 
-_OWNERS: weakref.WeakSet[RulesCaches] = weakref.WeakSet()
+#: Every live rules object's caches, by id (a weak reference: the entry goes when they do).
+_OWNERS: dict[int, weakref.ref[RulesCaches]] = {}
 #: The registered memos of pure functions: (group: a game's name or "" for the core, name, clear, size).
 _MEMOS: list[tuple[str, str, Callable[[], None], Callable[[], tuple[int, int]]]] = []
 
@@ -114,7 +120,7 @@ def clear_all() -> None:
     """Empty every registered memo and every live rules object's caches."""
     for _, _, clear, _ in _MEMOS:
         clear()
-    for owner in list(_OWNERS):
+    for owner in _live_owners():
         owner.clear()
 
 
@@ -123,16 +129,20 @@ def clear_group(group: str) -> None:
     for owner_group, _, clear, _ in _MEMOS:
         if owner_group == group:
             clear()
-    for owner in list(_OWNERS):
+    for owner in _live_owners():
         if owner.group == group:
             owner.clear()
+
+
+def _live_owners() -> list[RulesCaches]:
+    return [owner for owner in map(weakref.ref.__call__, list(_OWNERS.values())) if owner is not None]
 
 
 def group_sizes(group: str) -> dict[str, tuple[int, int]]:
     """Each memo of ``group`` by name: its entries (summed over the live rules objects for their
     memos) and its bound (for a rules object's memo, the bound of each)."""
     found = {name: size() for owner_group, name, _, size in _MEMOS if owner_group == group}
-    for owner in list(_OWNERS):
+    for owner in _live_owners():
         if owner.group != group:
             continue
         for name, (entries, bound) in owner.sizes().items():

@@ -21,20 +21,22 @@ class RiichiCaches(RulesCaches):
     """A Riichi rules object's tables and memos.
 
     Tables, made at first use and kept: ``points``, the basic points of every hand of 1-13 han and
-    every fu a hand can score (``_limits.points_table``); ``nagashi``, the payments of a nagashi
-    mangan, by dealer. Memos: ``hands``, each hand's score before honba and sticks
+    every fu a hand can score (``_limits.points_table``); ``common``, by (dealer, tsumo), the base
+    score of each of those hands won that way (``_score.common_hands``); ``nagashi``, the
+    payments of a nagashi mangan, by dealer. Memos: ``hands``, each hand's score before honba and sticks
     (``_score.BaseScore``) with what a honba adds to its total, by (han, raw fu, dealer, tsumo);
     ``basic``, basic points past the table; ``yakuman``, the yakuman hands scored from tiles;
     ``resolved``, the yaku found after the table's rules, by what the detectors answered and the
     win."""
 
-    __slots__ = ("basic", "hands", "nagashi", "points", "resolved", "yakuman")
+    __slots__ = ("basic", "common", "hands", "nagashi", "points", "resolved", "yakuman")
 
     group = "riichi"
 
     def __init__(self) -> None:
         self.points: Any = None
         self.nagashi: dict[bool, Any] = {}
+        self.common: dict[tuple[bool, bool], dict[tuple[int, int], Any]] = {}
         self.hands: Memo[tuple[int, int, bool, bool], Any] = Memo(HANDS_SIZE)
         self.basic: Memo[tuple[int, int], Any] = Memo(BASIC_SIZE)
         self.yakuman: Memo[tuple[tuple[str, ...], bool, bool], Any] = Memo(YAKUMAN_SIZE)

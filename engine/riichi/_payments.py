@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .._core.memo import remembered
 from .._core.numbers import format_number, round_up
 from .._core.results import Step
 from ._rules import RiichiRules
@@ -147,7 +148,8 @@ def _three_player_steps(rules: RiichiRules, basic: float, base_payments: Mapping
     return steps
 
 
-def bonus_steps(honba_each: int, stick: int, ron: bool, honba: int, sticks: int) -> list[Step]:
+@remembered("riichi", "honba and stick steps", 1024)
+def bonus_steps(honba_each: int, stick: int, ron: bool, honba: int, sticks: int) -> tuple[Step, ...]:
     """The steps that add honba (``honba_each`` to each payment: the discarder's on a ron, each
     player's on a tsumo) and riichi sticks (``stick`` each, to the winner)."""
     steps = []
@@ -157,4 +159,4 @@ def bonus_steps(honba_each: int, stick: int, ron: bool, honba: int, sticks: int)
         steps.append(Step("honba", f"{honba} honba × {honba_each} from each player", honba * honba_each))
     if sticks:
         steps.append(Step("riichi_sticks", f"{sticks} riichi stick(s) × {stick} to the winner", sticks * stick))
-    return steps
+    return tuple(steps)

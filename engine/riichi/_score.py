@@ -22,7 +22,7 @@ from .._core.hints import did_you_mean
 from .._core.numbers import format_number
 from .._core.results import FrozenMap, Step, Steps
 from ._fu import fixed_yaku, given_fu
-from ._limits import basic_points, yakuman_name
+from ._limits import basic_points, common_points, yakuman_name
 from ._payments import bonus_steps, payment_steps, payments, with_bonuses
 from ._rules import RiichiRules, Yaku, riichi_rules
 
@@ -289,12 +289,32 @@ def score(
 def hand_base(rs: RuleSet, rules: RiichiRules, han: int, fu: int, dealer: bool, tsumo: bool) -> BaseScore:
     """The base score of han (at least 1) and raw fu won this way, kept by the rule set
     (``rules.caches.hands``); :class:`yakuset.InputError` for a fu no hand has (never kept)."""
-    hands = rules.caches.hands
+    caches = rules.caches
     key = (han, fu, dealer, tsumo)
-    found = hands.get(key)
+    found = caches.hands.get(key)
     if found is None:
-        found = hands.put(key, _han_fu_base(rs, rules, han, fu, dealer, tsumo))
-    return found  # type: ignore[no-any-return]
+        common = caches.common.get((dealer, tsumo))
+        if common is None:
+            common = caches.common[dealer, tsumo] = common_hands(rs, rules, dealer, tsumo)
+        found = common.get((han, fu))
+        if found is None:
+            found = _han_fu_base(rs, rules, han, fu, dealer, tsumo)
+        caches.hands.put(key, found)
+    return found
+
+
+def common_hands(rs: RuleSet, rules: RiichiRules, dealer: bool, tsumo: bool) -> dict[tuple[int, int], BaseScore]:
+    """The base score of every hand in the rule set's table of basic points (1-13 han, every fu a
+    hand can score) won this way: made when the rule set first scores such a win (about 180
+    hands, a few milliseconds), kept by the rules, so that a common hand is worked out once
+    whatever the memos forget. Hands the rule set refuses are left out (refused again when asked)."""
+    table = {}
+    for han, fu in common_points(rules):
+        try:
+            table[han, fu] = _han_fu_base(rs, rules, han, fu, dealer, tsumo)
+        except InputError:
+            continue
+    return table
 
 
 def _ids(name: str, values: Any) -> list[str]:
