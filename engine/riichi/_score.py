@@ -117,7 +117,7 @@ def _noted(notes: tuple[Step, ...], steps: Steps) -> tuple[Step, ...]:
 
 class Score(NamedTuple):
     """A scored Riichi hand: its :class:`BaseScore` (``base``), the ``honba`` and ``riichi_sticks``
-    scored with it, and ``total``, what the winner gains (payments, honba and riichi sticks).
+    scored with it; ``total`` is what the winner gains (payments, honba and riichi sticks).
 
     ``payments`` is ``{"ron": N}``, ``{"dealer": N, "non_dealer": N}`` (non-dealer tsumo: each
     non-dealer pays ``non_dealer``) or ``{"each": N}`` (dealer tsumo), honba included. ``limit``
@@ -132,7 +132,12 @@ class Score(NamedTuple):
     base: BaseScore
     honba: int
     riichi_sticks: int
-    total: int
+
+    @property
+    def total(self) -> int:
+        """What the winner gains in all: the payments, the honba and the riichi sticks."""
+        base = self.base
+        return base.total + self.honba * base.honba_total + self.riichi_sticks * base.riichi_stick
 
     @property
     def ruleset(self) -> str:
@@ -206,7 +211,7 @@ class Score(NamedTuple):
 
 def scored(base: BaseScore, honba: int, sticks: int) -> Score:
     """The :class:`Score` of ``base`` with ``honba`` and ``sticks`` (checked counts)."""
-    return _new(Score, (base, honba, sticks, base.total + honba * base.honba_total + sticks * base.riichi_stick))
+    return _new(Score, (base, honba, sticks))
 
 
 def score(
@@ -235,18 +240,12 @@ def score(
     # sharing the entry of 1 (``__class__``: no call, unlike type()). The detailed checks below
     # run only when these fail. Keywords in the order of use: CPython matches them in order.
     if (
-        han.__class__ is int
-        and fu.__class__ is int
-        and dealer.__class__ is bool
-        and tsumo.__class__ is bool
-        and honba.__class__ is int
-        and riichi_sticks.__class__ is int
-        and yaku is None
-        and yakuman is None
-        and dora == 0
+        han.__class__ is fu.__class__ is honba.__class__ is riichi_sticks.__class__ is int
+        and dealer.__class__ is tsumo.__class__ is bool
+        and yaku is yakuman is None
         and open is False
-        and 0 <= honba <= MAX_COUNT
-        and 0 <= riichi_sticks <= MAX_COUNT
+        and dora == 0
+        and 0 <= honba <= MAX_COUNT >= riichi_sticks >= 0
     ):
         try:
             hands = rs.rules.caches.hands
@@ -257,8 +256,7 @@ def score(
             if base is None and 0 < han <= MAX_COUNT and 0 <= fu <= MAX_COUNT:
                 base = hand_base(rs, rs.rules, han, fu, dealer, tsumo)
             if base is not None:
-                total = base.total + honba * base.honba_total + riichi_sticks * base.riichi_stick
-                return _new(Score, (base, honba, riichi_sticks, total))
+                return _new(Score, (base, honba, riichi_sticks))
     rules = riichi_rules(rs)
     true_or_false("dealer", dealer)
     true_or_false("tsumo", tsumo)
