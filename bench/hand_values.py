@@ -2,7 +2,7 @@
 """Scoring from the tiles: ``yakuset.riichi.evaluate`` against ``mahjong``'s ``estimate_hand_value``.
 
 Both engines score the same random winning hands in one run: the seeded generator of
-tests/test_hand_differential.py (closed and open hands, chi/pon/kan/ankan, seven pairs, kokushi,
+tests/hand_corpus.py (closed and open hands, chi/pon/kan/ankan, seven pairs, kokushi,
 chuuren, honours, red fives, dora and ura indicators, every lawful situational flag, winds,
 honba, riichi sticks), under ``tenhou`` and mahjong's matching options (the mapping is written
 down in that test). Inputs are built before any timing: for ours the mpsz strings and keyword
@@ -63,7 +63,8 @@ from yakuset import InputError, riichi
 from yakuset._plugins import riichi_yaku
 from yakuset.riichi import memo_sizes
 
-from tests.test_hand_differential import SEED, Case, cases, ours, outcome_of
+from tests.hand_corpus import SEED, Case, cases
+from tests.test_hand_differential import mahjong_args, ours, outcome_of
 
 RULESET = "tenhou"
 
@@ -72,7 +73,7 @@ def check_same(rs: yakuset.RuleSet, sample: list[Case]) -> tuple[int, int]:
     wrong, refused = [], 0
     for case in sample:
         mine = ours(RULESET, case)
-        args = case.mahjong_args(RULESET)
+        args = mahjong_args(case, RULESET)
         theirs = outcome_of(HandCalculator.estimate_hand_value(*args[:5], ura_dora_indicators=args[5]), case)
         refused += mine.yaku is None
         if mine != theirs:
@@ -207,7 +208,7 @@ def main() -> None:
         f"on all {len(sample):,}"
     )
     ours_inputs = [(case.hand, case.kwargs()) for case in sample]
-    theirs_inputs = [case.mahjong_args(RULESET) for case in sample]
+    theirs_inputs = [mahjong_args(case, RULESET) for case in sample]
 
     def clear_theirs() -> None:
         HandDivider._divide_hand_impl.cache_clear()
