@@ -116,8 +116,10 @@ def yakuset_koikoi_deal(
     lucky: Mapping[str, FixedAward],
 ) -> DealOutcome | None:
     """A lucky hand dealt again (``outcome: redeal``), or both players lucky, as the settings say."""
+    if not lucky:
+        return None  # most deals
     settings = ruleset.plugin_settings(NAME)
-    if lucky and settings["outcome"] == "redeal":
+    if settings["outcome"] == "redeal":
         holders = " and ".join(f"{player}'s {found.label}" for player, found in lucky.items())
         return DealOutcome("redeal", f"{holders}: deal again")
     if len(lucky) >= 2 and settings["both_players"] == "draw":

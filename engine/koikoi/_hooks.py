@@ -2,8 +2,16 @@
 
 The referee, the table and the bots' look-up call the hooks of ``yakuset.koikoi.hookspecs``
 only through :class:`Hooks` (and :func:`offered_bots`), so a hook's name is written once, here.
-Each call goes through pluggy (``rs.plugin_manager.hook``), which orders the implementations
-and turns a plugin's own error into a :class:`yakuset.PluginError` naming plugin and hook.
+
+A call asks the implementations pluggy would call, in pluggy's order (``tryfirst``, the rest,
+``trylast``; a ``firstresult`` hook stops at the first answer that is not ``None``), and a
+plugin's own error becomes a :class:`yakuset.PluginError` naming plugin and hook, as the
+monitor every rule set's manager has makes it (``Registry.new_manager``). The facade calls them
+itself: a deal asks three hooks, and pluggy's dispatch cost more than the plugins' own work.
+Each hook's implementations are read from pluggy at its first call through a :class:`Hooks`
+(one serves a match); a hook with a wrapper, or an implementation that takes keyword
+defaults, is called through pluggy itself (``rs.plugin_manager.hook``), which knows how to run
+them.
 """
 
 from __future__ import annotations
@@ -12,9 +20,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .._core.errors import InputError, PluginError, RulesetError
+
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
     from ._results import FixedAward, MatchAdjustment
+
+#: What a plugin may raise as it is: the engine's own errors (a plugin checking its input).
+_ENGINES_OWN = (InputError, RulesetError, PluginError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,28 +44,79 @@ class DealOutcome:
     award: FixedAward | None = None
 
 
+#: One implementation as the facade calls it: its plugin's name, its function, and which of the
+#: hook's arguments it takes, by position (``None``: all of them, in the spec's order).
+Implementation = tuple[str, Callable[..., Any], tuple[int, ...] | None]
+
+
+def implementations(caller: Any) -> tuple[Implementation, ...] | None:
+    """The implementations of pluggy's hook caller ``caller`` in the order pluggy calls them
+    (the reverse of its list), or ``None`` when pluggy must call them (a wrapper, keyword
+    defaults)."""
+    found = caller.get_hookimpls()
+    names = tuple(caller.spec.argnames)
+    if any(
+        impl.hookwrapper or impl.wrapper or impl.kwargnames or not set(impl.argnames) <= set(names) for impl in found
+    ):
+        return None
+    return tuple(
+        (
+            impl.plugin_name,
+            impl.function,
+            None if tuple(impl.argnames) == names else tuple(names.index(name) for name in impl.argnames),
+        )
+        for impl in reversed(found)
+    )
+
+
 class Hooks:
     """The Koi-Koi hooks of one rule set (``Hooks(rs).lucky_hand(hand)``, ...)."""
 
-    __slots__ = ("_hook", "_rs")
+    __slots__ = ("_hook", "_prepared", "_rs")
 
     def __init__(self, rs: RuleSet) -> None:
         self._rs = rs
         self._hook = rs.plugin_manager.hook
+        self._prepared: dict[str, tuple[Implementation, ...] | None] = {}  # by hook, at its first call
+
+    def _ask(self, hook: str, first: bool, *args: Any) -> Any:
+        """Call ``hook`` with ``args`` (the spec's arguments, in order): the first answer that
+        is not ``None`` (``first``), else every such answer."""
+        prepared = self._prepared
+        if hook in prepared:
+            plain = prepared[hook]
+        else:
+            plain = prepared[hook] = implementations(getattr(self._hook, hook))
+        if plain is None:
+            caller = getattr(self._hook, hook)
+            return caller(**dict(zip(caller.spec.argnames, args, strict=True)))
+        answers = []
+        for plugin, function, takes in plain:
+            try:
+                answer = function(*args) if takes is None else function(*[args[i] for i in takes])
+            except _ENGINES_OWN:
+                raise
+            except BaseException as error:  # as the manager's monitor: anything else the plugin raised
+                raise PluginError(plugin, hook, error) from error
+            if answer is not None:
+                if first:
+                    return answer
+                answers.append(answer)
+        return None if first else answers
 
     def award_context(self, base: int, own_calls: int, opponent_calls: int, field_brights: int) -> dict[str, Any]:
         """``yakuset_koikoi_award_context``: the values of the names plugins add to award
         expressions (every plugin's answers merged, in pluggy's order)."""
         values: dict[str, Any] = {}
-        for extra in self._hook.yakuset_koikoi_award_context(
-            ruleset=self._rs, base=base, own_calls=own_calls, opponent_calls=opponent_calls, field_brights=field_brights
+        for extra in self._ask(
+            "yakuset_koikoi_award_context", False, self._rs, base, own_calls, opponent_calls, field_brights
         ):
             values.update(extra or {})
         return values
 
     def lucky_hand(self, hand: Sequence[str]) -> FixedAward | None:
         """``yakuset_koikoi_lucky_hand``: the fixed award a dealt hand earns at once, or ``None``."""
-        found: FixedAward | None = self._hook.yakuset_koikoi_lucky_hand(ruleset=self._rs, hand=hand)
+        found: FixedAward | None = self._ask("yakuset_koikoi_lucky_hand", True, self._rs, hand)
         return found
 
     def deal(
@@ -63,20 +127,18 @@ class Hooks:
         lucky: Mapping[str, FixedAward],
     ) -> DealOutcome | None:
         """``yakuset_koikoi_deal``: what the deal decides at once, or ``None`` to play it."""
-        outcome: DealOutcome | None = self._hook.yakuset_koikoi_deal(
-            ruleset=self._rs, hands=hands, field=field, dealer=dealer, lucky=lucky
-        )
+        outcome: DealOutcome | None = self._ask("yakuset_koikoi_deal", True, self._rs, hands, field, dealer, lucky)
         return outcome
 
     def exhaustive_draw(self, dealer: str) -> FixedAward | None:
         """``yakuset_koikoi_exhaustive_draw``: what a round nobody won awards, or ``None``."""
-        found: FixedAward | None = self._hook.yakuset_koikoi_exhaustive_draw(ruleset=self._rs, dealer=dealer)
+        found: FixedAward | None = self._ask("yakuset_koikoi_exhaustive_draw", True, self._rs, dealer)
         return found
 
     def match_end(self, totals: Mapping[str, int], extras: Mapping[str, Mapping[str, int]]) -> list[MatchAdjustment]:
         """``yakuset_koikoi_match_end``: every plugin's adjustments to the match totals, in pluggy's order."""
         adjustments: list[MatchAdjustment] = []
-        for found in self._hook.yakuset_koikoi_match_end(ruleset=self._rs, totals=totals, extras=extras):
+        for found in self._ask("yakuset_koikoi_match_end", False, self._rs, totals, extras):
             adjustments.extend(found or ())
         return adjustments
 

@@ -19,7 +19,7 @@ from .._core.errors import InputError
 from ._award import award
 from ._hooks import DealOutcome, Hooks
 from ._results import Award, FixedAward, Hand, MatchAdjustment
-from ._rules import Card, KoikoiRules, koikoi_rules
+from ._rules import KoikoiRules, koikoi_rules
 from ._tables import tables
 from ._yaku import check_cards, check_month
 
@@ -31,7 +31,7 @@ class RefereeError(InputError):
     """An event that cannot happen in the round's current state."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """The referee's answer to one reported event.
 
@@ -52,6 +52,30 @@ class Event:
     points: int = 0
     winner: str | None = None
     next_dealer: str | None = None
+
+    def __init__(
+        self,
+        kind: str,
+        player: str | None = None,
+        message: str = "",
+        hand: Hand | None = None,
+        award: Award | FixedAward | None = None,
+        points: int = 0,
+        winner: str | None = None,
+        next_dealer: str | None = None,
+    ) -> None:
+        # The dataclass's own __init__ sets a frozen field at a time through object.__setattr__;
+        # a match makes some forty events, and one update of the instance's dict costs half.
+        self.__dict__.update(
+            kind=kind,
+            player=player,
+            message=message,
+            hand=hand,
+            award=award,
+            points=points,
+            winner=winner,
+            next_dealer=next_dealer,
+        )
 
     @property
     def ends_round(self) -> bool:
@@ -86,10 +110,10 @@ class _PlayerState:
         self.base = 0
 
 
-def _month_counts(field: Sequence[Card]) -> dict[int, int]:
-    """How many cards of each month ``field`` holds, or ``{}`` when no month can be there four
-    times and the cards cannot all be pairs: most deals, known from the number of months alone."""
-    months = [card.month for card in field]
+def _month_counts(months: Sequence[int]) -> dict[int, int]:
+    """How many cards of each month the field of ``months`` holds, or ``{}`` when no month can be
+    there four times and the cards cannot all be pairs: most deals, known from the number of
+    months alone."""
     distinct = len(set(months))
     if distinct > len(months) - 3 and 2 * distinct != len(months):
         return {}
@@ -173,11 +197,12 @@ class Round:
         self._one_way = len(rules.roles) == 1  # no card with two kinds counted apart: one plan per pile
         self._last = rules.hand_cards  # a player's last turn
         self._weights = self._tables.months[month].weights
-        self._field_weather = any(w.where == "field" for w in self.table.weather)
+        self._field_weather = bool(self.table.weather) and any(w.where == "field" for w in self.table.weather)
         self._state = {p: _PlayerState() for p in self.players}
         self._dealt = False
         self._offer: str | None = None
         self._offer_field: tuple[str, ...] | None = None  # the field when the offer was made (weather)
+        self._offer_hand: Hand | None = None  # the hand the pending offer was made on
         self._last_rise: str | None = None  # the last player whose base rose (``after_draw: last_yaku``)
         self._last_caller: str | None = None
         self._continue = quiet
@@ -253,12 +278,13 @@ class Round:
         if len(field_list) != field_size:
             raise RefereeError(f"the field must hold {field_size} cards, got {len(field_list)}")
         dealt = check_cards(self.rs, everything + field_list, "the deal")
-        return self._deal({p: tuple(hands[p]) for p in self.players}, dealt[len(everything) :])
+        face_up = tuple(card.id for card in dealt[len(everything) :])
+        return self._deal({p: tuple(hands[p]) for p in self.players}, face_up)
 
-    def _deal(self, hands_dealt: dict[str, tuple[str, ...]], field: Sequence[Card]) -> Event:
+    def _deal(self, hands_dealt: dict[str, tuple[str, ...]], field: tuple[str, ...]) -> Event:
         """The deal, its cards checked: a redeal, a round decided at once, or play."""
-        table = self.table
-        months = _month_counts(field)
+        table, month_of = self.table, self._tables.month_of
+        months = _month_counts(list(map(month_of.__getitem__, field)))
         four = next((m for m, n in months.items() if n == 4), None)
         if four is not None and table.field_four == "redeal":
             return Event("redeal", message=f"the field holds all four cards of month {four}: deal again")
@@ -266,7 +292,7 @@ class Round:
             return Event("redeal", message=f"the field holds {len(months)} pairs of months: deal again")
         captured: tuple[str, ...] = ()
         if four is not None and table.field_four == "dealer_captures":
-            captured = tuple(card.id for card in field if card.month == four)
+            captured = tuple(card for card in field if month_of[card] == four)
         outcome = self._deal_outcome(hands_dealt, field)
         if outcome is not None and outcome.kind == "redeal":
             return Event("redeal", message=outcome.label)
@@ -292,7 +318,7 @@ class Round:
             )
         return self._end(Event("draw", message=outcome.label, next_dealer=self._after_draw()))
 
-    def _deal_outcome(self, hands_dealt: dict[str, tuple[str, ...]], field: Sequence[Card]) -> DealOutcome | None:
+    def _deal_outcome(self, hands_dealt: dict[str, tuple[str, ...]], field: tuple[str, ...]) -> DealOutcome | None:
         """What the plugins decide of a deal: the lucky hands, then the deal itself (one lucky
         hand, not decided otherwise, wins)."""
         hooks, lucky = self._hooks, {}
@@ -300,7 +326,7 @@ class Round:
             found = hooks.lucky_hand(hands_dealt[player])
             if found is not None:
                 lucky[player] = found
-        outcome = hooks.deal(hands_dealt, tuple([card.id for card in field]), self.dealer, lucky)
+        outcome = hooks.deal(hands_dealt, field, self.dealer, lucky)
         if outcome is None and len(lucky) == 1:
             player, found = next(iter(lucky.items()))
             won = FixedAward(found.id, found.label, found.points, recipient=player)
@@ -308,14 +334,10 @@ class Round:
             return DealOutcome("lucky_hand", label, winner=player, award=won)
         return outcome
 
-    def _brights(self, field: Sequence[Card], captured: tuple[str, ...]) -> int:
+    def _brights(self, field: tuple[str, ...], captured: tuple[str, ...]) -> int:
         """The brights dealt face up (the award's ``field_brights``), apart from those the dealer captured."""
-        field_filter, month, roles = self.rules.field_brights, self.month, self.rules.roles[0]
-        count = 0
-        for card in field:
-            if field_filter.matches(card, month, roles) and card.id not in captured:
-                count += 1
-        return count
+        brights = self._tables.months[self.month].field_brights.intersection(field)
+        return len(brights.difference(captured) if captured else brights)
 
     def _dealer_wins(self, four: int) -> Event:
         """``match.field_four: dealer_wins``: the event of a field holding four cards of ``four``."""
@@ -359,7 +381,6 @@ class Round:
         field (``yaku_rules.weather``) needs it, others ignore it.
         """
         self._expect_turn(player)
-        state = self._player(player)
         if isinstance(captured, str) or not isinstance(captured, Sequence):
             raise RefereeError(f"{player}'s capture must be a list of card ids, got {captured!r:.80}")
         cards = check_cards(self.rs, list(captured), f"{player}'s capture")
@@ -376,18 +397,12 @@ class Round:
         elif self._field_weather:
             rules = ", ".join(w.label for w in self.table.weather if w.where == "field")
             raise RefereeError(f"this rule set's weather ({rules}) looks at the field: report it with field=[...]")
-        return self._turn(player, state, tuple(c.id for c in cards), face_up)
+        return self._turn(player, tuple(c.id for c in cards), face_up)
 
-    def _turn(
-        self,
-        player: str,
-        state: _PlayerState,
-        cards: Sequence[str],
-        field: Collection[str] | None,
-        quiet: bool = False,
-    ) -> Event:
+    def _turn(self, player: str, cards: Sequence[str], field: Collection[str] | None, quiet: bool = False) -> Event:
         """A turn whose cards are checked: the referee's answer, and the round changed only
         once everything is computed. ``quiet``: a ``continue`` event carries no hand."""
+        state = self._state[player]
         total = state.total
         if cards or not state.turns or self._tables.weather:
             weights = self._weights
@@ -434,6 +449,7 @@ class Round:
             state.offers += 1
             self._offer = player
             self._offer_field = tuple(field) if field is not None and self._tables.weather else None
+            self._offer_hand = event.hand
         return event
 
     def _risen(
@@ -473,20 +489,25 @@ class Round:
             raise RefereeError(f"the offer is {self._offer}'s to answer, not {str(player)[:40]}'s")
         if choice not in ("koikoi", "shobu"):
             raise RefereeError(f"answer 'koikoi' or 'shobu', got {choice!r:.40}")
-        state = self._state[player]
-        tables, field = self._tables, self._offer_field
-        month = tables.months[self.month]
+        state, tables, offered = self._state[player], self._tables, self._offer_hand
+        assert offered is not None  # made with the offer: the pile, the calls and the field now
         if choice == "shobu":
-            hand = tables.hand(self.rs.id, month, state.captured, state.total, state.calls, field)
-            return self._end(self._scored(player, hand, "shobu", f"{player} calls Shobu"))
-        # Measured with the call counted, so a yaku worth more after a call is not itself a rise.
-        banked = tables.hand(self.rs.id, month, state.captured, state.total, state.calls + 1, field)
+            return self._end(self._scored(player, offered, "shobu", f"{player} calls Shobu"))
+        # Measured with the call counted, so a yaku worth more after a call is not itself a rise
+        # (the offer's hand when no yaku's points depend on the calls).
+        banked = (
+            tables.hand(
+                self.rs.id, tables.months[self.month], state.captured, state.total, state.calls + 1, self._offer_field
+            )
+            if tables.calls_count
+            else offered
+        )
         state.calls += 1
         state.banked_base = state.base = banked.base
         state.banked_ids = frozenset(y.id for y in banked.yaku)
         self._last_caller = player
         self._called = banked
-        self._offer = None
+        self._offer = self._offer_hand = None
         return Event("koikoi", player, f"{player} calls Koi-Koi ({state.calls})", hand=banked)
 
     # --- internals -----------------------------------------------------------------------
@@ -574,7 +595,7 @@ class Round:
 
     def _end(self, event: Event) -> Event:
         self.result = event
-        self._offer = None
+        self._offer = self._offer_hand = None
         return event
 
 

@@ -49,12 +49,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._core.errors import InputError
 from ._referee import Event, Match, RefereeError, Round, check_players
 from ._results import MatchAdjustment
 from ._rules import KoikoiRules, koikoi_rules
+from ._tables import tables
 from ._trace import Answered, Chose, Dealt, Entry, FieldFour, Finished, Played, Refereed, RoundStarted, Started, text
 
 if TYPE_CHECKING:
@@ -206,7 +207,7 @@ class Table:
         names = check_players(players, players[0] if isinstance(players, list | tuple) and players else None)
         self.players = names
         self._cards = tuple(self.rules.cards)
-        self._month_of = {card.id: card.month for card in self.rules.cards.values()}
+        self._month_of = tables(self.rules).month_of
         self._must_capture = self.rules.table.must_capture
         self._decks = [self._check_deck(deck, index) for index, deck in enumerate(decks)]
         self._rng = random.Random(self.seed)
@@ -217,11 +218,11 @@ class Table:
             drawn = ()
         self.first_dealer = first_dealer
         self.drawn = drawn  # the cards drawn for the first deal: ((player, card), (player, card)), or ()
-        self._log: list[Entry] = [Started(rs.id, names, self.seed, drawn, first_dealer)]
+        # The log's records as plain tuples, (record type, *fields): made into records when read.
+        self._log: list[tuple[Any, ...]] = [(Started, rs.id, names, self.seed, drawn, first_dealer)]
         self._match = Match(rs, names, first_dealer)
         self._records: list[TableRound] = []
         self._hands: dict[str, list[str]] = {}
-        self._plays: dict[str, list[Move]] = {}  # each hand card's Move("play", card), in the hand's order
         self._opponent = {names[0]: names[1], names[1]: names[0]}
         self._field: dict[str, None] = {}  # the face-up cards, in the order they came
         self._stock: list[str] = []  # the top card last
@@ -231,7 +232,7 @@ class Table:
         self._pending: str | None = None
         self._choosing: str | None = None  # the card waiting to capture one of two field cards
         self._choosing_turned = False  # whether the card waiting for a choice was turned from the stock
-        self._quiet = {p: Refereed(event) for p, event in self._match._continue.items()}  # a quiet turn's record
+        self._quiet = {p: (Refereed, event) for p, event in self._match._continue.items()}  # a quiet turn's record
         self._taken: list[str] = []  # the cards captured this turn
         self._redeals = 0
         self.result: TableResult | None = None
@@ -330,13 +331,13 @@ class Table:
     @property
     def log(self) -> tuple[Entry, ...]:
         """The match so far as typed records (``yakuset.koikoi._trace``), one per line of :attr:`trace`."""
-        return tuple(self._log)
+        return tuple(entry[0](*entry[1:]) for entry in self._log)
 
     @property
     def trace(self) -> str:
         """The match so far as text, one line per deal, move and referee answer: a match replayed
         from its seed with the same moves has the same trace."""
-        return text(self._log)
+        return text(self.log)
 
     def view(self, player: str) -> View:
         """What ``player`` sees of the round in play, as a bot sees it (:class:`yakuset.koikoi.View`):
@@ -359,7 +360,7 @@ class Table:
                 capturing = [_PLAYS[card] for card in self._hands[player] if by_month[month_of[card]]]
                 if capturing:
                     return capturing
-            return self._plays[player][:]
+            return list(map(_PLAYS.__getitem__, self._hands[player]))
         if pending == "choose":
             card = self._choosing
             assert card is not None
@@ -383,7 +384,7 @@ class Table:
                 if target is not None and target in self._by_month[self._month_of[card]]:
                     return self._chosen(player, card, target)
             elif pending == "koikoi_or_shobu" and kind in _ANSWER_KINDS and card is None and target is None:
-                self._log.append(Answered(player, kind))
+                self._log.append((Answered, player, kind))
                 return self._refereed(self.round.answer(player, kind))
         raise IllegalMove(self._refusal(move))
 
@@ -424,16 +425,18 @@ class Table:
 
     def _played(self, player: str, hand: list[str], card: str) -> tuple[Event, ...]:
         """``player`` plays ``card`` (legal): it meets the field, then the stock's card does."""
-        at = hand.index(card)
-        del hand[at], self._plays[player][at]
+        hand.remove(card)
         took = self._meet(card)
         if took is None:
-            self._log.append(Played(player, card, None, None, None))
+            self._log.append((Played, player, card, None, None, None))
             return ()
         turned = self._stock.pop()
         turned_took = self._meet(turned)
-        self._log.append(Played(player, card, took, turned, turned_took))
-        return self._end_turn(player) if turned_took is not None else self._wait_for_turned()
+        self._log.append((Played, player, card, took, turned, turned_took))
+        if turned_took is None:  # the turned card waits for the player's choice of two field cards
+            self._choosing_turned = True
+            return ()
+        return self._end_turn(player)
 
     def _chosen(self, player: str, card: str, target: str) -> tuple[Event, ...]:
         """``card`` captures ``target`` (legal); then the stock's card meets the field, unless
@@ -443,12 +446,16 @@ class Table:
         self._taken.append(target)
         self._choosing = None
         if self._choosing_turned:
-            self._log.append(Chose(player, card, target, None, None))
+            self._choosing_turned = False
+            self._log.append((Chose, player, card, target, None, None))
             return self._end_turn(player)
         turned = self._stock.pop()
         turned_took = self._meet(turned)
-        self._log.append(Chose(player, card, target, turned, turned_took))
-        return self._end_turn(player) if turned_took is not None else self._wait_for_turned()
+        self._log.append((Chose, player, card, target, turned, turned_took))
+        if turned_took is None:
+            self._choosing_turned = True
+            return ()
+        return self._end_turn(player)
 
     def _meet(self, card: str) -> tuple[str, ...] | None:
         """``card`` (played, or turned from the stock) meets the field: the field cards it
@@ -459,32 +466,25 @@ class Table:
             matches.append(card)
             self._field[card] = None
             return ()
-        self._taken.append(card)
         if len(matches) == 2:
+            self._taken.append(card)
             self._choosing = card
             self._pending = "choose"
             return None
         took = tuple(matches)
-        self._taken += took
+        self._taken += (card, *took)
         field = self._field
         for match in took:
             del field[match]
         matches.clear()
         return took
 
-    def _wait_for_turned(self) -> tuple[Event, ...]:
-        """The card turned from the stock waits for the player's choice of two field cards."""
-        self._choosing_turned = True
-        return ()
-
     def _end_turn(self, player: str) -> tuple[Event, ...]:
         """The turn's cards have met the field: the referee scores the captures."""
-        rnd = self._round
         taken, self._taken = self._taken, []
-        self._choosing_turned = False
-        event = rnd._turn(player, rnd._state[player], taken, self._field, True)
+        event = self._round._turn(player, taken, self._field, True)
         quiet = self._quiet[player]
-        if event is quiet.event:  # the round goes on, the other player's turn (the players alternate)
+        if event is quiet[1]:  # the round goes on, the other player's turn (the players alternate)
             self._log.append(quiet)
             self._to_move = self._opponent[player]
             self._pending = "play"
@@ -493,7 +493,7 @@ class Table:
 
     def _refereed(self, event: Event) -> tuple[Event, ...]:
         """The referee answered a turn or an answer: wait for the next decision, or end the round."""
-        self._log.append(Refereed(event))
+        self._log.append((Refereed, event))
         if event.kind == "offer":
             self._pending = "koikoi_or_shobu"
             return (event,)
@@ -545,12 +545,12 @@ class Table:
                 return tuple(events)
             rnd = match.new_round()
             self._round = rnd
-            self._log.append(RoundStarted(len(match.rounds), rnd.month, rnd.dealer))
+            self._log.append((RoundStarted, len(match.rounds), rnd.month, rnd.dealer))
             self._redeals = 0
             while True:
                 event = self._deal(rnd)
                 events.append(event)
-                self._log.append(Refereed(event))
+                self._log.append((Refereed, event))
                 if event.kind != "redeal":
                     break
                 self._redeals += 1
@@ -567,29 +567,23 @@ class Table:
 
     def _deal(self, rnd: Round) -> Event:
         """Shuffle (or take the next rigged deck) and deal; the referee's answer."""
-        if self._decks:
-            order = list(self._decks.pop(0))
-        else:
-            draw = self._rng.random
-            # A uniform shuffle: the cards sorted by independent uniform keys.
-            order = sorted(self._cards, key=lambda _: draw())
+        order = list(self._decks.pop(0)) if self._decks else self._shuffled()
         size, field_size = self.rules.hand_cards, self.rules.field_cards
         dealer, other = rnd.players
-        hands = {dealer: order[:size], other: order[size : 2 * size]}
-        dealt = {dealer: tuple(hands[dealer]), other: tuple(hands[other])}
+        dealer_hand, other_hand = order[:size], order[size : 2 * size]
+        dealt = tuple(dealer_hand), tuple(other_hand)
         field = order[2 * size : 2 * size + field_size]
-        self._log.append(Dealt(dealer, dealt[dealer], other, dealt[other], tuple(field)))
-        deck = self.rules.cards
-        event = rnd._deal(dealt, [deck[card] for card in field])
+        face_up = tuple(field)
+        self._log.append((Dealt, dealer, dealt[0], other, dealt[1], face_up))
+        event = rnd._deal({dealer: dealt[0], other: dealt[1]}, face_up)
         if event.kind == "redeal":
             return event
         stock = order[2 * size + field_size :]
         stock.reverse()  # the top card last
-        self._hands, self._stock = hands, stock
-        self._plays = {player: [_PLAYS[card] for card in hand] for player, hand in hands.items()}
-        captured = rnd.captured(rnd.dealer)
+        self._hands, self._stock = {dealer: dealer_hand, other: other_hand}, stock
+        captured = rnd._state[dealer].captured
         if captured:
-            field = self._dealer_captures(rnd, field, captured)
+            field = self._dealer_captures(rnd, field, tuple(captured))
         self._field = dict.fromkeys(field)
         by_month: dict[int, list[str]] = {month: [] for month in self.rules.months}
         month_of = self._month_of
@@ -597,6 +591,12 @@ class Table:
             by_month[month_of[card]].append(card)
         self._by_month = by_month
         return event
+
+    def _shuffled(self) -> list[str]:
+        """The deck shuffled from the table's random stream: the cards sorted by independent
+        uniform keys."""
+        draw = self._rng.random
+        return sorted(self._cards, key=lambda _: draw())
 
     def _dealer_captures(self, rnd: Round, field: list[str], captured: tuple[str, ...]) -> list[str]:
         """``match.field_four: dealer_captures``: the dealer took four of a month from the field
@@ -609,7 +609,7 @@ class Table:
             spare = len(self._stock) - 2 * self.rules.hand_cards
             fresh = [self._stock.pop() for _ in range(min(len(captured), spare))]
             field += fresh
-            self._log.append(FieldFour(rnd.dealer, tuple(captured), tuple(fresh)))
+            self._log.append((FieldFour, rnd.dealer, tuple(captured), tuple(fresh)))
             months = [month_of[card] for card in field]
             four = next((m for m in set(months) if months.count(m) == 4), None)
             captured = tuple(card for card in field if month_of[card] == four)
@@ -629,7 +629,7 @@ class Table:
             result.adjustments,
         )
         self._to_move = self._pending = self._choosing = None
-        self._log.append(Finished(tuple(result.totals.items()), result.winner))
+        self._log.append((Finished, tuple(result.totals.items()), result.winner))
 
     # --- set-up --------------------------------------------------------------------------
 

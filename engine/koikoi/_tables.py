@@ -64,6 +64,7 @@ class Month:
 
     weights: dict[str, int]  # card id -> weight
     matches: tuple[tuple[frozenset[str], ...], ...]  # per way of counting, per yaku: the cards it counts
+    field_brights: frozenset[str]  # the cards the award's ``field_brights`` counts when dealt face up
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -85,6 +86,7 @@ class Tables:
     may_drop: tuple[bool, ...]  # whether a yaku may replace or be dropped (see _dropped)
     months: dict[int | None, Month]
     weather: tuple[WeatherMask, ...]
+    month_of: dict[str, int]  # card id -> its month
     #: The yaku and steps found for a count of cards, by (way of counting, key, own calls).
     plans: Memo[tuple[int, int, int], Plan] = field(default_factory=lambda: Memo(PLANS_SIZE))
     #: The step of a yaku that counts, by (row, points, cards counted where its points grow with them).
@@ -279,7 +281,8 @@ def _compile(rules: KoikoiRules) -> Tables:
             )
             for way in range(len(rules.roles))
         )
-        months[month] = Month(weights, matches)
+        brights = frozenset(card.id for card in deck if rules.field_brights.matches(card, month, rules.roles[0]))
+        months[month] = Month(weights, matches, brights)
     dual = sum(1 << (own + i) for i, card in enumerate(deck) if card.also)
     duals = frozenset(card.id for card in deck if card.also)
     calls_count = any("own_calls" in y.points.names for y in rules.yaku)
@@ -312,6 +315,7 @@ def _compile(rules: KoikoiRules) -> Tables:
         may_drop,
         months,
         weather,
+        {card.id: card.month for card in deck},
     )
 
 
