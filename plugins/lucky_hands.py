@@ -75,13 +75,18 @@ def yakuset_settings_schema() -> Mapping[str, Any]:
 def yakuset_koikoi_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | None:
     """Teshi: four cards of one month. Kuttsuki: a full hand of pairs of months."""
     rules = koikoi.rules_of(ruleset)
-    listed = _months(ruleset, rules.cards, hand)
-    distinct, size = len(set(listed)), len(hand)
+    deck = rules.cards
+    size = len(hand)
     full_hand = size == rules.hand_cards
-    if distinct > size - 3 and not (full_hand and 2 * distinct == size):
-        return None  # no month four times, and not a hand of pairs: most hands dealt
+    try:
+        distinct = len({deck[card].month for card in hand})
+        plain = len(set(hand)) == size
+    except (KeyError, TypeError):
+        plain = False  # a card the deck lacks: refused below
+    if plain and distinct > size - 3 and not (full_hand and 2 * distinct == size):
+        return None  # no month four times, and not a hand of pairs: most hands dealt (every deal asks)
+    months = Counter(card.month for card in koikoi.check_cards(ruleset, hand, "the hand"))
     settings = ruleset.plugin_settings(NAME)
-    months = Counter(listed)
     teshi, kuttsuki, both = settings["teshi"], settings["kuttsuki"], settings["both_in_hand"]
     if teshi and 4 in months.values():
         month = next(m for m, n in months.items() if n == 4)
@@ -92,19 +97,6 @@ def yakuset_koikoi_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAwa
         pairs = _COUNTS[len(months)] if len(months) < len(_COUNTS) else str(len(months))
         return FixedAward("kuttsuki", f"Kuttsuki: {pairs} pairs", kuttsuki)
     return None
-
-
-def _months(ruleset: RuleSet, deck: Mapping[str, koikoi.Card], hand: Sequence[str]) -> list[int]:
-    """The month of each card of ``hand``; a card the deck lacks, or one given twice, is
-    refused as :func:`yakuset.koikoi.check_cards` refuses it. (Every deal of a simulation asks:
-    the plain look-ups come first.)"""
-    try:
-        months = [deck[card].month for card in hand]
-    except (KeyError, TypeError):
-        months = []
-    if len(months) != len(hand) or len(set(hand)) != len(hand):
-        return [card.month for card in koikoi.check_cards(ruleset, hand, "the hand")]
-    return months
 
 
 @hookimpl

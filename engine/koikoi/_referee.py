@@ -65,17 +65,16 @@ class Event:
         next_dealer: str | None = None,
     ) -> None:
         # The dataclass's own __init__ sets a frozen field at a time through object.__setattr__;
-        # a match makes some forty events, and one update of the instance's dict costs half.
-        self.__dict__.update(
-            kind=kind,
-            player=player,
-            message=message,
-            hand=hand,
-            award=award,
-            points=points,
-            winner=winner,
-            next_dealer=next_dealer,
-        )
+        # a match makes some forty events, and writing the instance's dict costs a third.
+        fields = self.__dict__
+        fields["kind"] = kind
+        fields["player"] = player
+        fields["message"] = message
+        fields["hand"] = hand
+        fields["award"] = award
+        fields["points"] = points
+        fields["winner"] = winner
+        fields["next_dealer"] = next_dealer
 
     @property
     def ends_round(self) -> bool:
@@ -123,8 +122,10 @@ def _month_counts(months: Sequence[int]) -> dict[int, int]:
     return counts
 
 
-def _quiet_continues(players: tuple[str, str]) -> dict[str, Event]:
-    """The quiet ``continue`` of each player (events are immutable: one serves every turn of a match)."""
+def _shared_events(players: tuple[str, str]) -> dict[object, Event]:
+    """The events every round of a match may share (events are immutable): each player's quiet
+    ``continue`` by the player's name, made here, and each plain deal's ``dealt`` by (dealer,
+    month), made by its first round."""
     return {player: Event("continue", player) for player in players}
 
 
@@ -166,13 +167,13 @@ class Round:
         rules = koikoi_rules(rs)
         names = check_players(players, dealer)
         month = rules.months[0] if month is None else check_month(rules, month)
-        self._start(rs, rules, Hooks(rs), names, dealer, month, _quiet_continues(names))
+        self._start(rs, rules, Hooks(rs), names, dealer, month, _shared_events(names))
 
     @classmethod
     def _of_match(cls, match: Match, dealer: str, month: int) -> Round:
         """The next round of ``match`` (its players and month already checked)."""
         played = cls.__new__(cls)
-        played._start(match.rs, match.rules, match._hooks, match.players, dealer, month, match._continue)
+        played._start(match.rs, match.rules, match._hooks, match.players, dealer, month, match._events)
         return played
 
     def _start(
@@ -183,7 +184,7 @@ class Round:
         players: tuple[str, str],
         dealer: str,
         month: int,
-        quiet: dict[str, Event],
+        events: dict[object, Event],
     ) -> None:
         self.rules = rules
         self.table = rules.table
@@ -197,7 +198,10 @@ class Round:
         self._one_way = len(rules.roles) == 1  # no card with two kinds counted apart: one plan per pile
         self._last = rules.hand_cards  # a player's last turn
         self._weights = self._tables.months[month].weights
-        self._field_weather = bool(self.table.weather) and any(w.where == "field" for w in self.table.weather)
+        self._weather = bool(self._tables.weather)
+        self._field_weather = self._weather and any(w.where == "field" for w in self.table.weather)
+        self._minimum_base = self.table.minimum_base
+        self._new_yaku = self.table.offer_on == "new_yaku"  # else a new or improved yaku
         self._state = {p: _PlayerState() for p in self.players}
         self._dealt = False
         self._offer: str | None = None
@@ -205,7 +209,7 @@ class Round:
         self._offer_hand: Hand | None = None  # the hand the pending offer was made on
         self._last_rise: str | None = None  # the last player whose base rose (``after_draw: last_yaku``)
         self._last_caller: str | None = None
-        self._continue = quiet
+        self._events = events  # shared by the match's rounds (_shared_events)
         self._called: Hand | None = None  # the last caller's hand when they called (on_exhaustive_draw: score)
         self.result: Event | None = None
 
@@ -359,7 +363,11 @@ class Round:
     def _dealt_event(self, captured: tuple[str, ...], four: int | None) -> Event:
         """The round is played: the dealer takes a misdealt month first (``field_four: dealer_captures``)."""
         if not captured:
-            return Event("dealt", message=f"{self.dealer} deals; month {self.month}")
+            key = (self.dealer, self.month)
+            dealt = self._events.get(key)
+            if dealt is None:
+                dealt = self._events[key] = Event("dealt", message=f"{self.dealer} deals; month {self.month}")
+            return dealt
         self._capture_for_dealer(captured)
         return Event(
             "dealt",
@@ -403,34 +411,31 @@ class Round:
         """A turn whose cards are checked: the referee's answer, and the round changed only
         once everything is computed. ``quiet``: a ``continue`` event carries no hand."""
         state = self._state[player]
-        total = state.total
-        if cards or not state.turns or self._tables.weather:
+        total, base, turns = state.total, state.base, state.turns + 1
+        rose = False
+        # Nothing captured and no weather to change: the yaku are the player's last turn's, which
+        # offered nothing (else the round would be waiting for an answer or be over).
+        if cards or turns == 1 or self._weather:
             weights = self._weights
             for card in cards:
                 total += weights[card]
-            tables, table = self._tables, self.table
-            off = tables.cancelled(total, field) if tables.weather else 0
+            tables = self._tables
+            off = tables.cancelled(total, field) if self._weather else 0
             plan = tables.plan(0, total, state.calls, off) if self._one_way else tables.best(total, state.calls, off)[1]
             base = plan.base
             # A rise: a new or improved yaku (as ``calls.offer_on`` says), at least ``calls.minimum_base``.
-            if base < table.minimum_base:
-                rose = False
-            elif table.offer_on == "new_or_improved":
-                rose = base > state.banked_base
-            else:
-                banked = state.banked_ids
-                rose = any(ident not in banked for _, ident, _, _ in plan.counted)
-        else:
-            # Nothing captured and no weather to change: the yaku are the player's last turn's,
-            # which offered nothing (else the round would be waiting for an answer or be over).
-            base, rose = state.base, False
-        turns = state.turns + 1
+            if base >= self._minimum_base:
+                if self._new_yaku:
+                    banked = state.banked_ids
+                    rose = any(ident not in banked for _, ident, _, _ in plan.counted)
+                else:
+                    rose = base > state.banked_base
         if rose:
             event = self._risen(player, state, (*state.captured, *cards), total, base, turns, field)
         elif turns == self._last and self._state[self._other(player)].turns == turns:
             event = self._exhaustive_draw(player if base > state.base else self._last_rise)
         elif quiet:
-            event = self._continue[player]
+            event = self._events[player]
         else:
             hand = self._tables.hand(
                 self.rs.id, self._tables.months[self.month], (*state.captured, *cards), total, state.calls, field
@@ -440,15 +445,13 @@ class Round:
         if base > state.base:
             self._last_rise = player
         state.captured += cards
-        state.total = total
-        state.turns = turns
-        state.base = base
+        state.total, state.turns, state.base = total, turns, base
         if event.next_dealer is not None:
             return self._end(event)
         if rose:  # an offer
             state.offers += 1
             self._offer = player
-            self._offer_field = tuple(field) if field is not None and self._tables.weather else None
+            self._offer_field = tuple(field) if field is not None and self._weather else None
             self._offer_hand = event.hand
         return event
 
@@ -630,7 +633,7 @@ class Match:
         self.rounds: list[Round] = []
         self.result: MatchResult | None = None
         self._totals = dict.fromkeys(self.players, self.rules.table.start_points)
-        self._continue = _quiet_continues(self.players)
+        self._events = _shared_events(self.players)
         self._counted = 0  # the rounds whose points are in ``_totals``
 
     @property

@@ -115,6 +115,11 @@ _PLAYS = _Plays()
 _CHOICES = _Choices()
 
 
+def _moves(hand: list[str]) -> dict[str, Move]:
+    """A dealt hand: each card and its ``Move("play", card)``, in the order dealt."""
+    return {card: _PLAYS[card] for card in hand}
+
+
 def play_move(card: str) -> Move:
     """``Move("play", card)``, made once per card of a deck."""
     try:
@@ -222,7 +227,7 @@ class Table:
         self._log: list[tuple[Any, ...]] = [(Started, rs.id, names, self.seed, drawn, first_dealer)]
         self._match = Match(rs, names, first_dealer)
         self._records: list[TableRound] = []
-        self._hands: dict[str, list[str]] = {}
+        self._hands: dict[str, dict[str, Move]] = {}  # each hand: its cards, in the order dealt, and their moves
         self._opponent = {names[0]: names[1], names[1]: names[0]}
         self._field: dict[str, None] = {}  # the face-up cards, in the order they came
         self._stock: list[str] = []  # the top card last
@@ -232,7 +237,7 @@ class Table:
         self._pending: str | None = None
         self._choosing: str | None = None  # the card waiting to capture one of two field cards
         self._choosing_turned = False  # whether the card waiting for a choice was turned from the stock
-        self._quiet = {p: (Refereed, event) for p, event in self._match._continue.items()}  # a quiet turn's record
+        self._quiet = {p: (Refereed, self._match._events[p]) for p in names}  # a quiet turn's record
         self._taken: list[str] = []  # the cards captured this turn
         self._redeals = 0
         self.result: TableResult | None = None
@@ -357,10 +362,10 @@ class Table:
         if pending == "play" and player is not None:
             if self._must_capture:
                 by_month, month_of = self._by_month, self._month_of
-                capturing = [_PLAYS[card] for card in self._hands[player] if by_month[month_of[card]]]
+                capturing = [move for card, move in self._hands[player].items() if by_month[month_of[card]]]
                 if capturing:
                     return capturing
-            return list(map(_PLAYS.__getitem__, self._hands[player]))
+            return list(self._hands[player].values())
         if pending == "choose":
             card = self._choosing
             assert card is not None
@@ -376,7 +381,7 @@ class Table:
         pending, player = self._pending, self._to_move
         if isinstance(move, Move) and player is not None:
             kind, card, target = move
-            if pending == "play" and kind == "play" and card is not None and target is None:
+            if pending == "play" and kind == "play" and isinstance(card, str) and target is None:
                 hand = self._hands[player]
                 if card in hand and (not self._must_capture or self._may_lay(card, hand)):
                     return self._played(player, hand, card)
@@ -388,7 +393,7 @@ class Table:
                 return self._refereed(self.round.answer(player, kind))
         raise IllegalMove(self._refusal(move))
 
-    def _may_lay(self, card: str, hand: list[str]) -> bool:
+    def _may_lay(self, card: str, hand: dict[str, Move]) -> bool:
         """Whether ``card`` may be played under ``match.must_capture``: it captures, or no card of the hand does."""
         by_month, month_of = self._by_month, self._month_of
         return bool(by_month[month_of[card]]) or not any(by_month[month_of[c]] for c in hand)
@@ -407,7 +412,7 @@ class Table:
             if kind != "play":
                 return f"{player} must play a card from their hand, not {kind!r:.20}"
             hand = self._hands[player]
-            if move.card not in hand:
+            if not isinstance(move.card, str) or move.card not in hand:
                 return f"{move.card!r:.60} is not in {player}'s hand"
             if move.target is not None:
                 return "a played card's capture is chosen after it is played, when two field cards match"
@@ -423,9 +428,9 @@ class Table:
 
     # --- the turn ------------------------------------------------------------------------
 
-    def _played(self, player: str, hand: list[str], card: str) -> tuple[Event, ...]:
+    def _played(self, player: str, hand: dict[str, Move], card: str) -> tuple[Event, ...]:
         """``player`` plays ``card`` (legal): it meets the field, then the stock's card does."""
-        hand.remove(card)
+        del hand[card]
         took = self._meet(card)
         if took is None:
             self._log.append((Played, player, card, None, None, None))
@@ -580,7 +585,8 @@ class Table:
             return event
         stock = order[2 * size + field_size :]
         stock.reverse()  # the top card last
-        self._hands, self._stock = {dealer: dealer_hand, other: other_hand}, stock
+        self._hands = {dealer: _moves(dealer_hand), other: _moves(other_hand)}
+        self._stock = stock
         captured = rnd._state[dealer].captured
         if captured:
             field = self._dealer_captures(rnd, field, tuple(captured))

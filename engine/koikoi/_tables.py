@@ -74,6 +74,8 @@ class Tables:
     rules: KoikoiRules
     width: int  # bits of one field
     region: int  # bits of one way of counting: two fields per yaku
+    region_mask: int  # the bits of one way of counting
+    field_mask: int  # the bits of one field
     own: int  # where the cards' own bits start
     size: int  # cards in the deck
     offsets: int  # every field's starting value
@@ -105,9 +107,12 @@ class Tables:
         """The yaku the pile of ``total`` makes counting dual cards the ``way``-th way, apart
         from the rows ``off`` cancels (:meth:`cancelled`)."""
         width = self.width
-        value = ((total >> (way * self.region)) & ((1 << self.region) - 1)) + self.offsets
-        made = value & (value >> width) & self.tops & ~off
-        key = (value & ((made >> (width - 1)) * ((1 << width) - 1)) & self.extra) | made
+        value = ((total >> (way * self.region) if way else total) & self.region_mask) + self.offsets
+        made = value & (value >> width) & self.tops
+        if off:
+            made &= ~off
+        # The rows made, and the count fields of those whose points grow with their cards.
+        key = (value & ((made >> (width - 1)) * self.field_mask) & self.extra) | made if made else 0
         # Most tables' points do not depend on the calls: one entry serves every call count.
         memo_key = (way, key, own_calls if self.calls_count else 0)
         found = self.plans.get(memo_key)
@@ -303,6 +308,8 @@ def _compile(rules: KoikoiRules) -> Tables:
         rules,
         width,
         region,
+        (1 << region) - 1,
+        (1 << width) - 1,
         own,
         size,
         offsets,
