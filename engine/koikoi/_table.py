@@ -49,6 +49,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
+from itertools import repeat, starmap
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._core.errors import InputError
@@ -600,9 +602,9 @@ class Table:
 
     def _shuffled(self) -> list[str]:
         """The deck shuffled from the table's random stream: the cards sorted by independent
-        uniform keys."""
-        draw = self._rng.random
-        return sorted(self._cards, key=lambda _: draw())
+        uniform keys, ``random()`` drawn for each card in the deck's order."""
+        # The key is next(keys, card): the next of the draws, made without a Python call per card.
+        return sorted(self._cards, key=partial(next, starmap(self._rng.random, repeat(()))))
 
     def _dealer_captures(self, rnd: Round, field: list[str], captured: tuple[str, ...]) -> list[str]:
         """``match.field_four: dealer_captures``: the dealer took four of a month from the field
