@@ -44,9 +44,9 @@ class DealOutcome:
     award: FixedAward | None = None
 
 
-#: One implementation as the facade calls it: its plugin's name, its function, and which of the
-#: hook's arguments it takes, by position (``None``: all of them, in the spec's order).
-Implementation = tuple[str, Callable[..., Any], tuple[int, ...] | None]
+#: One implementation as the facade calls it: its plugin's name and a function of the hook's
+#: arguments, in the spec's order.
+Implementation = tuple[str, Callable[..., Any]]
 
 
 def implementations(caller: Any) -> tuple[Implementation, ...] | None:
@@ -55,18 +55,19 @@ def implementations(caller: Any) -> tuple[Implementation, ...] | None:
     defaults)."""
     found = caller.get_hookimpls()
     names = tuple(caller.spec.argnames)
-    if any(
-        impl.hookwrapper or impl.wrapper or impl.kwargnames or not set(impl.argnames) <= set(names) for impl in found
-    ):
+    if any(impl.hookwrapper or impl.wrapper or impl.kwargnames or not set(impl.argnames) <= {*names} for impl in found):
         return None
     return tuple(
-        (
-            impl.plugin_name,
-            impl.function,
-            None if tuple(impl.argnames) == names else tuple(names.index(name) for name in impl.argnames),
-        )
+        (impl.plugin_name, impl.function if tuple(impl.argnames) == names else _taking(impl, names))
         for impl in reversed(found)
     )
+
+
+def _taking(impl: Any, names: tuple[str, ...]) -> Callable[..., Any]:
+    """``impl``'s function called with the hook's arguments it names (pluggy lets an
+    implementation take fewer arguments than the hook gives)."""
+    function, positions = impl.function, [names.index(name) for name in impl.argnames]
+    return lambda *args: function(*[args[i] for i in positions])
 
 
 class Hooks:
@@ -79,21 +80,20 @@ class Hooks:
         self._hook = rs.plugin_manager.hook
         self._prepared: dict[str, tuple[Implementation, ...] | None] = {}  # by hook, at its first call
 
-    def _ask(self, hook: str, first: bool, *args: Any) -> Any:
+    def _ask(self, hook: str, first: bool, args: tuple[Any, ...]) -> Any:
         """Call ``hook`` with ``args`` (the spec's arguments, in order): the first answer that
         is not ``None`` (``first``), else every such answer."""
-        prepared = self._prepared
-        if hook in prepared:
-            plain = prepared[hook]
-        else:
-            plain = prepared[hook] = implementations(getattr(self._hook, hook))
+        try:
+            plain = self._prepared[hook]
+        except KeyError:  # its first call
+            plain = self._prepared[hook] = implementations(getattr(self._hook, hook))
         if plain is None:
             caller = getattr(self._hook, hook)
             return caller(**dict(zip(caller.spec.argnames, args, strict=True)))
         answers = []
-        for plugin, function, takes in plain:
+        for plugin, function in plain:
             try:
-                answer = function(*args) if takes is None else function(*[args[i] for i in takes])
+                answer = function(*args)
             except _ENGINES_OWN:
                 raise
             except BaseException as error:  # as the manager's monitor: anything else the plugin raised
@@ -109,14 +109,14 @@ class Hooks:
         expressions (every plugin's answers merged, in pluggy's order)."""
         values: dict[str, Any] = {}
         for extra in self._ask(
-            "yakuset_koikoi_award_context", False, self._rs, base, own_calls, opponent_calls, field_brights
+            "yakuset_koikoi_award_context", False, (self._rs, base, own_calls, opponent_calls, field_brights)
         ):
             values.update(extra or {})
         return values
 
     def lucky_hand(self, hand: Sequence[str]) -> FixedAward | None:
         """``yakuset_koikoi_lucky_hand``: the fixed award a dealt hand earns at once, or ``None``."""
-        found: FixedAward | None = self._ask("yakuset_koikoi_lucky_hand", True, self._rs, hand)
+        found: FixedAward | None = self._ask("yakuset_koikoi_lucky_hand", True, (self._rs, hand))
         return found
 
     def deal(
@@ -127,18 +127,18 @@ class Hooks:
         lucky: Mapping[str, FixedAward],
     ) -> DealOutcome | None:
         """``yakuset_koikoi_deal``: what the deal decides at once, or ``None`` to play it."""
-        outcome: DealOutcome | None = self._ask("yakuset_koikoi_deal", True, self._rs, hands, field, dealer, lucky)
+        outcome: DealOutcome | None = self._ask("yakuset_koikoi_deal", True, (self._rs, hands, field, dealer, lucky))
         return outcome
 
     def exhaustive_draw(self, dealer: str) -> FixedAward | None:
         """``yakuset_koikoi_exhaustive_draw``: what a round nobody won awards, or ``None``."""
-        found: FixedAward | None = self._ask("yakuset_koikoi_exhaustive_draw", True, self._rs, dealer)
+        found: FixedAward | None = self._ask("yakuset_koikoi_exhaustive_draw", True, (self._rs, dealer))
         return found
 
     def match_end(self, totals: Mapping[str, int], extras: Mapping[str, Mapping[str, int]]) -> list[MatchAdjustment]:
         """``yakuset_koikoi_match_end``: every plugin's adjustments to the match totals, in pluggy's order."""
         adjustments: list[MatchAdjustment] = []
-        for found in self._ask("yakuset_koikoi_match_end", False, self._rs, totals, extras):
+        for found in self._ask("yakuset_koikoi_match_end", False, (self._rs, totals, extras)):
             adjustments.extend(found or ())
         return adjustments
 

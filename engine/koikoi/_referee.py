@@ -289,14 +289,15 @@ class Round:
         """The deal, its cards checked: a redeal, a round decided at once, or play."""
         table, month_of = self.table, self._tables.month_of
         months = _month_counts(list(map(month_of.__getitem__, field)))
-        four = next((m for m, n in months.items() if n == 4), None)
-        if four is not None and table.field_four == "redeal":
-            return Event("redeal", message=f"the field holds all four cards of month {four}: deal again")
-        if four is None and table.field_pairs == "redeal" and months and all(n == 2 for n in months.values()):
-            return Event("redeal", message=f"the field holds {len(months)} pairs of months: deal again")
+        four = next((m for m, n in months.items() if n == 4), None) if months else None
         captured: tuple[str, ...] = ()
-        if four is not None and table.field_four == "dealer_captures":
-            captured = tuple(card for card in field if month_of[card] == four)
+        if four is not None:
+            if table.field_four == "redeal":
+                return Event("redeal", message=f"the field holds all four cards of month {four}: deal again")
+            if table.field_four == "dealer_captures":
+                captured = tuple(card for card in field if month_of[card] == four)
+        elif table.field_pairs == "redeal" and months and all(n == 2 for n in months.values()):
+            return Event("redeal", message=f"the field holds {len(months)} pairs of months: deal again")
         outcome = self._deal_outcome(hands_dealt, field)
         if outcome is not None and outcome.kind == "redeal":
             return Event("redeal", message=outcome.label)

@@ -392,7 +392,7 @@ class Table:
                     return self._chosen(player, card, target)
             elif pending == "koikoi_or_shobu" and kind in _ANSWER_KINDS and card is None and target is None:
                 self._log.append((Answered, player, kind))
-                return self._refereed(self.round.answer(player, kind))
+                return self._refereed(self._round.answer(player, kind))
         raise IllegalMove(self._refusal(move))
 
     def _may_lay(self, card: str, hand: dict[str, Move]) -> bool:
@@ -506,7 +506,7 @@ class Table:
             return (event,)
         if event.next_dealer is not None:
             return (event, *self._round_over(event))
-        self._to_move = self.round.next_to_act
+        self._to_move = self._round.next_to_act
         self._pending = "play"
         return (event,)
 
@@ -519,9 +519,8 @@ class Table:
 
     def _record(self, event: Event) -> None:
         """Record how the current round ended (``event`` ended it)."""
-        rnd = self.round
-        first, second = self.players
-        calls = (rnd.calls(first), rnd.calls(second))
+        rnd = self._round
+        first, second = rnd._state[self.players[0]], rnd._state[self.players[1]]
         winner = event.winner
         hand = event.hand if winner is not None else None  # won by yaku
         assert event.next_dealer is not None
@@ -533,11 +532,11 @@ class Table:
                 event.kind,
                 winner,
                 event.points,
-                () if hand is None else tuple(y.id for y in hand.yaku),
-                calls,
-                winner is not None and calls[self.players.index(winner)] > 0,
+                () if hand is None else tuple([y.id for y in hand.yaku]),
+                (first.calls, second.calls),
+                winner is not None and rnd._state[winner].calls > 0,
                 self._redeals,
-                (rnd.offers(first), rnd.offers(second)),
+                (first.offers, second.offers),
                 event.next_dealer,
             )
         )

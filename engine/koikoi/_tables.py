@@ -89,6 +89,7 @@ class Tables:
     months: dict[int | None, Month]
     weather: tuple[WeatherMask, ...]
     month_of: dict[str, int]  # card id -> its month
+    nothing: Plan  # the plan of a pile that makes no yaku (most piles, early in a round)
     #: The yaku and steps found for a count of cards, by (way of counting, key, own calls).
     plans: Memo[tuple[int, int, int], Plan] = field(default_factory=lambda: Memo(PLANS_SIZE))
     #: The step of a yaku that counts, by (row, points, cards counted where its points grow with them).
@@ -111,8 +112,10 @@ class Tables:
         made = value & (value >> width) & self.tops
         if off:
             made &= ~off
+        if not made:
+            return self.nothing
         # The rows made, and the count fields of those whose points grow with their cards.
-        key = (value & ((made >> (width - 1)) * self.field_mask) & self.extra) | made if made else 0
+        key = (value & ((made >> (width - 1)) * self.field_mask) & self.extra) | made
         # Most tables' points do not depend on the calls: one entry serves every call count.
         memo_key = (way, key, own_calls if self.calls_count else 0)
         found = self.plans.get(memo_key)
@@ -164,6 +167,8 @@ class Tables:
         """The way of counting dual cards that scores most (the first on a tie), and its yaku."""
         chosen = self.plan(0, total, own_calls, off)
         way = 0
+        if len(self.rules.roles) == 1:
+            return way, chosen
         for other in range(1, len(self.rules.roles)):
             found = self.plan(other, total, own_calls, off)
             if found.base > chosen.base:
@@ -323,6 +328,7 @@ def _compile(rules: KoikoiRules) -> Tables:
         months,
         weather,
         {card.id: card.month for card in deck},
+        Plan(0, (), ()),
     )
 
 

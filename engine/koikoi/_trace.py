@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from ._referee import Event
 
 
@@ -163,6 +165,6 @@ def _took(card: str, took: tuple[str, ...]) -> str:
     return f"  {card} takes {' '.join(took)}" if took else f"  {card} is laid on the field"
 
 
-def text(entries: list[Entry]) -> str:
+def text(entries: Iterable[Entry]) -> str:
     """The trace of ``entries``: their lines, each ending with a newline."""
     return "".join(line + "\n" for entry in entries for line in entry.lines())
