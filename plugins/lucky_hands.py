@@ -79,13 +79,16 @@ def yakuset_koikoi_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAwa
     size = len(hand)
     full_hand = size == rules.hand_cards
     try:
-        distinct = len({deck[card].month for card in hand})
+        listed = [deck[card].month for card in hand]
         plain = len(set(hand)) == size
     except (KeyError, TypeError):
         plain = False  # a card the deck lacks: refused below
-    if plain and distinct > size - 3 and not (full_hand and 2 * distinct == size):
+    if not plain:  # a card the deck lacks, or one given twice
+        listed = [card.month for card in koikoi.check_cards(ruleset, hand, "the hand")]
+    distinct = len(set(listed))
+    if distinct > size - 3 and not (full_hand and 2 * distinct == size):
         return None  # no month four times, and not a hand of pairs: most hands dealt (every deal asks)
-    months = Counter(card.month for card in koikoi.check_cards(ruleset, hand, "the hand"))
+    months = Counter(listed)
     settings = ruleset.plugin_settings(NAME)
     teshi, kuttsuki, both = settings["teshi"], settings["kuttsuki"], settings["both_in_hand"]
     if teshi and 4 in months.values():
