@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from .._core.errors import InputError
-from ._table import KOIKOI, SHOBU, IllegalMove, Move, Table, TableResult, View, play_move
+from ._table import KOIKOI, SHOBU, IllegalMove, Move, Table, TableResult, play_move
 from ._tally import Tally
 
 if TYPE_CHECKING:
@@ -73,9 +73,7 @@ def play_match(rs: RuleSet, seed: int, bots: Sequence[BotFactory], log: list[Ent
     """Play one whole match of ``rs`` from ``seed`` at a :class:`yakuset.koikoi.Table` between two
     bot factories (seat 0, seat 1: players ``a`` and ``b``); with ``log``, append the table's
     log to it (``Table.log``). The same seed deals the same cards whatever the bots."""
-    table = Table(rs, SEATS, seed)
-    made = [factory(rs, random.Random(f"{seed}:bot:{seat}")) for seat, factory in enumerate(bots)]
-    play_out(table, dict(zip(SEATS, made, strict=True)))
+    table = _played(rs, seed, bots)
     if log is not None:
         log.extend(table.log)
     result = table.result
@@ -83,32 +81,36 @@ def play_match(rs: RuleSet, seed: int, bots: Sequence[BotFactory], log: list[Ent
     return _match_record(result)
 
 
+def _played(rs: RuleSet, seed: int, bots: Sequence[BotFactory]) -> Table:
+    """The table of match ``seed`` played to its end by ``bots`` (seat 0, seat 1)."""
+    table = Table(rs, SEATS, seed)
+    made = [factory(rs, random.Random(f"{seed}:bot:{seat}")) for seat, factory in enumerate(bots)]
+    play_out(table, dict(zip(SEATS, made, strict=True)))
+    return table
+
+
 def play_out(table: Table, bots: Mapping[str, Bot]) -> None:
     """Play ``table``'s match to its end, each decision asked of the bot of the player to move
     through that player's :class:`yakuset.koikoi.View`. A bot's illegal answer raises
     :class:`yakuset.InputError` naming the bot and why."""
-    views = {player: table.view(player) for player in table.players}
+    asked = {player: (bots[player], table.view(player)) for player in table.players}
     while table.result is None:
         player = table.to_move
         assert player is not None
-        bot = bots[player]
-        move = _ask(table, bot, views[player])
+        bot, view = asked[player]
+        pending = table.pending
+        if pending == "play":
+            move = play_move(bot.play(view))
+        elif pending == "choose":
+            card = table.choosing
+            assert card is not None
+            move = Move("choose", card, bot.capture(view, card, view.matches(card)))
+        else:
+            move = KOIKOI if bot.koikoi(view) else SHOBU
         try:
             table.play(move)
         except IllegalMove as error:
             raise InputError(f"bot {type(bot).__name__} answered {move}: {error}") from None
-
-
-def _ask(table: Table, bot: Bot, view: View) -> Move:
-    """The bot's answer to the table's pending decision, as a move."""
-    pending = table.pending
-    if pending == "play":
-        return play_move(bot.play(view))
-    if pending == "choose":
-        card = table.choosing
-        assert card is not None
-        return Move("choose", card, bot.capture(view, card, view.matches(card)))
-    return KOIKOI if bot.koikoi(view) else SHOBU
 
 
 def _match_record(result: TableResult) -> MatchRecord:
@@ -133,35 +135,37 @@ def _match_record(result: TableResult) -> MatchRecord:
     return MatchRecord(seat[result.first_dealer], rounds, result.totals, winner)
 
 
-def _count(t: Tally, match: MatchRecord) -> None:
+def _count(t: Tally, result: TableResult) -> None:
+    """Count a finished match into ``t`` (seat 0 is ``result.players[0]``)."""
+    first = result.players[0]
     t.matches += 1
-    t.lengths[len(match.rounds)] += 1
-    if match.winner is None:
+    t.lengths[len(result.rounds)] += 1
+    if result.winner is None:
         t.ties += 1
     else:
-        if match.winner == match.first_dealer:
+        if result.winner == result.first_dealer:
             t.first_wins += 1
         else:
             t.second_wins += 1
-        t.seat_a_wins += match.winner == 0
-    for r in match.rounds:
+        t.seat_a_wins += result.winner == first
+    for r in result.rounds:
         t.rounds += 1
         t.points[r.points] += 1
         t.redeals += r.redeals
         t.offers += r.offers[0] + r.offers[1]
         t.calls += r.calls[0] + r.calls[1]
-        if r.kind in ("draw", "exhaustive_draw"):
+        if r.ended in ("draw", "exhaustive_draw"):
             t.draws += 1  # Dealer's Privilege may pay on a draw: its points are counted above
             continue
         t.wins += 1
         t.dealer_wins += r.winner == r.dealer
-        t.seat_a_round_wins += r.winner == 0
-        if r.kind == "lucky_hand":
+        t.seat_a_round_wins += r.winner == first
+        if r.ended == "lucky_hand":
             t.lucky_hands += 1
-        elif r.kind == "field_four":
+        elif r.ended == "field_four":
             t.field_fours += 1
         elif r.winner is not None:
-            t.calls_won += r.calls[r.winner]
+            t.calls_won += r.calls[result.players.index(r.winner)]
             t.yaku_wins += 1
             t.deciding.update(r.yaku)
 
@@ -170,5 +174,7 @@ def play_matches(rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[B
     """The tally of matches ``start .. stop-1`` of a study seeded ``seed``."""
     t = Tally()
     for index in range(start, stop):
-        _count(t, play_match(rs, match_seed(seed, index), bots))
+        result = _played(rs, match_seed(seed, index), bots).result
+        assert result is not None
+        _count(t, result)
     return t
