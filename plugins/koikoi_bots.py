@@ -61,7 +61,7 @@ class GreedyBot:
             if not matches:
                 continue
             taken = (card, *matches) if len(matches) != 2 else (card, self.capture(view, card, matches))
-            key = (view.base_with(taken) - base, sum(points[c] for c in taken))
+            key = (view.base_with(taken) - base, sum(map(points.__getitem__, taken)))
             if key > best_key:
                 best, best_key = card, key
         if best is not None:
@@ -87,7 +87,7 @@ class SteadyBot:
         the opponent."""
         gain = view.base_with(taken) - view.base
         denied = view.base_with(taken[1:], opponent=True) - view.opponent_base
-        return 30 * gain + 10 * denied + sum(self.points[c] for c in taken)
+        return 30 * gain + 10 * denied + sum(map(self.points.__getitem__, taken))
 
     def play(self, view: View) -> str:
         best, best_worth = None, None
