@@ -130,3 +130,133 @@ class OldName:
 def test_a_hook_under_its_name_before_the_game_prefix_is_refused_with_the_new_name(tmp_path):
     with pytest.raises(yakuset.RulesetError, match="did you mean 'yakuset_koikoi_lucky_hand'"):
         load("extends: nintendo\nplugins:\n  old: {}\n", registry(old=OldName()), tmp_path)
+
+
+# --- the Koi-Koi facade calls what pluggy would call, in pluggy's order -------------------------
+# koikoi/_hooks.py calls each implementation itself (a deal asks three hooks); these compare it
+# with the plugin manager's own hook caller, asked with the same arguments.
+
+DEALT = ("01-bright-crane", "02-chaff-1")
+TOTALS = {"alice": 10, "bob": 12}
+
+
+class Asks:
+    """A plugin that records when it is asked and answers as it is told."""
+
+    def __init__(self, name: str, asked: list[str], answer: object = None, **order: bool) -> None:
+        self.name, self.asked, self.answer = name, asked, answer
+
+        @hookimpl(**order)
+        def yakuset_koikoi_lucky_hand(ruleset, hand):
+            asked.append(name)
+            return answer
+
+        @hookimpl(**order)
+        def yakuset_koikoi_match_end(ruleset, totals, extras):
+            asked.append(name)
+            return answer
+
+        self.yakuset_koikoi_lucky_hand = yakuset_koikoi_lucky_hand
+        self.yakuset_koikoi_match_end = yakuset_koikoi_match_end
+
+
+def asking(tmp_path, plugins: dict[str, object]) -> yakuset.RuleSet:
+    names = "".join(f"  {name}: {{}}\n" for name in plugins)
+    return load(f"extends: nintendo\nplugins:\n  lucky_hands: null\n{names}", registry(**plugins), tmp_path)
+
+
+def both_ways(rs: yakuset.RuleSet, asked: list[str], hook: str, facade, **arguments) -> tuple[object, object]:
+    """What the facade answers and the order it asks in, then what pluggy answers and its order."""
+    from_facade = facade(), list(asked)
+    asked.clear()
+    from_pluggy = getattr(rs.plugin_manager.hook, hook)(ruleset=rs, **arguments), list(asked)
+    asked.clear()
+    return from_facade, from_pluggy
+
+
+def test_the_facade_asks_in_pluggys_order_and_stops_where_pluggy_stops(tmp_path):
+    from yakuset.koikoi import FixedAward
+    from yakuset.koikoi._hooks import Hooks
+
+    asked: list[str] = []
+    won = FixedAward("house", "the house's hand", 4)
+    plugins = {
+        "late": Asks("late", asked, won, trylast=True),
+        "plain": Asks("plain", asked),
+        "early": Asks("early", asked, tryfirst=True),
+        "second": Asks("second", asked, won),
+    }
+    rs = asking(tmp_path, plugins)
+    facade, pluggy = both_ways(rs, asked, "yakuset_koikoi_lucky_hand", lambda: Hooks(rs).lucky_hand(DEALT), hand=DEALT)
+    assert facade == pluggy
+    assert facade[1][0] == "early" and facade[1][-1] != "late"  # tryfirst first; stopped before trylast
+    assert facade[0] == won
+
+
+def test_the_facade_collects_every_answer_in_pluggys_order(tmp_path):
+    from yakuset.koikoi import MatchAdjustment
+    from yakuset.koikoi._hooks import Hooks
+
+    asked: list[str] = []
+    plugins = {
+        name: Asks(name, asked, None if name == "silent" else [MatchAdjustment("alice", 1, name, name)], **order)
+        for name, order in (("late", {"trylast": True}), ("silent", {}), ("early", {"tryfirst": True}), ("plain", {}))
+    }
+    rs = asking(tmp_path, plugins)
+    facade, pluggy = both_ways(
+        rs, asked, "yakuset_koikoi_match_end", lambda: Hooks(rs).match_end(TOTALS, {}), totals=TOTALS, extras={}
+    )
+    assert facade[1] == pluggy[1] and facade[1][0] == "early" and facade[1][-1] == "late"
+    assert facade[0] == [found for answer in pluggy[0] for found in answer]
+
+
+class TakesTheHandOnly:
+    @hookimpl
+    def yakuset_koikoi_lucky_hand(self, hand):
+        from yakuset.koikoi import FixedAward
+
+        return FixedAward("short", f"{len(hand)} cards", len(hand))
+
+
+class Wraps:
+    """A new-style wrapper around the other implementations: pluggy runs it."""
+
+    def __init__(self) -> None:
+        self.wrapped = 0
+
+    @hookimpl(wrapper=True)
+    def yakuset_koikoi_lucky_hand(self, ruleset, hand):
+        self.wrapped += 1
+        found = yield
+        return found
+
+
+def test_an_implementation_taking_fewer_arguments_is_asked_with_those_it_names(tmp_path):
+    from yakuset.koikoi._hooks import Hooks
+
+    rs = asking(tmp_path, {"short": TakesTheHandOnly()})
+    assert Hooks(rs).lucky_hand(DEALT) == rs.plugin_manager.hook.yakuset_koikoi_lucky_hand(ruleset=rs, hand=DEALT)
+    assert Hooks(rs).lucky_hand(DEALT).points == 2
+
+
+def test_a_hook_with_a_wrapper_is_called_through_pluggy(tmp_path):
+    from yakuset.koikoi._hooks import Hooks
+
+    wraps = Wraps()
+    rs = asking(tmp_path, {"wraps": wraps, "short": TakesTheHandOnly()})
+    assert Hooks(rs).lucky_hand(DEALT).points == 2
+    assert wraps.wrapped == 1
+
+
+def test_the_second_plugins_error_names_the_second_plugin(tmp_path):
+    from yakuset.koikoi._hooks import Hooks
+
+    asked: list[str] = []
+    rs = asking(tmp_path, {"quiet": Asks("quiet", asked, tryfirst=True), "broken": Lucky(KeyError("month"))})
+    with pytest.raises(yakuset.PluginError) as caught:
+        Hooks(rs).lucky_hand(DEALT)
+    assert (caught.value.plugin, caught.value.hook) == ("broken", "yakuset_koikoi_lucky_hand")
+    assert isinstance(caught.value.__cause__, KeyError)
+    with pytest.raises(yakuset.PluginError) as through_pluggy:
+        rs.plugin_manager.hook.yakuset_koikoi_lucky_hand(ruleset=rs, hand=DEALT)
+    assert str(through_pluggy.value) == str(caught.value)

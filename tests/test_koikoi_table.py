@@ -304,6 +304,23 @@ def test_a_match_replayed_from_its_seed_with_the_same_moves_gives_the_same_trace
     assert other.trace != first.trace
 
 
+@pytest.mark.parametrize("ruleset_id", ["nintendo", "bga", "hanafuda-flash"])
+def test_every_deal_is_the_deck_sorted_by_one_draw_of_the_seeds_stream_per_card(ruleset_id):
+    # The shuffle as documented: each card gets random() from the table's own stream, in the
+    # deck's order, and the deck is sorted by those keys (with a first dealer named, nothing
+    # else draws from the stream). Misdeals dealt again draw the next keys.
+    from yakuset.koikoi._trace import Dealt
+
+    rs = ruleset(ruleset_id)
+    cards = list(rs.rules.cards)
+    for seed in (0, 7, 2**64 - 1):
+        table = play_out(Table(rs, ("a", "b"), seed, first_dealer="a"), random.Random(seed))
+        stream = random.Random(seed)
+        for dealt in (entry for entry in table.log if isinstance(entry, Dealt)):
+            order = sorted(cards, key=lambda _: stream.random())
+            assert (*dealt.dealer_hand, *dealt.other_hand, *dealt.field) == tuple(order[:24])
+
+
 def test_the_seed_alone_decides_the_deal_whatever_the_moves():
     rs = ruleset("nintendo")
     one = Table(rs, ("a", "b"), 9)
