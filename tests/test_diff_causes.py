@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import jsonschema
+import pytest
 import yakuset
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -245,3 +246,20 @@ def test_applying_rule_changes_leaves_the_first_rule_sets_document_as_it_was():
     assert a.document == before
     assert changed["players"] == 3 and changed["tiles"]["removed"] == b.document["tiles"]["removed"]
     assert changed["yaku"] is a.document["yaku"] or not any(c.path.startswith("yaku") for c in changes)
+
+
+def test_a_variant_is_checked_where_it_changed_though_what_it_shares_is_not_checked_again():
+    # A variant shares the first rule set's unchanged mappings and lists, which are valid; what
+    # a change touches is checked as at load: a wrong value deep in a list item is still refused.
+    from yakuset._core.ruleset import variant
+    from yakuset.diff._causes import _shallow, apply
+
+    a, b = yakuset.load_ruleset("tenhou"), yakuset.load_ruleset("ema-2025")
+    assert variant(a, apply(a.document, diff.structural(a, b)), "+all").rules  # all of them: ema-2025
+    broken = _shallow(a.document)
+    broken["yaku"] = _shallow(a.document["yaku"])
+    index = next(i for i, item in enumerate(broken["yaku"]) if item["id"] == "pinfu")
+    broken["yaku"][index] = _shallow(broken["yaku"][index])
+    broken["yaku"][index]["han"] = "one"
+    with pytest.raises(yakuset.RulesetError, match=r"yaku\[pinfu\]\.han"):
+        variant(a, broken, "+broken")

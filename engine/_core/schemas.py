@@ -11,10 +11,12 @@ joins them in standard JSON Schema, so that an editor reading the composed file
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
 import json
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -234,12 +236,67 @@ def schemas(games: Mapping[str, Game]) -> Schemas:
     return _schemas(tuple((name, Path(game.schema)) for name, game in games.items()))
 
 
+#: While a document made from a valid one is checked (:func:`checking_like`): the ids of the
+#: mappings and lists of the valid one, which the new document shares where it did not change.
+_VALID_NODES: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar(
+    "yakuset_valid_nodes", default=frozenset()
+)
+
+
+@contextlib.contextmanager
+def checking_like(valid: Any) -> Iterator[None]:
+    """Check a document made from ``valid`` (a valid resolved document: ``diff`` applies one rule
+    change at a time to it) without descending again into the mappings and lists it shares with
+    ``valid``: only what changed is validated. Sound for these schemas: no condition on one key
+    constrains another (no ``if``/``dependent*`` below the top), and a shared node stands where
+    it stood in ``valid``."""
+    token = _VALID_NODES.set(frozenset(_container_ids(valid)))
+    try:
+        yield
+    finally:
+        _VALID_NODES.reset(token)
+
+
+def _container_ids(node: Any) -> Iterator[int]:
+    if isinstance(node, dict):
+        yield id(node)
+        for value in node.values():
+            yield from _container_ids(value)
+    elif isinstance(node, list):
+        yield id(node)
+        for item in node:
+            yield from _container_ids(item)
+
+
 def strict_class(document: dict[str, Any]) -> Any:
-    """The validator class for ``document``, where an integer must be written as one (not 1.0)."""
+    """The validator class for ``document``, where an integer must be written as one (not 1.0),
+    and which does not descend into a node known valid (:func:`checking_like`)."""
     import jsonschema.validators
 
     cls = jsonschema.validators.validator_for(document)
     checker = cls.TYPE_CHECKER.redefine(
         "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
     )
-    return jsonschema.validators.extend(cls, type_checker=checker)  # type: ignore[no-untyped-call]
+    every_property, every_item = cls.VALIDATORS["properties"], cls.VALIDATORS["items"]
+
+    def properties(validator: Any, properties: Any, instance: Any, schema: Any) -> Any:
+        valid = _VALID_NODES.get()
+        if not valid or not validator.is_type(instance, "object"):
+            yield from every_property(validator, properties, instance, schema)
+            return
+        for name, subschema in properties.items():
+            if name in instance and id(instance[name]) not in valid:
+                yield from validator.descend(instance[name], subschema, path=name, schema_path=name)
+
+    def items(validator: Any, items: Any, instance: Any, schema: Any) -> Any:
+        valid = _VALID_NODES.get()
+        if not valid or not validator.is_type(instance, "array") or "prefixItems" in schema or items is False:
+            yield from every_item(validator, items, instance, schema)
+            return
+        for index, item in enumerate(instance):
+            if id(item) not in valid:
+                yield from validator.descend(item, items, path=index)
+
+    return jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        cls, {"properties": properties, "items": items}, type_checker=checker
+    )

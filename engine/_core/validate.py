@@ -66,12 +66,20 @@ def check_file(data: Any, fallback: Location, schemas: Schemas, game: str | None
     return sorted(problems, key=lambda p: (p.location.line, p.location.col))
 
 
-def check_resolved(data: Any, fallback: Location, schemas: Schemas) -> list[Problem]:
-    """Problems of a resolved rule set, where everything required must be present."""
+def check_resolved(data: Any, fallback: Location, schemas: Schemas, like: Any = None) -> list[Problem]:
+    """Problems of a resolved rule set, where everything required must be present. ``like``: a
+    valid resolved document ``data`` was made from, sharing the mappings and lists that did not
+    change, which are not checked again (:func:`.schemas.checking_like`)."""
     game = data.get("game") if isinstance(data, dict) else None
     known = game if isinstance(game, str) and game in schemas.games else None
     sections = _Sections(schemas.owners, known) if known is not None else None
-    return _problems(schemas.resolved(known).iter_errors(data), data, fallback, "", sections)
+    errors = schemas.resolved(known).iter_errors(data)
+    if like is None:
+        return _problems(errors, data, fallback, "", sections)
+    from .schemas import checking_like
+
+    with checking_like(like):
+        return _problems(errors, data, fallback, "", sections)
 
 
 def check_against(subschema: dict[str, Any], data: Any, fallback: Location, base_path: str) -> list[Problem]:
