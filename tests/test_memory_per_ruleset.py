@@ -64,6 +64,7 @@ def test_a_rule_set_dropped_after_scoring_is_freed():
     assert [ref() for ref in gone] == [None] * 4
 
 
+@pytest.mark.slow
 def test_distinct_rule_set_texts_leave_memory_flat():
     # 10 more rule sets after 10: before the caches moved onto the rules, each kept about 0.5 MB
     # (some 5 MB here, measured with tracemalloc); now only the bounded memo of parsed files grows.

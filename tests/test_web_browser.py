@@ -20,6 +20,9 @@ import yakuset
 from .helpers import ROOT
 from .web_support import running_server
 
+#: A real browser driving the studio takes seconds a page: these are among the slow tests.
+pytestmark = pytest.mark.slow
+
 SHOTS = ROOT / "build" / "screenshots"
 # Chromium stalls on a closed network without the background-networking flags.
 FLAGS = [
