@@ -8,10 +8,10 @@ A call asks the implementations pluggy would call, in pluggy's order (``tryfirst
 plugin's own error becomes a :class:`yakuset.PluginError` naming plugin and hook, as the
 monitor every rule set's manager has makes it (``Registry.new_manager``). The facade calls them
 itself: a deal asks three hooks, and pluggy's dispatch cost more than the plugins' own work.
-Each hook's implementations are read from pluggy at its first call through a :class:`Hooks`
-(one serves a match); a hook with a wrapper, or an implementation that takes keyword
-defaults, is called through pluggy itself (``rs.plugin_manager.hook``), which knows how to run
-them.
+Each hook's implementations are read from pluggy at its first call for a rule set and kept
+with its compiled rules (``rules.caches.hooks``: a rule set's plugins are fixed when it loads);
+a hook with a wrapper, or an implementation that takes keyword defaults, is called through
+pluggy itself (``rs.plugin_manager.hook``), which knows how to run them.
 """
 
 from __future__ import annotations
@@ -78,7 +78,8 @@ class Hooks:
     def __init__(self, rs: RuleSet) -> None:
         self._rs = rs
         self._hook = rs.plugin_manager.hook
-        self._prepared: dict[str, tuple[Implementation, ...] | None] = {}  # by hook, at its first call
+        # By hook, at its first call for the rule set (its compiled rules keep them).
+        self._prepared: dict[str, tuple[Implementation, ...] | None] = rs.rules.caches.hooks
 
     def _ask(self, hook: str, first: bool, args: tuple[Any, ...]) -> Any:
         """Call ``hook`` with ``args`` (the spec's arguments, in order): the first answer that

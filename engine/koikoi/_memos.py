@@ -20,11 +20,12 @@ class KoikoiCaches(RulesCaches):
     """A Koi-Koi rules object's tables, made at first use: its award formula ready to apply
     (``formula``), how many brights its deck can put on the field (``most_brights``), its yaku
     compiled to weights (``tables``, which hold the memos of the yaku found for a count of cards
-    and of their steps); and its memo of finished awards by (base, own calls, opponent calls,
-    field brights) (``awards``: only inputs that passed every check and warn of nothing, of rule
-    sets whose formula no plugin feeds)."""
+    and of their steps), the implementations of each Koi-Koi hook as its plugin manager orders
+    them (``hooks``, read by ``_hooks.Hooks`` at a hook's first call); and its memo of finished
+    awards by (base, own calls, opponent calls, field brights) (``awards``: only inputs that
+    passed every check and warn of nothing, of rule sets whose formula no plugin feeds)."""
 
-    __slots__ = ("awards", "formula", "most_brights", "tables")
+    __slots__ = ("awards", "formula", "hooks", "most_brights", "tables")
 
     group = "koikoi"
 
@@ -33,6 +34,7 @@ class KoikoiCaches(RulesCaches):
         self.formula: Any = None
         self.most_brights: int | None = None
         self.tables: Any = None
+        self.hooks: dict[str, Any] = {}
         super().__init__()
 
     def clear(self) -> None:
