@@ -18,11 +18,17 @@ Run from the repository root with the project installed (the cluster part needs
 ``pip install 'yakuset[cluster]'``; it is skipped without it)::
 
     python bench/koikoi_matches.py [--matches 1000] [--repeats 5] [--cluster-matches 100000] [--memory-matches 100000]
+
+For instruction counts, ``--once N --ruleset ID --bots NAME`` plays 30 matches, then N more
+(``play_matches``), untimed, with the garbage collector off: run it under ``valgrind
+--tool=callgrind`` with N and with 0, and divide the difference by N (with ``PYTHONPATH`` at
+another checkout, the same loop on its code).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import statistics
 import sys
@@ -105,7 +111,17 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--cluster-matches", type=int, default=100_000)
     parser.add_argument("--memory-matches", type=int, default=100_000)
+    parser.add_argument("--once", type=int, default=None, metavar="N", help="play N matches once, untimed")
+    parser.add_argument("--ruleset", default="nintendo", help="the rule set of --once")
+    parser.add_argument("--bots", default="random", help="the bots of --once")
     args = parser.parse_args()
+    if args.once is not None:
+        gc.disable()
+        rs = yakuset.load_ruleset(args.ruleset)
+        bots = koikoi.find_bots(rs, [args.bots, args.bots])
+        koikoi.play_matches(rs, 1, 0, 30, bots)
+        koikoi.play_matches(rs, 0, 0, args.once, bots)
+        return
     print("Whole simulated Koi-Koi matches")
     print(machine_line())
     one_core(args.matches, args.repeats)
