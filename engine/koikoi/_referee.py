@@ -190,7 +190,8 @@ class Round:
         self.table = rules.table
         self.rs = rs
         self._hooks = hooks
-        self.players = (dealer, players[1] if players[0] == dealer else players[0])  # the dealer plays first
+        other = players[1] if players[0] == dealer else players[0]
+        self.players = (dealer, other)  # the dealer plays first
         self.dealer = dealer
         self.month = month
         self.field_brights = 0
@@ -202,7 +203,7 @@ class Round:
         self._field_weather = self._weather and any(w.where == "field" for w in self.table.weather)
         self._minimum_base = self.table.minimum_base
         self._new_yaku = self.table.offer_on == "new_yaku"  # else a new or improved yaku
-        self._state = {p: _PlayerState() for p in self.players}
+        self._state = {dealer: _PlayerState(), other: _PlayerState()}
         self._dealt = False
         self._offer: str | None = None
         self._offer_field: tuple[str, ...] | None = None  # the field when the offer was made (weather)

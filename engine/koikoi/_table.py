@@ -367,7 +367,7 @@ class Table:
                 capturing = [move for card, move in self._hands[player].items() if by_month[month_of[card]]]
                 if capturing:
                     return capturing
-            return list(self._hands[player].values())
+            return [*self._hands[player].values()]
         if pending == "choose":
             card = self._choosing
             assert card is not None
