@@ -74,7 +74,7 @@ def yakuset_settings_schema() -> Mapping[str, Any]:
 @hookimpl
 def yakuset_koikoi_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | None:
     """Teshi: four cards of one month. Kuttsuki: a full hand of pairs of months."""
-    rules = koikoi.rules_of(ruleset)
+    rules = ruleset.rules  # a Koi-Koi rule set's (only its plugin manager asks this hook)
     deck = rules.cards
     size = len(hand)
     full_hand = size == rules.hand_cards

@@ -233,7 +233,8 @@ class Table:
         self._opponent = {names[0]: names[1], names[1]: names[0]}
         self._field: dict[str, None] = {}  # the face-up cards, in the order they came
         self._stock: list[str] = []  # the top card last
-        self._by_month: dict[int, list[str]] = {}  # the face-up cards of each month, in the order they came
+        # The face-up cards of each month, in the order they came (emptied for each deal).
+        self._by_month: dict[int, list[str]] = {month: [] for month in self.rules.months}
         self._round: Round  # dealt below, before the table is used
         self._to_move: str | None = None
         self._pending: str | None = None
@@ -592,11 +593,11 @@ class Table:
         if captured:
             field = self._dealer_captures(rnd, field, tuple(captured))
         self._field = dict.fromkeys(field)
-        by_month: dict[int, list[str]] = {month: [] for month in self.rules.months}
-        month_of = self._month_of
+        by_month, month_of = self._by_month, self._month_of
+        for cards in by_month.values():
+            cards.clear()
         for card in field:
             by_month[month_of[card]].append(card)
-        self._by_month = by_month
         return event
 
     def _shuffled(self) -> list[str]:
