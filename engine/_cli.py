@@ -11,6 +11,7 @@ import argparse
 import io
 import json
 import os
+import re
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -26,7 +27,7 @@ from ._core.commands import (
     positive_argument,
     whole_number_argument,
 )
-from ._core.errors import InputError, Location, PluginError, Problem, RulesetError
+from ._core.errors import InputError, Location, PluginError, Problem, RulesetError, RulesetNotFound
 from ._core.game import Game
 from ._core.hints import did_you_mean
 from ._core.resolve import display_name
@@ -62,8 +63,26 @@ def _terminal_width() -> int:
 
 
 class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Each option's default, said once: not for a required option, a flag, an option with no
+    default, or one whose help already names it."""
+
     def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
         super().__init__(prog, indent_increment, max_help_position, _terminal_width() if width is None else width)
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (
+            action.required
+            or not action.option_strings
+            or default is None
+            or default is False
+            or default == argparse.SUPPRESS
+            or default == []
+            or "default" in text
+        ):
+            return text
+        return text + " (default: %(default)s)"
 
 
 class _TopFormatter(argparse.HelpFormatter):
@@ -123,7 +142,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for name in args.files:
         path = Path(name)
         if not path.is_file() and name not in bundled_ids():
-            raise UsageError(f"{name}: no such file or bundled rule set")
+            raise RulesetNotFound(name, *bundled.not_found(name))
         problems = _problems_of(path if path.is_file() else name)
         shown = display_name(path.resolve()) if path.is_file() else name
         errors = [p for p in problems if not p.warning]
@@ -216,7 +235,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from . import _studies
 
-    rulesets = [load_ruleset(source) for source in args.rulesets]
+    rulesets = [_load(source, "koikoi") for source in args.rulesets]
     bots = [name.strip() for name in args.bots.split(",")]
     if args.plot:
         _studies.check_plot()  # before the study, not after it
@@ -337,11 +356,22 @@ class _Cases:
                 )
 
 
+def _load(source: str, game: str | None = None) -> RuleSet:
+    """``load_ruleset(source)`` for a command that takes ``game``'s rule sets: a name found
+    nowhere gets a did-you-mean among that game's ids."""
+    try:
+        return load_ruleset(source)
+    except RulesetNotFound as exc:
+        if game is None:
+            raise
+        raise RulesetNotFound(exc.name, *bundled.not_found(exc.name, game)) from None
+
+
 def _game_command(name: str, runs: dict[str, tuple[Game, Command]]) -> Any:
     """Run the command of the rule set's game (``play`` exists for Koi-Koi and for Riichi)."""
 
     def run(args: argparse.Namespace) -> int:
-        rs = load_ruleset(args.ruleset)
+        rs = _load(args.ruleset, next(iter(runs)) if len(runs) == 1 else None)
         found = runs.get(rs.game)
         if found is None or rs.part is not found[0]:
             games = " or ".join(sorted(runs))
@@ -378,7 +408,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     def command(name: str, help_text: str) -> argparse.ArgumentParser:
         if only is not None and name != only:
             return _Unbuilt()  # type: ignore[return-value]
-        sub = commands.add_parser(name, help=help_text, description=help_text, formatter_class=_Formatter)
+        # A subcommand's help (in the list of commands) is %-formatted; its description is not.
+        sub = commands.add_parser(
+            name, help=help_text.replace("%", "%%"), description=help_text, formatter_class=_Formatter
+        )
         sub.add_argument("--json", action="store_true", help="print JSON for machines")
         return sub
 
@@ -440,20 +473,18 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub.set_defaults(run=cmd_diff)
 
     sub = command(
-        "simulate", "play many Koi-Koi matches between bots: balance figures with 95%% intervals, rule sets compared"
+        "simulate", "play many Koi-Koi matches between bots: balance figures with 95% intervals, rule sets compared"
     )
     sub.add_argument("rulesets", nargs="+", metavar="RULESET", help="Koi-Koi rule sets (bundled ids or files)")
-    sub.add_argument("--matches", type=positive_argument, default=1000, metavar="N", help="matches per rule set (1000)")
+    sub.add_argument("--matches", type=positive_argument, default=1000, metavar="N", help="matches per rule set")
     sub.add_argument(
         "--seed",
         type=whole_number_argument,
         default=0,
         metavar="S",
-        help="the study's seed (0): same seed, same figures",
+        help="the study's seed: same seed, same figures",
     )
-    sub.add_argument(
-        "--bots", default="greedy,greedy", metavar="A,B", help="the bots, first dealer's first (greedy,greedy)"
-    )
+    sub.add_argument("--bots", default="greedy,greedy", metavar="A,B", help="the bots, first dealer's first")
     sub.add_argument(
         "--workers",
         type=positive_argument,
@@ -496,32 +527,82 @@ def _command_names() -> set[str]:
     return names
 
 
+def _wants_json(argv: Sequence[str]) -> bool:
+    """Whether the command line asks for JSON (``--json``, as argparse abbreviates it, or
+    ``--format json``), read from the words themselves: an error may come before they are parsed."""
+    words = list(argv)
+    for index, word in enumerate(words):
+        if word == "--":
+            return False
+        if (len(word) >= 4 and "--json".startswith(word)) or word == "--format=json":
+            return True
+        if word == "--format" and words[index + 1 : index + 2] == ["json"]:
+            return True
+    return False
+
+
+#: The longest word an error message repeats whole: a longer one is a value given on the command
+#: line (a number of 5,000 digits), shown by its start and its length.
+_LONGEST_WORD = 200
+
+
+def _cut(text: str) -> str:
+    """``text`` with each word longer than ``_LONGEST_WORD`` cut short, its length said."""
+    return re.sub(rf"\S{{{_LONGEST_WORD + 1},}}", lambda word: f"{word[0][:40]}... ({len(word[0]):,} characters)", text)
+
+
+def _error(message: str, hint: str | None = None, problems: Sequence[Problem] = ()) -> dict[str, Any]:
+    """An error's JSON shape, as the HTTP API answers it without the status:
+    ``{"error": {"message", "hint", "problems"}}``; what the command line gave is not echoed whole."""
+    return {
+        "error": {
+            "message": _cut(message),
+            "hint": None if hint is None else _cut(hint),
+            "problems": [p.as_dict() for p in problems],
+        }
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the exit code (the console script exits with it)."""
+    """Run the CLI; returns the exit code (the console script exits with it).
+
+    An error is one readable line on stderr, or with ``--json`` an ``{"error": ...}`` object on
+    stdout; either way the exit code is 2."""
     for stream in (sys.stdout, sys.stderr):
         # Text from a rule file may hold characters the terminal cannot show (a lone surrogate).
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
+    given = sys.argv[1:] if argv is None else list(argv)
     try:
-        given = sys.argv[1:] if argv is None else list(argv)
         args = build_parser(given[0] if given and given[0] in _command_names() else None).parse_args(given)
         code: int = args.run(args)
         return code
-    except UsageError as exc:
-        print(f"yakuset: error: {exc}", file=sys.stderr)
-    except RulesetError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-    except (InputError, PluginError) as exc:
-        print(f"yakuset: error: {exc}", file=sys.stderr)
     except BrokenPipeError:
         return EXIT_OK
+    except UsageError as exc:
+        failure = _error(str(exc))
+    except RulesetNotFound as exc:
+        failure = _error(exc.message, exc.hint)
+    except RulesetError as exc:
+        failure = _error(str(exc), None, exc.problems)
+    except (InputError, PluginError) as exc:
+        failure = _error(str(exc))
     except Exception as exc:  # a plugin's, or a bug: one line, never a traceback
-        print(
-            f"yakuset: unexpected error (from a plugin, or a bug to report): {type(exc).__name__}: {exc}",
-            file=sys.stderr,
-        )
+        failure = _error(f"unexpected error (from a plugin, or a bug to report): {type(exc).__name__}: {exc}")
+    if _wants_json(given):
+        print(json.dumps(failure, indent=2, ensure_ascii=False))
+    else:
+        _print_error(failure["error"])
     return EXIT_ERROR
+
+
+def _print_error(error: dict[str, Any]) -> None:
+    """An error as readable lines on stderr: each rule-file problem on its own line, else one line."""
+    if error["problems"]:
+        print(error["message"], file=sys.stderr)
+        return
+    hint = f" (hint: {error['hint']})" if error["hint"] else ""
+    print(f"yakuset: error: {error['message']}{hint}", file=sys.stderr)
 
 
 if __name__ == "__main__":

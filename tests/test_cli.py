@@ -171,7 +171,7 @@ def test_validate_json(capsys, tmp_path):
 def test_validate_missing_file_is_a_usage_error(capsys, tmp_path):
     code, _, err = run(capsys, "validate", str(tmp_path / "nope.yaml"))
     assert code == 2
-    assert "no such file" in err
+    assert f"no file named {str(tmp_path / 'nope.yaml')!r}" in err
 
 
 def test_award_on_a_broken_house_file_prints_located_lines_and_exits_2(capsys, tmp_path):

@@ -50,7 +50,7 @@ def test_validate_takes_bundled_ids_and_files_together(capsys, tmp_path):
     assert code == 0
     assert out.splitlines()[0] == "nintendo: ok" and out.splitlines()[2] == "tenhou: ok"
     code, _, err = run(capsys, "validate", "nintendoo")
-    assert code == 2 and "nintendoo: no such file or bundled rule set" in err
+    assert code == 2 and "no bundled rule set or file named 'nintendoo' (hint: did you mean 'nintendo'?)" in err
 
 
 def _options() -> list[tuple[str, argparse.Action]]:
@@ -127,6 +127,9 @@ def test_hand_takes_the_api_names_and_the_old_short_ones(capsys):
 )
 def test_conflicting_or_impossible_options_are_refused(capsys, argv, message):
     code, out, err = run(capsys, *argv)
+    if "--json" in argv:  # the refusal is JSON too
+        assert (code, err) == (2, "") and message in json.loads(out)["error"]["message"]
+        return
     assert (code, out) == (2, "")
     assert message in err and len(err.strip().splitlines()) == 1
 
@@ -208,8 +211,51 @@ def test_help_is_wrapped_as_argparse_wraps_it_for_the_columns_given(monkeypatch,
 
     monkeypatch.setenv("COLUMNS", "50")
     ours = [run(capsys, *argv)[1] for argv in (["--help"], ["hand", "--help"])]
-    monkeypatch.setattr(yakuset._cli, "_Formatter", argparse.ArgumentDefaultsHelpFormatter)
+    defaults_once = {"_get_help_string": yakuset._cli._Formatter._get_help_string}
+    monkeypatch.setattr(
+        yakuset._cli, "_Formatter", type("Formatter", (argparse.ArgumentDefaultsHelpFormatter,), defaults_once)
+    )
     monkeypatch.setattr(yakuset._cli, "_TopFormatter", argparse.HelpFormatter)
     theirs = [run(capsys, *argv)[1] for argv in (["--help"], ["hand", "--help"])]
     assert ours == theirs
     assert "--riichi-sticks" in ours[1]
+
+
+def _every_help() -> list[tuple[str, str]]:
+    """Each subcommand's help as `yakuset COMMAND --help` prints it, and the top-level help."""
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return [("yakuset", parser.format_help())] + [
+        (name, sub.format_help()) for name, sub in sorted(subparsers.choices.items())
+    ]
+
+
+@pytest.mark.parametrize(("command", "text"), _every_help(), ids=lambda x: x if len(x) < 20 else "")
+def test_help_shows_each_default_once_and_no_formatting_leftovers(monkeypatch, command, text):
+    import re
+
+    assert "%%" not in text and "%(" not in text
+    for empty in ("None", "False", "[]", "none"):
+        assert f"(default: {empty})" not in text, f"{command}: (default: {empty})"
+    # One option's help mentions its default once: "(1000) (default: 1000)" says it twice.
+    joined = " ".join(text.split())
+    for match in re.finditer(r"\(default: ([^)]*)\)", joined):
+        before = joined[max(0, match.start() - 200) : match.start()]
+        since_option = before.rsplit(" --", 1)[-1]
+        assert f"({match.group(1)})" not in since_option, f"{command}: {since_option}{match.group(0)}"
+        assert "default" not in since_option, f"{command}: {since_option}{match.group(0)}"
+
+
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [("award", "--base"), ("hand", "--win"), ("simulate", "--matches"), ("koikoi-yaku", "--month")],
+)
+def test_required_and_optional_options_help(command, option):
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    text = " ".join(subparsers.choices[command].format_help().split())
+    line = text.split(f" {option} ", 1)[1].split(" --", 1)[0]
+    if command == "simulate":
+        assert line.endswith("(default: 1000)") and "(1000)" not in line.removesuffix("(default: 1000)")
+    else:
+        assert "default" not in line, line

@@ -485,7 +485,8 @@ def test_missing_parent_path_is_reported_at_the_extends_value(tmp_path):
     problem = only_problem(load_error(path))
     at(problem, path, 2, 10)
     assert problem.path == "extends"
-    assert "'./nope.yaml'" in problem.message and "cannot find" in problem.message
+    assert problem.message == "no file named './nope.yaml'"
+    assert problem.hint == "the path is relative to the extending file"
 
 
 def test_misspelled_bundled_parent_id_is_reported_with_the_known_ids(tmp_path):

@@ -7,6 +7,7 @@ message says what is wrong; the CLI prints one line on stderr and exits 2, never
 from __future__ import annotations
 
 import functools
+import json
 
 import pytest
 import yakuset
@@ -297,10 +298,10 @@ def test_cli_score_bad_input_prints_one_line_on_stderr_and_exits_2(capsys, argv,
 
 
 @pytest.mark.parametrize("argv, named", BAD_CALLS[:6])
-def test_cli_score_bad_input_with_json_still_exits_2_without_output(capsys, argv, named):
+def test_cli_score_bad_input_with_json_exits_2_with_the_error_as_json(capsys, argv, named):
     code, out, err = run(capsys, "score", "ema-2025", "--json", *argv)
-    assert (code, out) == (2, "")
-    assert len(err.strip().splitlines()) == 1 and named in err
+    assert (code, err) == (2, "")
+    assert named in json.loads(out)["error"]["message"]
 
 
 def test_cli_score_refuses_a_koikoi_ruleset(capsys):

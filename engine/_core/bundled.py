@@ -7,7 +7,10 @@ package to the repository's ``engine/`` folder, so they are found at the reposit
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from pathlib import Path
+
+from .hints import did_you_mean
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -57,3 +60,40 @@ def bundled_files() -> dict[str, Path]:
 def is_abstract(ruleset_id: str) -> bool:
     """Files whose name starts with ``_`` are bases to extend, not rule sets to play."""
     return ruleset_id.startswith("_")
+
+
+def ids_of_game(game: str | None = None) -> list[str]:
+    """The bundled rule sets' ids (abstract bases left out), of ``game`` only if given, in order."""
+    return [
+        ident for ident, path in bundled_files().items() if not is_abstract(ident) and game in (None, path.parent.name)
+    ]
+
+
+def looks_like_path(name: str) -> bool:
+    """Whether a rule set's name is read as a file path rather than a bundled id."""
+    return "/" in name or "\\" in name or name.endswith((".yaml", ".yml"))
+
+
+def not_found(
+    name: str,
+    game: str | None = None,
+    *,
+    offered: Iterable[str] | None = None,
+    files: bool = True,
+    relative_to: str = "the working folder",
+) -> tuple[str, str]:
+    """The message and hint for a rule set ``name`` that is neither a bundled id nor a file: one
+    wording for every place that looks a rule set up (loading, ``extends:``, the command line,
+    the HTTP API). The hint is a did-you-mean among ``game``'s ids (every game's when ``None``;
+    ``offered`` replaces the bundled ids, as a server offering its own files does), else those ids.
+    ``files``: whether a file path would have been read too (not for a server); a name that looks
+    like a path is a missing file, ``relative_to`` what it is read relative to."""
+    if files and looks_like_path(name):
+        return f"no file named {name!r}", f"the path is relative to {relative_to}"
+    ids = ids_of_game(game) if offered is None else sorted(offered)
+    message = f"no bundled rule set {'or file ' if files else ''}named {name!r}"
+    hint = did_you_mean(name, ids)
+    if hint is None:
+        kind = f"bundled {game} rule sets" if game else "bundled rule sets"
+        hint = f"{kind}: {', '.join(ids)}" + ("; a file path needs a / or a .yaml ending" if files else "")
+    return message, hint

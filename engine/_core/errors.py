@@ -80,6 +80,15 @@ class RulesetError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+class RulesetNotFound(RulesetError):
+    """No bundled rule set and no file has the name given. ``message`` and ``hint`` are
+    :func:`yakuset._core.bundled.not_found`'s; the one problem is placed at the name itself."""
+
+    def __init__(self, name: str, message: str, hint: str) -> None:
+        self.name, self.message, self.hint = name, message, hint
+        super().__init__([Problem(Location(name, 1, 1), "", message, hint)])
+
+
 class InputError(ValueError):
     """An evaluator was called with arguments no game situation can have."""
 

@@ -57,14 +57,10 @@ def display_name(path: Path) -> str:
 
 def locate_ref(ref: str, relative_to: Path | None) -> Path | None:
     """A bundled id (``nintendo``) or a path (``./base.yaml``, relative to the extending file)."""
-    if not _looks_like_path(ref):
+    if not bundled.looks_like_path(ref):
         return bundled.bundled_files().get(ref)
     base = relative_to.parent if relative_to is not None else Path.cwd()
     return (base / ref).resolve()
-
-
-def _looks_like_path(ref: str) -> bool:
-    return "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml"))
 
 
 def read_file(path: Path, record: prebuilt.Record | None = None) -> tuple[SourceFile | None, list[Problem]]:
@@ -154,7 +150,7 @@ def chain(
                 )
             )
             return files, problems
-        if bundled_only and current is first and _looks_like_path(ref):
+        if bundled_only and current is first and bundled.looks_like_path(ref):
             problems.append(
                 Problem(
                     where,
@@ -181,17 +177,10 @@ def chain(
         except (OSError, ValueError):  # a name the file system refuses (too long, NUL byte)
             parent_path, found = None, False
         if parent_path is None or not found:
-            known = sorted(bundled.bundled_files())
-            problems.append(
-                Problem(
-                    where,
-                    "extends",
-                    f"cannot find the parent rule set {ref!r}",
-                    "use a bundled id (" + ", ".join(known) + ") or a path relative to this file"
-                    if "/" not in ref
-                    else "the path is relative to the extending file",
-                )
-            )
+            # The game a file of the chain names (the hint then offers that game's ids only).
+            game = next((g for g in (f.data.get("game") for f in files) if isinstance(g, str)), None)
+            message, hint = bundled.not_found(ref, game, relative_to="the extending file")
+            problems.append(Problem(where, "extends", message, hint))
             return files, problems
         try:
             resolved = parent_path.resolve()

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from . import bundled, defaults, prebuild, prebuilt, validate
-from .errors import InputError, Location, Problem, RulesetError
+from .errors import InputError, Location, Problem, RulesetError, RulesetNotFound
 from .game import Checked, Game
 from .plugins import Registry, Settings
 from .resolve import (
@@ -108,17 +108,7 @@ def _source_for(source: str | os.PathLike[str]) -> Path:
         return Path(text).resolve()
     path = locate_ref(text, None)
     if path is None:
-        known = ", ".join(sorted(i for i in bundled.bundled_files() if not bundled.is_abstract(i)))
-        raise RulesetError(
-            [
-                Problem(
-                    Location(text, 1, 1),
-                    "",
-                    f"no bundled rule set or file named {text!r}",
-                    f"bundled rule sets: {known}; a file path needs a / or a .yaml ending",
-                )
-            ]
-        )
+        raise RulesetNotFound(text, *bundled.not_found(text))
     return path
 
 

@@ -190,7 +190,7 @@ def _operation(name: str, game: str, operation: Operation) -> Callable[[Site, di
 
     def work(site: Site, data: dict[str, Any]) -> Any:
         fields(data, ("ruleset", *operation.fields), ("ruleset", *operation.required))
-        rs = site.ruleset_of(data.pop("ruleset"))
+        rs = site.ruleset_of(data.pop("ruleset"), game=game)
         if rs.part is not site.games[game]:
             raise InputError(f"{rs.id!r} is a {rs.game} rule set; `{name}` needs a {game} rule set")
         answer = operation.run(rs, data)

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from .._core import ruleset
+from .._core import bundled, ruleset
 from .._core.errors import RulesetError
 from .._core.game import Game
 from .._core.plugins import Registry
@@ -89,17 +89,17 @@ class Site:
 
     # --- offered rule sets --------------------------------------------------------------------
 
-    def offered(self, ident: str) -> RuleSet:
-        """The offered rule set ``ident`` (loaded once); 404 for an id the site does not offer."""
+    def offered(self, ident: str, game: str | None = None) -> RuleSet:
+        """The offered rule set ``ident`` (loaded once); 404 for an id the site does not offer,
+        with a did-you-mean among ``game``'s ids when the request needs that game's."""
         found = self._loaded.get(ident)
         if found is not None:
             return found
         source = self._sources.get(ident)
         if source is None:
-            from .._core.hints import did_you_mean
-
-            hint = did_you_mean(ident, self.ids) or "bundled rule sets: " + ", ".join(self.ids)
-            raise RequestProblem(404, f"no bundled rule set named {ident!r}", hint)
+            others = set(bundled.ids_of_game()) - set(bundled.ids_of_game(game))
+            ids = [i for i in self.ids if i not in others]
+            raise RequestProblem(404, *bundled.not_found(ident, game, offered=ids, files=False))
         with self._lock:
             if ident not in self._loaded:
                 self._loaded[ident] = ruleset.load(source, self.registry)
@@ -205,10 +205,11 @@ class Site:
             return {}
         return {(text, name): self._load_text(text, name)} if isinstance(text, str) else {}
 
-    def ruleset_of(self, value: Any, field: str = "ruleset") -> RuleSet:
-        """The rule set a request names in ``field``: an offered id, or ``{"text": YAML, "name": "house.yaml"}``."""
+    def ruleset_of(self, value: Any, field: str = "ruleset", game: str | None = None) -> RuleSet:
+        """The rule set a request names in ``field``: an offered id, or ``{"text": YAML, "name": "house.yaml"}``;
+        ``game``: the game the request needs (an unknown id's did-you-mean is among its ids)."""
         if isinstance(value, str):
-            return self.offered(value)
+            return self.offered(value, game)
         if isinstance(value, dict):
             unknown = sorted(set(value) - {"text", "name"})
             if unknown:

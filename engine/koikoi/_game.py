@@ -306,7 +306,7 @@ def _award_arguments(parser: argparse.ArgumentParser) -> None:
 def _yaku_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("cards", nargs="+", metavar="CARD", help="the captured cards, by id (01-bright-crane ...)")
     parser.add_argument(
-        "--month", type=count_argument, default=None, help="the round's month, for month yaku (default: none)"
+        "--month", type=count_argument, default=None, help="the round's month, for month yaku (none if not given)"
     )
 
 

@@ -286,6 +286,22 @@ def test_many_cases_are_compared_with_their_own_limits(tmp_path, capsys):
     assert "scored 6,000 cases" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["award", "nintendo", "--base", "9" * 5000],
+        ["hand", "tenhou", "234m456p23456788s", "--win", "4s", "--seat-wind", "9" * 5000],
+        ["award", "n" * 5000, "--base", "3"],
+        ["hand", "tenhou", "234m456p23456788s", "--win", "4s", "--kita", "9" * 4000],
+    ],
+)
+def test_the_command_line_does_not_echo_a_huge_option_whole(capsys, argv):
+    assert cli_main(argv) == 2
+    err = capsys.readouterr().err
+    assert len(err) < 400 and err.count("\n") == 1
+    assert "characters)" in err  # says how long the value was
+
+
 def test_a_lone_surrogate_in_a_rule_set_is_shown_escaped(tmp_path, capsys):
     path = write(tmp_path, "house.yaml", 'extends: nintendo\nname: "caf\\ud800"\n')
     assert cli_main(["show", str(path), "--resolved", "--json"]) == 0
