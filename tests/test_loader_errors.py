@@ -800,6 +800,29 @@ def test_resolved_multiplier_missing_its_factor_is_reported(tmp_path):
     assert "factor" in problem.message
 
 
+
+# The keys of `fu.sets` and `fu.waits` as the bundled base (rulesets/riichi/_riichi.yaml) writes them.
+FU_SET_KEYS = [
+    "simple_open_triplet",
+    "simple_closed_triplet",
+    "terminal_open_triplet",
+    "terminal_closed_triplet",
+    "simple_open_kan",
+    "simple_closed_kan",
+    "terminal_open_kan",
+    "terminal_closed_kan",
+]
+FU_WAIT_KEYS = ["ryanmen", "kanchan", "penchan", "tanki", "shanpon"]
+
+
+@pytest.mark.parametrize(("section", "key"), [("sets", k) for k in FU_SET_KEYS] + [("waits", k) for k in FU_WAIT_KEYS])
+def test_a_removed_fu_key_is_a_located_problem_not_a_crash(tmp_path, section, key):
+    path = write(tmp_path, "house.yaml", f"extends: tenhou\nfu:\n  {section}:\n    {key}: null\n")
+    problem = only_problem(load_error(path))
+    at(problem, path, 4, 5)  # the section's mapping in this file
+    assert problem.path == f"fu.{section}"
+    assert f"missing '{key}'" in problem.message
+
 # --- merging -------------------------------------------------------------------------------
 
 

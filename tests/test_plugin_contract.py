@@ -5,8 +5,11 @@ the hook, and the built-in plugins work with no entry point installed at all."""
 
 from __future__ import annotations
 
+import importlib
+import re
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 import yakuset
@@ -342,3 +345,30 @@ def test_every_hookspec_has_a_single_hook_plugin_here():
         if line.strip().startswith("def yakuset_")
     }
     assert implemented == specs
+
+
+def _resolves(dotted: str) -> bool:
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for name in parts[cut:]:
+            if not hasattr(found, name):
+                return False
+            found = getattr(found, name)
+        return True
+    return False
+
+
+def test_every_name_a_hookspec_or_docstring_points_at_exists():
+    reference = re.compile(r":(?:func|class|data|meth|attr|mod|exc):`~?(yakuset(?:\.\w+)+)`")
+    engine = Path(yakuset.__file__).parent
+    missing = [
+        f"{path.relative_to(engine)}: {match.group(1)}"
+        for path in sorted(engine.rglob("*.py"))
+        for match in reference.finditer(path.read_text(encoding="utf-8"))
+        if not _resolves(match.group(1))
+    ]
+    assert missing == []

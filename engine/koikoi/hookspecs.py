@@ -97,7 +97,7 @@ def yakuset_koikoi_bots() -> Mapping[str, BotFactory] | None:
     """Return the Koi-Koi bots this plugin offers: a mapping from bot name to factory.
 
     Called when simulated matches name their bots (``yakuset simulate --bots a,b``,
-    :func:`yakuset.koikoi.simulate`): on the built-in plugins first, then, for a name they do
+    :func:`yakuset.koikoi.find_bots`): on the built-in plugins first, then, for a name they do
     not offer, on the installed packages' plugins (entry-point group ``yakuset``). The first
     plugin to offer a name keeps it: an installed package cannot take a built-in bot's name.
     A factory is called as ``factory(ruleset, rng)`` for each seat of each match and returns a

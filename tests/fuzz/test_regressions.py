@@ -92,6 +92,13 @@ def test_a_file_of_too_many_values_is_refused_early(tmp_path):
     assert "more than 5,000 values" in str(error)
 
 
+def test_a_fu_set_removed_with_null_is_a_located_problem_not_a_key_error(tmp_path):
+    path = write(tmp_path, "house.yaml", "extends: tenhou\nfu:\n  sets:\n    terminal_open_kan: null\n")
+    problem = refused(path).problems[0]
+    assert (problem.location.line, problem.path) == (4, "fu.sets")
+    assert "missing 'terminal_open_kan'" in problem.message
+
+
 # --- locations --------------------------------------------------------------------------------
 
 
