@@ -279,6 +279,34 @@ def test_a_wrongly_typed_section_is_reported_at_the_section(tmp_path):
     assert "a mapping" in problem.message
 
 
+
+@pytest.mark.parametrize(
+    ("text", "line", "where", "key", "number"),
+    [
+        # an expression field: a yaku's points, a multiplier's factor
+        ('extends: nintendo\nyaku:\n  - id: goko\n    points: "15"\n', 4, "yaku[goko].points", "points", "15"),
+        (
+            "extends: nintendo\naward:\n  multipliers:\n    - id: seven_plus\n      factor: ' 3 '\n",
+            5,
+            "award.multipliers[seven_plus].factor",
+            "factor",
+            "3",
+        ),
+        # a number field, a whole-number field, a plugin's setting
+        ("extends: nintendo\naward:\n  multipliers:\n    - id: own_streak\n      max: '4'\n", 5, "award.multipliers[own_streak].max", "max", "4"),
+        ('extends: tenhou\nyaku:\n  - id: pinfu\n    han: "2"\n', 4, "yaku[pinfu].han", "han", "2"),
+        ("extends: nintendo\ncalls:\n  limit_per_round: '2'\n", 3, "calls.limit_per_round", "limit_per_round", "2"),
+        ("extends: yakuza\nplugins:\n  dealers_privilege:\n    points: '6'\n", 4, "plugins.dealers_privilege.points", "points", "6"),
+    ],
+)
+def test_a_number_written_as_text_is_refused_with_the_same_hint_everywhere(tmp_path, text, line, where, key, number):
+    path = write(tmp_path, "house.yaml", text)
+    problem = only_problem(load_error(path))
+    at(problem, path, line)
+    assert problem.path == where
+    assert "a number written as text" in problem.message
+    assert problem.hint == f"write it without quotes: `{key}: {number}`"
+
 # --- expressions ---------------------------------------------------------------------------
 
 

@@ -13,6 +13,7 @@ import pluggy
 from .errors import Location, Problem, ValueLocation
 from .expressions import Expression, ExpressionError, Kind, compile_expression
 from .numbers import Number
+from .scalars import number_in_text, quoted_number
 from .yamlsource import LocatedDict, LocatedList
 
 
@@ -74,6 +75,11 @@ def compile_at(
         where = container.item_locs[key]
     else:
         where = fallback
+    number = number_in_text(value)
+    if number is not None:
+        message, hint = quoted_number(key if isinstance(key, str) else None, number)
+        problems.append(Problem(where, path, message, hint))
+        return None
     try:
         expression = compile_expression(value, names, expect, conditions)
     except ExpressionError as exc:

@@ -86,6 +86,25 @@ def read_float(text: str) -> float:
     return value
 
 
+
+_NUMBER_TEXT = re.compile(r"[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][-+]?[0-9]+)?")
+
+
+def number_in_text(value: object) -> str | None:
+    """The number a quoted text holds, as written (``" 15 "`` -> ``"15"``), or ``None``: a text
+    that is nothing but a number."""
+    if not isinstance(value, str) or len(value) > 64:
+        return None
+    stripped = value.strip()
+    return stripped if _NUMBER_TEXT.fullmatch(stripped) else None
+
+
+def quoted_number(key: str | None, number: str) -> tuple[str, str]:
+    """The message and hint for a number written as text, wherever a number may stand: the one
+    rule for ``points: "15"`` (an expression's place) and ``max: "4"`` (a number's)."""
+    written = f"{key}: {number}" if key is not None else number
+    return f"{number!r} is a number written as text", f"write it without quotes: `{written}`"
+
 def _too_large(text: str) -> str:
     digits = sum(len(run) for run in _DIGITS.findall(text))
     what = f"{_shown(text)}" if len(text) <= 24 else f"a number of {digits:,} digits"

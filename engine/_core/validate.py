@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .errors import Location, Problem
 from .hints import did_you_mean
 from .memo import memo
+from .scalars import number_in_text, quoted_number
 from .yamlsource import LocatedDict, LocatedList, join_path
 
 if TYPE_CHECKING:
@@ -212,7 +213,7 @@ def _what_it_is(sub: dict[str, Any], path: Sequence[str | int] = ()) -> str | No
     would be, else the first sentence of the key's description."""
     examples = sub.get("examples")
     example = examples[0] if isinstance(examples, list) and examples else sub.get("default")
-    key = next((step for step in reversed(path) if isinstance(step, str)), None)
+    key = _last_key(path)
     if example is not None and key is not None:
         import yaml
 
@@ -222,6 +223,20 @@ def _what_it_is(sub: dict[str, Any], path: Sequence[str | int] = ()) -> str | No
     if not isinstance(description, str):
         return None
     return description.split(". ")[0].rstrip(".")
+
+
+def _takes_a_number(sub: Any) -> bool:
+    """Whether a schema (or one of its alternatives) takes a number."""
+    if not isinstance(sub, dict):
+        return False
+    types = sub.get("type")
+    if {"number", "integer"} & set([types] if isinstance(types, str) else types or ()):
+        return True
+    return any(_takes_a_number(option) for option in sub.get("oneOf", []) + sub.get("anyOf", []))
+
+
+def _last_key(path: Sequence[str | int]) -> str | None:
+    return next((step for step in reversed(path) if isinstance(step, str)), None)
 
 
 def _kind_of(option: Any) -> str | None:
@@ -292,6 +307,9 @@ def _explain(
     if kind == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         return [Problem(where, shown, f"missing {missing!r}", "set it here or in the rule set this file extends")]
+    if kind in ("type", "oneOf", "anyOf") and _takes_a_number(sub) and (number := number_in_text(instance)) is not None:
+        message, hint = quoted_number(path[-1] if path and isinstance(path[-1], str) else None, number)
+        return [Problem(where, shown, message, hint)]
     if kind in ("type", "enum", "const"):
         choices = sub.get("enum")
         close = (
