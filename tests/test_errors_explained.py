@@ -61,6 +61,54 @@ def test_the_near_miss_hint_comes_with_the_error_it_explains(tmp_path):
     assert "no inherited item has the id 'own_streek', so this adds a new item" in messages
 
 
+
+def test_an_item_marked_new_adds_itself_without_the_near_miss_warning(tmp_path, capsys):
+    path = write(
+        tmp_path,
+        "club.yaml",
+        """
+        extends: fudawiki
+        name: Club
+        award:
+          multipliers:
+            - id: own_streek
+              new: true
+              factor: 2
+        """,
+    )
+    rs = yakuset.load_ruleset(path)
+    assert rs.warnings == ()
+    ids = [item["id"] for item in rs.document["award"]["multipliers"]]
+    assert ids[-1] == "own_streek" and "own_streak" in ids
+    assert "new" not in rs.document["award"]["multipliers"][-1]  # about the file, not a rule
+    assert yakuset.koikoi.award(rs, base=3).points == 3 * 2
+    code, out, _ = run(capsys, "validate", str(path))
+    assert (code, out.splitlines()) == (0, [f"{shown(path)}: ok"])
+
+
+def test_an_item_marked_new_whose_id_is_inherited_is_an_error(tmp_path):
+    path = write(
+        tmp_path,
+        "club.yaml",
+        """
+        extends: fudawiki
+        name: Club
+        award:
+          multipliers:
+            - id: own_streak
+              new: true
+              max: 4
+        """,
+    )
+    with pytest.raises(yakuset.RulesetError) as caught:
+        yakuset.load_ruleset(path)
+    (problem,) = caught.value.problems
+    assert str(problem) == (
+        f"{shown(path)}:6:12: award.multipliers[own_streak].new: the item is marked new, but an inherited "
+        "item has the id 'own_streak' (hint: remove `new: true` to change the inherited item, or give "
+        "this one an id of its own)"
+    )
+
 def test_a_tab_gets_a_hint_about_yaml_indentation(tmp_path):
     path = write(tmp_path, "tab.yaml", "extends: nintendo\nname: X\naward:\n\tmultipliers: []\n")
     with pytest.raises(yakuset.RulesetError) as caught:

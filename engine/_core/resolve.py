@@ -255,9 +255,15 @@ def _by_id(items: LocatedList) -> bool:
     return bool(items) and all(isinstance(i, dict) and isinstance(i.get("id"), str) for i in items)
 
 
+#: The key that marks an item of a list merged by id as new on purpose (``new: true``): it says
+#: how the file relates to the one it extends, so it is no part of the resolved rule set.
+NEW = "new"
+
+
 def new_id_hints(files: list[SourceFile]) -> list[Problem]:
     """Warnings for list items whose id matches nothing inherited but comes close to an inherited
-    id (``own_streek``): a new id adds an item, which is seldom what a near-miss meant."""
+    id (``own_streek``): a new id adds an item, which is seldom what a near-miss meant. An item
+    marked ``new: true`` gets no warning, and is an error (not a warning) where its id is inherited."""
     found: list[Problem] = []
     merged: Any = files[-1].data
     for source in reversed(files[:-1]):
@@ -276,6 +282,17 @@ def _near_misses(parent: Any, child: Any, path: str, out: list[Problem]) -> None
         inherited = {item["id"]: item for item in parent}
         for item, where in zip(child, child.item_locs):
             ident = item["id"]
+            if item.get(NEW) is True:
+                if ident in inherited:
+                    out.append(
+                        Problem(
+                            item.value_locs[NEW],
+                            f"{path}[{ident}].{NEW}",
+                            f"the item is marked new, but an inherited item has the id {ident!r}",
+                            f"remove `{NEW}: true` to change the inherited item, or give this one an id of its own",
+                        )
+                    )
+                continue
             if ident in inherited:
                 _near_misses(inherited[ident], item, f"{path}[{ident}]", out)
                 continue
@@ -299,5 +316,42 @@ def resolve(files: list[SourceFile]) -> LocatedDict:
         merged = merge(merged, source.data)
     if "extends" in merged:
         merged = merge(LocatedDict(merged.loc), merged)  # drops the root's own `extends`
+    merged = _without_new_marks(merged)
     assert isinstance(merged, LocatedDict)
     return merged
+
+
+def _without_new_marks(value: Any) -> Any:
+    """``value`` without the ``new`` mark of any item of a list merged by id (the parts without
+    one are shared, not copied)."""
+    if isinstance(value, LocatedDict):
+        kept = {key: _without_new_marks(inner) for key, inner in value.items()}
+        if all(kept[key] is inner for key, inner in value.items()):
+            return value
+        out = LocatedDict(value.loc)
+        out.update(kept)
+        out.key_locs.update(value.key_locs)
+        out.value_locs.update(value.value_locs)
+        return out
+    if isinstance(value, LocatedList):
+        by_id = _by_id(value)
+        items = [_without_new_marks(_unmarked(item) if by_id else item) for item in value]
+        if all(new is old for new, old in zip(items, value)):
+            return value
+        out_list = LocatedList(value.loc)
+        out_list.extend(items)
+        out_list.item_locs.extend(value.item_locs)
+        return out_list
+    return value
+
+
+def _unmarked(item: LocatedDict) -> LocatedDict:
+    if not isinstance(item.get(NEW), bool):
+        return item
+    out = LocatedDict(item.loc)
+    for key, inner in item.items():
+        if key != NEW:
+            out[key] = inner
+            out.key_locs[key] = item.key_locs[key]
+            out.value_locs[key] = item.value_locs[key]
+    return out

@@ -175,8 +175,10 @@ def _build(
         raise RulesetError([mismatch])  # one problem, not every section of the parent again
     document = resolve(files)
     hints = new_id_hints(files)
+    problems.extend(hint for hint in hints if not hint.warning)
+    warnings = [hint for hint in hints if hint.warning]
     trusted = all(source.checked for source in files)
-    return _from_document(first.id, first.display, tuple(files), document, problems, registry, hints, trusted)
+    return _from_document(first.id, first.display, tuple(files), document, problems, registry, warnings, trusted)
 
 
 def _written_problems(files: list[SourceFile], registry: Registry) -> list[Problem]:
