@@ -61,7 +61,6 @@ def test_the_near_miss_hint_comes_with_the_error_it_explains(tmp_path):
     assert "no inherited item has the id 'own_streek', so this adds a new item" in messages
 
 
-
 def test_an_item_marked_new_adds_itself_without_the_near_miss_warning(tmp_path, capsys):
     path = write(
         tmp_path,
@@ -108,6 +107,7 @@ def test_an_item_marked_new_whose_id_is_inherited_is_an_error(tmp_path):
         "item has the id 'own_streak' (hint: remove `new: true` to change the inherited item, or give "
         "this one an id of its own)"
     )
+
 
 def test_a_tab_gets_a_hint_about_yaml_indentation(tmp_path):
     path = write(tmp_path, "tab.yaml", "extends: nintendo\nname: X\naward:\n\tmultipliers: []\n")

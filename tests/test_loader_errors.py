@@ -279,7 +279,6 @@ def test_a_wrongly_typed_section_is_reported_at_the_section(tmp_path):
     assert "a mapping" in problem.message
 
 
-
 @pytest.mark.parametrize(
     ("text", "line", "where", "key", "number"),
     [
@@ -293,10 +292,22 @@ def test_a_wrongly_typed_section_is_reported_at_the_section(tmp_path):
             "3",
         ),
         # a number field, a whole-number field, a plugin's setting
-        ("extends: nintendo\naward:\n  multipliers:\n    - id: own_streak\n      max: '4'\n", 5, "award.multipliers[own_streak].max", "max", "4"),
+        (
+            "extends: nintendo\naward:\n  multipliers:\n    - id: own_streak\n      max: '4'\n",
+            5,
+            "award.multipliers[own_streak].max",
+            "max",
+            "4",
+        ),
         ('extends: tenhou\nyaku:\n  - id: pinfu\n    han: "2"\n', 4, "yaku[pinfu].han", "han", "2"),
         ("extends: nintendo\ncalls:\n  limit_per_round: '2'\n", 3, "calls.limit_per_round", "limit_per_round", "2"),
-        ("extends: yakuza\nplugins:\n  dealers_privilege:\n    points: '6'\n", 4, "plugins.dealers_privilege.points", "points", "6"),
+        (
+            "extends: yakuza\nplugins:\n  dealers_privilege:\n    points: '6'\n",
+            4,
+            "plugins.dealers_privilege.points",
+            "points",
+            "6",
+        ),
     ],
 )
 def test_a_number_written_as_text_is_refused_with_the_same_hint_everywhere(tmp_path, text, line, where, key, number):
@@ -306,6 +317,7 @@ def test_a_number_written_as_text_is_refused_with_the_same_hint_everywhere(tmp_p
     assert problem.path == where
     assert "a number written as text" in problem.message
     assert problem.hint == f"write it without quotes: `{key}: {number}`"
+
 
 # --- expressions ---------------------------------------------------------------------------
 
@@ -828,7 +840,6 @@ def test_resolved_multiplier_missing_its_factor_is_reported(tmp_path):
     assert "factor" in problem.message
 
 
-
 # The keys of `fu.sets` and `fu.waits` as the bundled base (rulesets/riichi/_riichi.yaml) writes them.
 FU_SET_KEYS = [
     "simple_open_triplet",
@@ -850,6 +861,7 @@ def test_a_removed_fu_key_is_a_located_problem_not_a_crash(tmp_path, section, ke
     at(problem, path, 4, 5)  # the section's mapping in this file
     assert problem.path == f"fu.{section}"
     assert f"missing '{key}'" in problem.message
+
 
 # --- merging -------------------------------------------------------------------------------
 

@@ -86,7 +86,6 @@ def read_float(text: str) -> float:
     return value
 
 
-
 _NUMBER_TEXT = re.compile(r"[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9][0-9_]*)(?:[eE][-+]?[0-9]+)?")
 
 
@@ -104,6 +103,7 @@ def quoted_number(key: str | None, number: str) -> tuple[str, str]:
     rule for ``points: "15"`` (an expression's place) and ``max: "4"`` (a number's)."""
     written = f"{key}: {number}" if key is not None else number
     return f"{number!r} is a number written as text", f"write it without quotes: `{written}`"
+
 
 def _too_large(text: str) -> str:
     digits = sum(len(run) for run in _DIGITS.findall(text))
