@@ -442,6 +442,26 @@ def test_a_wrong_value_in_any_field_is_a_4xx_never_a_500(endpoint):
                 assert response.json()["error"]["message"]
 
 
+def _nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "body", "message"),
+    [
+        ("diff", '{"a": "nintendo", "b": "yakuza", "steps": %s}', "steps must be a whole number"),
+        ("diff", '{"a": "nintendo", "b": {"text": %s}}', "b.text must be the rule set's YAML text"),
+        ("diff", '{"a": "nintendo", "b": "yakuza", "declared": %s}', "declared must be true or false"),
+        ("replay", '{"ruleset": "nintendo", "script": %s}', "script must be the script's YAML text"),
+        ("replay", '{"ruleset": %s, "script": ""}', "ruleset must be a bundled id"),
+    ],
+)
+def test_a_deeply_nested_field_of_a_heavy_request_is_refused_before_it_reaches_a_worker(endpoint, body, message):
+    # Pickling 600 nested lists for the worker process once raised RecursionError: a 500.
+    response = post(endpoint, None, content=(body % _nested(600)).encode())
+    assert message in error(response, 422)["message"]
+
+
 def test_every_route_is_in_the_openapi_document():
     from starlette.routing import Route
 

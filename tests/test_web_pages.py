@@ -52,3 +52,18 @@ def test_the_editor_starts_from_the_file_escaped():
 def test_the_static_files_are_served():
     assert "YakusetEditor" in call("GET", "/static/editor.js").text
     assert "window.Studio" in call("GET", "/static/studio.js").text
+
+
+@pytest.mark.parametrize("path", ["/", "/rulesets/nintendo", "/rulesets/tenhou/edit", "/rulesets/tenhou/calculator"])
+def test_every_page_names_an_icon_that_is_served(path):
+    # Without one, the browser asks for /favicon.ico and logs its 404 on every page.
+    page = call("GET", path).text
+    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in page
+    icon = call("GET", "/static/favicon.svg")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+
+
+def test_favicon_ico_is_answered_for_pages_without_a_head():
+    # The API's JSON opened in a browser has no <link rel="icon">: the browser asks for /favicon.ico.
+    icon = call("GET", "/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")

@@ -29,7 +29,7 @@ from .._core.hints import did_you_mean
 from .._core.resolved import resolved_sources
 from .._core.webpart import Operation, json_type
 from .limits import Limits, RequestProblem, read_json
-from .sources import DEFAULT_NAME, Loaded, Site, house, keeping, posted_name
+from .sources import DEFAULT_NAME, Loaded, Site, house, keeping, posted_name, reference
 
 PREFIX = "/api/v1"
 
@@ -202,10 +202,11 @@ def _operation(name: str, game: str, operation: Operation) -> Callable[[Site, di
     return work
 
 
-def compare(site: Site, data: dict[str, Any]) -> Any:
-    """``yakuset diff --format json``: the rule changes, the score changes and their causes."""
+def _diff_request(data: dict[str, Any]) -> tuple[dict[str, bool], int]:
+    """A diff request's fields checked, nothing loaded: its options and its ``steps``."""
     fields(data, ("a", "b", "structural_only", "behaviour_only", "declared", "steps"), ("a", "b"))
-    a, b = site.ruleset_of(data["a"], "a"), site.ruleset_of(data["b"], "b")
+    reference(data["a"], "a")
+    reference(data["b"], "b")
     options = {key: data.get(key, False) for key in ("structural_only", "behaviour_only", "declared")}
     for key, value in options.items():
         if type(value) is not bool:
@@ -213,6 +214,13 @@ def compare(site: Site, data: dict[str, Any]) -> Any:
     steps = data.get("steps", 3)
     if type(steps) is not int or not 0 <= steps <= 100:
         raise InputError(f"steps must be a whole number from 0 to 100, got {json_type(steps)}")
+    return options, steps
+
+
+def compare(site: Site, data: dict[str, Any]) -> Any:
+    """``yakuset diff --format json``: the rule changes, the score changes and their causes."""
+    options, steps = _diff_request(data)
+    a, b = site.ruleset_of(data["a"], "a"), site.ruleset_of(data["b"], "b")
     if a.game != b.game:
         raise InputError(f"{a.id!r} is a {a.game} rule set and {b.id!r} a {b.game} one: they can't be compared")
     if options["structural_only"] and options["behaviour_only"]:
@@ -226,12 +234,8 @@ def compare(site: Site, data: dict[str, Any]) -> Any:
 
 def replay(site: Site, data: dict[str, Any]) -> Any:
     """``yakuset play --json`` for a posted script (Koi-Koi rounds or a Riichi game), with its trace text."""
-    fields(data, ("ruleset", "script", "name"), ("ruleset", "script"))
+    script, name = _replay_request(data)
     rs = site.ruleset_of(data["ruleset"])
-    script = data["script"]
-    if not isinstance(script, str):
-        raise RequestProblem(422, f"script must be the script's YAML text, got {json_type(script)}")
-    name = posted_name(data.get("name"), "name")
     part = rs.part
     commands = part.commands() if isinstance(part, CommandLinePart) else ()
     play = next((c for c in commands if c.name == "play"), None)
@@ -247,6 +251,16 @@ def replay(site: Site, data: dict[str, Any]) -> Any:
         except RulesetError as exc:
             raise RulesetError([_renamed(p, str(path), name) for p in exc.problems]) from None
     return {**played.data, "text": played.text}
+
+
+def _replay_request(data: dict[str, Any]) -> tuple[str, str]:
+    """A replay request's fields checked, nothing loaded: its script and the name it goes by."""
+    fields(data, ("ruleset", "script", "name"), ("ruleset", "script"))
+    reference(data["ruleset"])
+    script = data["script"]
+    if not isinstance(script, str):
+        raise RequestProblem(422, f"script must be the script's YAML text, got {json_type(script)}")
+    return script, posted_name(data.get("name"), "name")
 
 
 def _renamed(problem: Problem, file: str, name: str) -> Problem:
@@ -308,6 +322,9 @@ def warm(make: Callable[[], Site] = house) -> None:
 
 #: The heavy endpoints, answered in worker processes (:func:`heavy_answer`).
 HEAVY: dict[str, Work] = {"diff": compare, "replay": replay}
+#: Each heavy request's fields are checked here before it is pickled for a worker: a value of a
+#: wrong shape (500 nested lists) is refused as a light request's is, never sent on.
+_CHECKED: dict[str, Callable[[dict[str, Any]], object]] = {"diff": _diff_request, "replay": _replay_request}
 
 
 def heavy_answer(make: Callable[[], Site], endpoint: str, data: dict[str, Any]) -> tuple[int, bytes]:
@@ -326,6 +343,7 @@ def _heavy(endpoint_name: str) -> Handler:
     async def endpoint(request: Request) -> Response:
         limits: Limits = request.app.state.limits
         data = await read_json(request, limits)
+        _CHECKED[endpoint_name](data)
         status, body = await limits.heavy_call(endpoint_name, data)
         return Response(body, status_code=status, media_type="application/json")
 

@@ -11,8 +11,8 @@ import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
-from starlette.routing import BaseRoute, Mount
+from starlette.responses import FileResponse, PlainTextResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from . import api
@@ -27,6 +27,11 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     if request.url.path.startswith(api.PREFIX + "/") or request.url.path == api.PREFIX:
         return api.error_response(exc.status_code, exc.detail)
     return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
+
+
+async def _favicon(request: Request) -> Response:
+    """The studio's icon where a browser looks for one when a page names none (the API's JSON)."""
+    return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml")
 
 
 #: The limits of an application made without any, one set per site, so that the apps of a site
@@ -66,6 +71,7 @@ def create_app(limits: Limits | None = None, site: Callable[[], Site] = house) -
         *api.routes(served),
         *pages.routes(served),
         Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
+        Route("/favicon.ico", _favicon, methods=["GET"]),
     ]
     chosen.workers(warm, functools.partial(api.heavy_answer, site))
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error}, lifespan=lifespan)

@@ -208,22 +208,29 @@ class Site:
     def ruleset_of(self, value: Any, field: str = "ruleset", game: str | None = None) -> RuleSet:
         """The rule set a request names in ``field``: an offered id, or ``{"text": YAML, "name": "house.yaml"}``;
         ``game``: the game the request needs (an unknown id's did-you-mean is among its ids)."""
-        if isinstance(value, str):
-            return self.offered(value, game)
-        if isinstance(value, dict):
-            unknown = sorted(set(value) - {"text", "name"})
-            if unknown:
-                raise RequestProblem(
-                    422, f"unknown key {unknown[0]!r} in {field}", "a posted rule set has `text` and `name`"
-                )
-            text = value.get("text")
-            if not isinstance(text, str):
-                raise RequestProblem(422, f"{field}.text must be the rule set's YAML text, got {json_type(text)}")
-            return self.posted(text, posted_name(value.get("name"), f"{field}.name"))
-        raise RequestProblem(
-            422,
-            f'{field} must be a bundled id or {{"text": YAML, "name": "house.yaml"}}, got {json_type(value)}',
-        )
+        named = reference(value, field)
+        return self.offered(named, game) if isinstance(named, str) else self.posted(*named)
+
+
+def reference(value: Any, field: str = "ruleset") -> str | tuple[str, str]:
+    """What a request's ``field`` names, checked in its shape only (nothing is loaded): an id,
+    or a posted ``(text, name)``; anything else is refused naming the field."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict):
+        unknown = sorted(set(value) - {"text", "name"})
+        if unknown:
+            raise RequestProblem(
+                422, f"unknown key {str(unknown[0])!r:.60} in {field}", "a posted rule set has `text` and `name`"
+            )
+        text = value.get("text")
+        if not isinstance(text, str):
+            raise RequestProblem(422, f"{field}.text must be the rule set's YAML text, got {json_type(text)}")
+        return text, posted_name(value.get("name"), f"{field}.name")
+    raise RequestProblem(
+        422,
+        f'{field} must be a bundled id or {{"text": YAML, "name": "house.yaml"}}, got {json_type(value)}',
+    )
 
 
 @contextlib.contextmanager

@@ -331,3 +331,17 @@ def test_an_expression_python_warns_about_loads_without_a_warning(tmp_path):
     """,
     )
     assert koikoi.award(yakuset.load_ruleset(path), base=8).points == 32  # 8 × 2 (7+) × 2 (the new factor)
+
+
+# --- the server -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("endpoint", ["diff", "replay"])
+def test_a_heavy_request_nested_500_deep_is_422_not_a_pickling_500(endpoint):
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    from ..web_support import call
+
+    nested = "[" * 500 + "]" * 500
+    body = {"diff": f'{{"a": "tenhou", "b": {nested}}}', "replay": f'{{"ruleset": "tenhou", "script": {nested}}}'}
+    response = call("POST", f"/api/v1/{endpoint}", content=body[endpoint].encode())
+    assert response.status_code == 422, response.text
