@@ -31,7 +31,8 @@ def split_columns(line: str) -> list[str]:
 
 
 def test_table_text_reproduces_both_seed_tables(capsys):
-    code, out, _ = run(capsys, "table", "nintendo")
+    # The seeds' tables run to 5+ calls: FudaWiki plays the seeds' formula with no call limit.
+    code, out, _ = run(capsys, "table", "fudawiki")
     assert code == 0
     lines = out.splitlines()
     assert "Opponent Koi-Koi calls: none (x1)" in lines
@@ -52,16 +53,31 @@ def test_table_markdown_is_a_pipe_table(capsys):
 
 
 def test_table_json_has_every_cell(capsys):
-    code, out, _ = run(capsys, "table", "yakuza", "--json")
+    code, out, _ = run(capsys, "table", "kk-add-10", "--json")
     assert code == 0
     data = json.loads(out)
-    assert data["ruleset"] == "yakuza"
+    assert data["ruleset"] == "kk-add-10"
     first, second = data["tables"]
     assert [c["factor"] for c in first["columns"]] == [1, 2, 3, 4, 5, 6]
     assert first["columns"][-1]["or_more"] is True
     assert second["opponent_factor"] == 2
     row_12 = next(r for r in second["rows"] if r["base"] == 12)
     assert row_12["awards"] == [48, 96, 144, 192, 240, 288]
+
+
+@pytest.mark.parametrize("ident", ["nintendo", "tournament", "yakuza"])
+def test_table_stops_at_the_call_limit(capsys, ident):
+    # These rule sets allow each player one Koi-Koi call a round (docs/rules/koikoi.md §4.1):
+    # no game reaches a column of two calls or more, for either player.
+    code, out, _ = run(capsys, "table", ident)
+    assert code == 0
+    headers = [split_columns(line) for line in out.splitlines() if line.startswith("Base points")]
+    assert headers == [["Base points", "no self Koi (x1)", "1 call (x2)"]] * 2
+    rows_for_8 = [split_columns(line) for line in out.splitlines() if line.split(" ", 1)[0] == "8"]
+    assert rows_for_8 == [SEED_ROW_8_NO_OPPONENT[:3], SEED_ROW_8_OPPONENT[:3]]  # the seeds' formula
+    data = json.loads(run(capsys, "table", ident, "--json")[1])
+    assert [[c["own_calls"] for c in t["columns"]] for t in data["tables"]] == [[0, 1], [0, 1]]
+    assert not any(c["or_more"] for t in data["tables"] for c in t["columns"])
 
 
 def test_award_prints_points_and_explains(capsys):

@@ -260,8 +260,10 @@ def award_tables(rs: RuleSet, bases: Sequence[int] = TABLE_BASES, most_calls: in
     """The rule document's award tables, computed from the rule set.
 
     Columns run over the winner's calls until more calls no longer change any award (that
-    column reads "N+ calls"); two tables: the loser never called, and the loser called
-    (once, which is what "1 or more" means when the count does not matter past one).
+    column reads "N+ calls") or the rule set's call limit (``calls.limit_per_round``) is
+    reached; two tables: the loser never called, and the loser called (once, which is what
+    "1 or more" means when the count does not matter past one), the second only where the
+    limit lets the loser call.
     """
     if not isinstance(bases, list | tuple) or not bases or len(bases) > 100:
         raise InputError(f"bases must be a list of 1 to 100 base points, got {bases!r:.60}")
@@ -271,11 +273,17 @@ def award_tables(rs: RuleSet, bases: Sequence[int] = TABLE_BASES, most_calls: in
     if most_calls > 100:
         raise InputError(f"most_calls must be at most 100, got {most_calls}")
     rules = koikoi_rules(rs)
+    limit = rules.table.call_limit
     tables = []
     for opponent_calls in (0, 1):
+        most = most_calls
+        if limit is not None:  # a column no game reaches is left out (as `diff` stops at the limit)
+            most = min(most, limit.calls - (opponent_calls if limit.per == "round" else 0))
+            if opponent_calls > limit.calls:
+                break
         columns: list[list[Number]] = []
         open_ended = False
-        for calls in range(most_calls + 1):
+        for calls in range(most + 1):
             column = [award_of(rs, rules, b, calls, opponent_calls, 0).points for b in bases]
             if columns and column == columns[-1]:
                 open_ended = True  # the cap is reached: the last column holds for any more calls
