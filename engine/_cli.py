@@ -31,7 +31,7 @@ from ._core.errors import InputError, Location, PluginError, Problem, RulesetErr
 from ._core.game import Game
 from ._core.hints import did_you_mean
 from ._core.resolve import display_name
-from ._core.resolved import resolved_sources, resolved_text
+from ._core.resolved import resolved_sources, resolved_text, switched_off, switched_off_line
 from ._core.ruleset import RuleSet, bundled_ids, problems_as_written
 from ._core.yamlsource import LocatedDict
 from ._house import REGISTRY, list_rulesets, load_ruleset
@@ -122,17 +122,22 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     rs = load_ruleset(args.ruleset)
+    off = switched_off_line(rs)
     if args.resolved:
         data = {
             "ruleset": rs.id,
             "files": [f.display for f in rs.files],
             "document": rs.document,
             "sources": resolved_sources(rs),
+            "off": switched_off(rs),
         }
-        _emit(Output(resolved_text(rs), data), args.json)
+        head, rest = resolved_text(rs).split("\n", 1)
+        _emit(Output("\n".join([head, *([off] if off else []), rest]), data), args.json)
         return EXIT_OK
-    text = f"# {rs.files[0].display}\n" + rs.path.read_text(encoding="utf-8")
-    _emit(Output(text, {"ruleset": rs.id, "file": rs.files[0].display, "document": rs.files[0].data}), args.json)
+    # What the file's parents turn off is not in the file: the second line says it.
+    text = f"# {rs.files[0].display}\n" + (f"{off}\n" if off else "") + rs.path.read_text(encoding="utf-8")
+    data = {"ruleset": rs.id, "file": rs.files[0].display, "document": rs.files[0].data, "off": switched_off(rs)}
+    _emit(Output(text, data), args.json)
     return EXIT_OK
 
 

@@ -154,6 +154,26 @@ def test_show_declared_prints_the_file_as_written(capsys):
     assert "extends: nintendo" in out
 
 
+@pytest.mark.parametrize(
+    ("ident", "off"),
+    [
+        # _koikoi.yaml turns Tsukifuda and the weather off; Nintendo turns none of them on.
+        ("nintendo", "# off in this rule set: yaku: tsukifuda; yaku_rules.weather: rain, fog, rain_man"),
+        # _riichi.yaml turns renhou, nagashi mangan and daichisei off; tenhou turns nagashi mangan on.
+        ("tenhou", "# off in this rule set: yaku: renhou, daichisei"),
+    ],
+)
+def test_show_says_what_the_rule_set_turns_off(capsys, ident, off):
+    for resolved in ([], ["--resolved"]):
+        code, out, _ = run(capsys, "show", ident, *resolved)
+        assert code == 0
+        assert out.splitlines()[1] == off
+    data = json.loads(run(capsys, "show", ident, "--json")[1])
+    assert [item["id"] for item in data["off"] if item["list"] == "yaku"] == off.split("yaku: ")[1].split(";")[0].split(
+        ", "
+    )
+
+
 def test_validate_reports_every_problem_and_exits_1(capsys, tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("extends: nintendo\nawrd: {}\ncalls:\n  limit_per_round: lots\n", encoding="utf-8")

@@ -67,3 +67,34 @@ def test_favicon_ico_is_answered_for_pages_without_a_head():
     # The API's JSON opened in a browser has no <link rel="icon">: the browser asks for /favicon.ico.
     icon = call("GET", "/favicon.ico")
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+
+
+def _rows(page: str, table_id: str) -> dict[str, str]:
+    """The rows of the table in the section ``table_id``, by their ``data-yaku``."""
+    import re
+
+    section = page.split(f'<section id="{table_id}">', 1)[1].split("</section>", 1)[0]
+    return dict(re.findall(r'<tr data-(?:yaku|item)="([^"]+)">(.*?)</tr>', section, re.S))
+
+
+@pytest.mark.parametrize(("ident", "off", "on"), [("nintendo", "tsukifuda", "goko"), ("tenhou", "renhou", "pinfu")])
+def test_a_yaku_the_rule_set_turns_off_is_listed_as_off_not_as_scoring(ident, off, on):
+    # _koikoi.yaml: Tsukifuda `enabled: false`; _riichi.yaml: renhou `enabled: false` (tenhou keeps it).
+    page = call("GET", f"/rulesets/{ident}").text
+    assert off not in _rows(page, "yaku") and on in _rows(page, "yaku")
+    assert off in _rows(page, "yaku-off") and on not in _rows(page, "yaku-off")
+
+
+def test_the_tournament_page_lists_the_viewing_yaku_as_off():
+    # tournament.yaml: `yaku_rules.viewing: never` (docs/rules/koikoi.md §4.2).
+    page = call("GET", "/rulesets/tournament").text
+    assert {"hanami_zake", "tsukimi_zake"} <= set(_rows(page, "yaku-off")) - set(_rows(page, "yaku"))
+
+
+def test_the_koikoi_yaku_table_names_cards_in_words():
+    rows = _rows(call("GET", "/rulesets/nintendo").text, "yaku")
+    assert not any("{" in row for row in rows.values())  # never a Python dict's text
+    # _koikoi.yaml: Hanami-zake needs the curtain and the sake cup; Inoshikacho the boar, deer and butterflies.
+    for ident, names in [("hanami_zake", ["curtain", "sake"]), ("inoshikacho", ["boar", "deer", "butterflies"])]:
+        assert all(name in rows[ident] for name in names), rows[ident]
+    assert "4 brights, not the rain man" in rows["shiko"]  # `cards: {kind: bright, rain: false}, count: 4`

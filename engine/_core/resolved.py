@@ -1,4 +1,5 @@
-"""A resolved rule set as YAML, each value followed by the file:line it came from (``show --resolved``)."""
+"""A resolved rule set as YAML, each value followed by the file:line it came from (``show --resolved``),
+and what it turns off (``enabled: false``)."""
 
 from __future__ import annotations
 
@@ -71,3 +72,34 @@ def resolved_text(rs: RuleSet) -> str:
     for text, where in lines:
         out.append(f"{text.ljust(width)}  # {where}" if where else text)
     return "\n".join(out) + "\n"
+
+
+def switched_off(rs: RuleSet) -> list[dict[str, str]]:
+    """Every item of an id-keyed list (yaku, multipliers, ...) that the resolved rule set turns
+    off with ``enabled: false``: ``{"list", "id", "label"}``, the lists by their paths in
+    alphabetical order, each list's items in its order."""
+    found: list[dict[str, str]] = []
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                walk(value, f"{path}.{key}" if path else str(key))
+        elif isinstance(node, list):
+            for item in node:
+                if isinstance(item, dict) and "id" in item and item.get("enabled") is False:
+                    found.append({"list": path, "id": str(item["id"]), "label": str(item.get("label", item["id"]))})
+
+    walk(rs.document, "")
+    found.sort(key=lambda item: item["list"])  # stable: each list keeps its order
+    return found
+
+
+def switched_off_line(rs: RuleSet) -> str | None:
+    """``# off in this rule set: yaku: tsukifuda; ...`` (``show``'s second line), or None."""
+    off = switched_off(rs)
+    if not off:
+        return None
+    lists: dict[str, list[str]] = {}
+    for item in off:
+        lists.setdefault(item["list"], []).append(item["id"])
+    return "# off in this rule set: " + "; ".join(f"{name}: {', '.join(ids)}" for name, ids in lists.items())

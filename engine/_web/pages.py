@@ -19,7 +19,7 @@ from starlette.staticfiles import StaticFiles
 
 from .. import RuleSet
 from .._core.commands import CommandLinePart
-from .._core.resolved import path_text
+from .._core.resolved import path_text, switched_off
 from .._core.webpart import WebPart
 from .api import every_ruleset, offered_ruleset, summary, table_of
 from .limits import RequestProblem
@@ -80,6 +80,7 @@ async def ruleset_page(request: Request) -> Response:
         table=table_of(request.app.state.site, rs) if isinstance(rs.part, CommandLinePart) else None,
         game=part.sections(rs) if part.sections is not None else {},
         plugins={name: dict(settings) for name, settings in rs.plugins.items()},
+        off=switched_off(rs),
         rows=_rows(rs),
     )
 

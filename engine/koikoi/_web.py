@@ -75,15 +75,62 @@ def deck_by_month(cards: Mapping[str, Card]) -> list[tuple[int, str, list[tuple[
     return [(month, MONTHS.get(month, ("", ""))[0], found) for month, found in sorted(months.items())]
 
 
+_KINDS = {"bright": "brights", "animal": "animals", "ribbon": "ribbons", "chaff": "chaff"}
+
+
+def card_name(ident: str, cards: Mapping[str, Card]) -> str:
+    """A card as a reader knows it: ``07-animal-boar`` -> ``boar (07 bush clover)``,
+    ``01-ribbon-poetry`` -> ``poetry ribbon (01 pine)``."""
+    card = cards.get(ident)
+    if card is None:
+        return ident
+    name = ident.split("-", 2)[-1] + (" ribbon" if card.kind == "ribbon" else "")
+    return f"{name} ({card.month:02d} {MONTHS.get(card.month, ('', ''))[0]})".replace(" )", ")")
+
+
+def cards_text(item: Mapping[str, Any], cards: Mapping[str, Card]) -> str:
+    """What a yaku counts, in words: ``4 brights, not the rain man``, ``with curtain (03 cherry), ...``."""
+    parts = []
+    found: Any = item.get("cards") or {}
+    if found:
+        what = f"{found['ribbon']} ribbons" if "ribbon" in found else _KINDS.get(found.get("kind", ""), "cards")
+        month = found.get("month")
+        if month == "round":
+            what += " of the round's month"
+        elif isinstance(month, int):
+            what += f" of month {month:02d} ({MONTHS.get(month, ('', ''))[0]})"
+        if found.get("rain") is False:
+            what += ", not the rain man"
+        elif found.get("rain") is True:
+            what += ", only the rain man"
+        if found.get("ids"):
+            what += " among " + ", ".join(card_name(i, cards) for i in found["ids"])
+        count = item.get("count")
+        parts.append(f"{count} {what}" if count else what)
+    needs = item.get("needs") or []
+    if needs:
+        parts.append(("with " if parts else "") + ", ".join(card_name(i, cards) for i in needs))
+    return "; ".join(parts)
+
+
 def _sections(rs: RuleSet) -> dict[str, Any]:
     document = rs.document
     section: Any = document.get("award", {})
+    cards = koikoi_rules(rs).cards
+    viewing_off = document.get("yaku_rules", {}).get("viewing") == "never"
+    yaku = [y for y in document.get("yaku", []) if y.get("enabled", True)]
     return {
-        "deck": deck_by_month(koikoi_rules(rs).cards),
-        "yaku": document.get("yaku", []),
-        "multipliers": section.get("multipliers", []),
+        "deck": deck_by_month(cards),
+        "yaku": [{**y, "cards_text": cards_text(y, cards)} for y in yaku if not (viewing_off and y.get("viewing"))],
+        "multipliers": [m for m in section.get("multipliers", []) if m.get("enabled", True)],
         "award": section,
         "calls": document.get("calls", {}),
+        # What the page's "off in this rule set" adds to the items turned off by `enabled: false`.
+        "off": [
+            {"list": "yaku", "id": y["id"], "label": y.get("label", y["id"]), "why": "yaku_rules.viewing: never"}
+            for y in yaku
+            if viewing_off and y.get("viewing")
+        ],
     }
 
 

@@ -41,7 +41,11 @@ _EVALUATE_FIELDS = {**{name: _ARGUMENTS[name] for name in EVALUATE_ARGUMENTS}, *
 def _sections(rs: RuleSet) -> dict[str, Any]:
     document = rs.document
     limits: Any = document.get("limits", {})
-    return {"yaku": document.get("yaku", []), "limits": limits.get("tiers", []), "yakuman": document.get("yakuman", {})}
+    return {
+        "yaku": [y for y in document.get("yaku", []) if y.get("enabled", True)],
+        "limits": limits.get("tiers", []),
+        "yakuman": document.get("yakuman", {}),
+    }
 
 
 def _calculator(rs: RuleSet) -> dict[str, Any]:
