@@ -36,6 +36,12 @@ def error(response: httpx.Response, status: int) -> dict[str, Any]:
     return found
 
 
+def numbers(answer: dict[str, Any]) -> dict[str, Any]:
+    """A calculator's answer without the lines it adds to the command line's JSON (``summary``,
+    ``explained``: what the command prints as text)."""
+    return {key: value for key, value in answer.items() if key not in ("summary", "explained")}
+
+
 def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
     code, out, err = run(capsys, *argv, "--json")
     assert code in (0, 1), err
@@ -94,7 +100,8 @@ def test_table_is_the_command_lines(capsys, ident):
 
 
 def test_table_of_a_posted_text_shows_its_change():
-    table = post("table", {"ruleset": {"text": STREAK_CAP_3, "name": "house.yaml"}}).json()
+    text = STREAK_CAP_3.replace("extends: nintendo", "extends: fudawiki")  # no call limit cuts the columns
+    table = post("table", {"ruleset": {"text": text, "name": "house.yaml"}}).json()
     assert table["ruleset"] == "house"
     assert [c["factor"] for c in table["tables"][0]["columns"]] == [1, 2, 3]
 
@@ -195,7 +202,7 @@ def test_the_1_mib_limit_holds_without_a_content_length():
 
 def test_award_is_the_command_lines(capsys):
     answer = post("award", {"ruleset": "nintendo", "base": 8, "opponent_calls": 1}).json()
-    assert answer == cli_json(capsys, "award", "nintendo", "--base", "8", "--opponent-calls", "1")
+    assert numbers(answer) == cli_json(capsys, "award", "nintendo", "--base", "8", "--opponent-calls", "1")
     assert answer["points"] == 32
 
 
@@ -257,7 +264,7 @@ def test_yaku_of_captured_cards(capsys):
 
 
 def test_score_from_han_and_fu_yaku_and_yakuman(capsys):
-    assert post("score", {"ruleset": "ema-2025", "han": 3, "fu": 40}).json() == cli_json(
+    assert numbers(post("score", {"ruleset": "ema-2025", "han": 3, "fu": 40}).json()) == cli_json(
         capsys, "score", "ema-2025", "--han", "3", "--fu", "40"
     )
     answer = post("score", {"ruleset": "tenhou", "yaku": ["riichi", "pinfu", "ittsu"], "dora": 1, "tsumo": True}).json()
@@ -305,8 +312,33 @@ def test_evaluate_a_hand_from_its_tiles(capsys):
         capsys, "hand", "tenhou", "234m456p23456788s", "--win", "4s", "--riichi", "--tsumo", "--dora", "7s", "--json"
     )
     assert code == 0, err
-    assert answer == json.loads(out)
+    assert numbers(answer) == json.loads(out)
     assert (answer["han"], answer["limit"], answer["total"]) == (6, "haneman", 18000)
+
+
+def test_the_calculators_explanation_is_the_command_lines_word_for_word(capsys):
+    # One renderer for both: the web once wrote every step as a multiplier ("Riichi: × 1",
+    # "Dora: × 2") and the yaku by id.
+    hand = {"ruleset": "tenhou", "hand": "234m456p23456788s", "win": "4s", "dora_indicators": ["7s"]}
+    answer = post("evaluate", {**hand, "riichi": True, "tsumo": True}).json()
+    argv = ["hand", "tenhou", "234m456p23456788s", "--win", "4s", "--dora", "7s", "--riichi", "--tsumo"]
+    assert answer["explained"] == [line.strip() for line in run(capsys, *argv, "--explain")[1].splitlines()]
+    assert answer["summary"] == run(capsys, *argv)[1].splitlines()[:-1]
+    # Riichi, menzen tsumo, pinfu and tanyao (1 han each) and two dora (indicator 7s): 6 han, haneman.
+    assert answer["summary"][0] == "yaku: Riichi 1 han, Menzen tsumo 1 han, Pinfu 1 han, Tanyao 1 han"
+    assert {"Riichi: 1", "Dora: 2"} <= set(answer["explained"])
+    assert answer["explained"][-1] == "6 han 20 fu (haneman): each player pays 6000; total 18000"
+    assert not any("×" in line.split(":")[-1] for line in answer["explained"])
+
+    scored = post("score", {"ruleset": "tenhou", "han": 3, "fu": 40}).json()
+    lines = run(capsys, "score", "tenhou", "--han", "3", "--fu", "40", "--explain")[1].splitlines()
+    assert scored["explained"] == [line.strip() for line in lines]
+    assert scored["explained"][-1] == "3 han 40 fu: the discarder pays 5200; total 5200"  # the usual table
+
+    awarded = post("award", {"ruleset": "nintendo", "base": 8, "opponent_calls": 1}).json()
+    lines = run(capsys, "award", "nintendo", "--base", "8", "--opponent-calls", "1", "--explain")[1].splitlines()
+    assert awarded["explained"] == [line.strip() for line in lines[1:]]
+    assert awarded["explained"][0] == "seven_plus: × 2 (7+)"
 
 
 def test_evaluate_passes_kita_through(capsys):
@@ -329,7 +361,7 @@ def test_evaluate_passes_kita_through(capsys):
         "--json",
     )
     assert code == 0, err
-    assert answer == json.loads(out)
+    assert numbers(answer) == json.loads(out)
     # riichi, menzen tsumo, pinfu and two kita: a non-dealer mangan tsumo, 4000 + 2000 under tsumo loss.
     assert (answer["han"], answer["dora"]["kita"], answer["total"]) == (5, 2, 6000)
     found = error(post("evaluate", {**body, "ruleset": "tenhou"}), 422)

@@ -204,8 +204,15 @@ def test_type_a_riichi_hand_and_see_the_payment(page):
     page.fill("#dora", "7s")
     page.check('input.flag[value="riichi"]')
     page.check('input.flag[value="tsumo"]')
-    playwright.expect(page.locator("#result .payment")).to_have_text("6 han 20 fu (haneman): 6000 all; total 18000")
-    playwright.expect(page.locator("#result")).to_contain_text("yaku: riichi, menzen_tsumo, pinfu, tanyao")
+    # The command line's words: `yakuset hand tenhou 234m456p23456788s --win 4s --dora 7s --riichi --tsumo --explain`.
+    result = page.locator("#result")
+    playwright.expect(result.locator(".payment")).to_have_text(
+        "6 han 20 fu (haneman): each player pays 6000; total 18000"
+    )
+    playwright.expect(result).to_contain_text("yaku: Riichi 1 han, Menzen tsumo 1 han, Pinfu 1 han, Tanyao 1 han")
+    playwright.expect(result.locator("ol.steps li").nth(0)).to_have_text("Riichi: 1")
+    playwright.expect(result.locator("ol.steps")).to_contain_text("Dora: 2")
+    playwright.expect(result.locator("ol.steps")).not_to_contain_text(": ×")  # a value, never "Dora: × 2"
     shot(page, "calculator-riichi")
     page.fill("#hand", "234m456p23456788x")
     playwright.expect(page.locator("#result .error")).to_be_visible()
@@ -216,4 +223,4 @@ def test_tiles_clicked_make_the_hand(page):
     for tile in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "5z", "5z", "5z", "5m", "5m"]:
         page.click(f'button.tile[data-tile="{tile}"]')
     assert page.input_value("#hand") == "123m456p789s555z55m"
-    playwright.expect(page.locator("#result")).to_contain_text("yaku: yakuhai_haku")
+    playwright.expect(page.locator("#result")).to_contain_text("yaku: Yakuhai (white dragon) 1 han")

@@ -329,9 +329,7 @@ def _award_command(rs: RuleSet, args: argparse.Namespace) -> Output:
     )
     if not args.explain:
         return Output(f"{result.points}\n", result.as_dict(), result.warnings)
-    lines = [result.explanation]
-    for step in result.steps:
-        lines.append(f"  {step.id}: {'+' if step.op == 'add' else '×'} {step.factor} ({step.label})")
+    lines = [result.explanation, *(f"  {line}" for line in result.step_lines)]
     return Output("\n".join(lines) + "\n", result.as_dict(), result.warnings)
 
 

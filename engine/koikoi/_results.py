@@ -38,6 +38,11 @@ class Award:
             text += f" × {shown} ({step.label})" if step.factor != 1 else f" × {shown}"
         return f"{text} = {format_number(self.points)}"
 
+    @property
+    def step_lines(self) -> tuple[str, ...]:
+        """Each step as ``award --explain`` prints it and the studio shows it: ``seven_plus: × 2 (7+)``."""
+        return tuple(f"{s.id}: {'+' if s.op == 'add' else '×'} {s.factor} ({s.label})" for s in self.steps)
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset,

@@ -141,7 +141,7 @@ def _calculator(rs: RuleSet) -> dict[str, Any]:
 
 def _award(rs: RuleSet, data: dict[str, Any]) -> Answer:
     result = award(rs, **data)
-    return Answer(result.as_dict(), result.warnings)
+    return Answer({**result.as_dict(), "explained": list(result.step_lines)}, result.warnings)
 
 
 def _yaku(rs: RuleSet, data: dict[str, Any]) -> Answer:

@@ -14,6 +14,7 @@ from .._core.commands import Command, Output, count_argument, whole_number_argum
 from .._core.errors import InputError
 from .._core.results import Built
 from . import hookspecs
+from ._explain import hand_lines, score_text
 from ._situation import EVALUATE_ARGUMENTS, FLAGS
 
 if TYPE_CHECKING:
@@ -25,9 +26,7 @@ if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
     from .._core.webpart import WebPart
     from .._core.yamlsource import LocatedDict
-    from ._hand import HandScore
     from ._rules import RiichiRules, Yaku
-    from ._score import Score
 
 # What a command or a diff needs is imported when it runs: loading a rule set, or scoring one
 # hand from the command line, imports only the modules it uses.
@@ -272,27 +271,7 @@ def _score_command(rs: RuleSet, args: argparse.Namespace) -> Output:
         if args.fu is not None or args.dora:
             raise InputError("--yakuman takes no --fu or --dora: a yakuman hand counts neither")
         result = score(rs, yakuman=_id_list(args.yakuman), open=args.open, **situation)
-    return Output(_score_text(result, args.explain, table.players), result.as_dict())
-
-
-def _score_text(result: Score | HandScore, explain: bool, players: int) -> str:
-    lines = [f"  {step.label}: {step.factor}" for step in result.steps] if explain else []
-    if result.han is None:
-        head = f"{result.yakuman}x yakuman"
-    else:
-        level = f"{result.yakuman}x yakuman" if result.yakuman > 1 else result.limit
-        head = f"{result.han} han {result.fu} fu" + (f" ({level})" if level else "")
-    lines.append(f"{head}: {_payments_line(result.payments, players)}; total {result.total}")
-    return "\n".join(lines) + "\n"
-
-
-def _payments_line(payments: Mapping[str, int], players: int) -> str:
-    if "ron" in payments:
-        return f"the discarder pays {payments['ron']}"
-    if "each" in payments:
-        return f"each {'of the two others' if players == 3 else 'player'} pays {payments['each']}"
-    other = "the other non-dealer" if players == 3 else "each non-dealer"
-    return f"the dealer pays {payments['dealer']}, {other} {payments['non_dealer']}"
+    return Output(score_text(result, args.explain, table.players), result.as_dict())
 
 
 def _hand_arguments(sub: argparse.ArgumentParser) -> None:
@@ -360,27 +339,9 @@ def _hand_command(rs: RuleSet, args: argparse.Namespace) -> Output:
         kita=args.kita,
         **{f: getattr(args, f) for f in FLAGS},
     )
-    lines = []
-    if not args.explain:
-        table = riichi_rules(rs).yaku
-        is_open = any(g.melded and g.open for g in result.reading.groups)
-        counted = ", ".join(
-            f"{table[i].label} {'(yakuman)' if table[i].yakuman else f'{table[i].han_for(is_open)} han'}"
-            for i in result.yaku
-        )
-        lines.append(f"yaku: {counted}")
-        if not result.yakuman:
-            kita = f", kita {result.kita}" if result.kita else ""
-            lines.append(
-                f"dora: {result.dora + result.ura + result.red + result.kita} (dora {result.dora}, ura {result.ura}, "
-                f"red {result.red}{kita})"
-            )
-            parts = " + ".join(f"{s.factor} ({s.label})" for s in result.fu_parts)
-            lines.append(
-                f"fu: {parts} = {result.raw_fu}" + (f", scored as {result.fu}" if result.fu != result.raw_fu else "")
-            )
+    lines = [] if args.explain else hand_lines(rs, result)
     players = riichi_rules(rs).table.players
-    return Output("\n".join([*lines, _score_text(result, args.explain, players)]), result.as_dict())
+    return Output("\n".join([*lines, score_text(result, args.explain, players)]), result.as_dict())
 
 
 def _play_arguments(parser: argparse.ArgumentParser) -> None:

@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from .._core.errors import InputError
 from .._core.webpart import COUNT, FLAG, NAMES, Answer, Operation, WebPart, json_type
-from ._hand import evaluate
-from ._score import score
+from ._explain import hand_lines, result_line, step_lines
+from ._hand import HandScore, evaluate
+from ._rules import riichi_rules
+from ._score import Score, score
 from ._situation import EVALUATE_ARGUMENTS, FLAGS
 
 if TYPE_CHECKING:
@@ -56,7 +58,8 @@ def _score(rs: RuleSet, data: dict[str, Any]) -> Answer:
     modes = [name for name in ("han", "yaku", "yakuman") if data.get(name) is not None]
     if len(modes) != 1:
         raise InputError("give exactly one of han (with fu), yaku or yakuman")
-    return Answer(score(rs, **data).as_dict())
+    result = score(rs, **data)
+    return Answer({**result.as_dict(), "explained": explained(rs, result)})
 
 
 def _evaluate(rs: RuleSet, data: dict[str, Any]) -> Answer:
@@ -67,7 +70,13 @@ def _evaluate(rs: RuleSet, data: dict[str, Any]) -> Answer:
     melds = data.get("melds", ())
     if isinstance(melds, list):  # JSON has no tuples: [["pon", "555z"], ...]
         data["melds"] = [tuple(m) if isinstance(m, list) else m for m in melds]
-    return Answer(evaluate(rs, **data).as_dict())
+    result = evaluate(rs, **data)
+    return Answer({**result.as_dict(), "summary": hand_lines(rs, result), "explained": explained(rs, result)})
+
+
+def explained(rs: RuleSet, result: Score | HandScore) -> list[str]:
+    """What ``score``/``hand --explain`` prints: every step, then the result line."""
+    return [*step_lines(result), result_line(result, riichi_rules(rs).table.players)]
 
 
 HERE = Path(__file__).parent

@@ -135,8 +135,10 @@
 
   // --- for the games' calculators ---------------------------------------------------------------
 
-  function steps(list) {
-    return el("ol", { class: "steps" }, list.map((s) => el("li", {}, `${s.label}: ${s.op === "add" ? "+" : s.op === "drop" || s.op === "note" ? "" : "×"} ${s.factor}`)));
+  // A result's steps as the command line's --explain prints them: the API's `explained` lines,
+  // rendered once, by the game's Python, for both.
+  function steps(lines) {
+    return el("ol", { class: "steps" }, lines.map((line) => el("li", {}, line)));
   }
 
   window.Studio = { editor, games, call, debounce, el, errorBox, steps };

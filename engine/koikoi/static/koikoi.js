@@ -28,7 +28,7 @@
       awardBox.replaceChildren(
         el("p", { class: "points" }, `${won.data.points} points`),
         el("p", { class: "explanation" }, won.data.explanation || ""),
-        steps(won.data.steps),
+        steps(won.data.explained),
         ...(won.data.warnings || []).map((w) => el("p", { class: "warning" }, "warning: " + w)));
     }
     for (const button of document.querySelectorAll("button.pick")) {

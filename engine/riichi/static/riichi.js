@@ -41,14 +41,12 @@
       const answer = await call("evaluate", body);
       if (ticket !== asked) return;
       if (!answer.ok) { box.replaceChildren(errorBox(answer.data)); return; }
-      const r = answer.data;
-      const head = r.han === null ? `${r.yakuman}× yakuman` : `${r.han} han ${r.fu} fu${r.limit ? " (" + r.limit + ")" : ""}`;
+      // The lines `yakuset hand` prints (the result line last), then its --explain steps.
+      const lines = answer.data.explained;
       box.replaceChildren(
-        el("p", { class: "payment" }, `${head}: ${payments(r.payments)}; total ${r.total}`),
-        el("p", {}, "yaku: " + r.yaku.join(", ")),
-        el("p", {}, `dora ${r.dora.dora}, ura ${r.dora.ura}, red ${r.dora.red}`),
-        r.fu_parts.length ? el("p", { class: "fu" }, "fu: " + r.fu_parts.map((s) => `${s.factor} (${s.label})`).join(" + ") + ` = ${r.raw_fu}`) : null,
-        steps(r.steps));
+        el("p", { class: "payment" }, lines[lines.length - 1]),
+        ...answer.data.summary.map((line) => el("p", { class: line.split(":")[0] }, line)),
+        steps(lines.slice(0, -1)));
     }
     const later = debounce(update, 250);
     for (const input of document.querySelectorAll("input, select")) input.addEventListener("input", later);

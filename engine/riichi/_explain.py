@@ -1,0 +1,70 @@
+"""A Riichi result in words, the one renderer the command line (``score``, ``hand``, with and
+without ``--explain``) and the studio's calculator (through the API's ``explained``) share:
+each step as ``label: value`` (a yaku's han, the fu, the basic points, each payment), the
+hand's yaku by label with their han, and the payments line."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .._core.ruleset import RuleSet
+    from ._hand import HandScore
+    from ._score import Score
+
+
+def step_lines(result: Score | HandScore) -> list[str]:
+    """Every step, as ``--explain`` prints it: ``Riichi: 1``, ``each player pays 3000 × 2, rounded
+    up to 100: 6000`` (a step's value, never a multiplier)."""
+    return [f"{step.label}: {step.factor}" for step in result.steps]
+
+
+def result_line(result: Score | HandScore, players: int) -> str:
+    """``6 han 20 fu (haneman): each player pays 6000; total 18000``."""
+    if result.han is None:
+        head = f"{result.yakuman}x yakuman"
+    else:
+        level = f"{result.yakuman}x yakuman" if result.yakuman > 1 else result.limit
+        head = f"{result.han} han {result.fu} fu" + (f" ({level})" if level else "")
+    return f"{head}: {payments_line(result.payments, players)}; total {result.total}"
+
+
+def payments_line(payments: Mapping[str, int], players: int) -> str:
+    """Who pays what, in words."""
+    if "ron" in payments:
+        return f"the discarder pays {payments['ron']}"
+    if "each" in payments:
+        return f"each {'of the two others' if players == 3 else 'player'} pays {payments['each']}"
+    other = "the other non-dealer" if players == 3 else "each non-dealer"
+    return f"the dealer pays {payments['dealer']}, {other} {payments['non_dealer']}"
+
+
+def hand_lines(rs: RuleSet, result: HandScore) -> list[str]:
+    """A hand's yaku by label with their han, its dora and its fu parts (``hand`` without ``--explain``)."""
+    from ._rules import riichi_rules
+
+    table = riichi_rules(rs).yaku
+    is_open = any(g.melded and g.open for g in result.reading.groups)
+    counted = ", ".join(
+        f"{table[i].label} {'(yakuman)' if table[i].yakuman else f'{table[i].han_for(is_open)} han'}"
+        for i in result.yaku
+    )
+    lines = [f"yaku: {counted}"]
+    if not result.yakuman:
+        kita = f", kita {result.kita}" if result.kita else ""
+        lines.append(
+            f"dora: {result.dora + result.ura + result.red + result.kita} (dora {result.dora}, ura {result.ura}, "
+            f"red {result.red}{kita})"
+        )
+        parts = " + ".join(f"{s.factor} ({s.label})" for s in result.fu_parts)
+        lines.append(
+            f"fu: {parts} = {result.raw_fu}" + (f", scored as {result.fu}" if result.fu != result.raw_fu else "")
+        )
+    return lines
+
+
+def score_text(result: Score | HandScore, explain: bool, players: int) -> str:
+    """What ``score`` prints: with ``explain``, every step (indented), then the result line."""
+    lines = [f"  {line}" for line in step_lines(result)] if explain else []
+    return "\n".join([*lines, result_line(result, players)]) + "\n"
