@@ -25,7 +25,7 @@ from ._core.commands import (
     Output,
     count_argument,
     positive_argument,
-    whole_number_argument,
+    seed_argument,
 )
 from ._core.errors import InputError, Location, PluginError, Problem, RulesetError, RulesetNotFound
 from ._core.game import Game
@@ -243,7 +243,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     rulesets = [_load(source, "koikoi") for source in args.rulesets]
     bots = [name.strip() for name in args.bots.split(",")]
     if args.plot:
-        _studies.check_plot()  # before the study, not after it
+        _studies.check_plot(args.plot)  # before the study, not after it
     progress = None if args.no_progress or not sys.stderr.isatty() else _studies.Progress()
     study = _studies.run(
         rulesets, args.matches, args.seed, bots, workers=args.workers, scheduler=args.scheduler, progress=progress
@@ -481,10 +481,24 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         "simulate", "play many Koi-Koi matches between bots: balance figures with 95% intervals, rule sets compared"
     )
     sub.add_argument("rulesets", nargs="+", metavar="RULESET", help="Koi-Koi rule sets (bundled ids or files)")
-    sub.add_argument("--matches", type=positive_argument, default=1000, metavar="N", help="matches per rule set")
+    from ._studies import MAX_MATCHES  # the study's own bound, said in the help and checked here
+
+    def matches_argument(value: str) -> int:
+        matches = positive_argument(value)
+        if matches > MAX_MATCHES:
+            raise argparse.ArgumentTypeError(f"expected at most {MAX_MATCHES:,} matches, got {value!r}")
+        return matches
+
+    sub.add_argument(
+        "--matches",
+        type=matches_argument,
+        default=1000,
+        metavar="N",
+        help=f"matches per rule set, at most {MAX_MATCHES:,}",
+    )
     sub.add_argument(
         "--seed",
-        type=whole_number_argument,
+        type=seed_argument,
         default=0,
         metavar="S",
         help="the study's seed: same seed, same figures",

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, runtime_checkable
 
+from ._core.arguments import a_seed, whole_number
 from ._core.errors import InputError
 from ._core.resolve import BUNDLED
 from ._core.ruleset import RuleSet
@@ -30,6 +31,9 @@ from ._house import load_ruleset, load_ruleset_text
 #: Below this many matches in all, a study runs in this process: a local cluster takes
 #: seconds to start, longer than the study itself.
 CLUSTER_FROM = 20_000
+#: The most matches a study plays per rule set: about an hour of one core's time (a match takes a
+#: few milliseconds, bench/README.md); a longer study is refused before it starts.
+MAX_MATCHES = 1_000_000
 #: Matches per task on a cluster: large enough that scheduling costs little, small enough
 #: that progress and Ctrl-C are prompt.
 PART_SIZE = 2_000
@@ -211,12 +215,10 @@ def run(
     """
     if not rulesets:
         raise ValueError("a study needs at least one rule set")
-    if type(matches) is not int or matches < 1:
-        raise ValueError(f"matches must be a whole number of at least 1, got {matches!r}")
-    if type(seed) is not int:
-        raise ValueError(f"seed must be a whole number, got {seed!r}")
-    if workers is not None and (type(workers) is not int or workers < 1):
-        raise ValueError(f"workers must be a whole number of at least 1, got {workers!r}")
+    whole_number("matches", matches, minimum=1, maximum=MAX_MATCHES)
+    a_seed("seed", seed)
+    if workers is not None:
+        whole_number("workers", workers, minimum=1)
     ids = [rs.id for rs in rulesets]
     if len(set(ids)) != len(ids):
         raise InputError(f"a rule set is named twice: {', '.join(ids)}")
@@ -380,12 +382,32 @@ def text(done: Study) -> str:
     return "\n".join(lines) + "\n"
 
 
-def check_plot() -> None:
-    """Refuse a plot when matplotlib (the optional extra ``yakuset[plot]``) is not installed."""
+#: The image files a plot may be written as, by their extension.
+PLOT_FORMATS = (".png", ".svg", ".pdf")
+
+
+def check_plot(path: str | os.PathLike[str] | None = None) -> None:
+    """Refuse a plot when matplotlib (the optional extra ``yakuset[plot]``) is not installed, or
+    ``path`` cannot be written (a folder that does not exist or is not writable, an extension
+    other than PNG, SVG or PDF): checked before a study starts, not after it."""
     from importlib.util import find_spec
 
     if find_spec("matplotlib") is None:
         raise InputError(f"--plot needs matplotlib: {PLOT_HINT}")
+    if path is None:
+        return
+    text = os.fspath(path)
+    suffix = os.path.splitext(text)[1].lower()
+    if suffix not in PLOT_FORMATS:
+        raise InputError(f"the plot {text!r} must end in {', '.join(PLOT_FORMATS)}, got {suffix or 'no extension'!r}")
+    folder = os.path.dirname(text) or "."
+    if not os.path.isdir(folder):
+        raise InputError(f"cannot write the plot {text!r}: there is no folder {folder!r}")
+    if os.path.isdir(text) or not os.access(folder, os.W_OK):
+        raise InputError(
+            f"cannot write the plot {text!r}: "
+            + ("it is a folder" if os.path.isdir(text) else f"the folder {folder!r} is not writable")
+        )
 
 
 def plot(done: Study, path: str | os.PathLike[str]) -> None:

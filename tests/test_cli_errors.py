@@ -100,3 +100,25 @@ def test_the_http_api_names_an_unknown_rule_set_as_the_command_line_does(capsys)
     # Among the endpoint's game's ids: a Riichi id is not offered for an award.
     error = call("POST", "/api/v1/award", {"ruleset": "tenhoo", "base": 8}).json()["error"]
     assert "tenhou" not in error["hint"] and "nintendo" in error["hint"]
+
+
+@pytest.mark.parametrize("option", ["--honba", "--riichi-sticks"])
+def test_hand_bounds_honba_and_riichi_sticks_as_score_does(capsys, option):
+    huge = str(10**30)
+    hand = ["hand", "tenhou", "234m456p23456788s", "--win", "4s", option, huge]
+    score = ["score", "tenhou", "--han", "1", "--fu", "30", option, huge]
+    (hand_code, _, hand_err), (score_code, _, score_err) = run(capsys, *hand), run(capsys, *score)
+    assert hand_code == score_code == 2
+    assert "must be a whole number of at most 10000 in size" in hand_err
+    assert hand_err == score_err
+
+
+@pytest.mark.parametrize("field", ["honba", "riichi_sticks"])
+def test_the_http_api_answers_422_for_honba_past_the_bound(field):
+    pytest.importorskip("starlette")
+    from .web_support import call
+
+    body = f'{{"ruleset": "tenhou", "hand": "234m456p23456788s", "win": "4s", "{field}": 1{"0" * 4200}}}'
+    answer = call("POST", "/api/v1/evaluate", content=body.encode())
+    assert answer.status_code == 422
+    assert "at most 10000 in size" in answer.json()["error"]["message"]

@@ -102,6 +102,42 @@ def test_simulate_refuses_with_one_line(capsys, argv: list[str], message: str):
     assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--matches", "100000000000000000000"], "expected at most 1,000,000 matches, got '100000000000000000000'"),
+        (
+            ["--plot", "no-such-folder/study.png"],
+            "cannot write the plot 'no-such-folder/study.png': there is no folder",
+        ),
+        (["--plot", "study.txt"], "the plot 'study.txt' must end in .png, .svg, .pdf, got '.txt'"),
+        (["--plot", "."], "must end in .png, .svg, .pdf"),
+    ],
+)
+def test_a_study_too_long_or_a_plot_it_cannot_write_is_refused_before_it_starts(monkeypatch, capsys, argv, message):
+    pytest.importorskip("matplotlib")
+
+    def never(*_args, **_kwargs):
+        raise AssertionError("the study started")
+
+    monkeypatch.setattr(_studies, "run", never)
+    code, out, err = run(capsys, "simulate", "nintendo", *argv, "--no-progress")
+    assert (code, out) == (2, "")
+    assert message in err and len(err.splitlines()) == 1
+
+
+def test_a_plot_into_a_folder_it_cannot_write_is_refused_before_the_study(monkeypatch, capsys, tmp_path: Path):
+    pytest.importorskip("matplotlib")
+    monkeypatch.setattr(_studies, "run", lambda *_a, **_k: pytest.fail("the study started"))
+    folder = tmp_path / "images"
+    folder.mkdir()
+    code, _, err = run(capsys, "simulate", "nintendo", "--plot", str(folder), "--no-progress")
+    assert code == 2 and "must end in .png" in err
+    (folder / "x.png").mkdir()
+    code, _, err = run(capsys, "simulate", "nintendo", "--plot", str(folder / "x.png"), "--no-progress")
+    assert code == 2 and "it is a folder" in err
+
+
 def test_without_the_cluster_extra_the_cli_says_how_to_install_it(monkeypatch, capsys):
     monkeypatch.setattr(_studies, "_dask_installed", lambda: False)
     code, _, err = run(capsys, "simulate", "nintendo", "--matches", "5", "--workers", "2", "--no-progress")
@@ -140,6 +176,8 @@ def test_run_refuses_wrong_arguments_precisely():
     rs = yakuset.load_ruleset("nintendo")
     with pytest.raises(ValueError, match="matches must be a whole number of at least 1, got 0"):
         _studies.run([rs], 0, 0, ["random", "random"])
+    with pytest.raises(ValueError, match="matches must be a whole number of at most 1000000 in size"):
+        _studies.run([rs], 10**20, 0, ["random", "random"])
     with pytest.raises(ValueError, match="seed must be a whole number, got '1'"):
         _studies.run([rs], 1, "1", ["random", "random"])  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="a study needs at least one rule set"):

@@ -49,3 +49,19 @@ def true_or_false(name: str, value: Any) -> bool:
     if type(value) is not bool:
         raise InputError(f"{name} must be true or false, got {shown(value)}")
     return value
+
+
+#: The largest seed in size: a match's seed derived from a study's (``koikoi.match_seed``) is a
+#: 64-bit number, and every entry point that takes a seed takes the same ones.
+MAX_SEED = 2**64 - 1
+
+
+def a_seed(name: str, value: Any) -> int:
+    """``value`` if it is a seed: an ``int`` (not a bool) of at most ``MAX_SEED`` in size, the one
+    rule for every entry point that takes a seed (a float, NaN or a string is refused)."""
+    return whole_number(name, value, minimum=None, maximum=MAX_SEED)
+
+
+def an_index(name: str, value: Any) -> int:
+    """``value`` if it is a whole number of at least 0 (a match's index in a study)."""
+    return whole_number(name, value, minimum=0, maximum=MAX_SEED)

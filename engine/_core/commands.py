@@ -8,6 +8,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
+from .arguments import a_seed
+from .errors import InputError
+
 if TYPE_CHECKING:
     from .ruleset import RuleSet
 
@@ -18,6 +21,14 @@ def whole_number_argument(value: str) -> int:
         return int(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+
+
+def seed_argument(value: str) -> int:
+    """An argparse ``type`` for a seed, by the rule every entry point shares (``arguments.a_seed``)."""
+    try:
+        return a_seed("seed", whole_number_argument(value))
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def count_argument(value: str) -> int:

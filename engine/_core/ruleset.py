@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from . import bundled, defaults, prebuild, prebuilt, validate
+from .arguments import shown
 from .errors import InputError, Location, Problem, RulesetError, RulesetNotFound
 from .game import Checked, Game
 from .plugins import Registry, Settings
@@ -100,10 +101,23 @@ def _leaves(
         yield path, node, where
 
 
+def _a_path(value: Any, message: str) -> str:
+    """``value`` as text if it can name a file (a str or path, not empty, no NUL, nothing the file
+    system cannot encode such as a lone surrogate), else :class:`InputError` with ``message``."""
+    if not isinstance(value, str | os.PathLike) or (isinstance(value, str) and ("\x00" in value or not value)):
+        raise InputError(f"{message}, got {shown(value)}")
+    text = os.fspath(value)
+    if not isinstance(text, str):
+        raise InputError(f"{message}, got {shown(value)}")
+    try:
+        os.fsencode(text)
+    except UnicodeError:
+        raise InputError(f"{message} the file system can encode, got {shown(text)}") from None
+    return text
+
+
 def _source_for(source: str | os.PathLike[str]) -> Path:
-    if not isinstance(source, str | os.PathLike) or (isinstance(source, str) and ("\x00" in source or not source)):
-        raise InputError(f"a rule set is named by a bundled id or a path, got {source!r:.60}")
-    text = os.fspath(source)
+    text = _a_path(source, "a rule set is named by a bundled id or a path")
     if isinstance(source, os.PathLike):
         return Path(text).resolve()
     path = locate_ref(text, None)
@@ -145,9 +159,7 @@ def load_text(
     ``extends`` may name bundled rule sets only, and no file is read for it but theirs."""
     if not isinstance(text, str):
         raise InputError(f"the rule set's text must be a str, got {type(text).__name__}")
-    if not isinstance(path, str | os.PathLike) or (isinstance(path, str) and ("\x00" in path or not path)):
-        raise InputError(f"the path the text stands for must be a file path, got {path!r:.60}")
-    real = Path(os.fspath(path)).resolve()
+    real = Path(_a_path(path, "the path the text stands for must be a file path")).resolve()
     record = prebuild.ensure(registry.games)
     first, problems = read_source(text, real, display_name(real), record)
     if first is None:

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .arguments import shown
+
 if TYPE_CHECKING:
     from .ruleset import RuleSet
 
@@ -25,7 +27,7 @@ def json_type(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
-        return f"the number {value!r:.40}"
+        return f"the number {shown(value)}"
     if isinstance(value, str):
         return "a string"
     return "an array" if isinstance(value, list) else "an object"

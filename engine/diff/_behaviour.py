@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from .._core.arguments import a_ruleset
+from .._core.arguments import a_ruleset, shown
 from .._core.errors import InputError, RulesetError
 from .._core.results import Built, FrozenMap
 
@@ -136,6 +136,8 @@ class BehaviourReport:
 
 def describe(outcome: Outcome) -> str:
     """An outcome as the diff prints it: its summary, or why it was refused."""
+    if not isinstance(outcome, Outcome):
+        raise InputError(f"outcome must be a yakuset.diff.Outcome, got {shown(outcome)}")
     return f"refused ({outcome.error})" if outcome.error else outcome.summary
 
 
@@ -148,10 +150,10 @@ def behaviour(a: RuleSet, b: RuleSet, cases: Iterable[Mapping[str, Any]] = ()) -
     a_ruleset(a)
     a_ruleset(b)
     if isinstance(cases, str | bytes | Mapping) or not isinstance(cases, Iterable):
-        raise InputError(f"cases must be a list of mappings (situations), got {cases!r:.60}")
+        raise InputError(f"cases must be a list of mappings (situations), got {shown(cases)}")
     if isinstance(cases, list | tuple):
         if not all(isinstance(case, Mapping) for case in cases):
-            raise InputError(f"cases must be a list of mappings (situations), got {cases!r:.60}")
+            raise InputError(f"cases must be a list of mappings (situations), got {shown(cases)}")
         if len(cases) > MAX_CASES:
             raise InputError(f"at most {MAX_CASES:,} cases are compared at once, got {len(cases):,}")
     if a.game != b.game:
@@ -209,7 +211,7 @@ def _case_situations(part: Comparable, cases: Iterable[Mapping[str, Any]]) -> It
         if index >= MAX_CASES:
             raise CaseError(index, f"at most {MAX_CASES:,} cases are compared at once; split the cases")
         if not isinstance(case, Mapping):
-            raise CaseError(index, f"a case is a mapping (a situation), got {case!r:.60}")
+            raise CaseError(index, f"a case is a mapping (a situation), got {shown(case)}")
         keys = set(case) - {"name"}
         name = str(case.get("name", f"case #{index + 1}"))
         run = part.case({k: case[k] for k in keys})

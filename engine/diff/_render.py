@@ -9,6 +9,8 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .._core.arguments import a_ruleset, shown, true_or_false, whole_number
+from .._core.errors import InputError
 from ._behaviour import BehaviourReport, describe
 from ._causes import Cause
 from ._structural import Change, plain, rule_changes
@@ -38,6 +40,22 @@ def _at(change: Change) -> str:
     return f"{old} -> {new}"
 
 
+def _check(a: Any, b: Any, changes: Any, report: Any, causes: Any = None, **counts: Any) -> None:
+    """Refuse what no diff gives a renderer, naming the argument: ``a`` and ``b`` are rule sets,
+    ``changes`` a list from ``structural`` (or ``None``), ``report`` ``behaviour``'s report (or
+    ``None``), ``causes`` a list from ``attribute`` (or ``None``), each of ``counts`` a count."""
+    a_ruleset(a)
+    a_ruleset(b)
+    if changes is not None and not (isinstance(changes, list) and all(isinstance(c, Change) for c in changes)):
+        raise InputError(f"changes must be a list from yakuset.diff.structural, or None, got {shown(changes)}")
+    if report is not None and not isinstance(report, BehaviourReport):
+        raise InputError(f"report must be a report from yakuset.diff.behaviour, or None, got {shown(report)}")
+    if causes is not None and (isinstance(causes, str) or not isinstance(causes, Sequence)):
+        raise InputError(f"causes must be a list from yakuset.diff.attribute, or None, got {shown(causes)}")
+    for name, value in counts.items():
+        whole_number(name, value)
+
+
 def _values(change: Change) -> str:
     if change.kind == "added":
         return _short(change.new)
@@ -56,6 +74,8 @@ def as_json(
     causes: Sequence[Cause | None] | None = None,
 ) -> dict[str, Any]:
     """The documented JSON shape (``schema/diff.schema.json``)."""
+    _check(a, b, changes, report, causes, steps=steps)
+    true_or_false("declared", declared)
     listed = [] if report is None else [c.as_dict(steps=i < steps) for i, c in enumerate(report.changes)]
     for index, cause in enumerate(causes or []):
         listed[index]["causes"] = None if cause is None else cause.as_dict()
@@ -131,6 +151,8 @@ def human(
     """Readable text: the rule changes by section, then the behaviour: with ``causes``, the score
     changes grouped under the rule change(s) that cause them (``top`` of each), else every change,
     largest first."""
+    _check(a, b, changes, report, causes, steps=steps, top=top)
+    true_or_false("colour", colour)
 
     def paint(kind: str, text: str) -> str:
         return f"{_COLOURS[kind]}{text}{_RESET}" if colour else text
@@ -190,6 +212,7 @@ def markdown(
 ) -> str:
     """Markdown for a pull request: a table of rule changes and a table of changed situations
     (with the rule changes that cause each)."""
+    _check(a, b, changes, report, causes)
 
     def cell(text: str) -> str:
         return text.replace("|", "\\|").replace("\n", " ")
@@ -227,6 +250,7 @@ def markdown(
 
 def github(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: BehaviourReport | None) -> str:
     """GitHub Actions workflow commands: one annotation per rule change, one for the behaviour."""
+    _check(a, b, changes, report)
 
     def escape(text: str) -> str:
         return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")

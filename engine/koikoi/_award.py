@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .._core.arguments import whole_number
+from .._core.arguments import shown, whole_number
 from .._core.errors import InputError, Location, Problem
 from .._core.expressions import MAX_MAGNITUDE, Evaluator, ExpressionError, TooLarge
 from .._core.memo import Memo
@@ -266,7 +266,7 @@ def award_tables(rs: RuleSet, bases: Sequence[int] = TABLE_BASES, most_calls: in
     limit lets the loser call.
     """
     if not isinstance(bases, list | tuple) or not bases or len(bases) > 100:
-        raise InputError(f"bases must be a list of 1 to 100 base points, got {bases!r:.60}")
+        raise InputError(f"bases must be a list of 1 to 100 base points, got {shown(bases)}")
     for base in bases:
         whole_number("a base", base, None)
     most_calls = whole_number("most_calls", most_calls)

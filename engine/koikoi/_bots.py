@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from .._core.arguments import a_ruleset, shown
 from .._core.errors import InputError
 from .._core.hints import did_you_mean
 from ._hooks import offered_bots
@@ -54,8 +55,9 @@ BotFactory = Callable[["RuleSet", random.Random], Bot]
 def find_bots(rs: RuleSet, names: Sequence[str]) -> list[BotFactory]:
     """The bot factories named ``names`` (built-in bots first, then installed packages'), or
     :class:`yakuset.InputError` naming an unknown bot."""
-    if isinstance(names, str) or not all(isinstance(n, str) and n for n in names):
-        raise InputError(f"bots must be a list of bot names, got {names!r:.80}")
+    a_ruleset(rs)
+    if isinstance(names, str) or not isinstance(names, Sequence) or not all(isinstance(n, str) and n for n in names):
+        raise InputError(f"bots must be a list of bot names, got {shown(names)}")
     if len(names) != 2:
         raise InputError(f"Koi-Koi is played by two bots, got {len(names)}: {', '.join(names)}")
     registry = rs.registry

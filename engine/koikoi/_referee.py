@@ -15,6 +15,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .._core.arguments import shown
 from .._core.errors import InputError
 from ._award import award
 from ._hooks import DealOutcome, Hooks
@@ -132,12 +133,12 @@ def _shared_events(players: tuple[str, str]) -> dict[object, Event]:
 def check_players(players: object, dealer: object) -> tuple[str, str]:
     """The two players (as a tuple) if they and the dealer are right, else :class:`yakuset.InputError`."""
     if not isinstance(players, list | tuple) or isinstance(players, str):
-        raise InputError(f"Koi-Koi needs a list of two players, got {players!r:.80}")
+        raise InputError(f"Koi-Koi needs a list of two players, got {shown(players)}")
     names = tuple(players)
     if len(names) != 2 or not all(type(p) is str and p for p in names) or names[0] == names[1]:
-        raise InputError(f"Koi-Koi needs two players with different names, got {list(names)!r:.80}")
+        raise InputError(f"Koi-Koi needs two players with different names, got {shown(list(names))}")
     if type(dealer) is not str or dealer not in names:
-        raise InputError(f"the dealer {dealer!r:.40} is not one of the players {list(names)!r}")
+        raise InputError(f"the dealer {shown(dealer)} is not one of the players {list(names)!r}")
     return names[0], names[1]
 
 
@@ -150,7 +151,7 @@ def _check_extras(extras: object) -> dict[str, dict[str, int]]:
     ):
         raise InputError(
             f"extras map each player to whole-number counters, e.g. {{'alice': {{'minipoints': 29}}}}, "
-            f"got {extras!r:.60}"
+            f"got {shown(extras)}"
         )
     return {str(player): dict(counters) for player, counters in extras.items()}
 
@@ -392,7 +393,7 @@ class Round:
         """
         self._expect_turn(player)
         if isinstance(captured, str) or not isinstance(captured, Sequence):
-            raise RefereeError(f"{player}'s capture must be a list of card ids, got {captured!r:.80}")
+            raise RefereeError(f"{player}'s capture must be a list of card ids, got {shown(captured)}")
         cards = check_cards(self.rs, list(captured), f"{player}'s capture")
         taken = self._captured_cards()
         twice = next((c.id for c in cards if c.id in taken), None)
@@ -493,7 +494,7 @@ class Round:
         if player != self._offer:
             raise RefereeError(f"the offer is {self._offer}'s to answer, not {str(player)[:40]}'s")
         if choice not in ("koikoi", "shobu"):
-            raise RefereeError(f"answer 'koikoi' or 'shobu', got {choice!r:.40}")
+            raise RefereeError(f"answer 'koikoi' or 'shobu', got {shown(choice)}")
         state, tables, offered = self._state[player], self._tables, self._offer_hand
         assert offered is not None  # made with the offer: the pile, the calls and the field now
         if choice == "shobu":

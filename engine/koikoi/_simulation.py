@@ -17,8 +17,9 @@ import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .._core.arguments import a_seed, an_index, shown
 from .._core.errors import InputError
 from ._table import KOIKOI, SHOBU, IllegalMove, Move, Table, TableResult, play_move
 from ._tally import Tally
@@ -35,6 +36,8 @@ SEATS = ("a", "b")
 def match_seed(seed: int, index: int) -> int:
     """The seed of match ``index`` of a study seeded ``seed``: independent of how the matches are
     split among processes, and far apart for neighbouring indices."""
+    a_seed("seed", seed)
+    an_index("index", index)
     digest = hashlib.blake2b(f"{seed}:{index}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big")
 
@@ -73,12 +76,21 @@ def play_match(rs: RuleSet, seed: int, bots: Sequence[BotFactory], log: list[Ent
     """Play one whole match of ``rs`` from ``seed`` at a :class:`yakuset.koikoi.Table` between two
     bot factories (seat 0, seat 1: players ``a`` and ``b``); with ``log``, append the table's
     log to it (``Table.log``). The same seed deals the same cards whatever the bots."""
-    table = _played(rs, seed, bots)
+    table = _played(rs, a_seed("seed", seed), _two_bots(bots))
     if log is not None:
         log.extend(table.log)
     result = table.result
     assert result is not None
     return _match_record(result)
+
+
+def _two_bots(bots: Any) -> Sequence[BotFactory]:
+    """``bots`` if it holds two bot factories (``find_bots``), else :class:`InputError`."""
+    if isinstance(bots, str) or not isinstance(bots, Sequence) or len(bots) != 2 or not all(map(callable, bots)):
+        raise InputError(
+            f"bots must be two bot factories (yakuset.koikoi.find_bots(rs, ['greedy', 'greedy'])), got {shown(bots)}"
+        )
+    return bots
 
 
 def _played(rs: RuleSet, seed: int, bots: Sequence[BotFactory]) -> Table:
@@ -172,6 +184,10 @@ def _count(t: Tally, result: TableResult) -> None:
 
 def play_matches(rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[BotFactory]) -> Tally:
     """The tally of matches ``start .. stop-1`` of a study seeded ``seed``."""
+    a_seed("seed", seed)
+    if an_index("stop", stop) < an_index("start", start):
+        raise InputError(f"stop must be at least start ({start}), got {stop}")
+    bots = _two_bots(bots)
     t = Tally()
     for index in range(start, stop):
         result = _played(rs, match_seed(seed, index), bots).result

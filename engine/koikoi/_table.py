@@ -53,6 +53,7 @@ from functools import partial
 from itertools import repeat, starmap
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .._core.arguments import a_seed, shown
 from .._core.errors import InputError
 from ._referee import Event, Match, RefereeError, Round, check_players
 from ._results import MatchAdjustment
@@ -208,14 +209,14 @@ class Table:
     ) -> None:
         self.rs = rs
         self.rules: KoikoiRules = koikoi_rules(rs)
-        if type(seed) is not int:
-            raise InputError(f"seed must be a whole number, got {seed!r:.40}")
-        self.seed = seed
+        self.seed = a_seed("seed", seed)
         names = check_players(players, players[0] if isinstance(players, list | tuple) and players else None)
         self.players = names
         self._cards = tuple(self.rules.cards)
         self._month_of = tables(self.rules).month_of
         self._must_capture = self.rules.table.must_capture
+        if isinstance(decks, str | bytes) or not isinstance(decks, Iterable):
+            raise InputError(f"decks must be a list of deck orders (each a list of card ids), got {shown(decks)}")
         self._decks = [self._check_deck(deck, index) for index, deck in enumerate(decks)]
         self._rng = random.Random(self.seed)
         if first_dealer is None:
@@ -404,7 +405,7 @@ class Table:
     def _refusal(self, move: object) -> str:
         """Why ``move`` is not legal now."""
         if not isinstance(move, Move):
-            return f"a move is a yakuset.koikoi.Move (kind, card, target), got {move!r:.60}"
+            return f"a move is a yakuset.koikoi.Move (kind, card, target), got {shown(move)}"
         pending = self._pending
         if pending is None:
             return "the match is over"
@@ -413,10 +414,10 @@ class Table:
         assert player is not None  # a decision is pending
         if pending == "play":
             if kind != "play":
-                return f"{player} must play a card from their hand, not {kind!r:.20}"
+                return f"{player} must play a card from their hand, not {shown(kind)}"
             hand = self._hands[player]
             if not isinstance(move.card, str) or move.card not in hand:
-                return f"{move.card!r:.60} is not in {player}'s hand"
+                return f"{shown(move.card)} is not in {player}'s hand"
             if move.target is not None:
                 return "a played card's capture is chosen after it is played, when two field cards match"
             capturing = [c for c in hand if self._by_month[self._month_of[c]]]
@@ -426,8 +427,8 @@ class Table:
             options = self._by_month[self._month_of[self._choosing]]
             if kind != "choose" or move.card != self._choosing:
                 return f"{player} must choose which field card {self._choosing} captures: one of {options}"
-            return f"{move.target!r:.60} is not one of the field cards {self._choosing} may capture: {options}"
-        return f"{player}'s base rose: answer Move('koikoi') or Move('shobu'), not {move!r:.60}"
+            return f"{shown(move.target)} is not one of the field cards {self._choosing} may capture: {options}"
+        return f"{player}'s base rose: answer Move('koikoi') or Move('shobu'), not {shown(move)}"
 
     # --- the turn ------------------------------------------------------------------------
 
@@ -658,7 +659,7 @@ class Table:
 
     def _check_deck(self, deck: object, index: int) -> tuple[str, ...]:
         if isinstance(deck, str) or not isinstance(deck, Sequence):
-            raise InputError(f"decks[{index}] must be a list of card ids, got {deck!r:.60}")
+            raise InputError(f"decks[{index}] must be a list of card ids, got {shown(deck)}")
         order = tuple(deck)
         if sorted(order) != sorted(self._cards):
             missing = sorted(set(self._cards) - set(order))

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .._core import intervals
+from .._core.arguments import shown
+from .._core.errors import InputError
 
 
 @dataclass
@@ -76,12 +78,18 @@ def _moments(counts: Counter[int]) -> tuple[int, int, int]:
     )
 
 
+def _a_tally(name: str, value: Any) -> None:
+    if not isinstance(value, Tally):
+        raise InputError(f"{name} must be a yakuset.koikoi.Tally (play_matches gives one), got {shown(value)}")
+
+
 def summary(t: Tally) -> dict[str, Any]:
     """The study's estimates for one rule set, each with its 95% interval.
 
     Shares of rounds treat the rounds of a match as independent observations; the match
     figures (winner by seat, length) rest on matches, which are independent.
     """
+    _a_tally("t", t)
     decided = t.first_wins + t.second_wins
     return {
         "matches": t.matches,
@@ -131,6 +139,8 @@ _MEANS: dict[str, Callable[[Tally], tuple[int, int, int]]] = {
 def compare(a: Tally, b: Tally) -> dict[str, Any]:
     """``b`` against ``a``: each figure's difference (b − a), its 95% interval, and whether it
     is significant (the interval excludes 0). The yaku rows cover every yaku either decided."""
+    _a_tally("a", a)
+    _a_tally("b", b)
     out: dict[str, Any] = {}
     for name, read in _MEANS.items():
         out[name] = intervals.mean_difference(read(a), read(b)).as_dict()

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .._core.arguments import whole_number
+from .._core.arguments import MAX_COUNT, whole_number
 from .._core.errors import InputError
 from .._core.numbers import format_number
 from .._core.results import Step, Steps
@@ -154,9 +154,9 @@ def evaluate(
     rules = getattr(rs, "rules", None)
     if type(rules) is not RiichiRules:
         rules = riichi_rules(rs)  # says what is wrong with rs
-    if type(honba) is not int or honba < 0:
+    if type(honba) is not int or not 0 <= honba <= MAX_COUNT:
         whole_number("honba", honba)
-    if type(riichi_sticks) is not int or riichi_sticks < 0:
+    if type(riichi_sticks) is not int or not 0 <= riichi_sticks <= MAX_COUNT:
         whole_number("riichi_sticks", riichi_sticks)
     table = rules.table
     if kita or table.players == 3:
@@ -194,7 +194,7 @@ def evaluate(
 def check_kita(rs: RuleSet, table: TableRules, kita: Any) -> None:
     """Refuse a count of extracted norths ``rs`` cannot have: not a whole number, any at all where
     the rule set has no kita, more than the four north tiles."""
-    if type(kita) is not int or kita < 0:
+    if type(kita) is not int or not 0 <= kita <= MAX_COUNT:
         whole_number("kita", kita)
     if kita and table.kita is None:
         raise InputError(

@@ -7,6 +7,7 @@ import operator
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from .._core.arguments import shown
 from .._core.errors import InputError
 from ._situation import FLAGS, Situation, check_flag_facts, meld_facts
 from ._tiles import EAST, TILE_OF, WINDS, Meld, parse_meld, parse_tiles_red, read_hand, read_tiles, tile_name
@@ -83,7 +84,7 @@ def _indicators(values: Any, name: str) -> list[int]:
         if isinstance(values, str):
             values = [values]
         elif not isinstance(values, Sequence):
-            raise InputError(f"{name}s must be a list of tiles like ['1m', '5z'], got {values!r:.60}")
+            raise InputError(f"{name}s must be a list of tiles like ['1m', '5z'], got {shown(values)}")
     found = []
     for text in values:
         tile = TILE_OF.get(text) if type(text) is str else None

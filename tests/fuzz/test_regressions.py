@@ -229,11 +229,76 @@ def test_sixty_han_is_capped_by_the_limits_not_an_overflow():
         lambda: yakuset.load_ruleset_text(None, "x.yaml"),  # type: ignore[arg-type]
         lambda: yakuset.diff.behaviour(yakuset.load_ruleset("tenhou"), "tenhou"),  # type: ignore[arg-type]
         lambda: yakuset.diff.behaviour(yakuset.load_ruleset("tenhou"), yakuset.load_ruleset("tenhou"), None),
+        # Issue 25, items 26, 28 and 29: no bound on honba, helpers unchecked, messages that failed.
+        lambda: riichi.evaluate(yakuset.load_ruleset("tenhou"), "234m456p23456788s", win="4s", honba=10**30),
+        lambda: riichi.evaluate(yakuset.load_ruleset("tenhou"), "234m456p23456788s", win="4s", riichi_sticks=10**4300),
+        lambda: riichi.evaluate(yakuset.load_ruleset("tenhou-sanma"), "234p456p23456788s", win="4s", kita=10**5000),
+        lambda: koikoi.find_bots(yakuset.load_ruleset("nintendo"), None),  # type: ignore[arg-type]
+        lambda: koikoi.play_match(yakuset.load_ruleset("nintendo"), 1, [1, 2]),  # type: ignore[list-item]
+        lambda: koikoi.play_match(yakuset.load_ruleset("nintendo"), 1, _bots()[:1]),
+        lambda: koikoi.play_match(yakuset.load_ruleset("nintendo"), [1], _bots()),  # type: ignore[arg-type]
+        lambda: koikoi.play_matches(yakuset.load_ruleset("nintendo"), 1, "0", "2", _bots()),  # type: ignore[arg-type]
+        lambda: koikoi.play_matches(yakuset.load_ruleset("nintendo"), 1, 2, 0, _bots()),
+        lambda: koikoi.Table(yakuset.load_ruleset("nintendo"), decks=5),  # type: ignore[arg-type]
+        lambda: koikoi.compare(1, koikoi.Tally()),  # type: ignore[arg-type]
+        lambda: koikoi.summary(None),  # type: ignore[arg-type]
+        lambda: yakuset.diff.describe("x"),  # type: ignore[arg-type]
+        lambda: yakuset.diff.human(*_nintendo_twice(), [], None, "3", False),  # type: ignore[arg-type]
+        lambda: yakuset.diff.as_json(*_nintendo_twice(), None, None, False, -1),
+        lambda: koikoi.match_seed(10**5000, 1),
+        lambda: yakuset.diff.behaviour(*_nintendo_twice(), 10**5000),  # type: ignore[arg-type]
+        lambda: yakuset.load_ruleset("\ud800.yaml"),
+        lambda: yakuset.load_ruleset_text("name: x\n", "\ud800.yaml"),
     ],
 )
 def test_a_wrong_argument_is_an_input_error(call):
     with pytest.raises(yakuset.InputError):
         call()
+
+
+def _bots() -> list[koikoi.BotFactory]:
+    return koikoi.find_bots(yakuset.load_ruleset("nintendo"), ["greedy", "greedy"])
+
+
+def _nintendo_twice() -> tuple[yakuset.RuleSet, yakuset.RuleSet]:
+    return yakuset.load_ruleset("nintendo"), yakuset.load_ruleset("nintendo")
+
+
+def _seeded(seed: object) -> list[object]:
+    """What every entry point that takes a seed answers for ``seed``: a value or the error."""
+    rs = yakuset.load_ruleset("nintendo")
+    calls = [
+        lambda: koikoi.Table(rs, seed=seed).first_dealer,
+        lambda: koikoi.match_seed(seed, 0),
+        lambda: koikoi.play_match(rs, seed, _bots()).totals,
+        lambda: koikoi.play_matches(rs, seed, 0, 1, _bots()).matches,
+        lambda: yakuset._studies.run([rs], 1, seed, ["greedy", "greedy"]).seed,
+    ]
+    answers: list[object] = []
+    for call in calls:
+        try:
+            answers.append(call())
+        except yakuset.InputError as error:
+            answers.append(error)
+    return answers
+
+
+@pytest.mark.parametrize(
+    "seed", [1.5, float("nan"), "abc", True, [1], 2**64, -(2**64), 10**5000], ids=lambda seed: type(seed).__name__
+)
+def test_every_entry_point_refuses_the_same_seeds(seed):
+    import yakuset._studies
+
+    answers = _seeded(seed)
+    assert all(isinstance(answer, yakuset.InputError) for answer in answers), answers
+    assert all(str(answer).startswith("seed must be a whole number") for answer in answers)
+
+
+@pytest.mark.parametrize("seed", [0, -1, 2**64 - 1, -(2**64 - 1)])
+def test_every_entry_point_takes_the_same_seeds(seed):
+    import yakuset._studies  # noqa: F401
+
+    assert not any(isinstance(answer, Exception) for answer in _seeded(seed))
 
 
 def test_the_referee_keeps_its_state_when_scoring_fails(monkeypatch):
@@ -306,7 +371,7 @@ def test_the_command_line_does_not_echo_a_huge_option_whole(capsys, argv):
     assert cli_main(argv) == 2
     err = capsys.readouterr().err
     assert len(err) < 400 and err.count("\n") == 1
-    assert "characters)" in err  # says how long the value was
+    assert "characters)" in err or "a number of more than 30 digits" in err  # says how long it was
 
 
 def test_a_lone_surrogate_in_a_rule_set_is_shown_escaped(tmp_path, capsys):
