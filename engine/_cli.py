@@ -201,6 +201,27 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_new(args: argparse.Namespace) -> int:
+    from ._core.stub import stub_text
+
+    path = Path(args.name if args.name.endswith((".yaml", ".yml")) else f"{args.name}.yaml")
+    if path.exists():
+        raise InputError(f"{args.name}: {path} exists already (yakuset new writes a new file)")
+    if not path.parent.is_dir():
+        raise InputError(f"{args.name}: no such folder {str(path.parent)!r}")
+    parent = load_ruleset(args.extends)  # a wrong id or file is refused here, with its did-you-mean
+    if Path(args.extends).is_file():  # a file is extended by its path from the new file's folder
+        extends = Path(os.path.relpath(Path(args.extends).resolve(), path.parent.resolve())).as_posix()
+        extends = extends if extends.startswith(".") else f"./{extends}"
+    else:
+        extends = parent.id
+    text = stub_text(extends, path.stem)
+    path.write_text(text, encoding="utf-8")
+    shown = f"wrote {path}: extends {extends}; `yakuset validate {path}` checks it\n"
+    _emit(Output(shown, {"file": str(path), "extends": extends, "text": text}), args.json)
+    return EXIT_OK
+
+
 def cmd_diff(args: argparse.Namespace) -> int:
     a, b = load_ruleset(args.a), load_ruleset(args.b)
     if a.game != b.game:
@@ -432,6 +453,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub.add_argument("--resolved", action="store_true", help="after `extends`, each value with its file:line")
     sub.set_defaults(run=cmd_show)
 
+    sub = command("new", "start a house rule set: write NAME.yaml, which extends a rule set and states nothing else")
+    sub.add_argument("name", help="the new file (club or club.yaml); its name is the file's")
+    sub.add_argument("--extends", required=True, metavar="RULESET", help="the rule set it starts from (id or file)")
+    sub.set_defaults(run=cmd_new)
+
     sub = command("validate", "check rule-set files or bundled ids; every problem as file:line:col: path: message")
     sub.add_argument("files", nargs="+", metavar="FILE", help="rule-set files (or bundled ids) to check")
     sub.set_defaults(run=cmd_validate)
@@ -540,7 +566,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def _command_names() -> set[str]:
     """Every command's name: the shared ones and each game's."""
-    names = {"schema", "list", "show", "validate", "diff", "simulate", "serve", "table"}
+    names = {"schema", "list", "show", "new", "validate", "diff", "simulate", "serve", "table"}
     for game in REGISTRY.games.values():
         names.update(extra.name for extra in (game.commands() if isinstance(game, CommandLinePart) else ()))
     return names

@@ -174,6 +174,32 @@ def test_show_says_what_the_rule_set_turns_off(capsys, ident, off):
     )
 
 
+def test_new_writes_a_stub_that_extends_the_rule_set_and_states_nothing_else(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "new", "club", "--extends", "nintendo")
+    assert code == 0 and out.startswith("wrote club.yaml")
+    text = (tmp_path / "club.yaml").read_text(encoding="utf-8")
+    schema = run(capsys, "schema")[1].strip()
+    assert text.splitlines()[0] == f"# yaml-language-server: $schema={schema}"
+    assert [line for line in text.splitlines() if not line.startswith("#")] == ["extends: nintendo", "name: club"]
+    assert run(capsys, "validate", "club.yaml")[0] == 0
+    code, out, _ = run(capsys, "diff", "nintendo", "club.yaml", "--structural-only")
+    assert code == 0 and "name: 'Nintendo' -> 'club'" in out  # the name, nothing else
+    # A file is extended by its path from the new file's folder.
+    assert run(capsys, "new", "deeper.yaml", "--extends", "club.yaml")[0] == 0
+    assert "extends: ./club.yaml\n" in (tmp_path / "deeper.yaml").read_text(encoding="utf-8")
+
+
+def test_new_refuses_an_existing_file_and_an_unknown_rule_set(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "club.yaml").write_text("keep: me\n", encoding="utf-8")
+    code, _, err = run(capsys, "new", "club", "--extends", "nintendo")
+    assert code == 2 and "club.yaml exists already" in err
+    assert (tmp_path / "club.yaml").read_text(encoding="utf-8") == "keep: me\n"
+    code, _, err = run(capsys, "new", "other", "--extends", "nintendoo")
+    assert code == 2 and "did you mean 'nintendo'?" in err and not (tmp_path / "other.yaml").exists()
+
+
 def test_validate_reports_every_problem_and_exits_1(capsys, tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("extends: nintendo\nawrd: {}\ncalls:\n  limit_per_round: lots\n", encoding="utf-8")

@@ -392,9 +392,24 @@ def test_evaluate_refuses_bad_hands(body):
 
 
 def test_diff_of_bundled_ids_is_the_command_lines(capsys):
-    assert post("diff", {"a": "nintendo", "b": "tournament"}).json() == cli_json(
-        capsys, "diff", "nintendo", "tournament", "--format", "json"
+    answer = post("diff", {"a": "nintendo", "b": "tournament"}).json()
+    assert answer.pop("text").startswith("nintendo -> tournament\n")  # the command line's text (below)
+    assert answer == cli_json(capsys, "diff", "nintendo", "tournament", "--format", "json")
+
+
+def test_diff_answers_the_command_lines_text_with_its_counts_and_causes(capsys):
+    # The studio once said "3 rule change(s)" where the command line said 5 (it hid the name and
+    # metadata) and had no "Caused by" grouping: it now shows the command line's text.
+    answer = post("diff", {"a": "nintendo", "b": "tournament", "steps": 0}).json()
+    code, out, _ = run(capsys, "diff", "nintendo", "tournament", "--steps", "0", "--colour", "never")
+    assert code == 1
+    assert answer["text"] == out
+    count = answer["structural"]["count"]
+    assert f"Rules: {count} changes" in answer["text"] and count > len(
+        [c for c in answer["structural"]["changes"] if c["section"] not in ("metadata", "name")]
     )
+    # tournament.yaml turns the viewing yaku off (yaku_rules.viewing: never): that causes the score changes.
+    assert "Caused by yaku_rules.viewing: 'always' -> 'never'" in answer["text"]
 
 
 def test_diff_against_a_posted_text_names_its_lines():

@@ -43,10 +43,15 @@ def test_an_unknown_rule_set_page_is_404_with_the_bundled_ids():
     assert "did you mean &#39;nintendo&#39;?" in answer.text
 
 
-def test_the_editor_starts_from_the_file_escaped():
-    text = yakuset.load_ruleset("nintendo").path.read_text(encoding="utf-8")
+def test_the_editor_starts_from_the_stub_yakuset_new_writes(tmp_path, monkeypatch, capsys):
+    from yakuset._cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "nintendo-house", "--extends", "nintendo"]) == 0
+    text = (tmp_path / "nintendo-house.yaml").read_text(encoding="utf-8")
     page = call("GET", "/rulesets/nintendo/edit").text
     assert f'<textarea id="initial" hidden>{escape(text)}</textarea>' in page
+    assert 'value="nintendo-house.yaml"' in page and '<input id="open" type="file"' in page
 
 
 def test_the_static_files_are_served():
@@ -98,3 +103,35 @@ def test_the_koikoi_yaku_table_names_cards_in_words():
     for ident, names in [("hanami_zake", ["curtain", "sake"]), ("inoshikacho", ["boar", "deer", "butterflies"])]:
         assert all(name in rows[ident] for name in names), rows[ident]
     assert "4 brights, not the rain man" in rows["shiko"]  # `cards: {kind: bright, rain: false}, count: 4`
+
+
+def test_a_riichi_page_shows_the_table_rules_in_their_own_section():
+    import re
+
+    page = call("GET", "/rulesets/tenhou").text
+    section = page.split('<section id="table-rules">', 1)[1].split("</section>", 1)[0]
+    rules = dict(re.findall(r'<tr data-rule="([^"]+)"><td><code>[^<]*</code></td><td>([^<]*)</td>', section))
+    # tenhou.yaml: uma 10-20, 20,000 oka, one red five of each suit, double ron paid, honba to the nearest winner.
+    assert rules["points.uma"] == "20000, 10000, -10000, -20000"
+    assert rules["points.oka"] == "20000"
+    assert [rules[f"tiles.red_fives.{suit}"] for suit in "mps"] == ["1", "1", "1"]
+    assert (rules["wins.multiple_ron"], rules["wins.honba_to"]) == ("all", "nearest")
+    assert "draws.noten_payments" in rules and "dealer.honba.draw" in rules
+    # WRC 2022: only the winner nearest the discarder is paid, the head bump (WRC 2015 §5.7.6).
+    wrc = call("GET", "/rulesets/wrc-2022").text
+    assert '<tr data-rule="wins.multiple_ron"><td><code>multiple_ron</code></td><td>head_bump</td>' in wrc
+
+
+@pytest.mark.parametrize(
+    ("ident", "inputs"),
+    [
+        ("tenhou", ["melds", "ura", "honba", "riichi_sticks"]),
+        ("tenhou-sanma", ["melds", "ura", "honba", "riichi_sticks", "kita"]),
+        ("bga", ["field_brights"]),
+    ],
+)
+def test_the_calculators_take_what_the_api_takes(ident, inputs):
+    page = call("GET", f"/rulesets/{ident}/calculator").text
+    for name in inputs:
+        assert f'id="{name}"' in page
+    assert ('id="kita"' in page) == (ident == "tenhou-sanma")  # north tiles are extracted in three-player games

@@ -229,7 +229,9 @@ def compare(site: Site, data: dict[str, Any]) -> Any:
     report = None if options["structural_only"] else diff.behaviour(a, b, ())
     resolved = diff.structural(a, b) if report is not None and report.changes else []
     causes = diff.attribute(a, resolved, report) if report is not None and report.changes else None
-    return diff.as_json(a, b, changes, report, options["declared"], steps, causes)
+    # The studio shows the command line's own text: the same counts, the same "Caused by" groups.
+    text = diff.human(a, b, changes, report, steps, False, causes, 10, resolved)
+    return {**diff.as_json(a, b, changes, report, options["declared"], steps, causes), "text": text}
 
 
 def replay(site: Site, data: dict[str, Any]) -> Any:

@@ -20,6 +20,7 @@ from starlette.staticfiles import StaticFiles
 from .. import RuleSet
 from .._core.commands import CommandLinePart
 from .._core.resolved import path_text, switched_off
+from .._core.stub import stub_text
 from .._core.webpart import WebPart
 from .api import every_ruleset, offered_ruleset, summary, table_of
 from .limits import RequestProblem
@@ -94,7 +95,7 @@ async def editor(request: Request) -> Response:
         "editor.html",
         rs=rs,
         web=_part(request, rs),
-        text=rs.path.read_text(encoding="utf-8"),
+        text=stub_text(rs.id, f"{rs.id}-house"),  # what `yakuset new ID-house --extends ID` writes
         others=others,
         name=f"{rs.id}-house.yaml",
         scripts=_scripts(rs, _part(request, rs)),

@@ -14,6 +14,7 @@ from ._hand import HandScore, evaluate
 from ._rules import riichi_rules
 from ._score import Score, score
 from ._situation import EVALUATE_ARGUMENTS, FLAGS
+from ._table import SECTIONS
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
@@ -40,6 +41,23 @@ _ARGUMENTS: dict[str, Any] = {
 _EVALUATE_FIELDS = {**{name: _ARGUMENTS[name] for name in EVALUATE_ARGUMENTS}, **dict.fromkeys(FLAGS, FLAG)}
 
 
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return ", ".join(_shown(item) for item in value) or "none"
+    return str(value)
+
+
+def _leaves(value: Any, path: str) -> list[tuple[str, str]]:
+    """A table-rules section as (key path, value in words) rows, nested keys dotted."""
+    if isinstance(value, dict) and value:
+        return [row for key, item in value.items() for row in _leaves(item, f"{path}.{key}" if path else str(key))]
+    return [(path, _shown(value))]
+
+
 def _sections(rs: RuleSet) -> dict[str, Any]:
     document = rs.document
     limits: Any = document.get("limits", {})
@@ -47,11 +65,13 @@ def _sections(rs: RuleSet) -> dict[str, Any]:
         "yaku": [y for y in document.get("yaku", []) if y.get("enabled", True)],
         "limits": limits.get("tiers", []),
         "yakuman": document.get("yakuman", {}),
+        # The table rules (uma and oka, red fives, draws, head bump ...), each section its own table.
+        "table_rules": [(name, _leaves(document[name], "")) for name in SECTIONS if name in document],
     }
 
 
 def _calculator(rs: RuleSet) -> dict[str, Any]:
-    return {"tiles": TILES, "honours": HONOURS, "flags": FLAGS}
+    return {"tiles": TILES, "honours": HONOURS, "flags": FLAGS, "players": riichi_rules(rs).table.players}
 
 
 def _score(rs: RuleSet, data: dict[str, Any]) -> Answer:

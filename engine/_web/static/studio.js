@@ -53,19 +53,14 @@
   // --- the diff (the shape of `yakuset diff --format json`) -----------------------------------
 
   function drawDiff(target, answer) {
+    // The counts of `yakuset diff --format json` and the text `yakuset diff` prints (its rule
+    // changes, then the score changes grouped under the rule changes that cause them).
     const s = answer.structural, b = answer.behaviour;
-    const rules = s.changes.filter((c) => c.section !== "metadata" && c.path !== "name");
-    const parts = [
-      el("p", { class: "diff-summary" }, rules.length ? `${rules.length} rule change(s); ` : "no rule changes; ", b ? b.summary : ""),
-      el("ul", { class: "diff-rules" }, rules.map((c) =>
-        el("li", {}, el("code", {}, c.path), `: ${JSON.stringify(c.old)} → ${JSON.stringify(c.new)} `, el("small", {}, `(${c.old_at || "-"} → ${c.new_at || "-"})`)))),
-    ];
-    if (b && b.changes.length) {
-      parts.push(el("ul", { class: "diff-scores" }, b.changes.slice(0, 15).map((c) =>
-        el("li", {}, `${c.situation}: ${c.old.summary} → ${c.new.summary}`, c.delta !== null ? ` (${c.delta > 0 ? "+" : ""}${c.delta})` : ""))));
-      if (b.changes.length > 15) parts.push(el("p", {}, `… and ${b.changes.length - 15} more`));
-    }
-    target.replaceChildren(...parts);
+    const rules = s.count ? `${s.count} rule change(s)` : "no rule changes";
+    const only = s.count && answer.same_rules ? " (only the name, the metadata or `extends` differ)" : "";
+    target.replaceChildren(
+      el("p", { class: "diff-summary" }, `${rules}${only}; `, b ? b.summary : ""),
+      el("pre", { class: "diff-text" }, answer.text));
   }
 
   // --- the editor --------------------------------------------------------------------------------
@@ -84,6 +79,34 @@
 
     const view = window.YakusetEditor.create(pane, text, {
       onChange: (now) => { text = now; status.textContent = "checking…"; later(); },
+    });
+
+    // While the text has problems, the tables and the diff are those of the last valid text:
+    // they say so, greyed, until the problems are fixed.
+    function stale(on) {
+      for (const box of [tables, diffBox]) {
+        box.classList.toggle("stale", on);
+        const note = box.previousElementSibling;
+        if (note && note.classList.contains("stale-note")) note.hidden = !on;
+      }
+    }
+
+    // A local file, picked or dropped on the editor, replaces the text; "save as file" saves it
+    // under its own name.
+    function open(file) {
+      if (!file) return;
+      file.text().then((read) => {
+        nameInput.value = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}\.ya?ml$/.test(file.name) ? file.name : "house.yaml";
+        view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: read } });
+      });
+    }
+    document.getElementById("open").addEventListener("change", (event) => open(event.target.files[0]));
+    pane.addEventListener("dragover", (event) => { event.preventDefault(); pane.classList.add("drop-target"); });
+    pane.addEventListener("dragleave", () => pane.classList.remove("drop-target"));
+    pane.addEventListener("drop", (event) => {
+      event.preventDefault();
+      pane.classList.remove("drop-target");
+      open(event.dataTransfer.files[0]);
     });
 
     async function update() {
@@ -106,6 +129,7 @@
       if (!checked.data.valid) {
         status.textContent = `${problems.filter((p) => !p.warning).length} problem(s)`;
         document.body.dataset.state = "invalid";
+        stale(true);
         return;
       }
       status.textContent = "valid";
@@ -118,6 +142,7 @@
       if (table.ok) drawTables(tables, pane.dataset.game, table.data); else tables.replaceChildren(errorBox(table.data));
       document.getElementById("against-name").textContent = against.value;
       if (compared.ok) drawDiff(diffBox, compared.data); else diffBox.replaceChildren(errorBox(compared.data));
+      stale(false);
       document.body.dataset.state = "valid";
     }
 

@@ -23,7 +23,10 @@
       yakuBox.replaceChildren(
         el("p", { class: "base" }, `base ${hand.data.base}`),
         el("ul", {}, hand.data.yaku.map((y) => el("li", {}, `${y.label}: ${y.points}`))));
-      const won = await call("award", { ruleset, base: hand.data.base, own_calls: number("own_calls"), opponent_calls: number("opponent_calls") });
+      const won = await call("award", {
+        ruleset, base: hand.data.base, own_calls: number("own_calls"), opponent_calls: number("opponent_calls"),
+        field_brights: number("field_brights"),
+      });
       if (!won.ok) { awardBox.replaceChildren(errorBox(won.data)); return; }
       awardBox.replaceChildren(
         el("p", { class: "points" }, `${won.data.points} points`),
@@ -39,7 +42,7 @@
         update();
       });
     }
-    for (const id of ["own_calls", "opponent_calls", "month"]) document.getElementById(id).addEventListener("input", update);
+    for (const id of ["own_calls", "opponent_calls", "field_brights", "month"]) document.getElementById(id).addEventListener("input", update);
     document.getElementById("clear").addEventListener("click", () => {
       captured.clear();
       for (const button of document.querySelectorAll("button.pick")) button.setAttribute("aria-pressed", "false");

@@ -24,6 +24,9 @@
     const hand = document.getElementById("hand"), win = document.getElementById("win");
     const box = document.getElementById("result");
     let asked = 0;
+    function tiles(id) {
+      return document.getElementById(id).value.split(/[\s,]+/).filter(Boolean);
+    }
     function lastTile(text) {
       const match = /(\d)[^mpsz]*([mpsz])\s*$/.exec(text);
       return match ? match[1] + match[2] : "";
@@ -35,8 +38,14 @@
       const body = {
         ruleset, hand: text, win: win.value.trim() || lastTile(text),
         seat_wind: document.getElementById("seat_wind").value, round_wind: document.getElementById("round_wind").value,
-        dora_indicators: document.getElementById("dora").value.split(/[\s,]+/).filter(Boolean),
+        dora_indicators: tiles("dora"), ura_indicators: tiles("ura"),
+        melds: document.getElementById("melds").value.split(/[,;]+/).map((m) => m.trim()).filter(Boolean)
+          .map((m) => m.split(/\s+/, 2)),
       };
+      for (const id of ["honba", "riichi_sticks", "kita"]) {
+        const input = document.getElementById(id);
+        if (input && input.value !== "") body[id] = Number(input.value);
+      }
       for (const flag of document.querySelectorAll("input.flag")) if (flag.checked) body[flag.value] = true;
       const answer = await call("evaluate", body);
       if (ticket !== asked) return;
