@@ -18,8 +18,8 @@ def stub_text(parent: str, name: str) -> str:
     extends = parent if _PLAIN.fullmatch(parent) else _quoted(parent)
     return (
         f"# yaml-language-server: $schema={schema_path()}\n"
-        f"# Only what differs from {parent}: `yakuset show {parent} --resolved` lists every value it\n"
-        f"# inherits, and `yakuset diff {parent} FILE` what this file changes.\n"
+        f"# Only what differs from {parent}. Every value it inherits:\n"
+        f"#   yakuset show {parent} --resolved\n"
         f"extends: {extends}\n"
         f"name: {shown}\n"
     )

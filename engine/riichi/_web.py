@@ -66,7 +66,11 @@ def _sections(rs: RuleSet) -> dict[str, Any]:
         "limits": limits.get("tiers", []),
         "yakuman": document.get("yakuman", {}),
         # The table rules (uma and oka, red fives, draws, head bump ...), each section its own table.
-        "table_rules": [(name, _leaves(document[name], "")) for name in SECTIONS if name in document],
+        "table_rules": [
+            (name, _leaves(document[name], "" if isinstance(document[name], dict) else name))
+            for name in SECTIONS
+            if name in document
+        ],
     }
 
 
