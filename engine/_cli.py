@@ -402,7 +402,8 @@ def _game_command(name: str, runs: dict[str, tuple[Game, Command]]) -> Any:
         if found is None or rs.part is not found[0]:
             games = " or ".join(sorted(runs))
             raise InputError(f"{rs.id!r} is a {rs.game} rule set; `{name}` needs a {games} rule set")
-        _emit(found[1].run(rs, args), args.json)
+        output = found[1].run(rs, args)
+        _emit(output._replace(warnings=(*getattr(args, "deprecations", ()), *output.warnings)), args.json)
         return EXIT_OK
 
     return run

@@ -66,7 +66,7 @@ class Case:
             parts += [f"--{kind}", tiles]
         parts += ["--seat", self.seat, "--round", self.round]
         for tile in self.dora:
-            parts += ["--dora", tile]
+            parts += ["--dora-indicator", tile]
         for tile in self.ura:
             parts += ["--ura", tile]
         parts += [f"--{f.replace('_', '-')}" for f in self.flags]

@@ -284,7 +284,7 @@ def test_score_han_fu_prints_the_payment_line(capsys):
     # Rule document 002 (docs/rules/riichi.md §6)'s worked example: 3 han 40 fu, non-dealer ron 5200.
     code, out, _ = run(capsys, "score", "ema-2025", "--han", "3", "--fu", "40")
     assert code == 0
-    assert out == "3 han 40 fu: the discarder pays 5200; total 5200\n"
+    assert out == "non-dealer ron: 3 han 40 fu: the discarder pays 5200; total 5200\n"
 
 
 def test_score_tsumo_json_has_the_documented_shape(capsys):
@@ -302,17 +302,17 @@ def test_score_explain_lists_yaku_fu_limit_and_bonuses(capsys):
     )
     assert code == 0
     lines = out.splitlines()
-    assert lines[:3] == ["  Riichi: 1", "  Pinfu: 1", "  Ittsu: 2"]
+    assert lines[0] == "non-dealer ron: 4 han 30 fu (mangan): the discarder pays 8300; total 10300"
+    assert lines[1:4] == ["  Riichi: 1", "  Pinfu: 1", "  Ittsu: 2"]
     assert "  mangan (kiriage): basic points become: 2000" in lines
     assert "  1 honba × 300: 300" in lines
-    assert lines[-1] == "4 han 30 fu (mangan): the discarder pays 8300; total 10300"
 
 
 def test_score_yakuman_policy_shows_in_the_summary(capsys):
     code, out, _ = run(capsys, "score", "tenhou", "--yakuman", "daisangen,tsuuiisou", "--dealer", "--tsumo")
-    assert (code, out) == (0, "2x yakuman: each player pays 32000; total 96000\n")
+    assert (code, out) == (0, "dealer tsumo: 2x yakuman: each player pays 32000; total 96000\n")
     code, out, _ = run(capsys, "score", "single-yakuman-cap", "--yakuman", "daisangen,tsuuiisou")
-    assert (code, out) == (0, "1x yakuman: the discarder pays 32000; total 32000\n")
+    assert (code, out) == (0, "non-dealer ron: 1x yakuman: the discarder pays 32000; total 32000\n")
 
 
 @pytest.mark.parametrize(
@@ -320,7 +320,7 @@ def test_score_yakuman_policy_shows_in_the_summary(capsys):
     [
         ["score", "tenhou", "--han", "2", "--fu", "20"],  # 20 fu on a ron
         ["score", "tenhou", "--yaku", "riichi", "--open", "--fu", "30"],  # closed-only yaku, open hand
-        ["score", "tenhou", "--yaku", "", "--dora", "2", "--fu", "30"],  # dora alone
+        ["score", "tenhou", "--yaku", "", "--dora-count", "2", "--fu", "30"],  # dora alone
         ["score", "tenhou", "--yaku", "richi", "--fu", "30"],  # unknown yaku
         ["score", "tenhou", "--han", "3"],  # fu needed below the limits
         ["score", "tenhou", "--han", "3", "--fu", "40", "--yaku", "riichi"],  # two modes at once
@@ -388,18 +388,20 @@ def test_hand_prints_the_yaku_dora_fu_and_payment(capsys):
         "4s",
         "--riichi",
         "--tsumo",
-        "--dora",
+        "--dora-indicator",
         "7s",
         "--seat",
         "south",
     )
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "yaku: Riichi 1 han, Menzen tsumo 1 han, Pinfu 1 han, Tanyao 1 han"
-    assert lines[1] == "dora: 2 (dora 2, ura 0, red 0)"  # indicator 7s shows 8s, held twice
-    assert lines[2] == "fu: 20 (pinfu tsumo) = 20"
     # 6 han: haneman, non-dealer tsumo: the dealer pays 6000, each non-dealer 3000.
-    assert lines[3] == "6 han 20 fu (haneman): the dealer pays 6000, each non-dealer 3000; total 12000"
+    assert (
+        lines[0] == "non-dealer tsumo: 6 han 20 fu (haneman): the dealer pays 6000, each non-dealer 3000; total 12000"
+    )
+    assert lines[1] == "yaku: Riichi 1 han, Menzen tsumo 1 han, Pinfu 1 han, Tanyao 1 han"
+    assert lines[2] == "dora: 2 (dora 2, ura 0, red 0)"  # indicator 7s shows 8s, held twice
+    assert lines[3] == "fu: 20 (pinfu tsumo) = 20"
 
 
 def test_hand_json_has_the_yaku_and_fu_parts(capsys):

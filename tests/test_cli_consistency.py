@@ -107,7 +107,12 @@ def test_hand_takes_the_api_names_and_the_old_short_ones(capsys):
         "--tsumo",
         "--json",
     )
-    assert new == old and new[0] == 0
+    # The old --dora still works, and says it is deprecated, naming the new spelling.
+    assert new[:2] == old[:2] and new[0] == 0 and new[2] == ""
+    assert old[2] == (
+        "yakuset: warning: --dora is deprecated (`score --dora` counted dora and `hand --dora` named an indicator"
+        " tile): use --dora-indicator\n"
+    )
     # Riichi, tsumo, pinfu, tanyao and two dora (7s shows 8s, held twice): 6 han, haneman, non-dealer tsumo.
     assert json.loads(new[1])["payments"] == {"dealer": 6000, "non_dealer": 3000}
 

@@ -29,7 +29,8 @@ def ruleset(ruleset_id: str) -> yakuset.RuleSet:
 
 
 def score(hand: str, win: str, ruleset_id: str = "tenhou", **kwargs):
-    return evaluate(ruleset(ruleset_id), hand, win=win, **kwargs)
+    # The winner sits east unless a test says otherwise (evaluate's own default is a non-dealer).
+    return evaluate(ruleset(ruleset_id), hand, win=win, **{"seat_wind": "east", **kwargs})
 
 
 def yaku(hand: str, win: str, ruleset_id: str = "tenhou", **kwargs) -> set[str]:

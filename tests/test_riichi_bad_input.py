@@ -262,9 +262,9 @@ def test_a_koikoi_ruleset_is_refused_for_riichi_scoring():
 
 
 BAD_CALLS = [
-    (["--yaku", "riichi", "--dora", "3", "--fu", "30", "--open"], "closed"),
+    (["--yaku", "riichi", "--dora-count", "3", "--fu", "30", "--open"], "closed"),
     (["--yaku", "pinfu,tanyao", "--fu", "30", "--open"], "pinfu"),
-    (["--yaku", "", "--dora", "3", "--fu", "30"], "no yaku"),
+    (["--yaku", "", "--dora-count", "3", "--fu", "30"], "no yaku"),
     (["--yaku", "tanyoa", "--fu", "30"], "did you mean 'tanyao'"),
     (["--yaku", "riichi,double_riichi", "--fu", "40"], "replaces"),
     (["--yaku", "iipeikou,ryanpeikou", "--fu", "40"], "replaces"),
@@ -281,7 +281,7 @@ BAD_CALLS = [
     (["--han", "3", "--fu", "40", "--yaku", "riichi"], "exactly one"),
     (["--yaku", "daichisei"], "daichisei"),
     (["--yakuman", "daisangen,tanyao"], "not a yakuman"),
-    (["--yakuman", "daisangen", "--dora", "2"], "dora"),
+    (["--yakuman", "daisangen", "--dora-count", "2"], "dora"),
     (["--han", "3"], "fu"),
 ]
 
@@ -312,6 +312,6 @@ def test_cli_score_refuses_a_koikoi_ruleset(capsys):
 
 def test_cli_open_tanyao_with_dora_is_fine_under_ema_2025(capsys):
     # Kuitan is allowed (docs/rules/riichi.md §1a): 1 + 3 dora = 4 han 30 fu, kiriage mangan.
-    code, out, err = run(capsys, "score", "ema-2025", "--yaku", "tanyao", "--dora", "3", "--fu", "30", "--open")
+    code, out, err = run(capsys, "score", "ema-2025", "--yaku", "tanyao", "--dora-count", "3", "--fu", "30", "--open")
     assert (code, err) == (0, "")
     assert "8000" in out

@@ -169,7 +169,9 @@ def test_hand_takes_kita_and_shows_it_among_the_dora(capsys):
     assert code == 0, err
     # 3 han + 2 kita = 5 han, a non-dealer mangan tsumo under tsumo loss: 4000 + 2000 (docs/rules/sanma.md §3).
     assert "dora: 2 (dora 0, ura 0, red 0, kita 2)" in out
-    assert out.endswith("5 han 20 fu (mangan): the dealer pays 4000, the other non-dealer 2000; total 6000\n")
+    assert out.startswith(
+        "non-dealer tsumo: 5 han 20 fu (mangan): the dealer pays 4000, the other non-dealer 2000; total 6000\n"
+    )
     code, out, _ = run(capsys, "hand", "tenhou-sanma", PINFU, "--win", "4s", "--seat", "south", "--kita", "2", "--json")
     assert code == 0 and json.loads(out)["dora"]["kita"] == 2
 
@@ -190,7 +192,7 @@ def test_score_takes_kita_as_dora_with_declared_yaku(capsys):
     )
     assert code == 0, err
     # 6 han, haneman: 6000 from each of the two others under tsumo loss.
-    assert out == "6 han 20 fu (haneman): each of the two others pays 6000; total 12000\n"
+    assert out == "dealer tsumo: 6 han 20 fu (haneman): each of the two others pays 6000; total 12000\n"
 
 
 @pytest.mark.parametrize(

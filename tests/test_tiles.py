@@ -374,12 +374,15 @@ def test_two_red_fives_of_one_suit_are_refused():
         ({"houtei": True, "tsumo": True}, "houtei with tsumo"),
         ({"chankan": True, "houtei": True}, "houtei with chankan"),
         ({"tenhou": True, "tsumo": True, "seat_wind": "south"}, "tenhou for a non-dealer"),
-        ({"chihou": True, "tsumo": True}, "chihou for the dealer"),
-        ({"renhou": True}, "renhou for the dealer"),
-        ({"tenhou": True}, "tenhou or chihou without tsumo"),
+        ({"chihou": True, "tsumo": True, "seat_wind": "east"}, "chihou for the dealer"),
+        ({"renhou": True, "seat_wind": "east"}, "renhou for the dealer"),
+        ({"tenhou": True, "seat_wind": "east"}, "tenhou or chihou without tsumo"),
         ({"renhou": True, "tsumo": True, "seat_wind": "west"}, "renhou with tsumo"),
-        ({"tenhou": True, "tsumo": True, "riichi": True}, "with riichi"),
-        ({"tenhou": True, "tsumo": True, "haitei": True}, "with rinshan, chankan, haitei or houtei"),
+        ({"tenhou": True, "tsumo": True, "riichi": True, "seat_wind": "east"}, "with riichi"),
+        (
+            {"tenhou": True, "tsumo": True, "haitei": True, "seat_wind": "east"},
+            "with rinshan, chankan, haitei or houtei",
+        ),
         ({"chihou": True, "renhou": True, "seat_wind": "west"}, "more than one of"),
     ],
 )
@@ -392,7 +395,9 @@ def test_riichi_with_an_open_hand_is_refused():
 
 
 def test_first_turn_wins_with_a_meld_are_refused():
-    message = refused("456p789s11z345s", win="3s", melds=[("ankan", "2222m")], tenhou=True, tsumo=True)
+    message = refused(
+        "456p789s11z345s", win="3s", melds=[("ankan", "2222m")], tenhou=True, tsumo=True, seat_wind="east"
+    )
     assert "with a meld" in message
 
 

@@ -309,11 +309,22 @@ def test_evaluate_a_hand_from_its_tiles(capsys):
     }
     answer = post("evaluate", body).json()
     code, out, err = run(
-        capsys, "hand", "tenhou", "234m456p23456788s", "--win", "4s", "--riichi", "--tsumo", "--dora", "7s", "--json"
+        capsys,
+        "hand",
+        "tenhou",
+        "234m456p23456788s",
+        "--win",
+        "4s",
+        "--riichi",
+        "--tsumo",
+        "--dora-indicator",
+        "7s",
+        "--json",
     )
     assert code == 0, err
     assert numbers(answer) == json.loads(out)
-    assert (answer["han"], answer["limit"], answer["total"]) == (6, "haneman", 18000)
+    # A non-dealer by default, as `score`: haneman tsumo, the dealer 6000 and each non-dealer 3000.
+    assert (answer["han"], answer["limit"], answer["total"]) == (6, "haneman", 12000)
 
 
 def test_the_calculators_explanation_is_the_command_lines_word_for_word(capsys):
@@ -321,19 +332,25 @@ def test_the_calculators_explanation_is_the_command_lines_word_for_word(capsys):
     # "Dora: × 2") and the yaku by id.
     hand = {"ruleset": "tenhou", "hand": "234m456p23456788s", "win": "4s", "dora_indicators": ["7s"]}
     answer = post("evaluate", {**hand, "riichi": True, "tsumo": True}).json()
-    argv = ["hand", "tenhou", "234m456p23456788s", "--win", "4s", "--dora", "7s", "--riichi", "--tsumo"]
+    argv = ["hand", "tenhou", "234m456p23456788s", "--win", "4s", "--dora-indicator", "7s", "--riichi", "--tsumo"]
     assert answer["explained"] == [line.strip() for line in run(capsys, *argv, "--explain")[1].splitlines()]
-    assert answer["summary"] == run(capsys, *argv)[1].splitlines()[:-1]
+    assert answer["summary"] == run(capsys, *argv)[1].splitlines()[1:]
     # Riichi, menzen tsumo, pinfu and tanyao (1 han each) and two dora (indicator 7s): 6 han, haneman.
     assert answer["summary"][0] == "yaku: Riichi 1 han, Menzen tsumo 1 han, Pinfu 1 han, Tanyao 1 han"
     assert {"Riichi: 1", "Dora: 2"} <= set(answer["explained"])
-    assert answer["explained"][-1] == "6 han 20 fu (haneman): each player pays 6000; total 18000"
+    assert answer["explained"][0] == (
+        "non-dealer tsumo: 6 han 20 fu (haneman): the dealer pays 6000, each non-dealer 3000; total 12000"
+    )
+    dealer = post("evaluate", {**hand, "riichi": True, "tsumo": True, "seat_wind": "east"}).json()
+    assert dealer["explained"][0] == "dealer tsumo: 6 han 20 fu (haneman): each player pays 6000; total 18000"
     assert not any("×" in line.split(":")[-1] for line in answer["explained"])
 
     scored = post("score", {"ruleset": "tenhou", "han": 3, "fu": 40}).json()
     lines = run(capsys, "score", "tenhou", "--han", "3", "--fu", "40", "--explain")[1].splitlines()
     assert scored["explained"] == [line.strip() for line in lines]
-    assert scored["explained"][-1] == "3 han 40 fu: the discarder pays 5200; total 5200"  # the usual table
+    assert (
+        scored["explained"][0] == "non-dealer ron: 3 han 40 fu: the discarder pays 5200; total 5200"
+    )  # the usual table
 
     awarded = post("award", {"ruleset": "nintendo", "base": 8, "opponent_calls": 1}).json()
     lines = run(capsys, "award", "nintendo", "--base", "8", "--opponent-calls", "1", "--explain")[1].splitlines()

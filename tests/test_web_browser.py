@@ -259,7 +259,7 @@ def test_type_a_riichi_hand_and_see_the_payment(page):
     page.fill("#dora", "7s")
     page.check('input.flag[value="riichi"]')
     page.check('input.flag[value="tsumo"]')
-    # The command line's words: `yakuset hand tenhou 234m456p23456788s --win 4s --dora 7s --riichi --tsumo --explain`.
+    # The command line's words: `yakuset hand tenhou 234m456p23456788s --win 4s --dora-indicator 7s --riichi --tsumo --explain`.
     result = page.locator("#result")
     playwright.expect(result.locator(".payment")).to_have_text(
         "6 han 20 fu (haneman): each player pays 6000; total 18000"

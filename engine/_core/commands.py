@@ -47,6 +47,23 @@ def positive_argument(value: str) -> int:
     return number
 
 
+def add_deprecated(parser: argparse.ArgumentParser, old: str, new: str, why: str, **kwargs: Any) -> None:
+    """Add ``old``, a spelling kept working but deprecated: it does what ``new`` does (``kwargs``
+    as ``new`` was added with: ``dest``, ``action``, ``type`` ...), and the command warns, naming
+    ``new`` and ``why`` (the warning is in ``args.deprecations``; the command line prints it)."""
+    if not isinstance(parser, argparse.ArgumentParser):  # a command the command line does not build this time
+        return
+    base: type[argparse.Action] = parser._registry_get("action", kwargs.pop("action", None), None)
+    message = f"{old} is deprecated ({why}): use {new}"
+
+    class Deprecated(base):  # type: ignore[valid-type,misc]
+        def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
+            super().__call__(parser, namespace, values, option_string)
+            namespace.deprecations = (*getattr(namespace, "deprecations", ()), message)
+
+    parser.add_argument(old, action=Deprecated, help=f"deprecated: use {new}", **kwargs)
+
+
 class Output(NamedTuple):
     """What a command prints: readable text, the same as JSON data (for ``--json``), and the
     warnings of the results it shows (the command line prints each once on stderr)."""

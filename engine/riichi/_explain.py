@@ -20,14 +20,20 @@ def step_lines(result: Score | HandScore) -> list[str]:
     return [f"{step.label}: {step.factor}" for step in result.steps]
 
 
-def result_line(result: Score | HandScore, players: int) -> str:
-    """``6 han 20 fu (haneman): each player pays 6000; total 18000``."""
+def win_name(dealer: bool, tsumo: bool) -> str:
+    """Who won and how, the first words of a result: ``non-dealer ron``, ``dealer tsumo`` ..."""
+    return f"{'dealer' if dealer else 'non-dealer'} {'tsumo' if tsumo else 'ron'}"
+
+
+def result_line(result: Score | HandScore, players: int, win: str | None = None) -> str:
+    """``dealer tsumo: 6 han 20 fu (haneman): each player pays 6000; total 18000`` (``win``, from
+    :func:`win_name`, first when given: the default a caller did not state is said)."""
     if result.han is None:
         head = f"{result.yakuman}x yakuman"
     else:
         level = f"{result.yakuman}x yakuman" if result.yakuman > 1 else result.limit
         head = f"{result.han} han {result.fu} fu" + (f" ({level})" if level else "")
-    return f"{head}: {payments_line(result.payments, players)}; total {result.total}"
+    return f"{win + ': ' if win else ''}{head}: {payments_line(result.payments, players)}; total {result.total}"
 
 
 def payments_line(payments: Mapping[str, int], players: int) -> str:
@@ -64,7 +70,17 @@ def hand_lines(rs: RuleSet, result: HandScore) -> list[str]:
     return lines
 
 
-def score_text(result: Score | HandScore, explain: bool, players: int) -> str:
-    """What ``score`` prints: with ``explain``, every step (indented), then the result line."""
-    lines = [f"  {line}" for line in step_lines(result)] if explain else []
-    return "\n".join([*lines, result_line(result, players)]) + "\n"
+def explained(result: Score | HandScore, players: int, win: str) -> list[str]:
+    """What ``score``/``hand --explain`` print and the API's ``explained``: the result line (who
+    won and how first), then every step."""
+    return [result_line(result, players, win), *step_lines(result)]
+
+
+def score_text(
+    result: Score | HandScore, explain: bool, players: int, win: str, details: list[str] | None = None
+) -> str:
+    """What ``score`` and ``hand`` print: the result line first (``non-dealer ron: ...``), then
+    with ``explain`` every step (indented), else ``details`` (a hand's yaku, dora and fu lines)."""
+    first, *steps = explained(result, players, win)
+    lines = [f"  {line}" for line in steps] if explain else (details or [])
+    return "\n".join([first, *lines]) + "\n"

@@ -10,11 +10,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from .._core.commands import Command, Output, count_argument, whole_number_argument
+from .._core.commands import Command, Output, add_deprecated, count_argument, whole_number_argument
 from .._core.errors import InputError
 from .._core.results import Built
 from . import hookspecs
-from ._explain import hand_lines, score_text
+from ._explain import hand_lines, score_text, win_name
 from ._situation import EVALUATE_ARGUMENTS, FLAGS
 
 if TYPE_CHECKING:
@@ -227,6 +227,10 @@ def _yaku_han(ident: str, is_open: bool) -> Callable[[RuleSet], diff.Outcome]:
     return run
 
 
+#: Why ``--dora`` is deprecated: the same word meant a count in one command and a tile in the other.
+DORA_SPELLINGS = "`score --dora` counted dora and `hand --dora` named an indicator tile"
+
+
 def _id_list(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
@@ -235,7 +239,15 @@ def _score_arguments(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("--han", type=whole_number_argument, help="the hand's han (dora included)")
     sub.add_argument("--fu", type=whole_number_argument, help="the hand's raw fu (rounded up here)")
     sub.add_argument("--yaku", help="declared yaku ids, comma-separated (riichi,pinfu,ittsu)")
-    sub.add_argument("--dora", type=count_argument, default=0, help="dora, red fives and ura dora, with --yaku")
+    sub.add_argument(
+        "--dora-count",
+        dest="dora",
+        type=count_argument,
+        default=0,
+        metavar="N",
+        help="dora, red fives and ura dora, with --yaku",
+    )
+    add_deprecated(sub, "--dora", "--dora-count", DORA_SPELLINGS, dest="dora", type=count_argument, metavar="N")
     sub.add_argument(
         "--kita", type=count_argument, default=0, help="north tiles extracted (three players), each dora, with --yaku"
     )
@@ -269,9 +281,10 @@ def _score_command(rs: RuleSet, args: argparse.Namespace) -> Output:
         result = score(rs, yaku=_id_list(args.yaku), dora=dora, fu=args.fu, open=args.open, **situation)
     else:
         if args.fu is not None or args.dora:
-            raise InputError("--yakuman takes no --fu or --dora: a yakuman hand counts neither")
+            raise InputError("--yakuman takes no --fu or --dora-count: a yakuman hand counts neither")
         result = score(rs, yakuman=_id_list(args.yakuman), open=args.open, **situation)
-    return Output(score_text(result, args.explain, table.players), result.as_dict())
+    win = win_name(args.dealer, args.tsumo)
+    return Output(score_text(result, args.explain, table.players, win), result.as_dict())
 
 
 def _hand_arguments(sub: argparse.ArgumentParser) -> None:
@@ -287,17 +300,24 @@ def _hand_arguments(sub: argparse.ArgumentParser) -> None:
         )
     winds = ["east", "south", "west", "north"]
     # The names evaluate() uses (seat_wind, dora_indicators ...); the short ones shipped first stay.
-    sub.add_argument("--seat-wind", "--seat", dest="seat", default="east", choices=winds, help="the winner's wind")
+    sub.add_argument(
+        "--seat-wind",
+        "--seat",
+        dest="seat",
+        default="south",
+        choices=winds,
+        help="the winner's wind (east: the dealer)",
+    )
     sub.add_argument("--round-wind", "--round", dest="round", default="east", choices=winds, help="the round's wind")
     sub.add_argument(
         "--dora-indicator",
-        "--dora",
         dest="dora",
         action="append",
         default=[],
         metavar="TILES",
         help="dora indicator(s), e.g. 7s (repeatable)",
     )
+    add_deprecated(sub, "--dora", "--dora-indicator", DORA_SPELLINGS, dest="dora", action="append", metavar="TILES")
     sub.add_argument(
         "--ura-indicator",
         "--ura",
@@ -339,9 +359,10 @@ def _hand_command(rs: RuleSet, args: argparse.Namespace) -> Output:
         kita=args.kita,
         **{f: getattr(args, f) for f in FLAGS},
     )
-    lines = [] if args.explain else hand_lines(rs, result)
     players = riichi_rules(rs).table.players
-    return Output("\n".join([*lines, score_text(result, args.explain, players)]), result.as_dict())
+    win = win_name(args.seat == "east", args.tsumo)
+    details = [] if args.explain else hand_lines(rs, result)
+    return Output(score_text(result, args.explain, players, win, details), result.as_dict())
 
 
 def _play_arguments(parser: argparse.ArgumentParser) -> None:

@@ -131,7 +131,7 @@ def evaluate(
     *,
     win: str,
     melds: Sequence[tuple[str, str]] = (),
-    seat_wind: str = "east",
+    seat_wind: str = "south",
     round_wind: str = "east",
     dora_indicators: Sequence[str] = (),
     ura_indicators: Sequence[str] = (),
@@ -144,7 +144,8 @@ def evaluate(
 
     ``hand`` holds the concealed tiles in mpsz notation, the winning tile included (``0`` is a
     red five); ``melds`` are ``(kind, tiles)`` pairs (``("pon", "555z")``, kinds chi, pon, kan
-    and ankan). ``seat_wind``/``round_wind``: east, south, west, north (the dealer sits east).
+    and ankan). ``seat_wind``/``round_wind``: east, south, west, north (the dealer sits east); by default the
+    winner is a non-dealer (south) in the east round, as ``score``'s ``dealer=False`` is.
     ``kita``: north tiles the winner extracted (three-player Riichi, ``kita:`` in the rule set);
     each counts as dora. Tiles the rule set removed (``tiles.removed``) and chi melds where it has
     no chi (``wins.chi``) are refused. Flags: riichi, double_riichi, ippatsu, tsumo, rinshan,

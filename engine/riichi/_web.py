@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from .._core.errors import InputError
 from .._core.webpart import COUNT, FLAG, NAMES, Answer, Operation, WebPart, json_type
-from ._explain import hand_lines, result_line, step_lines
-from ._hand import HandScore, evaluate
+from ._explain import explained, hand_lines, win_name
+from ._hand import evaluate
 from ._rules import riichi_rules
-from ._score import Score, score
+from ._score import score
 from ._situation import EVALUATE_ARGUMENTS, FLAGS
 from ._table import SECTIONS
 
@@ -25,11 +25,13 @@ HONOURS = {"1z": "E", "2z": "S", "3z": "W", "4z": "N", "5z": "Wh", "6z": "G", "7
 
 _SITUATION = {"dealer": FLAG, "tsumo": FLAG, "honba": COUNT, "riichi_sticks": COUNT}
 _WIND = {"enum": ["east", "south", "west", "north"], "default": "east"}
+#: The winner is a non-dealer unless told otherwise, as everywhere (``evaluate``'s default).
+_SEAT_WIND = {**_WIND, "default": "south"}
 _ARGUMENTS: dict[str, Any] = {
     "hand": {"type": "string", "example": "234m456p23456788s"},
     "win": {"type": "string", "example": "4s"},
     "melds": {"type": "array", "items": {"type": "array", "prefixItems": [{"type": "string"}] * 2}},
-    "seat_wind": _WIND,
+    "seat_wind": _SEAT_WIND,
     "round_wind": _WIND,
     "dora_indicators": NAMES,
     "ura_indicators": NAMES,
@@ -83,7 +85,8 @@ def _score(rs: RuleSet, data: dict[str, Any]) -> Answer:
     if len(modes) != 1:
         raise InputError("give exactly one of han (with fu), yaku or yakuman")
     result = score(rs, **data)
-    return Answer({**result.as_dict(), "explained": explained(rs, result)})
+    win = win_name(data.get("dealer", False) is True, data.get("tsumo", False) is True)
+    return Answer({**result.as_dict(), "explained": explained(result, riichi_rules(rs).table.players, win)})
 
 
 def _evaluate(rs: RuleSet, data: dict[str, Any]) -> Answer:
@@ -95,12 +98,10 @@ def _evaluate(rs: RuleSet, data: dict[str, Any]) -> Answer:
     if isinstance(melds, list):  # JSON has no tuples: [["pon", "555z"], ...]
         data["melds"] = [tuple(m) if isinstance(m, list) else m for m in melds]
     result = evaluate(rs, **data)
-    return Answer({**result.as_dict(), "summary": hand_lines(rs, result), "explained": explained(rs, result)})
-
-
-def explained(rs: RuleSet, result: Score | HandScore) -> list[str]:
-    """What ``score``/``hand --explain`` prints: every step, then the result line."""
-    return [*step_lines(result), result_line(result, riichi_rules(rs).table.players)]
+    # evaluate refused any seat wind but these four: the winner is the dealer when it sits east.
+    win = win_name(data.get("seat_wind", _SEAT_WIND["default"]) == "east", data.get("tsumo", False) is True)
+    explanation = explained(result, riichi_rules(rs).table.players, win)
+    return Answer({**result.as_dict(), "summary": hand_lines(rs, result), "explained": explanation})
 
 
 HERE = Path(__file__).parent

@@ -50,12 +50,12 @@
       const answer = await call("evaluate", body);
       if (ticket !== asked) return;
       if (!answer.ok) { box.replaceChildren(errorBox(answer.data)); return; }
-      // The lines `yakuset hand` prints (the result line last), then its --explain steps.
+      // The lines `yakuset hand` prints (the result line first), then its --explain steps.
       const lines = answer.data.explained;
       box.replaceChildren(
-        el("p", { class: "payment" }, lines[lines.length - 1]),
+        el("p", { class: "payment" }, lines[0]),
         ...answer.data.summary.map((line) => el("p", { class: line.split(":")[0] }, line)),
-        steps(lines.slice(0, -1)));
+        steps(lines.slice(1)));
     }
     const later = debounce(update, 250);
     for (const input of document.querySelectorAll("input, select")) input.addEventListener("input", later);
