@@ -73,11 +73,17 @@ def test_table_stops_at_the_call_limit(capsys, ident):
     assert code == 0
     headers = [split_columns(line) for line in out.splitlines() if line.startswith("Base points")]
     assert headers == [["Base points", "no self Koi (x1)", "1 call (x2)"]] * 2
+    # The loser may call once too, so the second table is for exactly that call, not "1 or more".
+    assert "Opponent Koi-Koi calls: 1 (x2)" in out.splitlines()
     rows_for_8 = [split_columns(line) for line in out.splitlines() if line.split(" ", 1)[0] == "8"]
     assert rows_for_8 == [SEED_ROW_8_NO_OPPONENT[:3], SEED_ROW_8_OPPONENT[:3]]  # the seeds' formula
     data = json.loads(run(capsys, "table", ident, "--json")[1])
     assert [[c["own_calls"] for c in t["columns"]] for t in data["tables"]] == [[0, 1], [0, 1]]
     assert not any(c["or_more"] for t in data["tables"] for c in t["columns"])
+    assert [(t["or_more"], t["label"]) for t in data["tables"]] == [
+        (False, "Opponent Koi-Koi calls: none (x1)"),
+        (False, "Opponent Koi-Koi calls: 1 (x2)"),
+    ]
 
 
 def test_award_prints_points_and_explains(capsys):

@@ -250,6 +250,7 @@ class AwardTable:
 
     opponent_calls: int
     opponent_factor: Number
+    opponent_or_more: bool  # the table also holds when the loser called more than opponent_calls
     own_calls: tuple[int, ...]
     own_factors: tuple[Number, ...]
     open_ended: bool  # the last column also holds for more calls
@@ -293,8 +294,13 @@ def award_tables(rs: RuleSet, bases: Sequence[int] = TABLE_BASES, most_calls: in
         own_factors = tuple(_ratio(award_of(rs, rules, 1, c, 0, 0).points, reference) for c in range(len(columns)))
         opponent_factor = _ratio(award_of(rs, rules, 1, 0, opponent_calls, 0).points, reference)
         rows = tuple((b, tuple(col[i] for col in columns)) for i, b in enumerate(bases))
+        # Only the loser's first call counts, so the second table holds for any more calls the
+        # call limit lets the loser make.
+        or_more = opponent_calls > 0 and (limit is None or limit.calls > opponent_calls)
         tables.append(
-            AwardTable(opponent_calls, opponent_factor, tuple(range(len(columns))), own_factors, open_ended, rows)
+            AwardTable(
+                opponent_calls, opponent_factor, or_more, tuple(range(len(columns))), own_factors, open_ended, rows
+            )
         )
     return tables
 

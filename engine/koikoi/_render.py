@@ -25,7 +25,9 @@ def _column_label(table: AwardTable, index: int) -> str:
 
 
 def _table_title(table: AwardTable) -> str:
-    who = "none" if table.opponent_calls == 0 else f"{table.opponent_calls} or more"
+    who = "none" if table.opponent_calls == 0 else str(table.opponent_calls)
+    if table.opponent_or_more:
+        who += " or more"
     return f"Opponent Koi-Koi calls: {who} (x{format_number(table.opponent_factor)})"
 
 
@@ -72,6 +74,8 @@ def tables_json(rs: RuleSet, tables: list[AwardTable]) -> dict[str, Any]:
             {
                 "opponent_calls": t.opponent_calls,
                 "opponent_factor": t.opponent_factor,
+                "or_more": t.opponent_or_more,
+                "label": _table_title(t),
                 "columns": [
                     {
                         "own_calls": c,

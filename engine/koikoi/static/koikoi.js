@@ -7,7 +7,7 @@
   function awardTables(table) {
     return table.tables.map((t) =>
       el("table", { class: "grid award-table" },
-        el("caption", {}, `opponent Koi-Koi calls: ${t.opponent_calls}${t.opponent_calls ? " or more" : ""} (×${t.opponent_factor})`),
+        el("caption", {}, t.label),
         el("thead", {}, el("tr", {}, el("th", {}, "base"), t.columns.map((c) => el("th", {}, c.label)))),
         el("tbody", {}, t.rows.map((row) => el("tr", {}, el("th", {}, row.base), row.awards.map((a) => el("td", {}, a)))))));
   }
