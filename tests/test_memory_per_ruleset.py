@@ -64,6 +64,17 @@ def test_a_rule_set_dropped_after_scoring_is_freed():
     assert [ref() for ref in gone] == [None] * 4
 
 
+def test_a_hand_scored_with_any_honba_and_sticks_is_kept_once():
+    # A Score is made fresh from the hand's kept base score: nothing is kept per honba or stick.
+    riichi = yakuset.load_ruleset_text(_riichi_text(-2), HERE / "house-r-2.yaml")
+    sizes = riichi.rules.caches.sizes
+    assert sizes()["han/fu table"][0] == 0
+    scores = {yakuset.riichi.score(riichi, han=3, fu=40, honba=h, riichi_sticks=s) for h in range(20) for s in range(6)}
+    assert len(scores) == 120
+    assert sizes()["han/fu table"][0] == 1
+    assert sizes()["han/fu hands"][0] == 0
+
+
 @pytest.mark.slow
 def test_distinct_rule_set_texts_leave_memory_flat():
     # 10 more rule sets after 10: before the caches moved onto the rules, each kept about 0.5 MB

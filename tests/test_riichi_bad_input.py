@@ -97,6 +97,35 @@ def test_non_integer_han_is_refused(han):
     assert "han" in message and "whole number" in message
 
 
+@pytest.mark.parametrize(
+    "name, value",
+    [
+        ("han", True),
+        ("han", 1.0),
+        ("han", -13),
+        ("fu", True),
+        ("fu", 30.0),
+        ("fu", -110),
+        ("honba", True),
+        ("honba", -1),
+        ("honba", 10_001),
+        ("riichi_sticks", False),
+        ("riichi_sticks", -256),
+        ("dealer", 1),
+        ("tsumo", 0),
+    ],
+)
+def test_a_bad_argument_is_refused_after_the_same_hand_was_scored(name, value):
+    # The hand of 1 han 30 fu, scored every way first, is kept by the rule set: what reads it
+    # back (True as 1, -13 as 13 from the end, 1 as True) must still refuse the argument.
+    for dealer in (False, True):
+        for tsumo in (False, True):
+            score(ruleset("tenhou"), han=1, fu=30, dealer=dealer, tsumo=tsumo)
+            score(ruleset("tenhou"), han=13, fu=110, dealer=dealer, tsumo=tsumo)
+    hand = {"han": 1, "fu": 30, "dealer": False, "tsumo": False, "honba": 1, "riichi_sticks": 0, name: value}
+    assert name in refused("tenhou", **hand)
+
+
 @pytest.mark.parametrize("fu", [0, 10, 18, 19, -30])
 def test_fu_below_20_is_refused(fu):
     message = refused(han=2, fu=fu)

@@ -270,6 +270,16 @@ def test_honba_adds_100_per_payer_on_a_tsumo(ruleset_id):
     assert dealer.total == 3 * 2800 + 3000
 
 
+@pytest.mark.parametrize("honba, sticks", [(256, 0), (257, 0), (300, 257), (10_000, 10_000)])
+def test_honba_and_riichi_sticks_in_the_hundreds_count_as_any_other(honba, sticks):
+    # Contract §6 and §7 as above, with counts past those the han/fu fast path checks in place.
+    rs = ruleset("tenhou")
+    for _ in range(2):  # the hand scored before, then again
+        result = score(rs, han=3, fu=40, honba=honba, riichi_sticks=sticks)
+        assert result.payments == {"ron": 5200 + 300 * honba}
+        assert result.total == 5200 + 300 * honba + 1000 * sticks
+
+
 def test_honba_and_riichi_sticks_do_not_change_the_hand_value():
     # Contract §6: "Counters do not change the hand's han/fu/tier."
     plain = ema(han=4, fu=30)

@@ -4,12 +4,23 @@ depend on them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .._core.memo import Memo, RulesCaches, clear_group, group_sizes
 
-#: The hands of one rule set whose scores before honba and sticks are kept, by (han, raw fu,
-#: dealer, tsumo): a game makes a few thousand.
+#: A rule set's base scores (``_score.BaseScore``) by [dealer][tsumo][han][raw fu]
+#: (``RiichiCaches.wins``).
+Wins = tuple[tuple[list[Sequence[Any]], ...], ...]
+
+#: The han of the hands the table of wins holds (``RiichiCaches.wins``): 1 to this, beyond any
+#: hand counted from tiles (the table of basic points stops at 13; kazoe hands count on).
+WINS_HAN = 64
+#: The row of a han none of whose hands has been scored yet: ``None`` for every fu the han/fu
+#: fast path reads (0 to 256). The row of 0 han is ``()``: reading it fails.
+UNSCORED: tuple[None, ...] = (None,) * 257
+#: The hands past the table of wins whose scores before honba and sticks are kept, by (han, raw
+#: fu, dealer, tsumo).
 HANDS_SIZE = 16_384
 #: Basic points of hands past the rule set's table (more han than 13, a fu no hand counts).
 BASIC_SIZE = 4096
@@ -23,13 +34,17 @@ class RiichiCaches(RulesCaches):
     Tables, made at first use and kept: ``points``, the basic points of every hand of 1-13 han and
     every fu a hand can score (``_limits.points_table``); ``common``, by (dealer, tsumo), the base
     score of each of those hands won that way (``_score.common_hands``); ``nagashi``, the
-    payments of a nagashi mangan, by dealer. Memos: ``hands``, each hand's score before honba and sticks
-    (``_score.BaseScore``) with what a honba adds to its total, by (han, raw fu, dealer, tsumo);
+    payments of a nagashi mangan, by dealer. Memos: ``wins``, the score before honba and sticks
+    (``_score.BaseScore``) of each hand of 1 to ``WINS_HAN`` han scored so far, read as
+    ``wins[dealer][tsumo][han][raw fu]`` (``dealer`` and ``tsumo`` as 0 or 1; a han's row is
+    ``UNSCORED`` until one of its hands is scored, then a list by raw fu up to the rule set's
+    maximum, ``None`` where not yet scored): a fixed size, and read by indexing, which costs
+    less than hashing a key; ``hands``, the same past ``WINS_HAN`` han, by (han, raw fu, dealer, tsumo);
     ``basic``, basic points past the table; ``yakuman``, the yakuman hands scored from tiles;
     ``resolved``, the yaku found after the table's rules, by what the detectors answered and the
     win."""
 
-    __slots__ = ("basic", "common", "hands", "nagashi", "points", "resolved", "yakuman")
+    __slots__ = ("basic", "common", "hands", "nagashi", "points", "resolved", "wins", "yakuman")
 
     group = "riichi"
 
@@ -37,6 +52,7 @@ class RiichiCaches(RulesCaches):
         self.points: Any = None
         self.nagashi: dict[bool, Any] = {}
         self.common: dict[tuple[bool, bool], dict[tuple[int, int], Any]] = {}
+        self.wins = NO_WINS
         self.hands: Memo[tuple[int, int, bool, bool], Any] = Memo(HANDS_SIZE)
         self.basic: Memo[tuple[int, int], Any] = Memo(BASIC_SIZE)
         self.yakuman: Memo[tuple[tuple[str, ...], bool, bool], Any] = Memo(YAKUMAN_SIZE)
@@ -44,16 +60,36 @@ class RiichiCaches(RulesCaches):
         super().__init__()
 
     def clear(self) -> None:
+        self.wins = NO_WINS
         for memo in (self.hands, self.basic, self.yakuman, self.resolved):
             memo.clear()
 
     def sizes(self) -> dict[str, tuple[int, int]]:
         return {
+            "han/fu table": _table_size(self.wins),
             "han/fu hands": (len(self.hands), HANDS_SIZE),
             "basic points": (len(self.basic), BASIC_SIZE),
             "yakuman": (len(self.yakuman), YAKUMAN_SIZE),
             "yaku sets": (len(self.resolved), RESOLVED_SIZE),
         }
+
+
+def new_wins() -> Wins:
+    """A table of wins with no hand scored."""
+    rows: list[Sequence[Any]] = [(), *[UNSCORED] * WINS_HAN]
+    return (rows, rows.copy()), (rows.copy(), rows.copy())
+
+
+#: The table of wins of rules that have scored no hand (made and emptied by a name, not a copy):
+#: never written, as ``_score.hand_base`` gives the rules a table of their own first.
+NO_WINS = new_wins()
+
+
+def _table_size(wins: Wins) -> tuple[int, int]:
+    """The hands held and the table's size once every row is made (each as long as those made)."""
+    rows = [row for by_tsumo in wins for by_han in by_tsumo for row in by_han if type(row) is list]
+    held = sum(len(row) - row.count(None) for row in rows)
+    return held, 4 * WINS_HAN * max(map(len, rows), default=0)
 
 
 def clear_memos() -> None:

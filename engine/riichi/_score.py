@@ -14,22 +14,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
-from .._core.arguments import MAX_COUNT, true_or_false, whole_number
+from .._core.arguments import true_or_false, whole_number
 from .._core.errors import InputError
 from .._core.hints import did_you_mean
 from .._core.numbers import format_number
 from .._core.results import FrozenMap, Step, Steps
 from ._fu import fixed_yaku, given_fu
 from ._limits import basic_points, common_points, yakuman_name
+from ._memos import NO_WINS, UNSCORED, WINS_HAN, new_wins
 from ._payments import bonus_steps, payment_steps, payments, with_bonuses
 from ._rules import RiichiRules, Yaku, riichi_rules
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
 
-_new = tuple.__new__  # a NamedTuple made without its Python-level __new__ (every field given)
+#: The ints 0 to 256, each the object CPython keeps for it: ``_EXACT[n] is n`` checks a count.
+#: Typed Any because it is indexed by any argument (what is not such an int fails there).
+_EXACT: Any = tuple(range(257))
 
 
 class Payments(FrozenMap):
@@ -115,7 +118,7 @@ def _noted(notes: tuple[Step, ...], steps: Steps) -> tuple[Step, ...]:
     return (*notes, *steps)
 
 
-class Score(NamedTuple):
+class Score(tuple[BaseScore, int, int]):
     """A scored Riichi hand: its :class:`BaseScore` (``base``), the ``honba`` and ``riichi_sticks``
     scored with it; ``total`` is what the winner gains (payments, honba and riichi sticks).
 
@@ -126,49 +129,66 @@ class Score(NamedTuple):
     then the honba and the riichi sticks.
 
     A value: two scores are equal (and hash alike) when their fields are, which makes their
-    payments and steps equal too. Made by :func:`score` and :func:`yakuset.riichi.evaluate`.
+    payments and steps equal too. Made by :func:`score` and :func:`yakuset.riichi.evaluate`, as
+    ``Score((base, honba, riichi_sticks))``: a tuple of its three fields (``_fields``), like a
+    NamedTuple, but made by the tuple's own constructor, which costs a han/fu score about 300
+    fewer instructions than a NamedTuple's ``__new__`` (bench/README.md).
     """
 
-    base: BaseScore
-    honba: int
-    riichi_sticks: int
+    __slots__ = ()
+
+    _fields = ("base", "honba", "riichi_sticks")
+
+    @property
+    def base(self) -> BaseScore:
+        """The hand's score before honba and riichi sticks."""
+        return self[0]
+
+    @property
+    def honba(self) -> int:
+        """The honba scored with the hand."""
+        return self[1]
+
+    @property
+    def riichi_sticks(self) -> int:
+        """The riichi sticks on the table, which the winner takes."""
+        return self[2]
 
     @property
     def total(self) -> int:
         """What the winner gains in all: the payments, the honba and the riichi sticks."""
-        base = self.base
-        return base.total + self.honba * base.honba_total + self.riichi_sticks * base.riichi_stick
+        base, honba, sticks = self
+        return base.total + honba * base.honba_total + sticks * base.riichi_stick
 
     @property
     def ruleset(self) -> str:
         """The rule set's id."""
-        return self.base.ruleset
+        return self[0].ruleset
 
     @property
     def han(self) -> int | None:
         """The han (None for a yakuman hand)."""
-        return self.base.han
+        return self[0].han
 
     @property
     def fu(self) -> int | None:
         """The fu, rounded (None for a yakuman hand)."""
-        return self.base.fu
+        return self[0].fu
 
     @property
     def limit(self) -> str | None:
         """The limit tier's id, or None."""
-        return self.base.limit
+        return self[0].limit
 
     @property
     def yakuman(self) -> int:
         """The yakuman multiple (0 if none)."""
-        return self.base.yakuman
+        return self[0].yakuman
 
     @property
     def payments(self) -> Payments:
         """Each payer's payment, honba included (read-only)."""
-        base = self.base
-        honba = self.honba
+        base, honba, _ = self
         if not honba:
             return base.payments
         extra = honba * base.honba_each
@@ -177,11 +197,11 @@ class Score(NamedTuple):
     @property
     def steps(self) -> tuple[Step, ...]:
         """The calculation step by step."""
-        base = self.base
-        if not self.honba and not self.riichi_sticks:
+        base, honba, sticks = self
+        if not honba and not sticks:
             return base.steps.items()
         ron = "ron" in base.payments
-        return (*base.steps, *bonus_steps(base.honba_each, base.riichi_stick, ron, self.honba, self.riichi_sticks))
+        return (*base.steps, *bonus_steps(base.honba_each, base.riichi_stick, ron, honba, sticks))
 
     @property
     def explanation(self) -> str:
@@ -211,7 +231,7 @@ class Score(NamedTuple):
 
 def scored(base: BaseScore, honba: int, sticks: int) -> Score:
     """The :class:`Score` of ``base`` with ``honba`` and ``sticks`` (checked counts)."""
-    return _new(Score, (base, honba, sticks))
+    return Score((base, honba, sticks))
 
 
 def score(
@@ -235,28 +255,30 @@ def score(
     five and ura dora. Raises :class:`yakuset.InputError` (a ``ValueError``) for a hand no game
     can produce.
     """
-    # han and fu: the rule set keeps each hand's base score (a few thousand hands make a game),
-    # and a score is made from it with two multiplications. Exact type checks keep True from
-    # sharing the entry of 1 (``__class__``: no call, unlike type()). The detailed checks below
-    # run only when these fail. Keywords in the order of use: CPython matches them in order.
-    if (
-        han.__class__ is fu.__class__ is honba.__class__ is riichi_sticks.__class__ is int
-        and dealer.__class__ is tsumo.__class__ is bool
-        and yaku is yakuman is None
-        and open is False
-        and dora == 0
-        and 0 <= honba <= MAX_COUNT >= riichi_sticks >= 0
-    ):
+    # han and fu: the rule set keeps each hand's base score (``hand_base``), and a score is made
+    # from it as a value of three fields. Every argument is checked as cheaply as CPython
+    # allows: ``_EXACT[n] is n`` holds exactly for an int of 0 to 256 (not a bool, a float or
+    # another integer type: False, IndexError or TypeError), ``is True``/``is False`` for a bool
+    # (an index of 2 raises IndexError), and the table's row of 0 han and its rows' ends raise
+    # IndexError. Whatever fails here, the checks below say why or score the hand (an error
+    # hand_base raises here other than InputError is raised again there). Keywords in the order
+    # of use: CPython matches them in order.
+    if yaku is None and yakuman is None and open is False and dora == 0:
+        exact = _EXACT
         try:
-            hands = rs.rules.caches.hands
-        except AttributeError:
-            pass  # not a Riichi rule set: the checks below say so
-        else:
-            base = hands.get((han, fu, dealer, tsumo))
-            if base is None and 0 < han <= MAX_COUNT and 0 <= fu <= MAX_COUNT:
-                base = hand_base(rs, rs.rules, han, fu, dealer, tsumo)
-            if base is not None:
-                return _new(Score, (base, honba, riichi_sticks))
+            if (
+                exact[han] is han
+                and exact[fu] is fu
+                and exact[honba] is honba
+                and exact[riichi_sticks] is riichi_sticks
+            ):
+                by_tsumo = rs.rules.caches.wins[1 if dealer is True else 0 if dealer is False else 2]
+                base = by_tsumo[1 if tsumo is True else 0 if tsumo is False else 2][han][fu]
+                if base is None:  # not scored yet
+                    base = hand_base(rs, rs.rules, han, fu, dealer, tsumo)
+                return Score((base, honba, riichi_sticks))
+        except (AttributeError, IndexError, TypeError):
+            pass  # not a Riichi rule set, an argument of another kind or size, a hand past the table
     rules = riichi_rules(rs)
     true_or_false("dealer", dealer)
     true_or_false("tsumo", tsumo)
@@ -272,9 +294,11 @@ def score(
         whole_number("han", han, 1)
         if dora or open:
             raise InputError("dora and open only apply to declared yaku; with han, count dora in han")
-        if fu is not None and type(fu) is not int:
+        if fu is None:
+            return scored(_han_fu_base(rs, rules, han, fu, dealer, tsumo), honba, riichi_sticks)
+        if type(fu) is not int:
             raise InputError(f"fu must be a whole number, got {fu!r}")
-        return scored(_han_fu_base(rs, rules, han, fu, dealer, tsumo), honba, riichi_sticks)
+        return scored(hand_base(rs, rules, han, fu, dealer, tsumo), honba, riichi_sticks)
     if yaku is not None:
         return _score_yaku(
             rs, rules, _ids("yaku", yaku), whole_number("dora", dora), fu, open, dealer, tsumo, honba, riichi_sticks
@@ -286,18 +310,34 @@ def score(
 
 def hand_base(rs: RuleSet, rules: RiichiRules, han: int, fu: int, dealer: bool, tsumo: bool) -> BaseScore:
     """The base score of han (at least 1) and raw fu won this way, kept by the rule set
-    (``rules.caches.hands``); :class:`yakuset.InputError` for a fu no hand has (never kept)."""
+    (``rules.caches.wins`` up to ``WINS_HAN`` han, ``hands`` past it); :class:`yakuset.InputError`
+    for a fu no hand has (never kept)."""
     caches = rules.caches
-    key = (han, fu, dealer, tsumo)
-    found = caches.hands.get(key)
+    wins = caches.wins
+    if wins is NO_WINS:
+        wins = caches.wins = new_wins()
+    by_han = wins[1 if dealer else 0][1 if tsumo else 0]
+    in_table = han <= WINS_HAN and 0 <= fu <= rules.fu.maximum
+    found: BaseScore | None
+    if in_table:
+        row: Sequence[BaseScore | None] = by_han[han]
+        found = None if row is UNSCORED else row[fu]
+    else:
+        found = caches.hands.get((han, fu, dealer, tsumo))
+    if found is not None:
+        return found
+    common = caches.common.get((dealer, tsumo))
+    if common is None:
+        common = caches.common[dealer, tsumo] = common_hands(rs, rules, dealer, tsumo)
+    found = common.get((han, fu))
     if found is None:
-        common = caches.common.get((dealer, tsumo))
-        if common is None:
-            common = caches.common[dealer, tsumo] = common_hands(rs, rules, dealer, tsumo)
-        found = common.get((han, fu))
-        if found is None:
-            found = _han_fu_base(rs, rules, han, fu, dealer, tsumo)
-        caches.hands.put(key, found)
+        found = _han_fu_base(rs, rules, han, fu, dealer, tsumo)
+    if not in_table:
+        caches.hands.put((han, fu, dealer, tsumo), found)
+        return found
+    kept: list[BaseScore | None] = row if isinstance(row, list) else [None] * (rules.fu.maximum + 1)
+    kept[fu] = found
+    by_han[han] = kept
     return found
 
 
