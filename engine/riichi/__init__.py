@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ._rules import riichi_rules as rules_of
     from ._score import BaseScore, Payments, Score, score
     from ._settle import OUTCOMES, Settlement, settle
+    from ._shanten import shanten, waits
     from ._situation import EVALUATE_ARGUMENTS, FLAGS, Situation
     from ._standings import Standing, standings
     from ._state import END_REASONS, State, new_game
@@ -79,6 +80,8 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "OUTCOMES": ("yakuset.riichi._settle", "OUTCOMES"),
     "Settlement": ("yakuset.riichi._settle", "Settlement"),
     "settle": ("yakuset.riichi._settle", "settle"),
+    "shanten": ("yakuset.riichi._shanten", "shanten"),
+    "waits": ("yakuset.riichi._shanten", "waits"),
     "FLAGS": ("yakuset.riichi._situation", "FLAGS"),
     "EVALUATE_ARGUMENTS": ("yakuset.riichi._situation", "EVALUATE_ARGUMENTS"),
     "Situation": ("yakuset.riichi._situation", "Situation"),
@@ -164,6 +167,8 @@ __all__ = [
     "rules_of",
     "score",
     "settle",
+    "shanten",
     "standings",
     "tile_name",
+    "waits",
 ]

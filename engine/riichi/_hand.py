@@ -32,7 +32,7 @@ from ._score import BaseScore, Score, hand_base, scored, yakuman_base
 from ._situation import Situation
 from ._table import TableRules
 from ._tiles import EAST, FIVES, tile_name
-from ._win import TileRules, Win, read_win
+from ._win import TileRules, Win, read_win, refuse_chi
 from ._yaku import present
 
 if TYPE_CHECKING:
@@ -228,12 +228,7 @@ def _read_three_player(
     )
     read = read_win(hand, win, melds, seat_wind, round_wind, dora_indicators, ura_indicators, flags, rules, kita)
     if not table.chi:
-        chi = next((m for m in read.melds if m.kind == "chi"), None)
-        if chi is not None:
-            raise InputError(
-                f"chi meld {''.join(tile_name(t)[0] for t in chi.tiles)}{tile_name(chi.tiles[0])[1]}: "
-                f"{rs.id!r} has no chi (wins.chi: false)"
-            )
+        refuse_chi(read.melds, rs.id)
     return read
 
 

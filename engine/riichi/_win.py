@@ -99,7 +99,8 @@ def _indicators(values: Any, name: str) -> list[int]:
     return found
 
 
-def _melds(melds: Any) -> list[Meld]:
+def parse_melds(melds: Any) -> list[Meld]:
+    """The ``(kind, tiles)`` pairs of ``melds`` read into :class:`Meld`s (at most four), checked."""
     if not melds:
         return []
     if type(melds) not in (list, tuple) and (isinstance(melds, str) or not isinstance(melds, Sequence)):
@@ -156,7 +157,7 @@ def read_win(
     ura_list = _indicators(ura_indicators, "ura dora indicator") if ura_indicators else []
     shown = dora_list + ura_list
     if tile_rules.removed:
-        _check_removed(tile_rules.removed, every, reds, dora_list, ura_list)
+        check_removed(tile_rules.removed, every, reds, dora_list, ura_list)
     if kita:
         shown = [*shown, *[NORTH] * kita]
     if counts.translate(None, _AT_MOST_FOUR):  # a count above four is left
@@ -216,7 +217,7 @@ def _tiles(
         if len(win_tiles) != 1:
             raise InputError(f"win must be one tile (like 4s), got {win!r}")
         win_tile = win_tiles[0]
-    parsed = _melds(melds) if melds else []
+    parsed = parse_melds(melds) if melds else []
     expected = 14 - 3 * len(parsed)
     if len(concealed) != expected:
         raise InputError(
@@ -241,7 +242,7 @@ def _tiles(
     return concealed, parsed, win_tile, every, reds, concealed_counts, counts
 
 
-def _check_removed(
+def check_removed(
     removed: frozenset[int], every: tuple[int, ...], reds: tuple[int, ...], dora: list[int], ura: list[int]
 ) -> None:
     """Refuse a tile the rule set's set does not have (three-player Riichi has no 2m-8m)."""
@@ -253,6 +254,16 @@ def _check_removed(
                 raise InputError(
                     f"{shown or tile_name(tile)} in {where} is not in this rule set's tiles (tiles.removed: {names})"
                 )
+
+
+def refuse_chi(melds: Sequence[Meld], ruleset: str) -> None:
+    """Refuse a chi meld under a rule set that has none (``wins.chi: false``)."""
+    chi = next((m for m in melds if m.kind == "chi"), None)
+    if chi is not None:
+        raise InputError(
+            f"chi meld {''.join(tile_name(t)[0] for t in chi.tiles)}{tile_name(chi.tiles[0])[1]}: "
+            f"{ruleset!r} has no chi (wins.chi: false)"
+        )
 
 
 def _check_copies(counts: Sequence[int], shown: list[int], kita: int = 0) -> None:

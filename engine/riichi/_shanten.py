@@ -1,0 +1,287 @@
+"""Shanten and waits: how far a hand is from tenpai, and which tiles complete it.
+
+The shanten number of a hand is the distance to the nearest complete hand (four sets and a pair,
+the melds among them; seven distinct pairs; the thirteen orphans) minus one: the number of tiles
+it must still draw, each replacing one it discards, to be tenpai (0); a complete hand is -1. The
+complete hands counted hold no more of a tile than exist: four, less the copies in the melds;
+none of a tile the rule set removes (three players have no 2m-8m). So a hand whose only wait is a
+tile it holds four of is not tenpai, as at Tenhou.
+
+How it is counted (a count-based method, after tomohxx's "shanten number calculator"): a complete
+hand uses at most 3 × sets + 2 of the hand's tiles; the distance is what it does not use. For
+each suit, a table gives the most tiles of that suit that ``m`` sets and ``p`` pairs of the suit
+(``m`` 0-4, ``p`` 0-1) can use, found by a walk along the suit's nine tiles carrying the runs
+that reach the next two; a block that uses none of the hand's tiles can be placed in any suit
+(some tile always has room), so each table is made monotone. The four tables (honours: no runs)
+are combined by the sets the hand still needs. A suit's table depends only on its counts and
+limits, and is remembered.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .._core.errors import InputError
+from .._core.memo import memo
+from ._tiles import TERMINALS_AND_HONOURS, Meld, read_hand, tile_name
+from ._win import check_removed, parse_melds, refuse_chi
+
+if TYPE_CHECKING:
+    from .._core.ruleset import RuleSet
+
+_NONE = -99  # no such combination of blocks
+_ORPHANS = tuple(sorted(TERMINALS_AND_HONOURS))
+_FULL_LIMITS = b"\x04" * 34
+#: The tables of the suits' shapes (and the honours'), by counts and limits.
+_TABLES = memo("riichi", "shanten suit tables", 8192)
+_tables_get = _TABLES.get
+
+
+def _walk(counts: bytes, limits: bytes, runs: bool) -> tuple[int, ...]:
+    """The table of one suit: ``best[m * 2 + p]``, the most of its tiles that ``m`` sets and ``p``
+    pairs of the suit can use with no tile past its limit (monotone: fewer blocks that use
+    tiles, the rest anywhere)."""
+    size = len(counts)
+    # A state: (sets, pairs, runs begun one tile back, runs begun two tiles back) -> tiles used.
+    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    for i in range(size):
+        held, cap = counts[i], limits[i]
+        ahead = held or (i + 2 < size and (counts[i + 1] or counts[i + 2]))
+        can_run = runs and i + 2 < size
+        moved: dict[tuple[int, int, int, int], int] = {}
+        for (sets, pairs, back1, back2), used in states.items():
+            carried = back1 + back2
+            if carried > cap:
+                continue
+            most_runs = min(4 - sets, cap - carried) if can_run and ahead else 0
+            for begun in range(most_runs + 1):
+                for triplet in (0, 1) if held and sets + begun < 4 else (0,):
+                    for pair in (0, 1) if held and not pairs else (0,):
+                        need = carried + begun + 3 * triplet + 2 * pair
+                        if need > cap:
+                            break
+                        key = (sets + begun + triplet, pairs + pair, begun, back1)
+                        value = used + (need if need < held else held)
+                        if moved.get(key, _NONE) < value:
+                            moved[key] = value
+        states = moved
+    best = [_NONE] * 10
+    for (sets, pairs, back1, back2), used in states.items():
+        if not back1 and not back2 and best[sets * 2 + pairs] < used:
+            best[sets * 2 + pairs] = used
+    for index in range(10):  # fewer blocks that use tiles, the rest placed anywhere
+        sets, pairs = divmod(index, 2)
+        if pairs and best[index - 1] > best[index]:
+            best[index] = best[index - 1]
+        if sets and best[index - 2] > best[index]:
+            best[index] = best[index - 2]
+    return tuple(best)
+
+
+def _table(counts: bytes, limits: bytes, runs: bool) -> tuple[int, ...]:
+    key = counts + limits
+    found = _tables_get(key)
+    if found is None:
+        if runs and limits == _FULL_SUIT:
+            found = _TABLES.put(key, _by_groups(counts))
+        else:
+            found = _TABLES.put(key, _walk(counts, limits, runs))
+    return found  # type: ignore[no-any-return]
+
+
+_FULL_SUIT = b"\x04" * 9
+#: The tables of a suit's groups of tiles, by the counts around each (see :func:`_by_groups`).
+_GROUPS = memo("riichi", "shanten group tables", 4096)
+_groups_get = _GROUPS.get
+
+
+def _by_groups(counts: bytes) -> tuple[int, ...]:
+    """The table of a suit with every copy left, from its groups: tiles two or more empty places
+    apart share no run, so each group (with the two places either side, where its runs may reach)
+    is walked alone and remembered, and the groups' tables are combined."""
+    table: Sequence[int] | None = None
+    start = 0
+    while start < 9:
+        if not counts[start]:
+            start += 1
+            continue
+        end = start + 1
+        while end < 9 and (counts[end] or (end + 1 < 9 and counts[end + 1])):
+            end += 1
+        window = counts[max(0, start - 2) : min(9, end + 2)]
+        found = _groups_get(window)
+        if found is None:
+            found = _GROUPS.put(window, _walk(window, _FULL_SUIT[: len(window)], True))
+        table = found if table is None else _combine(table, found)
+        start = end
+    return tuple(table) if table is not None else _EMPTY_SUIT
+
+
+#: Every way to split ``m`` sets and ``p`` pairs (``index = m * 2 + p``) between two tables.
+_SPLITS = tuple((a, b, a + b) for a in range(10) for b in range(10) if a // 2 + b // 2 <= 4 and a % 2 + b % 2 <= 1)
+
+
+def _combine(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """The table of two suits together: the best split of each ``m``, ``p`` between them."""
+    out = [0] * 10
+    for index_a, index_b, index in _SPLITS:
+        total = a[index_a] + b[index_b]
+        if out[index] < total:
+            out[index] = total
+    return out
+
+
+_EMPTY_SUIT = (0,) * 10
+
+
+def standard_shanten(counts: bytes, limits: bytes, sets: int) -> int:
+    """The shanten of ``counts`` (34 counts of the concealed tiles) read as ``sets`` sets and a
+    pair, no tile past ``limits``."""
+    tables = []
+    for start in (0, 9, 18):
+        suit = counts[start : start + 9]
+        tables.append(_table(suit, limits[start : start + 9], True) if any(suit) else _EMPTY_SUIT)
+    honours = counts[27:34]
+    tables.append(_table(honours, limits[27:34], False) if any(honours) else _EMPTY_SUIT)
+    low = _combine(tables[0], tables[1])
+    high = _combine(tables[2], tables[3])
+    want = sets * 2 + 1  # the sets and the pair
+    used = 0
+    for index in range(want + 1):  # one side holds the pair: want is odd
+        total = low[index] + high[want - index]
+        if total > used:
+            used = total
+    return 3 * sets + 1 - used
+
+
+def seven_pairs_shanten(counts: bytes) -> int:
+    """The shanten of a closed hand read as seven distinct pairs."""
+    kinds = 34 - counts.count(0)
+    pairs = kinds - counts.count(1)
+    return 6 - pairs + (7 - kinds if kinds < 7 else 0)
+
+
+_ORPHAN_COUNTS = operator.itemgetter(*_ORPHANS)
+
+
+def orphans_shanten(counts: bytes, limits: bytes) -> int | None:
+    """The shanten of a closed hand read as the thirteen orphans (``None`` when the rule set
+    lacks an orphan)."""
+    if 0 in _ORPHAN_COUNTS(limits):
+        return None
+    held: tuple[int, ...] = _ORPHAN_COUNTS(counts)
+    return held.count(0) - (max(held) >= 2)
+
+
+def shanten_of(counts: bytes, limits: bytes, melds: int) -> int:
+    """The shanten of the concealed ``counts`` beside ``melds`` melds, no tile past ``limits``
+    (the copies left of each tile: four less those in the melds; none of a removed tile)."""
+    found = standard_shanten(counts, limits, 4 - melds)
+    if not melds and found > -1:
+        found = min(found, seven_pairs_shanten(counts))
+        orphans = orphans_shanten(counts, limits)
+        if orphans is not None and orphans < found:
+            found = orphans
+    return found
+
+
+def waits_of(counts: bytes, limits: bytes, melds: int) -> tuple[int, ...]:
+    """The tiles that complete a hand of 13 tiles (less 3 a meld): those of which a copy is left
+    and with which the hand is complete."""
+    if shanten_of(counts, limits, melds) != 0:
+        return ()
+    found = []
+    grown = bytearray(counts)
+    for tile in range(34):
+        if counts[tile] >= limits[tile] or not _near(counts, tile, melds):
+            continue
+        grown[tile] += 1
+        if shanten_of(bytes(grown), limits, melds) == -1:
+            found.append(tile)
+        grown[tile] -= 1
+    return tuple(found)
+
+
+def _near(counts: bytes, tile: int, melds: int) -> bool:
+    """Whether ``tile`` could complete the hand: a tile held or within two of one in its suit,
+    or an orphan of a closed hand."""
+    if counts[tile] or (not melds and tile in TERMINALS_AND_HONOURS):
+        return True
+    if tile >= 27:
+        return False
+    low = tile - tile % 9
+    return any(counts[other] for other in range(max(low, tile - 2), min(low + 9, tile + 3)))
+
+
+# --- the public functions ------------------------------------------------------------------------
+
+
+def _read(hand: Any, melds: Any, ruleset: Any, what: str) -> tuple[bytes, bytes, int, int]:
+    """Check a hand, its melds and the rule set; its counts, the limits, the number of melds and
+    of concealed tiles."""
+    removed: frozenset[int] = frozenset()
+    if ruleset is not None:
+        from ._rules import riichi_rules
+
+        table = riichi_rules(ruleset).table
+        removed = table.removed
+    concealed, reds, counts = read_hand(hand)
+    parsed: list[Meld] = parse_melds(melds) if melds else []
+    if ruleset is not None:
+        if not table.chi:
+            refuse_chi(parsed, ruleset.id)
+        if removed:
+            every = concealed + tuple(tile for meld in parsed for tile in meld.tiles)
+            check_removed(removed, every, reds + tuple(t for meld in parsed for t in meld.red_tiles), [], [])
+    limits = bytearray(_FULL_LIMITS)
+    for tile in removed:
+        limits[tile] = 0
+    for meld in parsed:
+        for tile in meld.tiles:
+            if not limits[tile]:
+                raise InputError(f"{tile_name(tile)}: more than four copies in the hand and its melds")
+            limits[tile] -= 1
+    for tile, held in enumerate(counts):
+        if held > limits[tile]:
+            place = "the hand and its melds" if limits[tile] < 4 else "the hand"
+            raise InputError(f"{held + 4 - limits[tile]} copies of {tile_name(tile)} in {place}: there are only four")
+    wanted = 13 - 3 * len(parsed)
+    allowed = (wanted,) if what == "waits" else (wanted, wanted + 1)
+    if len(concealed) not in allowed:
+        given = f"with {len(parsed)} meld(s) " if parsed else ""
+        need = " or ".join(str(n) for n in allowed)
+        raise InputError(f"{what}: {given}the hand needs {need} concealed tiles, got {len(concealed)}")
+    return counts, bytes(limits), len(parsed), len(concealed)
+
+
+def shanten(hand: str, melds: Sequence[tuple[str, str]] = (), *, ruleset: RuleSet | None = None) -> int:
+    """The shanten number of a hand: how many more tiles it must draw (each replacing one it
+    discards) to be tenpai; 0 is tenpai, -1 a complete hand.
+
+    ``hand`` holds the concealed tiles in mpsz notation, 13 or 14 less 3 per meld; ``melds`` are
+    ``(kind, tiles)`` pairs as :func:`yakuset.riichi.evaluate` takes them (a kan counts as a
+    set). Standard hands, seven pairs and the thirteen orphans (closed hands only) are counted.
+    A complete hand counted holds no more of a tile than exist: four, less the melds' copies;
+    with ``ruleset`` (a Riichi rule set), none of a tile it removes (``tiles.removed``: three
+    players have no 2m-8m), whose tiles and chi melds (``wins.chi``) are refused as ``evaluate``
+    refuses them. Raises :class:`yakuset.InputError` naming what is wrong.
+
+        >>> shanten("123456789m1234p")
+        0
+    """
+    counts, limits, melds_count, _ = _read(hand, melds, ruleset, "shanten")
+    return shanten_of(counts, limits, melds_count)
+
+
+def waits(hand: str, melds: Sequence[tuple[str, str]] = (), *, ruleset: RuleSet | None = None) -> tuple[str, ...]:
+    """The tiles that complete a tenpai hand of 13 tiles (less 3 per meld), as mpsz names in tile
+    order; empty when the hand is not tenpai. A tile of which the hand and its melds hold all
+    four copies, or that the rule set removes, is no wait. Arguments as for :func:`shanten`.
+
+        >>> waits("123456789m1234p")
+        ('1p', '4p')
+    """
+    counts, limits, melds_count, _ = _read(hand, melds, ruleset, "waits")
+    return tuple(tile_name(tile) for tile in waits_of(counts, limits, melds_count))
