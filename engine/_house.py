@@ -4,6 +4,7 @@ functions of the public API that use them."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Mapping
 
 from ._core import memo, ruleset
 from ._core.plugins import Registry
@@ -22,24 +23,43 @@ REGISTRY = Registry.of(
 )
 
 
-def load_ruleset(source: str | os.PathLike[str]) -> ruleset.RuleSet:
+def load_ruleset(
+    source: str | os.PathLike[str], *, plugins: Mapping[str, object] | Iterable[object] = ()
+) -> ruleset.RuleSet:
     """Load a rule set by bundled id (``"nintendo"``) or file path (``"house.yaml"``).
 
-    Raises :class:`yakuset.RulesetError` listing every problem found, each at file:line:col.
+    ``plugins``: plugin objects (modules or objects with ``@yakuset.hookimpl`` functions) the
+    rule set may turn on by name without a package being installed, for embedding and tests:
+    a list (each named by its ``NAME`` attribute, or a module by the last part of its name) or a
+    mapping of names to plugins. A rule set still turns a plugin on by naming it under
+    ``plugins:``; a built-in plugin's name cannot be taken. Raises :class:`yakuset.RulesetError`
+    listing every problem found, each at file:line:col, and :class:`yakuset.InputError` for a
+    plugin argument it cannot name.
     """
-    return ruleset.load(source, REGISTRY)
+    return ruleset.load(source, _registry(plugins))
 
 
 def load_ruleset_text(
-    text: str, path: str | os.PathLike[str], *, bundled_parents_only: bool = False
+    text: str,
+    path: str | os.PathLike[str],
+    *,
+    bundled_parents_only: bool = False,
+    plugins: Mapping[str, object] | Iterable[object] = (),
 ) -> ruleset.RuleSet:
     """Load a rule set from text, as if it were the file at ``path`` (which anchors ``extends``).
 
     ``bundled_parents_only=True`` is for text from someone else (``yakuset serve`` uses it): its
     ``extends`` may name a bundled id only, so loading it reads no file of this machine but the
-    bundled ones; a path there is a problem at its line.
+    bundled ones; a path there is a problem at its line. ``plugins`` as for :func:`load_ruleset`.
     """
-    return ruleset.load_text(text, path, REGISTRY, bundled_parents_only)
+    return ruleset.load_text(text, path, _registry(plugins), bundled_parents_only)
+
+
+def _registry(plugins: Mapping[str, object] | Iterable[object]) -> Registry:
+    """The registry with the plugins given in the process (the house's own when none are)."""
+    if isinstance(plugins, tuple | list) and not plugins:
+        return REGISTRY
+    return REGISTRY.with_plugins(plugins)
 
 
 def list_rulesets() -> list[ruleset.RuleSet]:

@@ -72,6 +72,59 @@ def test_a_koikoi_hook_in_a_riichi_rule_set_is_refused_as_the_other_games_hook(t
     assert load("extends: nintendo\nplugins:\n  luck: {}\n", reg, tmp_path).plugin_settings("luck") == {}
 
 
+class OptionalKoikoiHooks:
+    """A Koi-Koi plugin whose hooks are marked optional (pluggy then checks no spec for them)."""
+
+    NAME = "festival"
+
+    @yakuset.hookimpl(optionalhook=True)
+    def yakuset_koikoi_award_context(self, ruleset, base, own_calls, opponent_calls, field_brights):
+        return {}
+
+    @yakuset.hookimpl(optionalhook=True)
+    def yakuset_koikoi_festival_bonus(self, ruleset):
+        return 0
+
+
+class OptionalRiichiHook:
+    NAME = "house_yaku"
+
+    @yakuset.hookimpl(optionalhook=True)
+    def yakuset_riichi_yaku_detectors(self):
+        return {}
+
+
+@pytest.mark.parametrize(
+    ("parent", "plugin", "hooks", "games"),
+    [
+        ("tenhou", OptionalKoikoiHooks(), ["yakuset_koikoi_award_context", "yakuset_koikoi_festival_bonus"], "koikoi"),
+        ("nintendo", OptionalRiichiHook(), ["yakuset_riichi_yaku_detectors"], "riichi"),
+    ],
+)
+def test_another_games_plugin_is_a_load_error_even_with_optional_hooks(tmp_path, parent, plugin, hooks, games):
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: {parent}\nplugins:\n  {plugin.NAME}: {{}}\n", encoding="utf-8")
+    with pytest.raises(yakuset.RulesetError) as caught:
+        yakuset.load_ruleset(path, plugins=[plugin])
+    problems = caught.value.problems
+    assert [p.path for p in problems] == [f"plugins.{plugin.NAME}"] * len(hooks)
+    assert all(f"a hook of {games} rule sets" in p.message for p in problems)
+    assert sorted(hook for hook in hooks if any(hook in p.message for p in problems)) == sorted(hooks)
+
+
+def test_an_optional_hook_of_no_game_stays_excused(tmp_path):
+    class Optional:
+        NAME = "later"
+
+        @yakuset.hookimpl(optionalhook=True)
+        def yakuset_someday(self):
+            return None
+
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: tenhou\nplugins:\n  later: {}\n", encoding="utf-8")
+    assert yakuset.load_ruleset(path, plugins=[Optional()]).plugin_settings("later") == {}
+
+
 # A closed hand won by ron on a single wait: the built-in detectors find tanyao and nothing else.
 HAND = dict(hand="234m456p23466688s", win="8s", tsumo=False)
 

@@ -4,7 +4,11 @@ third-party plugin found through an entry point without touching the yakuset."""
 from __future__ import annotations
 
 import functools
+import re
 import sys
+import tomllib
+import types
+from pathlib import Path
 
 import pytest
 import yakuset
@@ -451,3 +455,62 @@ def test_third_party_plugin_settings_schema_rejects_a_wrong_value(house_plugin):
     message = str(caught.value)
     assert f"bad-value.yaml:{line_of(house, 'factor: three')}:" in message
     assert "plugins.birthday.factor" in message
+
+
+# --- plugins handed to the loader, as docs/plugins.md shows them ------------------------------
+
+
+def _doc_block(opening: str) -> str:
+    """The fenced block of docs/plugins.md whose first line is ``opening``."""
+    text = (Path(__file__).parents[1] / "docs" / "plugins.md").read_text(encoding="utf-8")
+    for block in re.findall(r"```[a-z]*\n(.*?)```", text, flags=re.S):
+        if block.startswith(opening):
+            return block
+    raise AssertionError(f"docs/plugins.md has no block starting {opening!r}")
+
+
+@pytest.fixture
+def house_yaku() -> types.ModuleType:
+    module = types.ModuleType("house_yaku")
+    exec(_doc_block("# house_yaku.py"), module.__dict__)
+    return module
+
+
+def test_the_documented_house_yaku_plugin_works_handed_to_the_loader(tmp_path, house_yaku):
+    path = tmp_path / "tenhou-daisharin.yaml"
+    path.write_text(_doc_block("# tenhou-daisharin.yaml"), encoding="utf-8")
+    rs = yakuset.load_ruleset(path, plugins=[house_yaku])
+    assert rs.warnings == ()  # `new: true`: no "did you mean 'daisangen'?"
+    hand = yakuset.riichi.evaluate(rs, "22334455667788p", win="8p", seat_wind="south")
+    # One yakuman, non-dealer ron: 8,000 basic points x 4 (docs/rules/riichi.md, payments).
+    assert (hand.yaku, hand.yakuman, hand.total) == (("daisharin",), 1, 32000)
+    by_name = yakuset.load_ruleset(path, plugins={"house_yaku": house_yaku})
+    assert by_name.plugin_manager.get_plugin("house_yaku") is house_yaku
+
+
+def test_a_plugin_a_rule_set_names_is_unknown_unless_given_or_installed(tmp_path):
+    path = tmp_path / "tenhou-daisharin.yaml"
+    path.write_text(_doc_block("# tenhou-daisharin.yaml"), encoding="utf-8")
+    with pytest.raises(yakuset.RulesetError, match="unknown plugin 'house_yaku'"):
+        yakuset.load_ruleset(path)
+
+
+def test_the_documented_plugin_package_declares_its_module_as_the_entry_point():
+    project = tomllib.loads(_doc_block("# house-yaku/pyproject.toml"))
+    assert project["project"]["entry-points"]["yakuset"] == {"house_yaku": "house_yaku"}
+    assert project["tool"]["setuptools"]["py-modules"] == ["house_yaku"]
+
+
+@pytest.mark.parametrize(
+    ("plugins", "message"),
+    [
+        ([object()], "has no name"),
+        ({"lucky_hands": object()}, "built-in plugin"),
+        ({"House": object()}, "not a plugin name"),
+        ({"house": None}, "must be a module or object"),
+        ("house_yaku", "must be a list of plugin objects"),
+    ],
+)
+def test_a_plugin_argument_the_loader_cannot_name_is_an_input_error(plugins, message):
+    with pytest.raises(yakuset.InputError, match=message):
+        yakuset.load_ruleset("tenhou", plugins=plugins)

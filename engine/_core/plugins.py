@@ -9,11 +9,13 @@ registered globally or at import time.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import inspect
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 import pluggy
@@ -37,20 +39,48 @@ class Registry:
     the name of the module to import when a rule set first names it.
     Plugins of installed packages are found through the ``yakuset`` entry-point group each
     time a manager is built, so a package installed while the process runs is seen; a
-    built-in name cannot be taken by an installed package.
+    built-in name cannot be taken by an installed package. ``given`` holds plugin objects
+    handed over in the process (:meth:`with_plugins`), found by name before the installed ones.
     """
 
     games: Mapping[str, Game]
     builtins: Mapping[str, object] = field(default_factory=dict)
+    given: Mapping[str, object] = field(default_factory=dict)
 
     @classmethod
     def of(cls, games: Iterable[Game], builtins: Mapping[str, object]) -> Registry:
         """A registry of ``games`` (by their names) and the built-in plugins ``builtins``."""
         return cls(MappingProxyType({game.name: game for game in games}), MappingProxyType(dict(builtins)))
 
+    def with_plugins(self, plugins: Mapping[str, object] | Iterable[object]) -> Registry:
+        """This registry with plugin objects a rule set may name without installing a package:
+        ``{"house_yaku": module_or_object}``, or a list of plugins named by their ``NAME``
+        attribute or, for a module, the last part of its name. Raises :class:`InputError` for a
+        plugin without a name, a name a rule set cannot write, or a built-in plugin's name."""
+        if isinstance(plugins, str | bytes) or not isinstance(plugins, Mapping | Iterable):
+            raise InputError(
+                f"plugins must be a list of plugin objects or a mapping of names to them, got {plugins!r:.60}"
+            )
+        named = dict(plugins) if isinstance(plugins, Mapping) else {_plugin_name(plugin): plugin for plugin in plugins}
+        for name, plugin in named.items():
+            if not isinstance(name, str) or not _PLUGIN_NAME.fullmatch(name):
+                raise InputError(
+                    f"plugins: {name!r:.60} is not a plugin name "
+                    "(lower case letters, digits and _, starting with a letter)"
+                )
+            if name in self.builtins:
+                raise InputError(f"plugins: {name!r} is the name of a built-in plugin; give yours another name")
+            if plugin is None or isinstance(plugin, str | bytes | int | float):
+                raise InputError(
+                    f"plugins: {name!r} must be a module or object with hook functions, got {plugin!r:.60}"
+                )
+        return dataclasses.replace(self, given=MappingProxyType({**self.given, **named}))
+
     def installed(self) -> dict[str, Callable[[], object]]:
-        """Every plugin a rule set may name, as a loader: built-ins first, then entry points."""
+        """Every plugin a rule set may name, as a loader: built-ins first, then the plugins given
+        in the process, then entry points."""
         found: dict[str, Callable[[], object]] = {name: _given(plugin) for name, plugin in self.builtins.items()}
+        found.update((name, _given_object(plugin)) for name, plugin in self.given.items())
         for point in entry_points(group=ENTRY_POINT_GROUP):
             found.setdefault(point.name, point.load)
         return found
@@ -117,6 +147,8 @@ class Registry:
             builtin = self.builtins.get(name)
             if builtin is not None:
                 loader: Callable[[], object] | None = _given(builtin)
+            elif name in self.given:
+                loader = _given_object(self.given[name])
             else:
                 installed = installed if installed is not None else self.installed()
                 loader = installed.get(name)
@@ -180,6 +212,27 @@ def _given(plugin: object) -> Callable[[], object]:
     return lambda: plugin
 
 
+def _given_object(plugin: object) -> Callable[[], object]:
+    """A plugin handed over in the process is the object itself, never a module name to import."""
+    return lambda: plugin
+
+
+_PLUGIN_NAME = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def _plugin_name(plugin: object) -> str:
+    """The name a plugin object goes by: its ``NAME``, or the last part of a module's name."""
+    name = getattr(plugin, "NAME", None)
+    if isinstance(name, str):
+        return name
+    if isinstance(plugin, ModuleType):
+        return plugin.__name__.rpartition(".")[2]
+    raise InputError(
+        f"plugins: {plugin!r:.60} has no name: give it a NAME attribute, or pass a mapping such as "
+        "plugins={'house_yaku': plugin}"
+    )
+
+
 def _locations(plugins: Mapping[str, Any], name: str, fallback: Location) -> tuple[Location, Location]:
     if isinstance(plugins, LocatedDict):
         return plugins.key_locs.get(name, fallback), plugins.value_locs.get(name, fallback)
@@ -205,23 +258,24 @@ def _pending(
     game: Game | None,
 ) -> list[Problem]:
     """Hook implementations whose name no hookspec of the rule set's game has: a misspelt hook,
-    or another game's, would never be called."""
+    or another game's, would never be called. ``optionalhook`` excuses a hook no game has, never
+    another game's (one of its specs, or a name with its prefix, ``yakuset_koikoi_…``): a
+    plugin of the other game is a mistake whatever its marks say."""
     problems = []
     specs = _spec_names(manager)
-    elsewhere = {
-        name: other.name
-        for other in games.values()
-        if game is not None and other.name != game.name
-        for name in _hook_names(other.hookspecs)
-    }
+    others = [other for other in games.values() if game is not None and other.name != game.name]
+    elsewhere = {name: other.name for other in others for name in _hook_names(other.hookspecs)}
+    prefixes = {f"{hookspecs.PROJECT}_{other.name}_": other.name for other in others}
     for hook_name, caller in sorted(vars(manager.hook).items()):
         if hook_name.startswith("_") or caller.has_spec():
             continue
+        other = elsewhere.get(hook_name) or next(
+            (name for prefix, name in prefixes.items() if hook_name.startswith(prefix)), None
+        )
         for impl in caller.get_hookimpls():
-            if impl.optionalhook:
+            if impl.optionalhook and other is None:
                 continue
             where, _ = _locations(plugins, impl.plugin_name, fallback)
-            other = elsewhere.get(hook_name)
             if other is not None and game is not None:
                 message = f"{hook_name!r} is a hook of {other} rule sets, and this is a {game.name} rule set"
                 hint = f"turn plugin {impl.plugin_name!r} on in a {other} rule set, or remove it here"
