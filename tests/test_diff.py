@@ -319,3 +319,28 @@ def test_ema_2025_vs_tenhou_shows_the_chombo_penalty_and_the_abortive_draws(caps
     assert "settle: chombo by seat 0: transfers [0, 0, 0, 0]" in out
     assert "refused (the rule set has no chombo penalty (penalties.chombo: none))" in out
     assert "settle: abortive draw: nine terminals: refused (the rule set has no abortive draw" in out
+
+
+# --- the bundled example scripts -------------------------------------------------------------
+
+
+def test_a_bundled_example_refused_by_one_rule_set_is_left_out_not_a_score_change(capsys, tmp_path, monkeypatch):
+    # The example is written for one Koi-Koi call per player: alice's second rise ends the round
+    # by itself (an automatic Shobu). With two calls allowed she has to answer instead, so the
+    # script's end is refused: a play the rule set does not allow, not a score it changes.
+    club = write(tmp_path / "club.yaml", "extends: nintendo\nname: Club\ncalls:\n  limit_per_round: 2\n")
+    monkeypatch.chdir(tmp_path)
+    report = diff.behaviour(yakuset.load_ruleset("nintendo"), yakuset.load_ruleset(club))
+    assert [c.situation for c in report.changes if c.group == "script"] == []
+    assert report.one_sided == 1
+    code, out, _ = run(capsys, "diff", "nintendo", str(club), "--behaviour-only")
+    assert "the scripted play" not in out and "1 that only one rule set can have" in out
+
+
+def test_a_bundled_example_is_named_as_bundled_never_by_its_install_path(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # outside the checkout, where no relative path is shorter
+    club = write(tmp_path / "club.yaml", "extends: nintendo\nname: Club\ncalls:\n  limit_per_round: 2\n")
+    example = yakuset._core.bundled.data_root() / "examples" / "one-call-then-automatic-shobu.yaml"
+    with pytest.raises(yakuset.RulesetError) as caught:
+        yakuset.koikoi.replay(yakuset.load_ruleset(club), yakuset.koikoi.load_script(example.resolve()))
+    assert str(caught.value).startswith("<bundled>/examples/one-call-then-automatic-shobu.yaml:8:5: rounds[0]:")

@@ -34,6 +34,11 @@ def rulesets_dir() -> Path:
     return data_root() / "rulesets"
 
 
+def examples_dir() -> Path:
+    """The folder of bundled example scripts (``examples/*.yaml``)."""
+    return data_root() / "examples"
+
+
 def schema_path() -> Path:
     """The rule-set JSON Schema editors read: the core's and the bundled games' composed
     (``schemas.Schemas.for_folder``)."""

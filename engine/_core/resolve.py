@@ -40,14 +40,15 @@ BUNDLED = "<bundled>"
 
 
 def display_name(path: Path) -> str:
-    """A path as people read it: a bundled rule set as ``<bundled>/koikoi/nintendo.yaml``, any
-    other file relative to the working folder when inside it."""
-    try:
-        inside = path.resolve().relative_to(bundled.rulesets_dir().resolve())
-    except (ValueError, OSError):
-        inside = None
-    if inside is not None:
-        return f"{BUNDLED}/{inside.as_posix()}"
+    """A path as people read it: a bundled rule set as ``<bundled>/koikoi/nintendo.yaml``, a
+    bundled example script as ``<bundled>/examples/….yaml`` (never where the package is
+    installed), any other file relative to the working folder when inside it."""
+    for folder, shown in ((bundled.rulesets_dir(), BUNDLED), (bundled.examples_dir(), f"{BUNDLED}/examples")):
+        try:
+            inside = path.resolve().relative_to(folder.resolve())
+        except (ValueError, OSError):
+            continue
+        return f"{shown}/{inside.as_posix()}"
     try:
         relative = os.path.relpath(path)
     except ValueError:

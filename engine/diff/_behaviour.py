@@ -114,7 +114,7 @@ class BehaviourReport:
     total: int
     by_group: FrozenMap  # group -> (situations, changed)
     changes: tuple[BehaviourChange, ...]
-    skipped: int = 0  # situations both rule sets refuse: no hand can be in them, so none is counted
+    skipped: int = 0  # situations both rule sets refuse, or neither can have: none is counted
     one_sided: int = 0  # situations only one of the rule sets can have (a tile or a seat the other lacks)
     #: The warnings of the results compared (a user's case no game reaches), each once, in order.
     warnings: tuple[str, ...] = ()
@@ -171,6 +171,9 @@ def behaviour(a: RuleSet, b: RuleSet, cases: Iterable[Mapping[str, Any]] = ()) -
     for case, (group, text, run) in situations:
         old, new = _safely(run, a), _safely(run, b)
         said.update(dict.fromkeys((*old.warnings, *new.warnings)))
+        if old.absent is not None and new.absent is not None:
+            skipped += 1  # neither rule set can have it
+            continue
         if old.absent is not None or new.absent is not None:
             one_sided += 1
             continue
