@@ -15,7 +15,7 @@ from ._absent import hand_absent, seats_absent
 from ._hand import evaluate
 from ._settle import settle
 from ._standings import standings
-from ._state import State
+from ._state import State, new_game
 from ._table import ABORTIVE, FOUR_PLAYER_ABORTIVE
 
 if TYPE_CHECKING:
@@ -85,6 +85,17 @@ def _hand(hand: str, **kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
     return run
 
 
+def _start(players: int) -> Callable[[RuleSet], diff.Outcome]:
+    def run(rs: RuleSet) -> diff.Outcome:
+        absent = seats_absent(rs, players)
+        if absent is not None:
+            return diff.Outcome.cannot_arise(absent)
+        state = new_game(rs)
+        return diff.Outcome(state.scores[0], f"each player starts with {state.scores[0]:,}")
+
+    return run
+
+
 def win(seat: int, **hand: Any) -> dict[str, Any]:
     """A win by ``seat`` (``han``/``fu``, or any form :func:`settle` takes)."""
     return {"seat": seat, **hand}
@@ -96,6 +107,7 @@ def table_situations(players: int = 4) -> Iterator[diff.Situation]:
     if players == 3:
         yield from _three_player_situations()
         return
+    yield "game start", "a new game of four players", _start(4)
     yield (
         "settle",
         "double ron off seat 0: seat 2 (3 han 30 fu), seat 3 (mangan, riichi); 1 honba, 1 stick",
@@ -186,13 +198,40 @@ def table_situations(players: int = 4) -> Iterator[diff.Situation]:
     )
     yield (
         "tiles",
+        "406m234p789s11z345s, win 3s, riichi (a red 5m)",
+        _hand("406m234p789s11z345s", win="3s", riichi=True, seat_wind="south"),
+    )
+    yield (
+        "tiles",
+        "234m456p789s11z340s, win 3s, riichi (a red 5s)",
+        _hand("234m456p789s11z340s", win="3s", riichi=True, seat_wind="south"),
+    )
+    yield (
+        "tiles",
         "kokushi 19m19p19s123457z + 6z robbing a closed kan of 6z",
         _hand("19m19p19s1234577z6z", win="6z", chankan=True, chankan_closed_kan=True, seat_wind="south"),
     )
+    yield (
+        "tiles",
+        _KAN_DORA_TEXT,
+        _hand("234m456p789s11z", win="9s", melds=[("ankan", "5555z")], seat_wind="south", **_KAN_DORA),
+    )
+    yield (
+        "settle",
+        "daisangen + tsuuiisou tsumo by seat 2, seat 3 liable (pao) for daisangen",
+        _settled({"tsumo": {"seat": 2, "yakuman": ["daisangen", "tsuuiisou"], "open": True, "pao": 3}}, 3),
+    )
+
+
+#: A riichi hand with a closed kan, its dora indicators and ura indicators (two of each): what the
+#: rule set reveals of them (ura dora, kan dora, kan ura) moves its value.
+_KAN_DORA = {"riichi": True, "dora_indicators": ["1m", "3p"], "ura_indicators": ["5s", "7p"]}
+_KAN_DORA_TEXT = "riichi with a closed kan of 5z: 234m456p789s11z, win 9s; dora 1m 3p, ura 5s 7p"
 
 
 def _three_player_situations() -> Iterator[diff.Situation]:
     """The table situations of a game of three: no seat 3, no north, no four-player abortive draw."""
+    yield "game start", "three players: a new game", _start(3)
     yield (
         "settle",
         "three players: double ron off seat 0: seat 1 (3 han 30 fu), seat 2 (mangan, riichi); 1 honba, 1 stick",
@@ -292,6 +331,16 @@ def _three_player_situations() -> Iterator[diff.Situation]:
         _hand(
             "999m406p789s11z345s", win="3s", riichi=True, tsumo=True, seat_wind="south", kita=2, dora_indicators=["3z"]
         ),
+    )
+    yield (
+        "tiles",
+        "three players: 999m456p789s11z340s, win 3s, riichi (a red 5s)",
+        _hand("999m456p789s11z340s", win="3s", riichi=True, seat_wind="south"),
+    )
+    yield (
+        "tiles",
+        "three players: " + _KAN_DORA_TEXT.replace("234m", "999m"),
+        _hand("999m456p789s11z", win="9s", melds=[("ankan", "5555z")], seat_wind="south", **_KAN_DORA),
     )
     yield (
         "tiles",
