@@ -758,14 +758,21 @@ def test_hanafuda_flash_has_no_lucky_hands_and_just_plays_a_teshi_deal():
     assert rnd.next_to_act == "alice"
 
 
-@pytest.mark.parametrize("kind", [TESHI_FIRST, KUTTSUKI_FIRST])
-def test_koikoi_japan_deals_a_lucky_hand_again_instead_of_paying_it(kind):
-    # KoiKoi-AI, which reproduces Koi-Koi Japan, redeals a lucky hand (docs/rules/koikoi.md §3d).
+def test_koikoi_japan_deals_a_teshi_hand_again_instead_of_paying_it():
+    # KoiKoi-AI, which reproduces Koi-Koi Japan, deals a hand of four of a month again
+    # (docs/rules/koikoi.md §3d).
     rnd = new_round("koikoi-japan")
-    event = lucky_round(rnd, "alice", kind)
+    event = lucky_round(rnd, "alice", TESHI_FIRST)
     assert (event.kind, event.points, event.winner) == ("redeal", 0, None)
     assert not rnd.finished and rnd.next_to_act is None
     assert deal(rnd, BRIGHTS).kind == "dealt"
+
+
+def test_koikoi_japan_plays_a_kuttsuki_hand():
+    # KoiKoi-AI never checks four pairs (docs/rules/koikoi.md §3d): the deal stands.
+    rnd = new_round("koikoi-japan")
+    assert lucky_round(rnd, "alice", KUTTSUKI_FIRST).kind == "dealt"
+    assert rnd.next_to_act == "alice"
 
 
 # --- exhaustive draws -----------------------------------------------------------------------

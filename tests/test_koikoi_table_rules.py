@@ -226,6 +226,21 @@ def test_koikoi_japan_deals_a_lucky_hand_again(tmp_path):
     assert table.totals == {"a": 0, "b": 0}
 
 
+def test_koikoi_japan_plays_a_hand_of_four_pairs(tmp_path):
+    # KoiKoi-AI (docs/rules/koikoi.md S11, koikoigame.py's deal) deals again only when a hand or
+    # the field holds four cards of a month; four pairs are played.
+    rs = ruleset("koikoi-japan")
+    kuttsuki = ["03-bright-curtain", "03-ribbon-poetry", "05-animal-bridge", "05-ribbon-red", "07-animal-boar",
+                "07-ribbon-red", "10-animal-deer", "10-ribbon-blue"]  # fmt: skip
+    other = ["01-bright-crane", "02-animal-warbler", "04-animal-cuckoo", "06-animal-butterflies", "08-bright-moon",
+             "09-animal-sake", "11-bright-rainman", "12-bright-phoenix"]  # fmt: skip
+    field = ["01-chaff-1", "02-chaff-1", "04-chaff-1", "06-chaff-1", "08-chaff-1", "09-chaff-1",
+             "11-chaff-lightning", "12-chaff-1"]  # fmt: skip
+    table = Table(rs, ("a", "b"), 0, first_dealer="a", decks=[deck_order(rs, kuttsuki, other, field), quiet_deck(rs)])
+    assert [e.kind for e in table.opening] == ["dealt"]
+    assert sorted(table.hand("a")) == sorted(kuttsuki) and table.totals == {"a": 0, "b": 0}
+
+
 @pytest.mark.parametrize(
     ("ruleset_id", "points", "award"), [("fudawiki", 12, "teshi_kuttsuki"), ("nintendo", 6, "teshi")]
 )
