@@ -333,7 +333,7 @@ def test_a_bundled_example_refused_by_one_rule_set_is_left_out_not_a_score_chang
     report = diff.behaviour(yakuset.load_ruleset("nintendo"), yakuset.load_ruleset(club))
     assert [c.situation for c in report.changes if c.group == "script"] == []
     assert report.one_sided == 1
-    code, out, _ = run(capsys, "diff", "nintendo", str(club), "--behaviour-only")
+    _, out, _ = run(capsys, "diff", "nintendo", str(club), "--behaviour-only")
     assert "the scripted play" not in out and "1 that only one rule set can have" in out
 
 

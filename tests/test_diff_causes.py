@@ -4,6 +4,9 @@ rules are the same, and compares only situations that can happen."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import jsonschema
 import pytest
@@ -263,3 +266,30 @@ def test_a_variant_is_checked_where_it_changed_though_what_it_shares_is_not_chec
     broken["yaku"][index]["han"] = "one"
     with pytest.raises(yakuset.RulesetError, match=r"yaku\[pinfu\]\.han"):
         variant(a, broken, "+broken")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("a", "b"), [("tenhou-sanma", "jpml-a"), ("ema-2016", "m-league")])
+def test_causes_found_without_scoring_what_a_rule_cannot_move_are_the_causes_found_by_scoring_all(monkeypatch, a, b):
+    # The Riichi game says which rules a group of situations does not read; attribution then
+    # takes the first rule set's result there instead of scoring again. Scoring everything again
+    # must find the same causes.
+    first, second = yakuset.load_ruleset(a), yakuset.load_ruleset(b)
+    changes, report = diff.structural(first, second), diff.behaviour(first, second)
+    narrowed = diff.attribute(first, changes, report)
+    monkeypatch.setattr(type(first.part), "unaffected", lambda self, group, path: False)
+    assert diff.attribute(first, changes, report) == narrowed
+
+
+@pytest.mark.slow
+def test_the_report_is_the_same_whatever_the_hash_seed():
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-m", "yakuset", "diff", "jpml-a", "tenhou", "--json"],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(outputs) == 1

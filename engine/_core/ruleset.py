@@ -253,7 +253,7 @@ def variant(rs: RuleSet, document: LocatedDict, suffix: str) -> RuleSet:
     :class:`RulesetError` when the changed document is not a valid rule set."""
     if rs.registry is None:
         raise InputError(f"{rs.id!r} was not built by a registry; it has no variants")
-    return _from_document(rs.id + suffix, rs.files[0].display, rs.files, document, [], rs.registry, like=rs.document)
+    return _from_document(rs.id + suffix, rs.files[0].display, rs.files, document, [], rs.registry, like=rs)
 
 
 def _from_document(
@@ -265,12 +265,12 @@ def _from_document(
     registry: Registry,
     warnings: list[Problem] | None = None,
     trusted: bool = False,
-    like: LocatedDict | None = None,
+    like: RuleSet | None = None,
 ) -> RuleSet:
     """The rule set of a resolved ``document``; ``trusted``: every file of it is a bundled file
     as it was checked (a bundled chain resolves as it did then), so the schema is not run again;
-    ``like``: the valid document ``document`` was made from, whose unchanged parts it shares
-    (only the rest is checked again)."""
+    ``like``: the valid rule set ``document`` was made from, whose unchanged parts it shares
+    (only the rest is checked again; the same ``plugins`` section keeps its plugin manager)."""
     start = Location(display, 1, 1)
     warnings = list(warnings or [])
     name = document.get("game")
@@ -279,14 +279,20 @@ def _from_document(
     # The resolved document is checked even when a file has problems, to know which sections the
     # compiler may trust; its findings are reported only when the files themselves are sound
     # (otherwise they repeat them: a misspelt key is also a missing one).
-    resolved_problems = [] if trusted else validate.check_resolved(document, start, _schemas(registry), like)
+    resolved_problems = (
+        [] if trusted else validate.check_resolved(document, start, _schemas(registry), like and like.document)
+    )
     checked = Checked.of(p.path for p in (*problems, *resolved_problems))
     if not problems:
         problems.extend(resolved_problems)
     found: Any = document.get("plugins")
     plugins: Any = found if isinstance(found, dict) else LocatedDict(start)
-    manager, settings, plugin_problems = registry.build(plugins, start, game)
-    problems.extend(plugin_problems)
+    if like is not None and found is like.document.get("plugins") and game is like.part:
+        # The plugins are the same mapping as those of a rule set that loaded: so is what they build.
+        manager, settings = like.plugin_manager, dict(like.settings)
+    else:
+        manager, settings, plugin_problems = registry.build(plugins, start, game)
+        problems.extend(plugin_problems)
     rules: Any = None
     if game is not None:
         rules, compile_problems = game.compile(document, manager, start, checked)

@@ -13,7 +13,7 @@ import copy
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .._core.errors import InputError, RulesetError
 from .._core.ruleset import variant
@@ -124,6 +124,20 @@ def _set(node: Any, key: Any, change: Change) -> None:
         node.value_locs[key] = where
 
 
+@runtime_checkable
+class Narrowing(Protocol):
+    """What a game may add to its ``Comparable`` part: which rule changes cannot move the
+    situations of a group. Finding causes then takes the first rule set's result for such a
+    situation under such a change instead of scoring it again (the causes found are the same;
+    only fewer situations are scored)."""
+
+    def unaffected(self, group: str, path: str) -> bool:
+        """Whether no outcome of ``group``'s situations depends on the rule at ``path``
+        (``points.uma``, ``yaku[pinfu].han``): changing it, alone or with other such rules,
+        leaves every one of them as it was."""
+        ...
+
+
 class _Variants:
     """The first rule set with some of the rule changes applied, built once each."""
 
@@ -166,12 +180,19 @@ def attribute(a: RuleSet, changes: Sequence[Change], report: BehaviourReport) ->
     variants = _Variants(a, units)
     singles = [variants.get((i,)) for i in range(len(units))]
     budget = MAX_REPLAYS // max(1, len(units))
+    part = a.part
+    inert: dict[str, list[bool]] = {}  # by group: whether each unit leaves its situations as they were
     causes: list[Cause | None] = []
     for number, moved in enumerate(report.changes):
         if number >= budget:
             causes.append(None)
             continue
-        causes.append(_cause(moved, units, singles, variants))
+        if moved.group not in inert:
+            inert[moved.group] = [
+                isinstance(part, Narrowing) and all(part.unaffected(moved.group, change.path) for change in unit)
+                for unit in units
+            ]
+        causes.append(_cause(moved, units, singles, variants, inert[moved.group]))
     return causes
 
 
@@ -181,9 +202,15 @@ def _replay(moved: BehaviourChange, rs: RuleSet) -> Outcome:
 
 
 def _cause(
-    moved: BehaviourChange, units: list[tuple[Change, ...]], singles: list[RuleSet | None], variants: _Variants
+    moved: BehaviourChange,
+    units: list[tuple[Change, ...]],
+    singles: list[RuleSet | None],
+    variants: _Variants,
+    inert: list[bool],
 ) -> Cause:
-    outcomes = [None if rs is None else _replay(moved, rs) for rs in singles]
+    # Under a unit that leaves the situation as it was, the outcome is the first rule set's: it
+    # neither gives the second result nor moves the situation, alone or with other such units.
+    outcomes = [None if rs is None else moved.old if inert[i] else _replay(moved, rs) for i, rs in enumerate(singles)]
     exact = [i for i, o in enumerate(outcomes) if o is not None and o.same_as(moved.new)]
     if exact:
         smallest = min(len(units[i]) for i in exact)  # one change rather than the set holding it
@@ -199,6 +226,8 @@ def _cause(
     if len(pool) <= MAX_MOVERS:
         combos += itertools.combinations(pool, 3)
     for combo in dict.fromkeys(combos):
+        if all(inert[i] for i in combo):
+            continue
         rs = variants.get(combo)
         if rs is not None and _replay(moved, rs).same_as(moved.new):
             return Cause(_distinct(c for i in combo for c in units[i]), True)

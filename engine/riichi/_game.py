@@ -81,7 +81,9 @@ class RiichiGame:
                 f"{han} han {fu} fu, {who}, {honba} honba",
                 _hand(totals=three, han=han, fu=fu, dealer=dealer, tsumo=tsumo, honba=honba),
             )
-        ids = list(dict.fromkeys([*rules_a.yaku, *rules_a.disabled, *rules_b.yaku, *rules_b.disabled]))
+        # The disabled ids are a set: sorted, so that the situations (and the report's order of
+        # equal changes) are the same in every process, whatever the hash seed.
+        ids = list(dict.fromkeys([*rules_a.yaku, *sorted(rules_a.disabled), *rules_b.yaku, *sorted(rules_b.disabled)]))
         for ident in ids:
             for is_open in (False, True):
                 yield "yaku", f"{ident}, {'open' if is_open else 'closed'}", _yaku_han(ident, is_open)
@@ -107,6 +109,11 @@ class RiichiGame:
             yield "hands", describe_hand(hand), _tiles_case(hand)
         for players in sorted({t.players for t in sides}, reverse=True):
             yield from table_situations(players)
+
+    def unaffected(self, group: str, path: str) -> bool:
+        """Whether the outcomes of ``group`` do not depend on the rule at ``path``: a scored hand
+        (the grid, a yaku's han, yakuman, hands from tiles) never reads the table around it."""
+        return any(path == rule or path.startswith((rule + ".", rule + "[")) for rule in _NOT_READ.get(group, ()))
 
     #: The keys a user's case may have (``yakuset diff --cases``).
     case_keys = frozenset(_SCORE_KEYS | _TILE_KEYS)
@@ -155,6 +162,36 @@ class RiichiGame:
 
 
 GAME: RiichiGame = RiichiGame()
+
+#: The rules no hand's score reads (``score``, ``evaluate`` and what a hand cannot have): the
+#: rule set's words, and the table's points, ending, draws, dealer repeats, liability, penalties,
+#: what a win passes on to the table, and when a kan's dora shows (compiled into ``TableRules``
+#: fields that only settling, the state and standings read).
+_TABLE_ONLY = (
+    "name",
+    "metadata",
+    "points",
+    "ending",
+    "draws",
+    "dealer",
+    "liability",
+    "penalties",
+    "wins.multiple_ron",
+    "wins.honba_to",
+    "wins.sticks_to",
+    "wins.atozuke",
+    "wins.kuikae",
+    "tiles.kan_dora_timing",
+)
+#: By group of ``situations``, the rules none of its outcomes reads: a hand from its tiles reads
+#: the tiles there are and the calls allowed; a hand by han and fu, a yaku's han or declared
+#: yakuman (``score``) do not.
+_NOT_READ = {
+    "hands": _TABLE_ONLY,
+    "grid": (*_TABLE_ONLY, "tiles", "wins.chi", "kita"),
+    "yakuman": (*_TABLE_ONLY, "tiles", "wins.chi", "kita"),
+    "yaku": (*_TABLE_ONLY, "tiles", "wins.chi", "kita"),
+}
 
 
 def _win_for(yaku: list[Yaku]) -> tuple[bool, bool]:
