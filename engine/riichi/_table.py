@@ -109,6 +109,7 @@ class TableRules:
     tenpai_yame: bool
     bankruptcy: bool
     red_fives: tuple[int, int, int]  # m, p, s
+    dead_wall: int
     removed: frozenset[int]
     dora_of: tuple[int, ...]
     chi: bool
@@ -249,6 +250,7 @@ def compile_table(
             tenpai_yame=ending["tenpai_yame"],
             bankruptcy=ending["bankruptcy"],
             red_fives=(tiles["red_fives"]["m"], tiles["red_fives"]["p"], tiles["red_fives"]["s"]),
+            dead_wall=tiles["dead_wall"],
             removed=removed,
             dora_of=dora_order(removed),
             chi=wins["chi"],
