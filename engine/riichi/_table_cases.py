@@ -191,21 +191,8 @@ def table_situations(players: int = 4) -> Iterator[diff.Situation]:
         "final 33,000 / 31,000 / 30,000 / 26,000 (three at or above 30,000)",
         _standing((33000, 31000, 30000, 26000)),
     )
-    yield (
-        "tiles",
-        "234m406p789s11z345s, win 3s, riichi (a red 5p)",
-        _hand("234m406p789s11z345s", win="3s", riichi=True, seat_wind="south"),
-    )
-    yield (
-        "tiles",
-        "406m234p789s11z345s, win 3s, riichi (a red 5m)",
-        _hand("406m234p789s11z345s", win="3s", riichi=True, seat_wind="south"),
-    )
-    yield (
-        "tiles",
-        "234m456p789s11z340s, win 3s, riichi (a red 5s)",
-        _hand("234m456p789s11z340s", win="3s", riichi=True, seat_wind="south"),
-    )
+    for hand, suit in (("234m406p789s11z345s", "p"), ("406m234p789s11z345s", "m"), ("234m456p789s11z340s", "s")):
+        yield _red_five(hand, suit)
     yield (
         "tiles",
         "kokushi 19m19p19s123457z + 6z robbing a closed kan of 6z",
@@ -221,6 +208,12 @@ def table_situations(players: int = 4) -> Iterator[diff.Situation]:
         "daisangen + tsuuiisou tsumo by seat 2, seat 3 liable (pao) for daisangen",
         _settled({"tsumo": {"seat": 2, "yakuman": ["daisangen", "tsuuiisou"], "open": True, "pao": 3}}, 3),
     )
+
+
+def _red_five(hand: str, suit: str, table: str = "") -> diff.Situation:
+    """A riichi hand won on 3s that holds one red five of ``suit``."""
+    text = f"{table}{hand}, win 3s, riichi (a red 5{suit})"
+    return "tiles", text, _hand(hand, win="3s", riichi=True, seat_wind="south")
 
 
 #: A riichi hand with a closed kan, its dora indicators and ura indicators (two of each): what the
@@ -320,22 +313,14 @@ def _three_player_situations() -> Iterator[diff.Situation]:
     ):
         text = " / ".join(f"{s:,}" for s in scores)
         yield "standings", f"three players: final {text}{note}", _standing(scores, sticks)
-    yield (
-        "tiles",
-        "three players: 999m406p789s11z345s, win 3s, riichi (a red 5p)",
-        _hand("999m406p789s11z345s", win="3s", riichi=True, seat_wind="south"),
-    )
+    for hand, suit in (("999m406p789s11z345s", "p"), ("999m456p789s11z340s", "s")):
+        yield _red_five(hand, suit, "three players: ")
     yield (
         "tiles",
         "three players: 999m406p789s11z345s, win 3s, riichi, tsumo, 2 kita, west indicator",
         _hand(
             "999m406p789s11z345s", win="3s", riichi=True, tsumo=True, seat_wind="south", kita=2, dora_indicators=["3z"]
         ),
-    )
-    yield (
-        "tiles",
-        "three players: 999m456p789s11z340s, win 3s, riichi (a red 5s)",
-        _hand("999m456p789s11z340s", win="3s", riichi=True, seat_wind="south"),
     )
     yield (
         "tiles",
