@@ -397,6 +397,10 @@ def _game_command(name: str, runs: dict[str, tuple[Game, Command]]) -> Any:
     """Run the command of the rule set's game (``play`` exists for Koi-Koi and for Riichi)."""
 
     def run(args: argparse.Namespace) -> int:
+        if args.ruleset is None:  # a command that runs without a rule set (one game's)
+            alone = next(command.run_alone for _, command in runs.values() if command.run_alone is not None)
+            _emit(alone(args), args.json)
+            return EXIT_OK
         rs = _load(args.ruleset, next(iter(runs)) if len(runs) == 1 else None)
         found = runs.get(rs.game)
         if found is None or rs.part is not found[0]:
@@ -472,7 +476,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     for name, runs in by_name.items():
         first = next(iter(runs.values()))[1]
         sub = command(name, first.help if len(runs) == 1 else " / ".join(c.help for _, c in runs.values()))
-        sub.add_argument("ruleset", help="a bundled id or a YAML file")
+        if len(runs) == 1 and first.run_alone is not None:
+            sub.add_argument("ruleset", nargs="?", help="a bundled id or a YAML file (optional)")
+        else:
+            sub.add_argument("ruleset", help="a bundled id or a YAML file")
         first.add_arguments(sub)
         sub.set_defaults(run=_game_command(name, runs))
 

@@ -79,13 +79,15 @@ class Command:
 
     ``add_arguments`` adds the command's own arguments (the rule set and ``--json`` are
     added for it); ``run`` gets the loaded rule set (always one of the game's) and the parsed
-    arguments and returns what to print. Wrong input raises :class:`InputError`.
+    arguments and returns what to print. Wrong input raises :class:`InputError`. A command
+    with ``run_alone`` may be given no rule set (``yakuset tiles``): that runs instead.
     """
 
     name: str
     help: str
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[RuleSet, argparse.Namespace], Output]
+    run_alone: Callable[[argparse.Namespace], Output] | None = None
 
 
 @runtime_checkable

@@ -178,12 +178,13 @@ class KoikoiGame:
         return WEB_PART
 
     def commands(self) -> list[Command]:
-        """``award``, ``koikoi-yaku`` and ``play``."""
+        """``award``, ``koikoi-yaku``, ``cards`` and ``play``."""
         return [
             Command("award", "the award for a won Koi-Koi round", _award_arguments, _award_command),
             Command(
                 "koikoi-yaku", "the yaku and base points of captured Koi-Koi cards", _yaku_arguments, _yaku_command
             ),
+            Command("cards", "the Koi-Koi deck's card ids, by month and kind", _no_arguments, _cards_command),
             Command(
                 "play", "replay a scripted Koi-Koi match or round through the referee", _play_arguments, _play_command
             ),
@@ -307,6 +308,16 @@ def _award_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--opponent-calls", type=count_argument, default=0, help="the loser's Koi-Koi calls this round")
     parser.add_argument("--field-brights", type=count_argument, default=0, help="brights dealt face up this round")
     parser.add_argument("--explain", action="store_true", help="show each multiplier")
+
+
+def _no_arguments(parser: argparse.ArgumentParser) -> None:
+    return None
+
+
+def _cards_command(rs: RuleSet, args: argparse.Namespace) -> Output:
+    from ._cards import cards_output
+
+    return cards_output(rs)
 
 
 def _yaku_arguments(parser: argparse.ArgumentParser) -> None:

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .._core.arguments import MAX_COUNT, whole_number
+from .._core.arguments import MAX_COUNT, shown, whole_number
 from .._core.errors import InputError
+from .._core.hints import did_you_mean
 from ._results import Hand
 from ._rules import Card, KoikoiRules, koikoi_rules
 from ._tables import Month, Tables, tables
@@ -27,7 +28,11 @@ def check_cards(rs: RuleSet, cards: Sequence[str], what: str = "cards") -> tuple
     found: dict[str, Card] = {}
     for card in cards:
         if not isinstance(card, str) or card not in deck:
-            raise InputError(f"{card!r} is not a card of the {rs.id} deck (card ids look like '01-bright-crane')")
+            close = did_you_mean(card, deck) if isinstance(card, str) else None
+            hint = close or "card ids look like '01-bright-crane'"
+            raise InputError(
+                f"{shown(card)} is not a card of the {rs.id} deck: {hint} (`yakuset cards {rs.id}` lists them)"
+            )
         if card in found:
             raise InputError(f"card {card!r} appears twice in {what}")
         found[card] = deck[card]

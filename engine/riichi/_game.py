@@ -146,11 +146,18 @@ class RiichiGame:
         return WEB_PART
 
     def commands(self) -> list[Command]:
-        """``score``, ``hand`` and ``play``."""
+        """``score``, ``hand``, ``tiles`` and ``play``."""
         return [
             Command("score", "the payments for a winning Riichi hand", _score_arguments, _score_command),
             Command(
                 "hand", "score a Riichi hand from its tiles: yaku, fu and payments", _hand_arguments, _hand_command
+            ),
+            Command(
+                "tiles",
+                "the Riichi tiles in mpsz notation with their names (with a rule set: the tiles it plays)",
+                _no_arguments,
+                _tiles_command,
+                _tiles_alone,
             ),
             Command(
                 "play",
@@ -400,6 +407,22 @@ def _hand_command(rs: RuleSet, args: argparse.Namespace) -> Output:
     win = win_name(args.seat == "east", args.tsumo)
     details = [] if args.explain else hand_lines(rs, result)
     return Output(score_text(result, args.explain, players, win, details), result.as_dict())
+
+
+def _no_arguments(parser: argparse.ArgumentParser) -> None:
+    return None
+
+
+def _tiles_command(rs: RuleSet, args: argparse.Namespace) -> Output:
+    from ._tile_names import tiles_output
+
+    return tiles_output(rs)
+
+
+def _tiles_alone(args: argparse.Namespace) -> Output:
+    from ._tile_names import tiles_output
+
+    return tiles_output()
 
 
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
