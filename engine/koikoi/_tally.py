@@ -173,17 +173,23 @@ _FIGURES = (
 _WHERE_RULED = {"lucky_hands", "misdealt_field_wins", "tied_matches"}
 
 
+def shown_figures(study: dict[str, Any]) -> list[tuple[str, str, bool]]:
+    """The figures a study's text and plot show, in order: (key in the summary, label, whether
+    it is a share). A rule no rule set of the study has (lucky hands, a misdealt field won)
+    shows no row."""
+    return [
+        (key, label, is_share)
+        for key, label, is_share in _FIGURES
+        if key not in _WHERE_RULED or any(row["summary"][key]["value"] for row in study["rulesets"])
+    ]
+
+
 def figures(study: dict[str, Any]) -> list[str]:
     """The lines of a Koi-Koi study's text after its first (``study`` is the study's JSON data):
     each rule set's figures with their 95% intervals, then each rule set against the first, a
     ``*`` marking a significant difference."""
     lines: list[str] = []
-    # A rule no rule set of the study has (lucky hands, a misdealt field won) shows no row.
-    figures = [
-        (key, label, is_share)
-        for key, label, is_share in _FIGURES
-        if key not in _WHERE_RULED or any(row["summary"][key]["value"] for row in study["rulesets"])
-    ]
+    figures = shown_figures(study)
     width = max(len(label) for _, label, _ in figures)
     for row in study["rulesets"]:
         s = row["summary"]
