@@ -240,6 +240,8 @@ def test_sixty_han_is_capped_by_the_limits_not_an_overflow():
         lambda: koikoi.play_matches(yakuset.load_ruleset("nintendo"), 1, "0", "2", _bots()),  # type: ignore[arg-type]
         lambda: koikoi.play_matches(yakuset.load_ruleset("nintendo"), 1, 2, 0, _bots()),
         lambda: koikoi.Table(yakuset.load_ruleset("nintendo"), decks=5),  # type: ignore[arg-type]
+        lambda: koikoi.Table(yakuset.load_ruleset("nintendo"), seed=1).hand(["a"]),  # type: ignore[arg-type]
+        lambda: koikoi.Table(yakuset.load_ruleset("nintendo"), seed=1.5),  # type: ignore[arg-type]
         lambda: koikoi.compare(1, koikoi.Tally()),  # type: ignore[arg-type]
         lambda: koikoi.summary(None),  # type: ignore[arg-type]
         lambda: yakuset.diff.describe("x"),  # type: ignore[arg-type]
