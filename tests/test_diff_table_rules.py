@@ -39,8 +39,9 @@ CHANGES: dict[str, Any] = {
 #: Rules the engine records but scores nothing by (each settles how a hand is played, which a
 #: score, a settlement or standings never see), with why.
 NOT_SCORED = {
-    "tiles.kan_dora_timing.closed_kan": "when a kan's dora is shown: a hand's dora are given, not drawn",
-    "tiles.kan_dora_timing.open_kan": "when a kan's dora is shown: a hand's dora are given, not drawn",
+    "tiles.kan_dora_timing.closed_kan": "when the wall shows a kan's dora: a scored hand's dora are given",
+    "tiles.kan_dora_timing.open_kan": "when the wall shows a kan's dora: a scored hand's dora are given",
+    "tiles.dead_wall": "the dead wall's size: which tiles are drawn, not what a hand scores",
     "wins.atozuke": "whether a wait without a yaku on every tile may win: a play rule",
     "wins.kuikae": "which discards follow a call: a play rule",
 }
