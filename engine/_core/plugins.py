@@ -277,10 +277,10 @@ def _pending(
                 continue
             where, _ = _locations(plugins, impl.plugin_name, fallback)
             if other is not None and game is not None:
-                message = f"{hook_name!r} is a hook of {other} rule sets, and this is a {game.name} rule set"
+                message = f"{hook_name!r}, a hook of {other} rule sets; this is a {game.name} rule set"
                 hint = f"turn plugin {impl.plugin_name!r} on in a {other} rule set, or remove it here"
             else:
-                message = f"{hook_name!r} is no yakuset hook"
+                message = f"{hook_name!r}, which is no yakuset hook"
                 hint = did_you_mean(hook_name, specs) or "hooks: " + ", ".join(specs)
             problems.append(
                 Problem(where, f"plugins.{impl.plugin_name}", f"plugin {impl.plugin_name!r} implements {message}", hint)
