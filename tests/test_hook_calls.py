@@ -69,7 +69,7 @@ def test_a_koikoi_hook_in_a_riichi_rule_set_is_refused_as_the_other_games_hook(t
     reg = registry(luck=KoikoiLuck())
     with pytest.raises(
         yakuset.RulesetError,
-        match="implements .yakuset_koikoi_[a-z_]+., a hook of koikoi rule sets; this is a riichi rule set",
+        match=r"implements .yakuset_koikoi_[a-z_]+., a hook of koikoi rule sets; this is a riichi rule set",
     ):
         load("extends: tenhou\nplugins:\n  luck: {}\n", reg, tmp_path)
     assert load("extends: nintendo\nplugins:\n  luck: {}\n", reg, tmp_path).plugin_settings("luck") == {}
