@@ -7,11 +7,13 @@ from one another; conftest.py holds only the session's set-up.
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from yakuset._cli import main
 from yakuset._core import bundled
 from yakuset._core.resolve import display_name
@@ -19,6 +21,15 @@ from yakuset._core.yamlsource import LocatedDict, LocatedList
 
 ROOT = Path(__file__).resolve().parents[1]
 BUNDLED = bundled.rulesets_dir()
+
+
+@functools.cache
+def sanma_payment_grid() -> dict[str, Any]:
+    """tests/data/sanma/payments.yaml (the three-player payment grid), read once per session with
+    libyaml; several modules share it, so none may change it."""
+    text = (ROOT / "tests" / "data" / "sanma" / "payments.yaml").read_text(encoding="utf-8")
+    grid: dict[str, Any] = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    return grid
 
 
 def shown(path: Path) -> str:

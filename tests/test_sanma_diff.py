@@ -17,13 +17,12 @@ from typing import Any
 import jsonschema
 import pytest
 import yakuset
-import yaml
 from yakuset import diff
 
-from .helpers import run
+from .helpers import run, sanma_payment_grid
 
 ROOT = Path(__file__).resolve().parents[1]
-GRID = yaml.safe_load((ROOT / "tests" / "data" / "sanma" / "payments.yaml").read_text(encoding="utf-8"))["rows"]
+GRID = sanma_payment_grid()["rows"]
 DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
 
 

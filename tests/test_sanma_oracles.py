@@ -21,13 +21,10 @@ count and payment, under both settings.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("riichienv", reason="the riichienv oracle is a test extra (pip install -e .[test])")
 pytest.importorskip("mahjong", reason="the mahjong oracle is a test extra (pip install -e .[test])")
-yaml = pytest.importorskip("yaml")
 
 import riichienv
 from mahjong.constants import EAST, SOUTH
@@ -36,6 +33,7 @@ from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, Opti
 from mahjong.hand_calculating.scores import ScoresCalculator
 from mahjong.tile import TilesConverter
 
+from .helpers import sanma_payment_grid
 from .sanma_oracles import (
     PROBE_HANDS,
     SETTINGS,
@@ -52,7 +50,6 @@ from .sanma_oracles import (
     tsumo_loss_payments,
 )
 
-GRID = Path(__file__).parent / "data" / "sanma" / "payments.yaml"
 PROBES = {s.name: s for s in PROBE_HANDS}
 NO_WIN = {"north-triplet-open-no-yaku"}  # probes that neither oracle may score
 
@@ -201,7 +198,7 @@ def test_neither_oracle_refuses_tiles_outside_the_three_player_set() -> None:
 
 
 def _rows() -> list[dict]:
-    return yaml.safe_load(GRID.read_text(encoding="utf-8"))["rows"]
+    return sanma_payment_grid()["rows"]
 
 
 def _shape(payments: dict) -> dict:

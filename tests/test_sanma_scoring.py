@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 import yakuset
-import yaml
 from yakuset import riichi
 
 from . import sanma_oracles as so
+from .helpers import sanma_payment_grid
 
-GRID = yaml.safe_load((Path(__file__).parent / "data" / "sanma" / "payments.yaml").read_text(encoding="utf-8"))
+GRID = sanma_payment_grid()
 SANMA = ("tenhou-sanma", "mahjong-soul-sanma")
 #: Policy name in payments.yaml -> the scoring keys that select it.
 POLICIES = {
