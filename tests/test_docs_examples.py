@@ -11,6 +11,7 @@ import re
 import shlex
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from yakuset._cli import main
@@ -62,7 +63,18 @@ def _page_examples(text: str) -> list[tuple[str, str, list[str], str | None]]:
     return found
 
 
-EXAMPLES = _examples()
+#: Examples that take seconds (a study of 500 matches a rule set, a diff between four and three
+#: players): run with the slow tests.
+HEAVY = ("yakuset simulate nintendo tournament --matches 500", "yakuset diff tenhou tenhou-sanma --behaviour-only")
+
+EXAMPLES = [
+    pytest.param(*example, marks=pytest.mark.slow) if example[0].startswith(HEAVY) else example
+    for example in _examples()
+]
+
+
+def _command_of(example: Any) -> str:
+    return str(example.values[0] if hasattr(example, "values") else example[0])
 
 
 def _run(argv: list[str]) -> str:
@@ -77,7 +89,7 @@ def test_the_readme_and_the_tour_have_console_examples():
     assert len(_page_examples(PAGES["docs/tour.md"])) >= 10
 
 
-@pytest.mark.parametrize(("command", "showings", "house"), EXAMPLES, ids=[e[0][:70] for e in EXAMPLES])
+@pytest.mark.parametrize(("command", "showings", "house"), EXAMPLES, ids=[_command_of(e)[:70] for e in EXAMPLES])
 def test_each_console_example_prints_what_its_pages_show(tmp_path, monkeypatch, command, showings, house):
     if house is not None:
         (tmp_path / "house.yaml").write_text(house, encoding="utf-8")

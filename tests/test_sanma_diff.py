@@ -131,6 +131,7 @@ def test_tenhou_sanma_against_mahjong_soul_sanma_shows_their_real_differences(ca
     assert data["behaviour"]["one_sided"] == 0
 
 
+@pytest.mark.slow  # two whole diffs of three-player rule sets; the grid itself is pinned by test_sanma_scoring
 def test_north_bisection_raises_every_tsumo_cells_total(tmp_path, capsys):
     variant = tmp_path / "bisection.yaml"
     variant.write_text(
