@@ -19,11 +19,19 @@ the grid and on the stream. See bench/README.md for what each shows.
 Run from the repository root with the project and ``mahjong==2.1.0`` installed::
 
     python bench/riichi_scores.py [--calls 200000] [--repeats 5] [--stream 200000]
+
+For instruction counts, ``--once N --kind warm|cold|theirs`` scores the first N inputs of the
+stream once, untimed, with the garbage collector off: ours after an untimed pass over the stream
+(warm), ours after every memo is cleared (cold), or mahjong's; ``--kind grid-warm|grid-cold``
+scores N inputs of the grid, warm or with every memo cleared before every call. Run it under ``valgrind
+--tool=callgrind`` with N and with 0, and divide the difference by N (with ``PYTHONPATH`` at
+another checkout, the same loop on its code).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import itertools
 import random
 import statistics
@@ -160,12 +168,46 @@ def theirs_plain(inputs: list[tuple[int, int, HandConfig]], reps: int) -> None:
             calc(han, fu, config)
 
 
+def once(calls: int, kind: str, size: int) -> None:
+    """``calls`` inputs scored once by ``kind`` (for callgrind): the first of the stream (``warm``,
+    ``cold``, ``theirs``) or the grid's, repeated (``grid-warm``, ``grid-cold``: every memo
+    cleared before every call)."""
+    rs = yakuset.load_ruleset(RULESET)
+    if kind.startswith("grid"):
+        grid = as_tuples(build_inputs(rs)[0])
+        inputs = (grid * (calls // len(grid) + 1))[:calls]
+        gc.disable()
+        if kind == "grid-warm":
+            ours_plain(rs, grid, 1)
+            ours_plain(rs, inputs, 1)
+        else:
+            ours_cold(rs, inputs, 1, steps=False)
+        return
+    stream_kwargs, stream_theirs = build_stream(rs, size)
+    stream_ours = as_tuples(stream_kwargs)
+    gc.disable()
+    if kind == "theirs":
+        theirs_plain(stream_theirs[:calls], 1)
+        return
+    if kind == "warm":
+        ours_plain(rs, stream_ours, 1)
+    else:
+        clear_memos()
+    ours_plain(rs, stream_ours[:calls], 1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--calls", type=int, default=200_000, help="calls per measurement, about (default 200000)")
     parser.add_argument("--repeats", type=int, default=5, help="repeats of each measurement (default 5)")
     parser.add_argument("--stream", type=int, default=200_000, help="inputs in the uniform stream (default 200000)")
+    parser.add_argument("--once", type=int, default=None, metavar="N", help="score N inputs once, untimed")
+    kinds = ("warm", "cold", "theirs", "grid-warm", "grid-cold")
+    parser.add_argument("--kind", choices=kinds, default="warm", help="what --once scores (default warm)")
     args = parser.parse_args()
+    if args.once is not None:
+        once(args.once, args.kind, args.stream)
+        return
 
     rs = yakuset.load_ruleset(RULESET)
     ours, theirs, cells = build_inputs(rs)
