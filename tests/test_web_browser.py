@@ -259,10 +259,12 @@ def test_type_a_riichi_hand_and_see_the_payment(page):
     page.fill("#dora", "7s")
     page.check('input.flag[value="riichi"]')
     page.check('input.flag[value="tsumo"]')
-    # The command line's words: `yakuset hand tenhou 234m456p23456788s --win 4s --dora-indicator 7s --riichi --tsumo --explain`.
+    page.select_option("#seat_wind", "east")  # the dealer (the calculator, like the CLI, starts at a non-dealer)
+    # The command line's words: `yakuset hand tenhou 234m456p23456788s --win 4s --dora-indicator 7s --riichi --tsumo
+    # --seat east --explain`. A dealer's haneman tsumo is 6000 from each of the three others.
     result = page.locator("#result")
     playwright.expect(result.locator(".payment")).to_have_text(
-        "6 han 20 fu (haneman): each player pays 6000; total 18000"
+        "dealer tsumo: 6 han 20 fu (haneman): each player pays 6000; total 18000"
     )
     playwright.expect(result).to_contain_text("yaku: Riichi 1 han, Menzen tsumo 1 han, Pinfu 1 han, Tanyao 1 han")
     playwright.expect(result.locator("ol.steps li").nth(0)).to_have_text("Riichi: 1")
@@ -270,23 +272,24 @@ def test_type_a_riichi_hand_and_see_the_payment(page):
     playwright.expect(result.locator("ol.steps")).not_to_contain_text(": ×")  # a value, never "Dora: × 2"
     page.fill("#ura", "7s")  # two more dora under the indicator: 8 han, baiman, 8000 all
     playwright.expect(result.locator(".payment")).to_have_text(
-        "8 han 20 fu (baiman): each player pays 8000; total 24000"
+        "dealer tsumo: 8 han 20 fu (baiman): each player pays 8000; total 24000"
     )
     page.fill("#hand", "234m456p23456788x")
     playwright.expect(page.locator("#result .error")).to_be_visible()
 
 
 def test_the_riichi_calculator_takes_melds_honba_and_sticks(page):
-    # The `mahjong` package's HandCalculator (the oracle) on the same hand: haku pon, 1 han 30 fu,
-    # 1500 + 600 for two honba from the discarder, 3100 with the riichi stick.
+    # The `mahjong` package's HandCalculator (the oracle) on the same hand won by the dealer: haku
+    # pon, 1 han 30 fu, 1500 + 600 for two honba from the discarder, 3100 with the riichi stick.
     page.goto("/rulesets/tenhou/calculator")
+    page.select_option("#seat_wind", "east")
     page.fill("#hand", "234m456p22678s")
     page.fill("#win", "8s")
     page.fill("#melds", "pon 555z")
     page.fill("#honba", "2")
     page.fill("#riichi_sticks", "1")
     result = page.locator("#result")
-    playwright.expect(result.locator(".payment")).to_have_text("1 han 30 fu: the discarder pays 2100; total 3100")
+    playwright.expect(result.locator(".payment")).to_have_text("dealer ron: 1 han 30 fu: the discarder pays 2100; total 3100")
     playwright.expect(result).to_contain_text("yaku: Yakuhai (white dragon) 1 han")
     shot(page, "calculator-riichi")
 
