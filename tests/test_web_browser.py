@@ -289,7 +289,9 @@ def test_the_riichi_calculator_takes_melds_honba_and_sticks(page):
     page.fill("#honba", "2")
     page.fill("#riichi_sticks", "1")
     result = page.locator("#result")
-    playwright.expect(result.locator(".payment")).to_have_text("dealer ron: 1 han 30 fu: the discarder pays 2100; total 3100")
+    playwright.expect(result.locator(".payment")).to_have_text(
+        "dealer ron: 1 han 30 fu: the discarder pays 2100; total 3100"
+    )
     playwright.expect(result).to_contain_text("yaku: Yakuhai (white dragon) 1 han")
     shot(page, "calculator-riichi")
 
