@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import weakref
+from collections import deque
 from collections.abc import Callable, Hashable
 from typing import Any, ParamSpec, TypeVar
 
@@ -31,18 +32,29 @@ class Memo(dict[K, V]):
     bookkeeping on the hottest lookups); write with :meth:`put`.
     """
 
-    __slots__ = ("size",)
+    __slots__ = ("_order", "size")
 
     def __init__(self, size: int) -> None:
         super().__init__()
         self.size = size
+        # The keys in the order they came: a dict's first key is found by walking past the slots
+        # its deleted entries left, which grow until the dict is rebuilt (O(size) an eviction).
+        self._order: deque[K] = deque()
 
     def put(self, key: K, value: V) -> V:
         """Remember ``value`` under ``key`` and return it."""
-        if len(self) >= self.size:
-            del self[next(iter(self))]
+        if key not in self:
+            order = self._order
+            while len(self) >= self.size and order:
+                self.pop(order.popleft(), None)
+            order.append(key)
         self[key] = value
         return value
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        super().clear()
+        self._order.clear()
 
 
 class RulesCaches:
