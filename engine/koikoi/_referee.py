@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._core.arguments import shown
 from .._core.errors import InputError
@@ -32,8 +32,7 @@ class RefereeError(InputError):
     """An event that cannot happen in the round's current state."""
 
 
-@dataclass(frozen=True, init=False)
-class Event:
+class Event(NamedTuple):
     """The referee's answer to one reported event.
 
     ``kind`` is one of ``dealt``, ``redeal``, ``lucky_hand``, ``field_four`` (the dealer wins a
@@ -45,6 +44,8 @@ class Event:
     round is scored; ``next_dealer`` when it is over.
     """
 
+    # A NamedTuple, not a frozen dataclass: a match makes some forty events, and a frozen
+    # dataclass's construction costs a third more.
     kind: str
     player: str | None = None
     message: str = ""
@@ -53,29 +54,6 @@ class Event:
     points: int = 0
     winner: str | None = None
     next_dealer: str | None = None
-
-    def __init__(
-        self,
-        kind: str,
-        player: str | None = None,
-        message: str = "",
-        hand: Hand | None = None,
-        award: Award | FixedAward | None = None,
-        points: int = 0,
-        winner: str | None = None,
-        next_dealer: str | None = None,
-    ) -> None:
-        # The dataclass's own __init__ sets a frozen field at a time through object.__setattr__;
-        # a match makes some forty events, and writing the instance's dict costs a third.
-        fields = self.__dict__
-        fields["kind"] = kind
-        fields["player"] = player
-        fields["message"] = message
-        fields["hand"] = hand
-        fields["award"] = award
-        fields["points"] = points
-        fields["winner"] = winner
-        fields["next_dealer"] = next_dealer
 
     @property
     def ends_round(self) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .._core.numbers import Number, format_number
 from .._core.results import Step
@@ -83,9 +83,11 @@ class MatchAdjustment:
         return {"player": self.player, "points": self.points, "id": self.id, "label": self.label}
 
 
-@dataclass(frozen=True, slots=True)
-class YakuScore:
+class YakuScore(NamedTuple):
     """A yaku a pile of captured cards makes: its points and the cards it counted."""
+
+    # YakuScore and Hand are NamedTuples, not frozen dataclasses: a table scores a pile at each
+    # offer and round end, and a frozen dataclass costs twice as much to build.
 
     id: str
     label: str
@@ -93,8 +95,7 @@ class YakuScore:
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(NamedTuple):
     """The yaku of one player's captured cards: ``base`` is the sum of ``yaku`` points."""
 
     ruleset: str

@@ -132,8 +132,7 @@ def play_move(card: str) -> Move:
     return Move("play", card) if found is None else found
 
 
-@dataclass(frozen=True, slots=True)
-class TableRound:
+class TableRound(NamedTuple):
     """How one round of a played match ended (plain data, cheap to aggregate).
 
     ``ended`` is the kind of the referee's event that ended it (``shobu``, ``automatic_shobu``,
@@ -144,6 +143,7 @@ class TableRound:
     each player; ``next_dealer`` who deals the next round.
     """
 
+    # A NamedTuple, not a frozen dataclass of twelve fields, which costs four times as much to build.
     number: int
     month: int
     dealer: str
