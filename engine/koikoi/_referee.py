@@ -177,7 +177,8 @@ class Round:
         self._tables = tables(rules)
         self._one_way = len(rules.roles) == 1  # no card with two kinds counted apart: one plan per pile
         self._last = rules.hand_cards  # a player's last turn
-        self._weights = self._tables.months[month].weights
+        self._month_table = self._tables.months[month]
+        self._weights = self._month_table.weights
         self._weather = bool(self._tables.weather)
         self._field_weather = self._weather and any(w.where == "field" for w in self.table.weather)
         self._minimum_base = self.table.minimum_base
@@ -402,7 +403,10 @@ class Round:
                 total += weights[card]
             tables = self._tables
             off = tables.cancelled(total, field) if self._weather else 0
-            plan = tables.plan(0, total, state.calls, off) if self._one_way else tables.best(total, state.calls, off)[1]
+            if self._one_way:
+                way, plan = 0, tables.plan(0, total, state.calls, off)
+            else:
+                way, plan = tables.best(total, state.calls, off)
             base = plan.base
             # A rise: a new or improved yaku (as ``calls.offer_on`` says), at least ``calls.minimum_base``.
             if base >= self._minimum_base:
@@ -412,16 +416,20 @@ class Round:
                 else:
                     rose = base > state.banked_base
         if rose:
-            event = self._risen(player, state, (*state.captured, *cards), total, base, turns, field)
+            pile = (*state.captured, *cards)
+            hand = self._tables.hand_of(self.rs.id, self._month_table, pile, total, state.calls, field, off, way, plan)
+            event = self._risen(player, state, hand, turns)
         elif turns == self._last and self._state[self._other(player)].turns == turns:
             event = self._exhaustive_draw(player if base > state.base else self._last_rise)
         elif quiet:
             event = self._events[player]
         else:
-            hand = self._tables.hand(
-                self.rs.id, self._tables.months[self.month], (*state.captured, *cards), total, state.calls, field
+            pile = (*state.captured, *cards)
+            event = Event(
+                "continue",
+                player,
+                hand=self._tables.hand(self.rs.id, self._month_table, pile, total, state.calls, field),
             )
-            event = Event("continue", player, hand=hand)
         # Everything is computed: only now does the round change.
         if base > state.base:
             self._last_rise = player
@@ -436,21 +444,10 @@ class Round:
             self._offer_hand = event.hand
         return event
 
-    def _risen(
-        self,
-        player: str,
-        state: _PlayerState,
-        pile: Sequence[str],
-        total: int,
-        base: int,
-        turns: int,
-        field: Collection[str] | None,
-    ) -> Event:
-        """The event of a turn whose base rose: an offer, or an automatic Shobu on the last card
-        or past the call limit."""
-        table = self.table
-        hand = self._tables.hand(self.rs.id, self._tables.months[self.month], pile, total, state.calls, field)
-        limit = table.call_limit
+    def _risen(self, player: str, state: _PlayerState, hand: Hand, turns: int) -> Event:
+        """The event of a turn whose base rose to ``hand``'s: an offer, or an automatic Shobu on
+        the last card or past the call limit."""
+        limit = self.table.call_limit
         if turns == self.rules.hand_cards:
             return self._scored(player, hand, "automatic_shobu", "a rise on the last card ends the round")
         if limit is not None:
@@ -461,7 +458,7 @@ class Round:
                 return self._scored(
                     player, hand, "automatic_shobu", f"{whose} has used {calls}: the next rise ends the round"
                 )
-        return Event("offer", player, f"{player}'s base rose to {base}: Koi-Koi or Shobu?", hand=hand)
+        return Event("offer", player, f"{player}'s base rose to {hand.base}: Koi-Koi or Shobu?", hand=hand)
 
     def answer(self, player: str, choice: str) -> Event:
         """Answer a pending offer: ``"koikoi"`` (play on) or ``"shobu"`` (stop and score)."""
@@ -480,9 +477,7 @@ class Round:
         # Measured with the call counted, so a yaku worth more after a call is not itself a rise
         # (the offer's hand when no yaku's points depend on the calls).
         banked = (
-            tables.hand(
-                self.rs.id, tables.months[self.month], state.captured, state.total, state.calls + 1, self._offer_field
-            )
+            tables.hand(self.rs.id, self._month_table, state.captured, state.total, state.calls + 1, self._offer_field)
             if tables.calls_count
             else offered
         )

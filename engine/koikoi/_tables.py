@@ -189,6 +189,22 @@ class Tables:
         step saying why)."""
         off = self.cancelled(total, field) if self.weather else 0
         way, plan = self.best(total, own_calls, off)
+        return self.hand_of(ruleset, month, cards, total, own_calls, field, off, way, plan)
+
+    def hand_of(
+        self,
+        ruleset: str,
+        month: Month,
+        cards: Sequence[str],
+        total: int,
+        own_calls: int,
+        field: Collection[str] | None,
+        off: int,
+        way: int,
+        plan: Plan,
+    ) -> Hand:
+        """:meth:`hand` of what it finds first: the rows the weather cancels (``off``,
+        :meth:`cancelled`), and the way of counting and its plan (:meth:`best`)."""
         noted = len(self.rules.roles) > 1 and total & self.dual
         weathered = self._weathered(way, total, own_calls, off, field) if off else ()
         if not plan.counted and not noted and not weathered:
