@@ -213,7 +213,6 @@ class Table:
         names = check_players(players, players[0] if isinstance(players, list | tuple) and players else None)
         self.players = names
         self._cards = tuple(self.rules.cards)
-        self._month_of = tables(self.rules).month_of
         self._must_capture = self.rules.table.must_capture
         if isinstance(decks, str | bytes) or not isinstance(decks, Iterable):
             raise InputError(f"decks must be a list of deck orders (each a list of card ids), got {shown(decks)}")
@@ -236,6 +235,8 @@ class Table:
         self._stock: list[str] = []  # the top card last
         # The face-up cards of each month, in the order they came (emptied for each deal).
         self._by_month: dict[int, list[str]] = {month: [] for month in self.rules.months}
+        # Each card of the deck: the face-up cards of its month (the list of ``_by_month``).
+        self._matching = {card: self._by_month[month] for card, month in tables(self.rules).month_of.items()}
         self._round: Round  # dealt below, before the table is used
         self._to_move: str | None = None
         self._pending: str | None = None
@@ -365,15 +366,15 @@ class Table:
         pending, player = self._pending, self._to_move
         if pending == "play" and player is not None:
             if self._must_capture:
-                by_month, month_of = self._by_month, self._month_of
-                capturing = [move for card, move in self._hands[player].items() if by_month[month_of[card]]]
+                matching = self._matching
+                capturing = [move for card, move in self._hands[player].items() if matching[card]]
                 if capturing:
                     return capturing
             return [*self._hands[player].values()]
         if pending == "choose":
             card = self._choosing
             assert card is not None
-            return [_CHOICES[card, target] for target in self._by_month[self._month_of[card]]]
+            return [_CHOICES[card, target] for target in self._matching[card]]
         if pending == "koikoi_or_shobu":
             return list(_ANSWERS)
         return []
@@ -390,7 +391,7 @@ class Table:
                 if card in hand and (not self._must_capture or self._may_lay(card, hand)):
                     return self._played(player, hand, card)
             elif pending == "choose" and kind == "choose" and card is not None and card == self._choosing:
-                if target is not None and target in self._by_month[self._month_of[card]]:
+                if target is not None and target in self._matching[card]:
                     return self._chosen(player, card, target)
             elif pending == "koikoi_or_shobu" and kind in _ANSWER_KINDS and card is None and target is None:
                 self._log.append((Answered, player, kind))
@@ -399,8 +400,8 @@ class Table:
 
     def _may_lay(self, card: str, hand: dict[str, Move]) -> bool:
         """Whether ``card`` may be played under ``match.must_capture``: it captures, or no card of the hand does."""
-        by_month, month_of = self._by_month, self._month_of
-        return bool(by_month[month_of[card]]) or not any(by_month[month_of[c]] for c in hand)
+        matching = self._matching
+        return bool(matching[card]) or not any(matching[c] for c in hand)
 
     def _refusal(self, move: object) -> str:
         """Why ``move`` is not legal now."""
@@ -420,11 +421,11 @@ class Table:
                 return f"{shown(move.card)} is not in {player}'s hand"
             if move.target is not None:
                 return "a played card's capture is chosen after it is played, when two field cards match"
-            capturing = [c for c in hand if self._by_month[self._month_of[c]]]
+            capturing = [c for c in hand if self._matching[c]]
             return f"{player} must capture (this rule set's match.must_capture): play one of {capturing}"
         if pending == "choose":
             assert self._choosing is not None
-            options = self._by_month[self._month_of[self._choosing]]
+            options = self._matching[self._choosing]
             if kind != "choose" or move.card != self._choosing:
                 return f"{player} must choose which field card {self._choosing} captures: one of {options}"
             return f"{shown(move.target)} is not one of the field cards {self._choosing} may capture: {options}"
@@ -450,7 +451,7 @@ class Table:
     def _chosen(self, player: str, card: str, target: str) -> tuple[Event, ...]:
         """``card`` captures ``target`` (legal); then the stock's card meets the field, unless
         ``card`` was that card."""
-        self._by_month[self._month_of[card]].remove(target)
+        self._matching[card].remove(target)
         del self._field[target]
         self._taken.append(target)
         self._choosing = None
@@ -470,7 +471,7 @@ class Table:
         """``card`` (played, or turned from the stock) meets the field: the field cards it
         captures (the one of its month, or all three; ``()`` when it is laid on the field), or
         ``None`` when two match and the player must choose (``card`` waits as ``choosing``)."""
-        matches = self._by_month[self._month_of[card]]
+        matches = self._matching[card]
         if not matches:
             matches.append(card)
             self._field[card] = None
@@ -594,11 +595,11 @@ class Table:
         if captured:
             field = self._dealer_captures(rnd, field, tuple(captured))
         self._field = dict.fromkeys(field)
-        by_month, month_of = self._by_month, self._month_of
-        for cards in by_month.values():
+        for cards in self._by_month.values():
             cards.clear()
+        matching = self._matching
         for card in field:
-            by_month[month_of[card]].append(card)
+            matching[card].append(card)
         return event
 
     def _shuffled(self) -> list[str]:
@@ -611,7 +612,7 @@ class Table:
         """``match.field_four: dealer_captures``: the dealer took four of a month from the field
         (``captured``); four more are dealt to it from the stock, again while it holds four of a
         month. The field after."""
-        month_of = self._month_of
+        month_of = tables(self.rules).month_of
         while captured:
             field = [card for card in field if card not in captured]
             # Four more from the stock, as long as it keeps a card for every turn.
@@ -727,8 +728,8 @@ class View:
         hand = table._hands[self.player]
         if not table._must_capture:
             return tuple(hand)
-        by_month, month_of = table._by_month, table._month_of
-        takers = tuple(card for card in hand if by_month[month_of[card]])
+        matching = table._matching
+        takers = tuple(card for card in hand if matching[card])
         return takers or tuple(hand)
 
     @property
@@ -794,12 +795,12 @@ class View:
 
     def month_of(self, card: str) -> int:
         """The month of a card of the deck."""
-        return self._table._month_of[card]
+        return tables(self.rules).month_of[card]
 
     def matches(self, card: str) -> tuple[str, ...]:
         """The field cards of ``card``'s month (those it would capture, or choose between)."""
         table = self._table
-        return tuple(table._by_month[table._month_of[card]])
+        return tuple(table._matching[card])
 
     def base_with(self, cards: Sequence[str], opponent: bool = False) -> int:
         """The base this player (or, with ``opponent``, the other) would have after capturing
