@@ -118,9 +118,10 @@ _PLAYS = _Plays()
 _CHOICES = _Choices()
 
 
-def _moves(hand: list[str]) -> dict[str, Move]:
-    """A dealt hand: each card and its ``Move("play", card)``, in the order dealt."""
-    return {card: _PLAYS[card] for card in hand}
+def _moves(hand: list[str]) -> tuple[list[str], list[Move]]:
+    """A dealt hand: its cards in the order dealt, and their ``Move("play", card)`` in the same
+    order (two lists: cheaper to make at each deal than a dict)."""
+    return hand, list(map(_PLAYS.__getitem__, hand))
 
 
 def play_move(card: str) -> Move:
@@ -229,7 +230,8 @@ class Table:
         self._log: list[tuple[Any, ...]] = [(Started, rs.id, names, self.seed, drawn, first_dealer)]
         self._match = Match(rs, names, first_dealer)
         self._records: list[TableRound] = []
-        self._hands: dict[str, dict[str, Move]] = {}  # each hand: its cards, in the order dealt, and their moves
+        # Each hand: its cards (in the order dealt) and their moves, in the same order.
+        self._hands: dict[str, tuple[list[str], list[Move]]] = {}
         self._opponent = {names[0]: names[1], names[1]: names[0]}
         self._field: dict[str, None] = {}  # the face-up cards, in the order they came
         self._stock: list[str] = []  # the top card last
@@ -289,7 +291,7 @@ class Table:
 
     def hand(self, player: str) -> tuple[str, ...]:
         """``player``'s hand."""
-        return tuple(self._hands[self._seated(player)])
+        return tuple(self._hands[self._seated(player)][0])
 
     @property
     def field(self) -> tuple[str, ...]:
@@ -330,7 +332,7 @@ class Table:
             self._to_move,
             self._pending,
             self._choosing,
-            {p: tuple(self._hands[p]) for p in self.players},
+            {p: tuple(self._hands[p][0]) for p in self.players},
             tuple(self._field),
             len(self._stock),
             {p: self.captured(p) for p in self.players},
@@ -367,10 +369,10 @@ class Table:
         if pending == "play" and player is not None:
             if self._must_capture:
                 matching = self._matching
-                capturing = [move for card, move in self._hands[player].items() if matching[card]]
+                capturing = [move for card, move in zip(*self._hands[player]) if matching[card]]
                 if capturing:
                     return capturing
-            return [*self._hands[player].values()]
+            return self._hands[player][1].copy()
         if pending == "choose":
             card = self._choosing
             assert card is not None
@@ -387,9 +389,9 @@ class Table:
         if isinstance(move, Move) and player is not None:
             kind, card, target = move
             if pending == "play" and kind == "play" and isinstance(card, str) and target is None:
-                hand = self._hands[player]
+                hand, moves = self._hands[player]
                 if card in hand and (not self._must_capture or self._may_lay(card, hand)):
-                    return self._played(player, hand, card)
+                    return self._played(player, hand, moves, card)
             elif pending == "choose" and kind == "choose" and card is not None and card == self._choosing:
                 if target is not None and target in self._matching[card]:
                     return self._chosen(player, card, target)
@@ -398,7 +400,7 @@ class Table:
                 return self._refereed(self._round.answer(player, kind))
         raise IllegalMove(self._refusal(move))
 
-    def _may_lay(self, card: str, hand: dict[str, Move]) -> bool:
+    def _may_lay(self, card: str, hand: list[str]) -> bool:
         """Whether ``card`` may be played under ``match.must_capture``: it captures, or no card of the hand does."""
         matching = self._matching
         return bool(matching[card]) or not any(matching[c] for c in hand)
@@ -416,7 +418,7 @@ class Table:
         if pending == "play":
             if kind != "play":
                 return f"{player} must play a card from their hand, not {shown(kind)}"
-            hand = self._hands[player]
+            hand = self._hands[player][0]
             if not isinstance(move.card, str) or move.card not in hand:
                 return f"{shown(move.card)} is not in {player}'s hand"
             if move.target is not None:
@@ -433,9 +435,11 @@ class Table:
 
     # --- the turn ------------------------------------------------------------------------
 
-    def _played(self, player: str, hand: dict[str, Move], card: str) -> tuple[Event, ...]:
-        """``player`` plays ``card`` (legal): it meets the field, then the stock's card does."""
-        del hand[card]
+    def _played(self, player: str, hand: list[str], moves: list[Move], card: str) -> tuple[Event, ...]:
+        """``player`` plays ``card`` (legal; ``hand`` and ``moves`` are the player's): it meets
+        the field, then the stock's card does."""
+        at = hand.index(card)
+        del hand[at], moves[at]
         took = self._meet(card)
         if took is None:
             self._log.append((Played, player, card, None, None, None))
@@ -718,14 +722,14 @@ class View:
     @property
     def hand(self) -> tuple[str, ...]:
         """This player's hand, in the order dealt."""
-        return tuple(self._table._hands[self.player])
+        return tuple(self._table._hands[self.player][0])
 
     @property
     def playable(self) -> tuple[str, ...]:
         """The hand cards this player may play now: the whole hand, or with ``match.must_capture``
         only the cards that capture when one does."""
         table = self._table
-        hand = table._hands[self.player]
+        hand = table._hands[self.player][0]
         if not table._must_capture:
             return tuple(hand)
         matching = table._matching
