@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
 
 
+_new = tuple.__new__  # a NamedTuple made without its Python-level __new__ (every field given)
+
+
 class RefereeError(InputError):
     """An event that cannot happen in the round's current state."""
 
@@ -348,7 +351,8 @@ class Round:
             key = (self.dealer, self.month)
             dealt = self._events.get(key)
             if dealt is None:
-                dealt = self._events[key] = Event("dealt", message=f"{self.dealer} deals; month {self.month}")
+                message = f"{self.dealer} deals; month {self.month}"
+                dealt = self._events[key] = _new(Event, ("dealt", None, message, None, None, 0, None, None))
             return dealt
         self._capture_for_dealer(captured)
         return Event(
@@ -458,7 +462,8 @@ class Round:
                 return self._scored(
                     player, hand, "automatic_shobu", f"{whose} has used {calls}: the next rise ends the round"
                 )
-        return Event("offer", player, f"{player}'s base rose to {hand.base}: Koi-Koi or Shobu?", hand=hand)
+        message = f"{player}'s base rose to {hand.base}: Koi-Koi or Shobu?"
+        return _new(Event, ("offer", player, message, hand, None, 0, None, None))
 
     def answer(self, player: str, choice: str) -> Event:
         """Answer a pending offer: ``"koikoi"`` (play on) or ``"shobu"`` (stop and score)."""
@@ -487,7 +492,8 @@ class Round:
         self._last_caller = player
         self._called = banked
         self._offer = self._offer_hand = None
-        return Event("koikoi", player, f"{player} calls Koi-Koi ({state.calls})", hand=banked)
+        message = f"{player} calls Koi-Koi ({state.calls})"
+        return _new(Event, ("koikoi", player, message, banked, None, 0, None, None))
 
     # --- internals -----------------------------------------------------------------------
 
@@ -516,16 +522,7 @@ class Round:
             opponent_calls=self._state[self._other(player)].calls,
             field_brights=self.field_brights,
         )
-        return Event(
-            kind,
-            player,
-            message,
-            hand=hand,
-            award=result,
-            points=int(result.points),
-            winner=player,
-            next_dealer=self._after_win(player),
-        )
+        return _new(Event, (kind, player, message, hand, result, int(result.points), player, self._after_win(player)))
 
     def _exhaustive_draw(self, last_rise: str | None) -> Event:
         """The event that ends a round whose hands ran out with nobody stopping (the round is

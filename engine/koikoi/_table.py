@@ -70,6 +70,9 @@ if TYPE_CHECKING:
 MAX_REDEALS = 100
 
 
+_new = tuple.__new__  # a NamedTuple made without its Python-level __new__ (every field given)
+
+
 class IllegalMove(RefereeError):
     """A move the pending decision does not allow; the table is unchanged."""
 
@@ -532,19 +535,22 @@ class Table:
         hand = event.hand if winner is not None else None  # won by yaku
         assert event.next_dealer is not None
         self._records.append(
-            TableRound(
-                len(self._match.rounds),
-                rnd.month,
-                rnd.dealer,
-                event.kind,
-                winner,
-                event.points,
-                () if hand is None else tuple([y.id for y in hand.yaku]),
-                (first.calls, second.calls),
-                winner is not None and rnd._state[winner].calls > 0,
-                self._redeals,
-                (first.offers, second.offers),
-                event.next_dealer,
+            _new(
+                TableRound,
+                (
+                    len(self._match.rounds),
+                    rnd.month,
+                    rnd.dealer,
+                    event.kind,
+                    winner,
+                    event.points,
+                    () if hand is None else tuple([y.id for y in hand.yaku]),
+                    (first.calls, second.calls),
+                    winner is not None and rnd._state[winner].calls > 0,
+                    self._redeals,
+                    (first.offers, second.offers),
+                    event.next_dealer,
+                ),
             )
         )
 

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from ._table_rules import Weather
 
 
+_new = tuple.__new__  # a NamedTuple made without its Python-level __new__ (every field given)
+
+
 class WeatherMask(NamedTuple):
     """A weather rule as the tables use it: which cards bring it (their ids and own bits), where,
     and the rows it cancels (a mask of their fields' top bits within one way of counting)."""
@@ -216,7 +219,7 @@ class Tables:
         matches = month.matches[way]
         counted = tuple(
             [
-                YakuScore(ident, label, points, tuple(filter(matches[row].__contains__, cards)))
+                _new(YakuScore, (ident, label, points, tuple(filter(matches[row].__contains__, cards))))
                 for row, ident, label, points in plan.counted
             ]
         )
@@ -229,7 +232,7 @@ class Tables:
             steps = (*steps, Step("roles", role, 0, "note"))
         if weathered:
             steps = (*steps, *weathered)
-        return Hand(ruleset, plan.base, counted, steps)
+        return _new(Hand, (ruleset, plan.base, counted, steps))
 
     def _weathered(
         self, way: int, total: int, own_calls: int, off: int, field: Collection[str] | None
