@@ -51,6 +51,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import repeat, starmap
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._core.arguments import a_seed, shown
@@ -218,6 +219,7 @@ class Table:
         "_must_capture",
         "_opening",
         "_opponent",
+        "_over",
         "_pending",
         "_quiet",
         "_records",
@@ -285,13 +287,14 @@ class Table:
         self._taken: list[str] = []  # the cards captured this turn
         self._redeals = 0
         self.result: TableResult | None = None
+        self._over = False
         self._opening = self._next_round()
 
     # --- views ---------------------------------------------------------------------------
 
-    @property
-    def finished(self) -> bool:
-        return self.result is not None
+    # Read at every move of a match: a C getter of ``_over`` (set with ``result``) costs a third
+    # of a Python property's call.
+    finished = property(attrgetter("_over"), doc="Whether the match is over (``result`` is set).")
 
     @property
     def pending(self) -> str | None:
@@ -682,6 +685,7 @@ class Table:
             self.first_dealer,
             result.adjustments,
         )
+        self._over = True
         self._to_move = self._pending = self._choosing = None
         self._log.append((Finished, tuple(result.totals.items()), result.winner))
 
