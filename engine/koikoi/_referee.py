@@ -145,6 +145,37 @@ class Round:
     call gives, the weather, and who deals next.
     """
 
+    # Slots: a match makes a round a month, and a turn reads a dozen of its attributes.
+    __slots__ = (
+        "_called",
+        "_dealt",
+        "_events",
+        "_field_weather",
+        "_hooks",
+        "_last",
+        "_last_caller",
+        "_last_rise",
+        "_minimum_base",
+        "_month_table",
+        "_new_yaku",
+        "_offer",
+        "_offer_field",
+        "_offer_hand",
+        "_one_way",
+        "_state",
+        "_tables",
+        "_weather",
+        "_weights",
+        "dealer",
+        "field_brights",
+        "month",
+        "players",
+        "result",
+        "rs",
+        "rules",
+        "table",
+    )
+
     def __init__(self, rs: RuleSet, players: Sequence[str], dealer: str, month: int | None = None) -> None:
         rules = koikoi_rules(rs)
         names = check_players(players, dealer)
