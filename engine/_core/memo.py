@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import weakref
+from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Hashable
 from typing import Any, ParamSpec, TypeVar
@@ -57,7 +58,7 @@ class Memo(dict[K, V]):
         self._order.clear()
 
 
-class RulesCaches:
+class RulesCaches(ABC):
     """The base of a compiled rules object's caches (``rules.caches``): a game's subclass holds its
     tables (derived from the rules once, kept) and memos (results, bounded) as slots, and says
     how to empty the memos (:meth:`clear`) and how full they are (:meth:`sizes`). Every
@@ -80,13 +81,13 @@ class RulesCaches:
 
         _OWNERS[key] = weakref.ref(self, gone)
 
+    @abstractmethod
     def clear(self) -> None:
         """Forget the memos (results); the tables stay, being the compiled rules' own."""
-        raise NotImplementedError
 
+    @abstractmethod
     def sizes(self) -> dict[str, tuple[int, int]]:
         """Each memo's entries and bound, by name."""
-        raise NotImplementedError
 
 
 #: Every live rules object's caches, by id (a weak reference: the entry goes when they do).
