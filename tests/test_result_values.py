@@ -339,9 +339,10 @@ COVERED = {
     "Outcome": test_a_structural_and_a_behavioural_comparison_are_values,
     "Cause": test_a_structural_and_a_behavioural_comparison_are_values,
 }
-#: Results of the Koi-Koi play flow (the referee, the table, simulations, replays): another
-#: module's, whose tests show them.
+#: Results of the play flows (Koi-Koi's referee, table, simulations, replays; Riichi's table,
+#: tests/test_riichi_play.py): another module's, whose tests show them.
 FLOW = {
+    "TableHand",
     "Event",
     "MatchResult",
     "MatchRecord",

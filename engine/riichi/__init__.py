@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ._grid import GridCell, LimitRow, PaymentGrid, grid_fu, payment_grids
     from ._hand import HandScore, evaluate
     from ._memos import clear_memos, memo_sizes
+    from ._play import MOVE_KINDS, IllegalMove, Move, Table, TableHand, View
     from ._readings import Group, Reading
     from ._rules import RiichiRules, Yaku
     from ._rules import riichi_rules as rules_of
@@ -68,6 +69,12 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "evaluate": ("yakuset.riichi._hand", "evaluate"),
     "clear_memos": ("yakuset.riichi._memos", "clear_memos"),
     "memo_sizes": ("yakuset.riichi._memos", "memo_sizes"),
+    "MOVE_KINDS": ("yakuset.riichi._play", "MOVE_KINDS"),
+    "IllegalMove": ("yakuset.riichi._play", "IllegalMove"),
+    "Move": ("yakuset.riichi._play", "Move"),
+    "Table": ("yakuset.riichi._play", "Table"),
+    "TableHand": ("yakuset.riichi._play", "TableHand"),
+    "View": ("yakuset.riichi._play", "View"),
     "Group": ("yakuset.riichi._readings", "Group"),
     "Reading": ("yakuset.riichi._readings", "Reading"),
     "RiichiRules": ("yakuset.riichi._rules", "RiichiRules"),
@@ -127,6 +134,7 @@ __all__ = [
     "GREEN",
     "GREENS",
     "HONOURS",
+    "MOVE_KINDS",
     "NORTH",
     "OUTCOMES",
     "RED",
@@ -141,8 +149,10 @@ __all__ = [
     "GridCell",
     "Group",
     "HandScore",
+    "IllegalMove",
     "LimitRow",
     "Meld",
+    "Move",
     "PaymentGrid",
     "Payments",
     "Reading",
@@ -153,6 +163,9 @@ __all__ = [
     "Situation",
     "Standing",
     "State",
+    "Table",
+    "TableHand",
+    "View",
     "Yaku",
     "clear_memos",
     "evaluate",

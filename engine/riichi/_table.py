@@ -102,6 +102,7 @@ class TableRules:
     ties_split: bool
     leftover_to_first: bool
     riichi_needs: int
+    riichi_draws_left: int
     winds: int  # regular winds: 1 (east) or 2 (east-south)
     extension_target: int | None
     extension_last: int  # index of the last wind the extension may reach
@@ -243,6 +244,7 @@ def compile_table(
             ties_split=points["ties"] == "split",
             leftover_to_first=points["leftover_sticks"] == "first",
             riichi_needs=points["riichi_needs"],
+            riichi_draws_left=wins["riichi_draws_left"],
             winds=winds,
             extension_target=extension["target"] if isinstance(extension, dict) else None,
             extension_last=last,

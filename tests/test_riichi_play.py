@@ -1,0 +1,309 @@
+"""yakuset.riichi.Table: whole games played from moves (issue 26 items 2-4).
+
+Rigged walls deal known hands and draws (the layout of docs/rules/riichi-table.md §5: the deal
+4-4-4-1 from the dealer, then the draws in turn; the first dora indicator and its ura at the far
+end's fifth and sixth places). Expected points come from the payment formulas of the seeds
+(docs/rules/riichi.md §6, tests/test_riichi_seeds.py's cells) and the noten payments of
+docs/rules/riichi.md (3000 split evenly).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+import yakuset
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from yakuset import riichi
+from yakuset.riichi import IllegalMove, Move, Table
+from yakuset.riichi._shanten import shanten_of
+
+RON, TSUMO, PASS = Move("ron"), Move("tsumo"), Move("pass")
+
+
+def names(text: str) -> list[str]:
+    """``"234m5p"`` -> ``["2m", "3m", "4m", "5p"]``."""
+    return [f"{digit}{suit}" for digits, suit in re.findall(r"(\d+)([mpsz])", text) for digit in digits]
+
+
+def full_set(rs) -> list[str]:
+    """The rule set's tiles as mpsz names: four of each tile not removed, a red five as ``0``."""
+    table = riichi.rules_of(rs).table
+    out = []
+    for suit_index, suit in enumerate("mpsz"):
+        for number in range(1, 10 if suit != "z" else 8):
+            kind = suit_index * 9 + number - 1
+            if kind in table.removed:
+                continue
+            reds = table.red_fives[suit_index] if number == 5 and suit != "z" else 0
+            out += [f"0{suit}"] * reds + [f"{number}{suit}"] * (4 - reds)
+    return out
+
+
+def rigged(rs, hands: dict[int, str], draws: str = "", dora: str = "8p", ura: str = "9s", dealer: int = 0):
+    """A wall dealing ``hands`` (seat -> 13 tiles) from ``dealer``, then drawing ``draws`` in turn
+    order; the dora and ura indicator as given; every other tile in ascending order after the draws."""
+    rest = full_set(rs)
+    size = len(rest)
+    players = riichi.rules_of(rs).table.players
+    wall: list[str | None] = [None] * size
+    at = 0
+    given = {seat: names(text) for seat, text in hands.items()}
+    for size_of in (4, 4, 4, 1):
+        for turn in range(players):
+            seat = (dealer + turn) % players
+            for _ in range(size_of):
+                wall[at] = given[seat].pop(0)
+                at += 1
+    for name in names(draws):
+        wall[at] = name
+        at += 1
+    wall[size - 5], wall[size - 6] = dora, ura
+    for name in wall:
+        if name is not None:
+            rest.remove(name)
+    for index in range(size):
+        if wall[index] is None:
+            wall[index] = rest.pop(0)
+    return wall
+
+
+def tile_of(table: Table, seat: int, name: str) -> int:
+    """The wall tile of that name in ``seat``'s hand (the first copy)."""
+    kind = riichi.TILE_OF[name]
+    return next(tile for tile in table.view(seat).hand if tile >> 2 == kind)
+
+
+def tsumogiri(table: Table) -> None:
+    """The seat to move discards its drawn tile."""
+    table.play(Move("discard", table.view(table.to_move).drawn))
+
+
+@pytest.fixture(scope="module")
+def tenhou():
+    return yakuset.load_ruleset("tenhou")
+
+
+# Seat 1: pinfu and tanyao, waiting on 4m-7m (ryanmen). The other hands are far from tenpai.
+S0 = "1357m2468p13579s"
+S1 = "234m456p678s22s56m"
+S2 = "2m8m3p7p9p2s4s9s1z2z3z4z5z"
+S3 = "3m9m1p5p8p1s3s5s6z6z7z7z4z"
+
+
+def test_a_ron_is_scored_from_the_tiles_and_settled(tenhou):
+    wall = rigged(tenhou, {0: S0, 1: S1, 2: S2, 3: S3}, draws="1z9p6z8s5z")
+    table = Table(tenhou, wall=wall)
+    tsumogiri(table)  # seat 0: 1z
+    for _ in range(3):
+        tsumogiri(table)  # seats 1-3
+    assert table.to_move == 0
+    events = table.play(Move("discard", tile_of(table, 0, "7m")))
+    assert table.to_move == 1 and table.legal_moves() == [RON, PASS]
+    events = table.play(RON)
+    end = next(e for e in events if e["type"] == "end")
+    # Pinfu and tanyao, closed ron: 2 han 30 fu, a non-dealer's ron is 2000 (docs/rules/riichi.md §6).
+    assert end["ending"] == "ron" and end["wins"][0]["yaku"] == ["pinfu", "tanyao"]
+    assert (end["wins"][0]["han"], end["wins"][0]["fu"]) == (2, 30)
+    assert end["transfers"] == [-2000, 2000, 0, 0]
+    assert table.hands[0].settlement.transfers == (-2000, 2000, 0, 0)
+    # The dealer lost: the deal passes to seat 1, no honba.
+    assert (table.state.dealer, table.state.honba, table.state.scores) == (1, 0, (23000, 27000, 25000, 25000))
+    assert table.to_move == 1  # the next hand's dealer has drawn
+
+
+def test_riichi_ippatsu_tsumo_is_a_mangan_and_the_stick_comes_back(tenhou):
+    wall = rigged(tenhou, {0: S0, 1: "234m456p678s22s5m9p", 2: S2, 3: S3}, draws="1z1z6z8s5z6m4z2p1p4m")
+    table = Table(tenhou, wall=wall)
+    for _ in range(5):
+        tsumogiri(table)  # seats 0-3, then 0
+    assert table.to_move == 1
+    nine_pin = tile_of(table, 1, "9p")
+    assert Move("riichi", nine_pin) in table.legal_moves()
+    events = table.play(Move("riichi", nine_pin))
+    assert events[0] == {"type": "discard", "seat": 1, "tile": nine_pin, "tsumogiri": False, "riichi": True}
+    assert {"type": "riichi", "seat": 1} in events  # nobody called 9p: the riichi stands
+    for _ in range(3):
+        tsumogiri(table)  # seats 2, 3, 0
+    assert table.to_move == 1 and TSUMO in table.legal_moves()
+    events = table.play(TSUMO)
+    end = next(e for e in events if e["type"] == "end")
+    assert sorted(end["wins"][0]["yaku"]) == ["ippatsu", "menzen_tsumo", "pinfu", "riichi", "tanyao"]
+    # 5 han: mangan; a non-dealer's tsumo is 4000 from the dealer, 2000 from each other
+    # (docs/rules/riichi.md §6, seed 002); seat 1's own stick comes back.
+    assert end["transfers"] == [-4000, 8000, -2000, -2000]
+    assert table.state.sticks == 0
+
+
+def test_after_riichi_only_the_drawn_tile_may_be_discarded(tenhou):
+    wall = rigged(tenhou, {0: S0, 1: "234m456p678s22s5m9p", 2: S2, 3: S3}, draws="1z1z6z8s5z6m4z2p1p3z")
+    table = Table(tenhou, wall=wall)
+    for _ in range(5):
+        tsumogiri(table)
+    table.play(Move("riichi", tile_of(table, 1, "9p")))
+    for _ in range(3):
+        tsumogiri(table)
+    drawn = table.view(1).drawn
+    assert table.legal_moves() == [Move("discard", drawn)]
+    with pytest.raises(IllegalMove, match=r"riichi: after riichi only the drawn tile \(3z"):
+        table.play(Move("discard", tile_of(table, 1, "2s")))
+
+
+def test_a_wait_in_your_own_discards_is_furiten(tenhou):
+    # Seat 1 draws 7m (a winning tile), discards it instead of winning, then seat 2 discards 4m.
+    wall = rigged(tenhou, {0: S0, 1: S1, 2: "4m8m3p7p9p2s4s9s1z2z3z4z5z", 3: S3}, draws="1z7m")
+    table = Table(tenhou, wall=wall)
+    tsumogiri(table)
+    assert TSUMO in table.legal_moves()
+    tsumogiri(table)  # seat 1 throws its winning 7m away
+    table.play(Move("discard", tile_of(table, 2, "4m")))
+    assert table.to_move != 1 and all(e["seat"] != 1 for e in table.events if e["type"] == "pass")
+    assert table.view(1).discards[1][-1] >> 2 == riichi.TILE_OF["7m"]
+
+
+def test_a_passed_winning_tile_is_furiten_until_your_next_discard(tenhou):
+    hands = {0: S0, 1: S1, 2: "4m8m3p7p9p2s4s9s1z2z3z4z5z", 3: "4m7m9m1p5p8p1s3s5s6z6z7z4z"}
+    table = Table(tenhou, wall=rigged(tenhou, hands, draws="1z9p6z8s5z9s3z2p"))
+    tsumogiri(table)
+    tsumogiri(table)
+    table.play(Move("discard", tile_of(table, 2, "4m")))
+    assert table.to_move == 1 and table.legal_moves() == [RON, PASS]
+    table.play(PASS)
+    table.play(Move("discard", tile_of(table, 3, "7m")))  # seat 1 is furiten: not asked
+    assert table.to_move == 0 and table.view(0).drawn is not None
+    for _ in range(3):
+        tsumogiri(table)  # seats 0, 1 (its discard ends the furiten), 2
+    table.play(Move("discard", tile_of(table, 3, "4m")))
+    assert table.to_move == 1 and RON in table.legal_moves()
+
+
+S2_TENPAI = "123p456p678s22s56m"
+
+
+def test_an_exhaustive_draw_pays_noten_and_offers_riichi_only_with_four_tiles_left(tenhou):
+    # Seat 2 is tenpai on 4m-7m from the deal; every other 4m and 7m is in another hand, so
+    # nobody wins; everybody discards what they draw.
+    hands = {
+        0: "4m4m7m7m1p5p9p3s7s1z3z5z7z",
+        1: "3m4m8m9m1p4p8p2s6s8s1z2z3z",
+        2: S2_TENPAI,
+        3: "4m7m7m2p6p1s5s9s2z4z6z6z7z",
+    }
+    table = Table(tenhou, wall=rigged(tenhou, hands))
+    riichi_offered_with = []
+    while table.state.hand == 1 and table.state.round_wind == "east" and not table.hands:
+        moves = table.legal_moves()
+        if table.to_move == 2 and any(m.kind == "riichi" for m in moves):
+            riichi_offered_with.append(table.view(2).live_left)
+        assert TSUMO not in table.legal_moves() and RON not in table.legal_moves()
+        tsumogiri(table)
+    # Riichi needs four tiles in the live wall (a draw of one's own left; wins.riichi_draws_left).
+    assert min(riichi_offered_with) >= 4 and 4 <= min(riichi_offered_with) < 8
+    (hand,) = table.hands
+    assert hand.ending == "exhaustive_draw"
+    # One tenpai player: 1000 from each of the three others (docs/rules/riichi.md, BMJA §10).
+    assert hand.settlement.transfers == (-1000, -1000, 3000, -1000)
+    # The dealer was noten: the deal passes, one honba (dealer.honba.draw: add).
+    assert (table.state.dealer, table.state.honba) == (1, 1)
+
+
+def test_a_wall_sequence_one_per_hand_and_its_end(tenhou):
+    wall = rigged(tenhou, {0: S0, 1: S1, 2: S2, 3: S3}, draws="1z9p6z8s5z")
+    table = Table(tenhou, wall=[wall])
+    for _ in range(4):
+        tsumogiri(table)
+    table.play(Move("discard", tile_of(table, 0, "7m")))
+    with pytest.raises(yakuset.InputError, match=r"hand 2 needs a wall, and `wall` gave 1"):
+        table.play(RON)
+    assert len(table.hands) == 1 and table.to_move is None
+
+
+def test_a_bad_wall_is_an_input_error(tenhou):
+    with pytest.raises(yakuset.InputError, match=r"wall\[1\]: the wall has 3 tiles"):
+        Table(tenhou, wall=[full_set(tenhou), ["1m", "2m", "3m"]])
+
+
+def test_a_move_of_the_wrong_shape_is_refused_and_nothing_changes(tenhou):
+    table = Table(tenhou, seed=3)
+    before = table.trace()
+    with pytest.raises(IllegalMove, match="a move is Move"):
+        table.play("discard")
+    with pytest.raises(IllegalMove, match="ron: seat 0 is to discard"):
+        table.play(RON)
+    with pytest.raises(IllegalMove, match="is not in seat 0's hand"):
+        table.play(Move("discard", next(t for t in range(136) if t not in table.view(0).hand)))
+    assert table.trace() == before
+
+
+# --- properties -----------------------------------------------------------------------------
+
+
+def greedy(table: Table, rng: random.Random) -> Move:
+    """Win when possible, declare riichi half the time, else discard towards tenpai (a random
+    one of the discards that leave the fewest shanten), sometimes a random legal move."""
+    moves = table.legal_moves()
+    for kind in ("tsumo", "ron"):
+        if Move(kind) in moves:
+            return Move(kind)
+    riichis = [m for m in moves if m.kind == "riichi"]
+    if riichis and rng.random() < 0.5:
+        return rng.choice(riichis)
+    discards = [m for m in moves if m.kind == "discard"]
+    if len(discards) < 2 or rng.random() < 0.1:
+        return rng.choice(moves)
+    hand = table.view(table.to_move).hand
+    counts = bytearray(34)
+    for tile in hand:
+        counts[tile >> 2] += 1
+    by_shanten: dict[int, list[Move]] = {}
+    for move in discards:
+        counts[move.tile >> 2] -= 1
+        by_shanten.setdefault(shanten_of(bytes(counts), b"\x04" * 34, 0), []).append(move)
+        counts[move.tile >> 2] += 1
+    return rng.choice(by_shanten[min(by_shanten)])
+
+
+def check_tiles(rs, table: Table) -> None:
+    """Every tile is in one place: the hands, the discards, or the wall (live or dead)."""
+    seen = [t for seat in range(len(table.state.scores)) for t in table.view(seat).hand]
+    seen += [t for discards in table.view(0).discards for t in discards]
+    assert len(seen) == len(set(seen))
+    view = table.view(0)
+    assert len(seen) + view.live_left + riichi.rules_of(rs).table.dead_wall == len(full_set(rs))
+
+
+@pytest.mark.parametrize("ruleset_id", ["tenhou", "ema-2025", "tenhou-sanma", "mahjong-soul"])
+@given(seed=st.integers(0, 2**32))
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_a_game_of_legal_moves_ends_accounts_for_every_tile_and_conserves_points(ruleset_id, seed):
+    rs = yakuset.load_ruleset(ruleset_id)
+    table = Table(rs, seed=seed)
+    rng = random.Random(seed)
+    players = riichi.rules_of(rs).table.players
+    start = riichi.rules_of(rs).table.start
+    moves = 0
+    while table.to_move is not None:
+        check_tiles(rs, table)
+        legal = table.legal_moves()
+        assert legal and len(set(legal)) == len(legal)
+        table.play(greedy(table, rng))  # a legal move never raises
+        moves += 1
+        assert moves < 20000
+        assert sum(table.state.scores) + 1000 * table.state.sticks == start * players
+    assert table.ended and table.state.end_reason in riichi.END_REASONS
+    assert len(table.standings()) == players
+
+
+@given(seed=st.integers(0, 2**32))
+@settings(max_examples=3, deadline=None)
+def test_the_same_seed_and_moves_give_the_same_trace(seed):
+    rs = yakuset.load_ruleset("tenhou")
+    traces = []
+    for _ in range(2):
+        table, rng = Table(rs, seed=seed), random.Random(seed)
+        for _ in range(300):
+            table.play(greedy(table, rng))
+        traces.append((table.trace(), table.events))
+    assert traces[0] == traces[1]
