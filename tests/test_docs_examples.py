@@ -19,10 +19,10 @@ from yakuset._cli import main
 from .helpers import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-#: The pages whose console examples are run: the README and the guides of docs/.
+#: The pages whose console examples are run: the README and every page of docs/ (the tutorials too).
 PAGES = {
     path.relative_to(ROOT).as_posix(): path.read_text(encoding="utf-8")
-    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 }
 RULE_SETS_PAGE = PAGES["docs/rule-sets.md"]
 BLOCK = re.compile(r"```(console|yaml)\n(.*?)```", re.S)

@@ -1,0 +1,313 @@
+"""The documentation site's generated reference (yakuset._docs) has an entry for every schema
+field, hookspec, command-line option and API endpoint, each found here from its own source
+(the schema files, pluggy, argparse, the server's routes), and says what those sources say."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pluggy
+import pytest
+import yaml
+from yakuset import diff
+from yakuset._cli import build_parser
+from yakuset._core import hookspecs
+from yakuset._core.schemas import CORE
+from yakuset._docs import _commands, _hooks, _rulesets, _schema, makers, navigation, pages
+from yakuset._house import REGISTRY, list_rulesets
+
+from .helpers import ROOT
+
+SCHEMA_FILES = {None: CORE, **{name: game.schema for name, game in REGISTRY.games.items()}}
+
+
+@functools.cache
+def _fields_page(game: str | None) -> str:
+    return _schema.page(game, _schema.fields()[game], "fields")
+
+
+def _sections(page: str, level: str = "###") -> dict[str, str]:
+    """Each heading's name (the text in backticks) and the text below it, to the next heading
+    of that level or higher."""
+    found = {}
+    parts = re.split(rf"^(#{{1,{len(level)}}} .*)$", page, flags=re.M)
+    for heading, body in zip(parts[1::2], parts[2::2]):
+        named = re.match(rf"{level} `([^`]+)`", heading)
+        if named:
+            found[named.group(1)] = body
+    return found
+
+
+def _schema_nodes(node: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Every property a schema file names, at any depth: (its key, its schema)."""
+    found = []
+    if isinstance(node, dict):
+        for key, sub in node.get("properties", {}).items():
+            found.append((key, sub))
+        for value in node.values():
+            found += _schema_nodes(value)
+    elif isinstance(node, list):
+        for value in node:
+            found += _schema_nodes(value)
+    return found
+
+
+@pytest.mark.parametrize("game", list(SCHEMA_FILES))
+def test_every_key_a_schema_names_has_a_field_entry(game):
+    entries = _sections(_fields_page(game))
+    named = {key for key, _ in _schema_nodes(json.loads(SCHEMA_FILES[game].read_text(encoding="utf-8")))}
+    # The resolved-entry point (`$defs/resolved`) repeats sections with `required` only.
+    missing = {key for key in named if not any(path.split(".")[-1].split("[")[0] == key for path in entries)}
+    assert not missing, f"fields with no entry on the {game or 'common'} page: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("game", list(SCHEMA_FILES))
+def test_a_fields_default_and_allowed_values_are_the_schemas(game):
+    entries = _sections(_fields_page(game))
+    checked = 0
+    for key, node in _schema_nodes(json.loads(SCHEMA_FILES[game].read_text(encoding="utf-8"))):
+        if "description" not in node:
+            continue
+        # The entry of this key whose text is this node's description.
+        matching = [
+            body
+            for path, body in entries.items()
+            if path.split(".")[-1].split("[")[0] == key and " ".join(node["description"].split()[:6]) in body
+        ]
+        assert matching, f"{key}: no entry has its description"
+        body = matching[0]
+        shown_default = re.search(r"^- \*\*default\*\*: `+ ?(.*?) ?`+$", body, re.M)
+        if "default" in node:
+            assert shown_default, f"{key}: the entry shows no default"
+            assert yaml.safe_load(shown_default.group(1)) == node["default"], key
+            checked += 1
+        else:
+            assert shown_default is None, f"{key}: the entry shows a default the schema does not have"
+        for value in node.get("enum", []):
+            assert re.search(rf"^- \*\*allowed\*\*: .*`{re.escape(str(json.dumps(value)).strip(chr(34)))}`", body, re.M)
+    assert checked or game is None
+
+
+def _plain_leaves(rs: Any) -> list[tuple[str, Any]]:
+    """A rule set's values under plain mapping keys (no list item, no plugin on the way)."""
+    return [
+        (".".join(map(str, path)), value)
+        for path, value, _ in rs.leaves()
+        if all(isinstance(step, str) for step in path) and path[0] not in ("plugins",)
+    ]
+
+
+def test_a_fields_entry_says_what_every_bundled_rule_set_sets_it_to():
+    rulesets = list_rulesets()
+    for rs in rulesets:
+        entries = _sections(_fields_page(rs.game)) | _sections(_fields_page(None))
+        for path, value in _plain_leaves(rs):
+            body = entries[path]
+            listed = [re.match(r"^- (`+) ?(.*?) ?\1: (.*)$", line) for line in body.splitlines()]
+            if "- … and" in body:
+                continue  # more values than an entry lists: the comparison has them
+            said = next((m.group(3) for m in listed if m and yaml.safe_load(m.group(2)) == value), None)
+            assert said is not None, f"{path}: the entry does not list {rs.id}'s value {value!r}"
+            assert said == "every bundled rule set" or rs.id in re.split(r"[ ,;]+", said), (
+                f"{path}: {rs.id} is not listed under {value!r}"
+            )
+
+
+def test_every_value_of_every_bundled_rule_set_lies_under_a_field_entry():
+    for rs in list_rulesets():
+        entries = set(_sections(_fields_page(rs.game))) | set(_sections(_fields_page(None)))
+        for path, _, _ in rs.leaves():
+            general = ""
+            for index, step in enumerate(path):
+                if isinstance(step, int):
+                    general += "[]"
+                elif index == 1 and path[0] == "plugins":
+                    general += f".{_schema.ANY_KEY}"
+                else:
+                    general += f".{step}" if general else str(step)
+                below = general + (
+                    "["
+                    if isinstance(path[index + 1 : index + 2] or None, tuple) and isinstance(path[index + 1], int)
+                    else "."
+                )
+                if general in entries and not any(e.startswith(below) for e in entries):
+                    break  # a field that describes nothing below it holds the rest of the value whole
+            assert general in entries, f"{rs.id}: {general} has no field entry"
+
+
+def test_an_example_is_placed_at_its_fields_path():
+    for game in SCHEMA_FILES:
+        for item in _schema.fields()[game]:
+            sample = _schema.example(item)
+            if sample is None:
+                continue
+            text = _sections(_fields_page(game))[item.path]
+            block = re.search(r"```yaml\n(.*?)```", text, re.S)
+            assert block, item.path
+            node: Any = yaml.safe_load(block.group(1))
+            for step in item.path.replace("[]", ".[]").split("."):
+                node = node[0] if step == "[]" else node["example" if step == _schema.ANY_KEY else step]
+            assert node == sample, item.path
+
+
+# --- hooks -------------------------------------------------------------------------------------------
+
+
+def test_every_hookspec_has_an_entry_with_its_firstresult_and_docstring():
+    page = _hooks.page()
+    entries = _sections(page)
+    modules = [hookspecs, *(game.hookspecs for game in REGISTRY.games.values())]
+    for module in modules:
+        manager = pluggy.PluginManager(hookspecs.PROJECT)
+        manager.add_hookspecs(module)
+        names = [name for name in vars(manager.hook) if name.startswith(f"{hookspecs.PROJECT}_")]
+        assert names, module.__name__
+        for name in names:
+            assert name in entries, f"{name} has no entry"
+            caller = getattr(manager.hook, name)
+            body = entries[name]
+            assert ("**firstresult**" in body) == bool(caller.spec.opts["firstresult"]), name
+            first_line = caller.spec.function.__doc__.strip().splitlines()[0]
+            assert re.sub(r"``([^`]+)``", r"`\1`", first_line) in body, name
+            for parameter in caller.spec.argnames:
+                assert re.search(rf"\b{parameter}\b", body.split("```")[1]), f"{name}: {parameter} not in its signature"
+
+
+# --- the command line ------------------------------------------------------------------------------
+
+
+def test_every_command_and_option_has_an_entry_with_its_default():
+    page = _commands.page()
+    entries = _sections(page, "##")
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+    assert len(subparsers.choices) >= 10
+    for name, sub in subparsers.choices.items():
+        body = entries.get(f"yakuset {name}")
+        assert body is not None, f"`yakuset {name}` has no entry"
+        rows = [line for line in body.splitlines() if line.startswith("| `")]
+        for action in sub._actions:
+            if action.help == "show this help message and exit":
+                continue
+            words = action.option_strings or [action.metavar or action.dest]
+            row = next((r for r in rows if all(w in r.split(" | ")[0] for w in words)), None)
+            assert row is not None, f"yakuset {name}: {words} has no entry"
+            default = row.rstrip(" |").rsplit(" | ", 1)[-1]
+            if action.option_strings and action.default not in (None, False, []) and not action.required:
+                assert default.strip("`") == str(action.default), f"yakuset {name} {words[0]}"
+
+
+def test_the_command_pages_commands_are_the_parsers_in_order():
+    names = [name for name, _ in _commands.commands()]
+    table = re.findall(r"^\| \[`([a-z-]+)`\]", _commands.page(), re.M)
+    assert table == names
+
+
+# --- the HTTP API --------------------------------------------------------------------------------------
+
+
+def test_every_route_the_server_serves_has_an_entry_with_its_body_fields():
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    from starlette.routing import Route
+    from yakuset._docs import _api
+    from yakuset._web.app import create_app
+
+    page = _api.page()
+    entries = _sections(page, "##")
+    served = [
+        (method, route.path)
+        for route in create_app().routes
+        if isinstance(route, Route) and route.path.startswith("/api/v1/")
+        for method in sorted(route.methods or ())
+        if method != "HEAD"
+    ]
+    assert len(served) >= 10
+    document = _api.document()
+    for method, path in served:
+        if path == "/api/v1/openapi.json":
+            continue
+        body = entries.get(f"{method} {path}")
+        assert body is not None, f"{method} {path} has no entry"
+        operation = document["paths"][path][method.lower()]
+        fields = operation.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
+        for field in fields.get("properties", {}):
+            assert f"| `{field}` |" in body, f"{method} {path}: body field {field} has no row"
+
+
+# --- rule sets -----------------------------------------------------------------------------------------
+
+
+def test_every_bundled_rule_set_has_a_page_with_its_source_and_every_doubt_of_its_file():
+    generated = {rs.id: _rulesets.page(rs, set()) for rs in list_rulesets()}
+    for rs in list_rulesets():
+        page = generated[rs.id]
+        assert rs.metadata["source"] in page
+        own = rs.files[0]
+        marked = [n for n, line in enumerate(own.path.read_text(encoding="utf-8").splitlines(), 1) if "⚠" in line]
+        for number in marked:
+            assert f"`{own.display}:{number}`" in page, f"{rs.id}: the ⚠ of line {number} is not on its page"
+        assert ("## ⚠" in page) == bool(marked or any("⚠" in f.path.read_text(encoding="utf-8") for f in rs.files))
+
+
+def test_the_yaku_values_of_the_rulebooks_are_in_the_koikoi_comparison():
+    """docs/rules/koikoi.md §2: Goko is 10 in Nintendo's rules (S2/S3) and 15 in FudaWiki's (S1)."""
+    members = _rulesets.rulesets()["koikoi"]
+    page = _rulesets.matrix("koikoi", members)
+    head = next(line for line in page.splitlines() if line.startswith("| rule |") and "nintendo" in line)
+    columns = [cell.strip() for cell in head.strip("|").split("|")]
+    row = next(line for line in page.splitlines() if line.startswith("| ≠ `yaku[goko].points`"))
+    cells = dict(zip(columns, (cell.strip() for cell in row.strip("|").split("|"))))
+    assert cells["[nintendo](nintendo.md)"] == "`10`"
+    assert cells["[fudawiki](fudawiki.md)"] == "`15`"
+
+
+@pytest.mark.parametrize("game", ["koikoi", "riichi"])
+def test_the_comparison_marks_exactly_the_rules_diff_finds_changed_between_some_pair(game):
+    members = _rulesets.rulesets()[game]
+    page = _rulesets.matrix(game, members)
+    differ = set(re.findall(r"^\| ≠ `([^`]+)`", page, re.M))
+    same = set(re.findall(r"^\| `([^`]+)` \|", page, re.M))
+    changed = set()
+    for a, b in itertools.combinations(members, 2):
+        changed |= {c.path for c in diff.rule_changes(diff.structural(a, b))}
+    for path in changed:  # a whole item or mapping added or removed: each of its rows differs
+        assert path in differ or any(row.startswith((path + ".", path + "[")) for row in differ), path
+    for row in differ:
+        assert any(row == path or row.startswith((path + ".", path + "[")) for path in changed), row
+    assert not differ & same
+
+
+def test_the_generated_pages_are_in_the_navigation_and_nothing_else_is():
+    generated = set(makers())
+    listed = {path for entries in navigation().values() for entry in entries for path in entry.values()}
+    assert listed == generated
+
+
+# --- the site -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_the_site_builds_strictly_with_every_generated_page(tmp_path):
+    pytest.importorskip("mkdocs", reason="the docs extra is not installed: pip install '.[docs]'")
+    site = tmp_path / "site"
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "WARNING" not in result.stderr
+    for path in pages():
+        assert (site / Path(path).with_suffix(".html")).is_file(), path
+    assert (site / "tutorials" / "first-house-rule.html").is_file()
