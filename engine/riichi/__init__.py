@@ -7,7 +7,8 @@
 
 :func:`score` takes han and fu, declared yaku or yakuman; :func:`evaluate` takes the tiles
 (mpsz notation) and finds the yaku with the rule set's detectors; :func:`payment_grids` is
-the rule set's payment table. Every number comes from the rule set. Tiles are numbered 0-33:
+the rule set's payment table; :func:`read_log` reads a played game's log, :func:`check_log`
+checks it against our settlement. Every number comes from the rule set. Tiles are numbered 0-33:
 ``0-8`` are 1m-9m, ``9-17`` 1p-9p, ``18-26`` 1s-9s, ``27-33`` the honours 1z-7z.
 """
 
@@ -20,6 +21,9 @@ if TYPE_CHECKING:
     from ._game import GAME, RiichiGame
     from ._grid import GridCell, LimitRow, PaymentGrid, grid_fu, payment_grids
     from ._hand import HandScore, evaluate
+    from ._log_checks import Finding, check_log
+    from ._log_read import MAX_LOG_BYTES, read_log
+    from ._log_record import GameLog, Lobby, LogError, LogEvent, LogHand, LogResult, LogWin
     from ._memos import clear_memos, memo_sizes
     from ._play import MOVE_KINDS, IllegalMove, Move, Table, TableHand, View
     from ._readings import Group, Reading
@@ -67,6 +71,17 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "payment_grids": ("yakuset.riichi._grid", "payment_grids"),
     "HandScore": ("yakuset.riichi._hand", "HandScore"),
     "evaluate": ("yakuset.riichi._hand", "evaluate"),
+    "Finding": ("yakuset.riichi._log_checks", "Finding"),
+    "check_log": ("yakuset.riichi._log_checks", "check_log"),
+    "MAX_LOG_BYTES": ("yakuset.riichi._log_read", "MAX_LOG_BYTES"),
+    "read_log": ("yakuset.riichi._log_read", "read_log"),
+    "LogEvent": ("yakuset.riichi._log_record", "LogEvent"),
+    "GameLog": ("yakuset.riichi._log_record", "GameLog"),
+    "LogHand": ("yakuset.riichi._log_record", "LogHand"),
+    "Lobby": ("yakuset.riichi._log_record", "Lobby"),
+    "LogError": ("yakuset.riichi._log_record", "LogError"),
+    "LogResult": ("yakuset.riichi._log_record", "LogResult"),
+    "LogWin": ("yakuset.riichi._log_record", "LogWin"),
     "clear_memos": ("yakuset.riichi._memos", "clear_memos"),
     "memo_sizes": ("yakuset.riichi._memos", "memo_sizes"),
     "MOVE_KINDS": ("yakuset.riichi._play", "MOVE_KINDS"),
@@ -135,6 +150,7 @@ __all__ = [
     "GREENS",
     "HONOURS",
     "MOVE_KINDS",
+    "MAX_LOG_BYTES",
     "NORTH",
     "OUTCOMES",
     "RED",
@@ -146,11 +162,19 @@ __all__ = [
     "WHITE",
     "WINDS",
     "BaseScore",
+    "Finding",
+    "GameLog",
     "GridCell",
     "Group",
     "HandScore",
     "IllegalMove",
     "LimitRow",
+    "Lobby",
+    "LogError",
+    "LogEvent",
+    "LogHand",
+    "LogResult",
+    "LogWin",
     "Meld",
     "Move",
     "PaymentGrid",
@@ -167,6 +191,7 @@ __all__ = [
     "TableHand",
     "View",
     "Yaku",
+    "check_log",
     "clear_memos",
     "evaluate",
     "grid_fu",
@@ -177,6 +202,7 @@ __all__ = [
     "parse_tiles",
     "parse_tiles_red",
     "payment_grids",
+    "read_log",
     "rules_of",
     "score",
     "settle",
