@@ -308,6 +308,28 @@ def test_a_structural_and_a_behavioural_comparison_are_values():
     assert any(cause is not None for cause in causes)
 
 
+def test_a_game_log_and_its_parts_are_values():
+    """A log read from its file, its text and its bytes gives equal records, part by part, with
+    equal hashes and reprs; a log that differs in one name does not; findings are values too."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "logs" / "tenhou-mjlog" / "first-example.mjlog"
+    first = riichi.read_log(path)
+    for again in (riichi.read_log(path.read_text(encoding="utf-8")), riichi.read_log(path.read_bytes())):
+        hand, other = first.hands[-1], again.hands[-1]
+        assert hand.result is not None and other.result is not None
+        pairs = [(first, again), (first.lobby, again.lobby), (hand, other), (hand.events[0], other.events[0])]
+        pairs += [(hand.result, other.result), (hand.result.wins[0], other.result.wins[0])]
+        for one, two in pairs:
+            assert one == two and hash(one) == hash(two) and repr(one) == repr(two)
+    renamed = riichi.read_log(path.read_text(encoding="utf-8").replace("%2D%72%6F%6E%2D", "%41", 1))
+    assert renamed != first and renamed.hands == first.hands
+    wrong = first._replace(final=(0, 0, 0, 0))
+    assert riichi.check_log(wrong) == riichi.check_log(wrong) != ()
+    (finding,) = riichi.check_log(wrong)
+    assert hash(finding) == hash(riichi.check_log(wrong)[0])
+
+
 # --- every public result type --------------------------------------------------------------------
 
 #: Each public result type and the test that shows it is a value.
@@ -338,6 +360,13 @@ COVERED = {
     "BehaviourChange": test_a_structural_and_a_behavioural_comparison_are_values,
     "Outcome": test_a_structural_and_a_behavioural_comparison_are_values,
     "Cause": test_a_structural_and_a_behavioural_comparison_are_values,
+    "GameLog": test_a_game_log_and_its_parts_are_values,
+    "LogHand": test_a_game_log_and_its_parts_are_values,
+    "LogEvent": test_a_game_log_and_its_parts_are_values,
+    "LogResult": test_a_game_log_and_its_parts_are_values,
+    "LogWin": test_a_game_log_and_its_parts_are_values,
+    "Lobby": test_a_game_log_and_its_parts_are_values,
+    "Finding": test_a_game_log_and_its_parts_are_values,
 }
 #: Results of the play flows (Koi-Koi's referee, table, simulations, replays; Riichi's table,
 #: tests/test_riichi_play.py): another module's, whose tests show them.
