@@ -359,3 +359,21 @@ def test_a_missing_file_and_a_wrong_argument_are_input_errors(tmp_path: Path) ->
         read_log(tmp_path / "none.mjlog")
     with pytest.raises(InputError, match="path_or_text must be a path or a log's text"):
         read_log(42)
+
+
+def test_every_action_of_every_log_is_a_table_move() -> None:
+    paths = [*MJLOGS, ROOT / "tests" / "data" / "logs" / "mjai" / "126_204_0_mjai.jsonl"]
+    kinds = set()
+    for path in paths:
+        for event in events(path):
+            if event.kind in ("draw", "dora"):
+                assert not event.is_move
+                with pytest.raises(InputError, match="an event of the wall, not a move"):
+                    event.move()
+                continue
+            move = event.move()
+            assert isinstance(move, yakuset.riichi.Move) and move.kind in yakuset.riichi.MOVE_KINDS
+            assert (move.kind, move.tile, move.tiles) == (event.kind, event.tile, event.tiles)
+            assert list(move.tiles) == sorted(move.tiles)
+            kinds.add(move.kind)
+    assert kinds == set(yakuset.riichi.MOVE_KINDS) - {"pass", "kita"}

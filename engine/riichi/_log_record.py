@@ -8,25 +8,13 @@ Scores and deltas are points (Tenhou's hundreds multiplied out).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._core.errors import InputError
 
-#: The actions a player takes that are moves at the table (``LogEvent.kind``); ``draw`` and
-#: ``dora`` are events of the wall, not moves.
-MOVE_KINDS = (
-    "discard",
-    "riichi",
-    "tsumo",
-    "ron",
-    "chi",
-    "pon",
-    "open_kan",
-    "closed_kan",
-    "added_kan",
-    "kita",
-    "nine_terminals",
-)
+if TYPE_CHECKING:
+    from ._play import Move
+
 #: The wall's events: a draw (``tile``; after a kan or a kita it is the replacement tile) and a
 #: new dora indicator shown (``tile``).
 WALL_KINDS = ("draw", "dora")
@@ -59,10 +47,10 @@ class LogError(InputError):
 
 class LogEvent(NamedTuple):
     """One thing that happened in a hand, in order: a move of ``seat`` (``kind`` one of
-    :data:`MOVE_KINDS`) or an event of the wall (:data:`WALL_KINDS`).
+    :data:`yakuset.riichi.MOVE_KINDS` but ``pass``, which no log writes) or an event of the
+    wall (:data:`WALL_KINDS`).
 
-    ``tile`` and ``tiles`` are as the table's moves take them (issue 26: ``Move(kind, tile,
-    tiles)``): a discard's or a
+    ``tile`` and ``tiles`` are as :class:`yakuset.riichi.Move` takes them: a discard's or a
     riichi's discarded tile; for chi, pon and an open kan the discard called (``tile``) and the
     caller's own tiles (``tiles``, ascending); a closed kan's four (``tiles``); an added kan's
     added tile; a kita's north; a draw's tile; a new dora indicator. Tsumo, ron and nine
@@ -77,7 +65,15 @@ class LogEvent(NamedTuple):
     @property
     def is_move(self) -> bool:
         """Whether this is a player's move (not a draw or a dora indicator)."""
-        return self.kind in MOVE_KINDS
+        return self.kind not in WALL_KINDS
+
+    def move(self) -> Move:
+        """The table's :class:`yakuset.riichi.Move` of a player's event."""
+        if self.kind in WALL_KINDS:
+            raise InputError(f"a {self.kind} is an event of the wall, not a move")
+        from ._play import Move
+
+        return Move(self.kind, self.tile, self.tiles)
 
 
 class LogWin(NamedTuple):
