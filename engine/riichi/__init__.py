@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ._log_checks import Finding, check_log
     from ._log_read import MAX_LOG_BYTES, read_log
     from ._log_record import GameLog, Lobby, LogError, LogEvent, LogHand, LogResult, LogWin
+    from ._log_write import write_mjai, write_tenhou6
     from ._memos import clear_memos, memo_sizes
     from ._play import MOVE_KINDS, IllegalMove, Move, Table, TableHand, View
     from ._readings import Group, Reading
@@ -82,6 +83,8 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "LogError": ("yakuset.riichi._log_record", "LogError"),
     "LogResult": ("yakuset.riichi._log_record", "LogResult"),
     "LogWin": ("yakuset.riichi._log_record", "LogWin"),
+    "write_mjai": ("yakuset.riichi._log_write", "write_mjai"),
+    "write_tenhou6": ("yakuset.riichi._log_write", "write_tenhou6"),
     "clear_memos": ("yakuset.riichi._memos", "clear_memos"),
     "memo_sizes": ("yakuset.riichi._memos", "memo_sizes"),
     "MOVE_KINDS": ("yakuset.riichi._play", "MOVE_KINDS"),
@@ -210,4 +213,6 @@ __all__ = [
     "standings",
     "tile_name",
     "waits",
+    "write_mjai",
+    "write_tenhou6",
 ]

@@ -231,6 +231,16 @@ class _Reader:
             raise self.error(f"unknown ryukyoku reason {reason!r}")
         kind = reason or "draw"
         tenpai = tuple(s for s in range(self.seats) if deltas[s] > 0) if kind == "draw" else ()
+        if "tenpai" in message:  # our writer's: the hands shown (all tenpai or none pay no one)
+            shown = message["tenpai"]
+            if not isinstance(shown, list) or not all(type(s) is int and 0 <= s < self.seats for s in shown):
+                raise self.error(f"ryukyoku's tenpai is not a list of seats: {shown!r}")
+            tenpai = tuple(shown)
+        if kind == "triple_ron":
+            last = build.last_discard()
+            for seat in range(self.seats):
+                if last is not None and seat != last.seat:
+                    build.move("ron", seat)
         if kind == "nine_terminals" and build.events:
             build.move("nine_terminals", build.events[-1].seat)
         self.finish(kind, tenpai, deltas)

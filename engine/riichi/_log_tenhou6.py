@@ -340,7 +340,9 @@ class _Hand:
     # --- the result -----------------------------------------------------------------------------
 
     def result(self, raw: Any, ura: list[Any], scores: tuple[int, ...], sticks: int) -> LogResult | None:
-        if not isinstance(raw, list) or not raw or raw[0] not in RESULT_NAMES:
+        if raw == []:
+            return None  # a hand the log stops in
+        if not isinstance(raw, list) or raw[0] not in RESULT_NAMES:
             raise self.error(f"unknown result {raw[0] if isinstance(raw, list) and raw else raw!r}")
         kind = RESULT_NAMES[raw[0]]
         if kind != "win":
@@ -377,7 +379,7 @@ class _Hand:
                 han = None
             elif han is None and yaku:
                 han = sum(h for _, h in yaku)
-            riichi = any(name in ("riichi", "double_riichi") for name, _ in yaku)
+            riichi = any(e.kind == "riichi" and e.seat == seat for e in self.build.events)
             if riichi and ura_tiles is None:
                 ura_tiles = tuple(self.tile(code, 0, False) for code in ura)
             wins.append(LogWin(seat, discarder, fu, han, points, limit, yaku, yakuman,
