@@ -5,6 +5,7 @@ where a source is doubtful are comments)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -177,19 +178,29 @@ def matrix(game: str, members: Sequence[RuleSet]) -> str:
     def cells(key: str) -> list[str]:
         return [_text.code(_text.inline(found[key])) if key in found else absent for found in values]
 
+    def marked(key: str) -> list[str]:
+        """A differing row's cells, those unlike the row's most common value in bold."""
+        row = cells(key)
+        usual = Counter(row).most_common(1)[0][0]
+        return [cell if cell == usual else f"**{cell}**" for cell in row]
+
     differ = [key for key in keys if len({_text.inline(found.get(key, absent)) for found in values}) > 1]
     same = [key for key in keys if key not in set(differ)]
-    text = f"# Every {game} rule set compared\n\n"
+    # The table wants the page's whole width: no navigation or table of contents beside it.
+    text = "---\nhide:\n  - navigation\n  - toc\n---\n\n"
+    text += f"# Every {game} rule set compared\n\n"
     text += (
         f"Generated from the {len(members)} bundled {game} rule sets, resolved (after `extends`, the "
         f"schema's defaults filled in): a row per rule, a column per rule set; {absent} where a rule "
-        "set does not have the rule. Items of a list with ids are rows by id "
+        "set does not have the rule. In a row that differs, ≠ marks the rule and bold the values "
+        "unlike the most common one. Items of a list with ids are rows by id "
         "(`yaku[goko].points`).\n\n"
         f"- [{len(differ)} rules differ](#rules-that-differ)\n- [{len(same)} rules are the same "
         "everywhere](#rules-all-share)\n\n"
     )
     text += "## Rules that differ {#rules-that-differ}\n\n"
-    text += _text.table(head, ([f"≠ {_text.code(key)}", *cells(key)] for key in differ)) + "\n"
+    differing = ([f"≠ {_text.code(key)}", *marked(key)] for key in differ)
+    text += '<div class="matrix" markdown>\n\n' + _text.table(head, differing) + "\n</div>\n\n"
     text += "## Rules all share {#rules-all-share}\n\n"
     text += _text.table(["rule", "value"], ([_text.code(key), cells(key)[0]] for key in same)) + "\n"
     return text
