@@ -121,6 +121,24 @@ def test_a_fields_entry_says_what_every_bundled_rule_set_sets_it_to():
             )
 
 
+def test_a_sections_entry_names_the_bundled_rule_sets_that_have_it():
+    """A section (a field with fields below it) is listed for the rule sets with a value in it:
+    `kita` (north as a dora, docs/rules/sanma.md) for the two three-player rule sets only."""
+    for game in ("koikoi", "riichi"):
+        entries = _sections(_fields_page(game))
+        members = [rs for rs in list_rulesets() if rs.game == game]
+        parents = {path.split(".")[0].split("[")[0] for path in entries if "." in path or "[" in path}
+        for section in parents:
+            having = [rs.id for rs in members if any(path[0] == section for path, _, _ in rs.leaves())]
+            said = re.search(r"^In (.*); its fields are below\.$", entries[section], re.M)
+            assert said, section
+            assert said.group(1) == (
+                "every bundled rule set" if having == [rs.id for rs in members] else ", ".join(having)
+            )
+    kita = _sections(_fields_page("riichi"))["kita"]
+    assert "In mahjong-soul-sanma, tenhou-sanma; its fields are below." in kita
+
+
 def test_every_value_of_every_bundled_rule_set_lies_under_a_field_entry():
     for rs in list_rulesets():
         entries = set(_sections(_fields_page(rs.game))) | set(_sections(_fields_page(None)))

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 
@@ -106,6 +106,24 @@ def fields() -> dict[str | None, list[Field]]:
 # --- what a rule set sets each field to --------------------------------------------------------
 
 
+def present(document: Any, field_paths: set[str]) -> set[str]:
+    """Which of ``field_paths`` a resolved document has as a mapping or a list."""
+    found = set()
+
+    def walk(node: Any, pattern: str) -> None:
+        if pattern in field_paths and isinstance(node, dict | list):
+            found.add(pattern)
+        if isinstance(node, LocatedDict | dict):
+            for key, value in node.items():
+                walk(value, _join(pattern, key if _join(pattern, key) in field_paths else ANY_KEY))
+        elif isinstance(node, LocatedList | list):
+            for item in node:
+                walk(item, f"{pattern}[]")
+
+    walk(document, "")
+    return found
+
+
 def values(document: Any, field_paths: set[str]) -> Iterator[tuple[str, str, Any]]:
     """Every value of a resolved document at a field's path: (the field's path, the concrete
     path with each list item named by its id or index, the value). A value is taken whole where
@@ -141,7 +159,7 @@ def _join(path: str, key: str) -> str:
 
 def _type(node: Mapping[str, Any]) -> str:
     if "const" in node:
-        return f"the value {_text.inline(node['const'])}"
+        return f"the value `{_text.inline(node['const'])}`"
     if "enum" in node:
         return "one of the allowed values"
     if "oneOf" in node or "anyOf" in node:
@@ -174,15 +192,15 @@ def _allowed(node: Mapping[str, Any]) -> list[str]:
     if "enum" in node:
         said.append(", ".join(_text.code(_text.inline(v)) for v in node["enum"]))
     bounds = [
-        ("minimum", "at least"),
-        ("exclusiveMinimum", "more than"),
-        ("maximum", "at most"),
-        ("exclusiveMaximum", "less than"),
-        ("minLength", "at least this many characters:"),
-        ("minItems", "at least this many items:"),
-        ("maxItems", "at most this many items:"),
+        ("minimum", "at least {}"),
+        ("exclusiveMinimum", "more than {}"),
+        ("maximum", "at most {}"),
+        ("exclusiveMaximum", "less than {}"),
+        ("minLength", "at least {} character(s)"),
+        ("minItems", "at least {} item(s)"),
+        ("maxItems", "at most {} items"),
     ]
-    said += [f"{words} {node[key]}" for key, words in bounds if key in node]
+    said += [words.format(node[key]) for key, words in bounds if key in node]
     if node.get("uniqueItems"):
         said.append("no item twice")
     if "pattern" in node:
@@ -218,12 +236,18 @@ def _example_yaml(path: str, value: Any) -> str:
     return str(yaml.safe_dump(document, sort_keys=False, allow_unicode=True, default_flow_style=False, width=100))
 
 
-def _used(item: Field, seen: Mapping[str, list[tuple[str, str, Any]]], everyone: Sequence[str]) -> str:
+def _used(item: Field, bundled: Bundled) -> str:
     """What each bundled rule set sets the field to, grouped by value (and, in a list of items,
-    by the items that have it)."""
-    rows = seen.get(item.path)
+    by the items that have it); for a field with fields below it, which rule sets have it."""
+    everyone = bundled.ids
+    having = ""
+    if item.path in bundled.having:
+        ids = bundled.having[item.path]
+        which = "every bundled rule set" if ids == everyone else ", ".join(ids)
+        having = f"In {which}; its fields are below.\n"
+    rows = bundled.seen.get(item.path)
     if not rows:
-        return "No bundled rule set has this field.\n"
+        return having or "No bundled rule set sets it.\n"
     by_value: dict[str, dict[str, list[str]]] = {}
     for rs_id, concrete, value in rows:
         name = _item_name(item.path, concrete)
@@ -234,15 +258,15 @@ def _used(item: Field, seen: Mapping[str, list[tuple[str, str, Any]]], everyone:
         for name, ids in items.items():
             together.setdefault(tuple(ids), []).append(name)
         said = []
-        for having, names in together.items():
-            where = "every bundled rule set" if list(having) == list(everyone) else ", ".join(having)
+        for holders, names in together.items():
+            where = "every bundled rule set" if list(holders) == list(everyone) else ", ".join(holders)
             said.append(f"{', '.join(names)} in {where}" if names != [""] else where)
         lines.append(f"- {_text.code(value)}: " + "; ".join(said))
     if len(by_value) > _MOST_VALUES:
         lines.append(
             f"- … and {len(by_value) - _MOST_VALUES} more values (the comparison of the rule sets has them all)"
         )
-    return "\n".join(lines) + "\n"
+    return having + ("\n" if having else "") + "\n".join(lines) + "\n"
 
 
 _STEP = re.compile(r"\[[^\]]*\]|[^.\[]+")
@@ -259,7 +283,7 @@ def _item_name(pattern: str, concrete: str) -> str:
 _MOST_VALUES = 12
 
 
-def entry(item: Field, seen: Mapping[str, list[tuple[str, str, Any]]], everyone: Sequence[str]) -> str:
+def entry(item: Field, bundled: Bundled) -> str:
     """A field's reference entry."""
     node = item.schema
     rows = [("type", _type(node))]
@@ -274,28 +298,44 @@ def entry(item: Field, seen: Mapping[str, list[tuple[str, str, Any]]], everyone:
     sample = example(item)
     if sample is not None:
         text += f"Example:\n\n```yaml\n{_example_yaml(item.path, sample)}```\n\n"
-    text += "In the bundled rule sets:\n\n" + _used(item, seen, everyone) + "\n"
+    text += "In the bundled rule sets:\n\n" + _used(item, bundled) + "\n"
     return text
 
 
-def bundled_values(game: str | None, items: Sequence[Field]) -> tuple[dict[str, list[tuple[str, str, Any]]], list[str]]:
-    """For each field path, every bundled rule set's value: (rule set, concrete path, value);
-    and the ids of the rule sets read (``game``'s, or all for the core's fields)."""
+class Bundled(NamedTuple):
+    """What the bundled rule sets of a game (or all, for the core's fields) give each field."""
+
+    #: For each field path, every rule set's value: (rule set, concrete path, value).
+    seen: dict[str, list[tuple[str, str, Any]]]
+    #: For each field with fields below it, the rule sets that have it.
+    having: dict[str, list[str]]
+    #: The ids of the rule sets read.
+    ids: list[str]
+
+
+def bundled_values(game: str | None, items: Sequence[Field]) -> Bundled:
+    """What each bundled rule set of ``game`` (every one for ``None``) sets each field to."""
     paths = {item.path for item in items}
-    seen: dict[str, list[tuple[str, str, Any]]] = {}
-    ids = []
+    parents = {path for path in paths if any(other.startswith((path + ".", path + "[")) for other in paths)}
+    found = Bundled({}, {}, [])
     for rs in list_rulesets():
         if game is not None and rs.game != game:
             continue
-        ids.append(rs.id)
-        for pattern, concrete, value in values(rs.document, paths):
-            seen.setdefault(pattern, []).append((rs.id, concrete, value))
-    return seen, ids
+        found.ids.append(rs.id)
+        resolved = list(values(rs.document, paths))
+        # What resolving leaves out (`extends`) is read from the rule set's own file.
+        written = [row for row in values(rs.files[0].data, paths) if row[0] not in {r[0] for r in resolved}]
+        for pattern, concrete, value in resolved + written:
+            if pattern not in parents or not isinstance(value, dict | list):  # `none` or a mapping
+                found.seen.setdefault(pattern, []).append((rs.id, concrete, value))
+        for pattern in present(rs.document, paths) & parents:
+            found.having.setdefault(pattern, []).append(rs.id)
+    return found
 
 
 def page(game: str | None, items: Sequence[Field], title: str) -> str:
     """The reference page of one game's fields (or of the core's, ``game=None``)."""
-    seen, everyone = bundled_values(game, items)
+    bundled = bundled_values(game, items)
     sections: dict[str, list[Field]] = {}
     for item in items:
         sections.setdefault(item.path.split(".")[0].split("[")[0], []).append(item)
@@ -311,7 +351,7 @@ def page(game: str | None, items: Sequence[Field], title: str) -> str:
     text += "\n"
     for name, members in sections.items():
         text += f"## `{name}`\n\n"
-        text += "".join(entry(item, seen, everyone) for item in members)
+        text += "".join(entry(item, bundled) for item in members)
     return text
 
 
