@@ -292,6 +292,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from . import _web
 
+    docs = _built_site(args.docs)
     try:
         loopback = args.host == "localhost" or ipaddress.ip_address(args.host).is_loopback
     except ValueError:
@@ -308,10 +309,26 @@ def cmd_serve(args: argparse.Namespace) -> int:
         )
 
     def ready() -> None:
-        print(f"yakuset serve: {_web.url(sock)} (the API: /api/v1; Ctrl-C stops)", flush=True)
+        site = "; the documentation: /docs/" if docs else ""
+        print(f"yakuset serve: {_web.url(sock)} (the API: /api/v1{site}; Ctrl-C stops)", flush=True)
 
-    _web.serve(sock, _web.Limits(seconds=args.time_limit, heavy=args.heavy), ready)
+    _web.serve(sock, _web.Limits(seconds=args.time_limit, heavy=args.heavy), ready, docs=docs)
     return EXIT_OK
+
+
+#: Where `mkdocs build` writes the documentation site, from a checkout (mkdocs.yml).
+BUILT_SITE = Path("build") / "site"
+
+
+def _built_site(given: str | None) -> Path | None:
+    """The built documentation site to serve under /docs: the folder given, which must hold one,
+    else build/site in the working folder when it holds one."""
+    folder = Path(given) if given is not None else BUILT_SITE
+    if (folder / "index.html").is_file():
+        return folder.resolve()
+    if given is not None:
+        raise InputError(f"--docs {given}: no built documentation site there (no index.html); `mkdocs build` makes one")
+    return None
 
 
 def _seconds_argument(value: str) -> float:
@@ -557,6 +574,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     sub.add_argument(
         "--heavy", type=positive_argument, default=2, metavar="N", help="diff and replay requests run N at a time"
+    )
+    sub.add_argument(
+        "--docs",
+        metavar="DIR",
+        help="serve the documentation site built in DIR under /docs/ (default: build/site if `mkdocs build` made it)",
     )
     sub.set_defaults(run=cmd_serve)
 

@@ -670,12 +670,14 @@ def test_serve_without_the_web_extra_says_how_to_install_it(capsys, monkeypatch)
 
 
 @pytest.mark.parametrize(("host", "warned"), [("127.0.0.1", False), ("localhost", False), ("0.0.0.0", True)])
-def test_serve_prints_its_url_and_warns_off_loopback(capsys, monkeypatch, host, warned):
+def test_serve_prints_its_url_and_warns_off_loopback(capsys, monkeypatch, tmp_path, host, warned):
     from yakuset import _web
+
+    monkeypatch.chdir(tmp_path)  # no build/site here: no documentation site to serve
 
     served: list[Any] = []
 
-    def serve(sock, limits, ready):
+    def serve(sock, limits, ready, docs=None):
         served.append((sock.getsockname(), limits))
         ready()  # the URL is printed once the server is ready for requests
         sock.close()
@@ -703,6 +705,51 @@ def test_serve_on_a_port_in_use_is_a_clear_error(capsys):
 def test_serve_checks_its_arguments(capsys):
     assert run(capsys, "serve", "--port", "70000")[0] == 2
     assert run(capsys, "serve", "--time-limit", "0")[0] == 2
+
+
+def test_serve_serves_a_built_documentation_site_under_docs(capsys, monkeypatch, tmp_path):
+    from yakuset import _web
+
+    site = tmp_path / "site"
+    (site / "reference").mkdir(parents=True)
+    (site / "index.html").write_text("<h1>yakuset</h1>", encoding="utf-8")
+    (site / "reference" / "cli.html").write_text("<h1>Command line</h1>", encoding="utf-8")
+    served: list[Any] = []
+
+    def serve(sock, limits, ready, docs=None):
+        served.append(docs)
+        ready()
+        sock.close()
+
+    monkeypatch.setattr(_web, "serve", serve)
+    code, out, err = run(capsys, "serve", "--port", "0", "--docs", str(site))
+    assert code == 0, err
+    assert served == [site.resolve()]
+    assert "(the API: /api/v1; the documentation: /docs/; Ctrl-C stops)" in out
+    # Without --docs: build/site in the working folder, where `mkdocs build` writes it.
+    (tmp_path / "build").mkdir()
+    site.rename(tmp_path / "build" / "site")
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "serve", "--port", "0")[0] == 0
+    assert served[-1] == (tmp_path / "build" / "site").resolve()
+    site = tmp_path / "build" / "site"
+
+    async def get(app: Any, path: str) -> httpx.Response:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://yakuset.test") as client:
+            return await client.get(path)
+
+    app = create_app(docs=site)
+    assert asyncio.run(get(app, "/docs/")).text == "<h1>yakuset</h1>"
+    assert asyncio.run(get(app, "/docs/reference/cli.html")).text == "<h1>Command line</h1>"
+    assert asyncio.run(get(app, "/docs/reference/nothing.html")).status_code == 404
+    assert asyncio.run(get(create_app(), "/docs/")).status_code == 404
+
+
+def test_serve_without_a_built_site_where_docs_says_is_a_clear_error(capsys, tmp_path):
+    code, out, err = run(capsys, "serve", "--port", "0", "--docs", str(tmp_path))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"yakuset: error: --docs {tmp_path}: no built documentation site there (no index.html)")
 
 
 @pytest.mark.parametrize("package", ["yakuset._web", "yakuset.koikoi", "yakuset.riichi"])

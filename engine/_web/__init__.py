@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Callable
+from pathlib import Path
 
 from .app import create_app
 from .limits import Limits
@@ -39,7 +40,9 @@ def url(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}/" if sock.family == socket.AF_INET6 else f"http://{host}:{port}/"
 
 
-def serve(sock: socket.socket, limits: Limits, ready: Callable[[], None] | None = None) -> None:
+def serve(
+    sock: socket.socket, limits: Limits, ready: Callable[[], None] | None = None, docs: Path | None = None
+) -> None:
     """Serve the application on a bound socket until interrupted (uvicorn, one process, and
     the heavy requests' worker processes). ``ready`` is called once the bundled rule sets are
     loaded, before the first request is taken (the command line prints the URL then, so that a
@@ -57,7 +60,7 @@ def serve(sock: socket.socket, limits: Limits, ready: Callable[[], None] | None 
     api.warm()  # the application's start-up finds it done
     if ready is not None:
         ready()
-    config = uvicorn.Config(create_app(limits), log_level="warning", limit_concurrency=256)
+    config = uvicorn.Config(create_app(limits, docs=docs), log_level="warning", limit_concurrency=256)
     uvicorn.Server(config).run(sockets=[sock])
 
 

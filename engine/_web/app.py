@@ -39,8 +39,10 @@ async def _favicon(request: Request) -> Response:
 _DEFAULT_LIMITS: dict[Callable[[], Site], Limits] = {}
 
 
-def create_app(limits: Limits | None = None, site: Callable[[], Site] = house) -> Starlette:
+def create_app(limits: Limits | None = None, site: Callable[[], Site] = house, docs: Path | None = None) -> Starlette:
     """The application, with ``limits`` (defaults: 10 s a request, 2 heavy requests at once, 1 MiB bodies).
+
+    ``docs``: a built documentation site (``mkdocs build``'s folder), served under ``/docs/``.
 
     ``site()`` gives what it serves (by default the engine's games, plugins and bundled rule
     sets). It is a function of no arguments defined at a module's top level, so that the heavy
@@ -73,6 +75,8 @@ def create_app(limits: Limits | None = None, site: Callable[[], Site] = house) -
         Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static"),
         Route("/favicon.ico", _favicon, methods=["GET"]),
     ]
+    if docs is not None:
+        routes.append(Mount("/docs", app=StaticFiles(directory=docs, html=True), name="docs"))
     chosen.workers(warm, functools.partial(api.heavy_answer, site))
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error}, lifespan=lifespan)
     app.state.limits = chosen
