@@ -1,0 +1,465 @@
+"""riichienv 0.4.11 playing whole Riichi games, recorded in our vocabulary: the independent side of
+the move-by-move comparison of issue 26 (the ``Table`` is replayed on what this records).
+
+This is a helper module, not a test file: tests import it (``from .riichienv_play import play``).
+``riichienv`` (PyPI, a Rust engine written apart from yakuset) is a test extra.
+
+What it does:
+
+- **Presets** (:data:`PRESETS`): our rule set -> riichienv's ``RiichiEnv(game_mode=..., rule=...)``.
+  riichienv has no Mahjong Soul game mode: its ``game_mode`` strings are ``{4p,3p}-red-{single,
+  east,half}`` (0-5), and the platform is the ``rule`` (``GameRule.default_tenhou()`` /
+  ``default_mjsoul()``). An unknown ``game_mode`` string is silently mode 0 (one hand, four players).
+- **Walls** (:func:`wall_to_ours`, :func:`wall_to_theirs`): riichienv's wall of a hand, in the order
+  ``RiichiEnv.reset(wall=...)`` takes it, and ours (``Wall.given``; docs/rules/riichi-table.md §5).
+  Both number tiles ``kind * 4 + copy`` with a five's copy 0 red, both deal from the start of the
+  list (four each from the dealer, three times, then one each; the dealer's first draw next), and
+  both end the live wall one tile sooner per replacement draw. At four players the layouts are the
+  same: replacement tiles at the far end (135, 134, 133, 132), the first dora indicator 131 over its
+  ura 130, the next 129/128, ...: the conversion is the identity. At three players they are not
+  (see :func:`wall_to_ours`): the conversion depends on how many replacement draws the hand had.
+- **Moves** (:func:`moves_of`, :func:`actions_of`): riichienv's legal actions <-> our ``Move``.
+- **A whole game** (:func:`play`): one hanchan with moves picked by a seeded chooser from the sorted
+  legal moves, recording every decision, every hand's result and every hand's wall (ours).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+import riichienv
+
+AT = riichienv.ActionType
+
+
+class Preset(NamedTuple):
+    """How riichienv plays one of our rule sets: its ``game_mode`` (a whole hanchan), its rule, seats."""
+
+    game_mode: str
+    rule: Callable[[], Any]
+    players: int
+
+
+#: Our rule set -> riichienv's preset (both presets hanchan with red fives: 4p one red five per suit,
+#: 3p one red 5p and one red 5s, the copies 52 and 88, as our sanma rule sets have them).
+PRESETS: dict[str, Preset] = {
+    "tenhou": Preset("4p-red-half", riichienv.GameRule.default_tenhou, 4),
+    "mahjong-soul": Preset("4p-red-half", riichienv.GameRule.default_mjsoul, 4),
+    "tenhou-sanma": Preset("3p-red-half", riichienv.GameRule.default_tenhou, 3),
+    "mahjong-soul-sanma": Preset("3p-red-half", riichienv.GameRule.default_mjsoul, 3),
+}
+
+
+def env_for(ruleset: str, seed: int) -> Any:
+    """A ``RiichiEnv`` playing ``ruleset``'s preset, its walls shuffled from ``seed``."""
+    preset = PRESETS[ruleset]
+    return riichienv.RiichiEnv(game_mode=preset.game_mode, seed=seed, rule=preset.rule())
+
+
+# --------------------------------------------------------------------------------------------- walls
+
+DEAL_ROUNDS = (4, 4, 4, 1)
+
+
+def deal_slots(players: int, dealer: int) -> list[list[int]]:
+    """The wall places each seat's 13 tiles come from, by seat (the same rule in both engines)."""
+    slots: list[list[int]] = [[] for _ in range(players)]
+    at = 0
+    for size in DEAL_ROUNDS:
+        for turn in range(players):
+            slots[(dealer + turn) % players].extend(range(at, at + size))
+            at += size
+    return slots
+
+
+class Layout(NamedTuple):
+    """Where each role of a hand's wall lies (places in the wall list), for a hand with a given
+    number of replacement draws (kans and kita)."""
+
+    live: tuple[int, ...]  # the live draws after the deal, in order (the dealer's first one first)
+    replacements: tuple[int, ...]  # the replacement draws, in order
+    indicators: tuple[int, ...]  # dora indicator, its ura, next dora indicator, its ura, ... (five stacks)
+
+
+def their_layout(players: int, replacements: int) -> Layout:
+    """riichienv's layout (found by playing given walls, ``tests/test_riichienv_walls.py``): the live
+    wall from the start after the deal, ending ``14 + replacements`` tiles before the far end; the
+    replacement tiles from the far end inwards, 4 at four players and 8 at three; then the stacks of
+    dora indicator over ura indicator, inwards. At three players the fourth and fifth stacks (places
+    93/92, 91/90) lie inside the 14 last tiles' reach of the live wall: they are live tiles in a hand
+    with few replacement draws, indicators only after three or four kans."""
+    size = 34 * 4 if players == 4 else 27 * 4
+    dealt = 13 * players
+    spare = 4 if players == 4 else 8
+    far = size - 1
+    live = tuple(range(dealt, size - 14 - replacements))
+    taken = tuple(far - k for k in range(replacements))
+    stacks = tuple(place for j in range(5) for place in (far - spare - 2 * j, far - spare - 2 * j - 1))
+    return Layout(live, taken, stacks)
+
+
+def our_layout(players: int, replacements: int, dead_wall: int = 14) -> Layout:
+    """Ours (engine/riichi/_wall.py, docs/rules/riichi-table.md §5): the live wall from the start after
+    the deal, ``dead_wall`` tiles kept at the far end; its replacement tiles (all but ten) from the far
+    end inwards, then the live wall's last tiles in the order they joined; then five stacks of dora
+    indicator over ura indicator."""
+    size = 34 * 4 if players == 4 else 27 * 4
+    dealt = 13 * players
+    spare = dead_wall - 10
+    far = size - 1
+    live_end = size - dead_wall
+    live = tuple(range(dealt, live_end - replacements))
+    queue = [far - k for k in range(spare)] + [live_end - 1 - k for k in range(replacements)]
+    stacks = tuple(place for j in range(5) for place in (far - spare - 2 * j, far - spare - 2 * j - 1))
+    return Layout(live, tuple(queue[:replacements]), stacks)
+
+
+def _convert(wall: Sequence[int], source: Layout, target: Layout, players: int) -> list[int]:
+    """``wall`` laid out by ``source`` rearranged so that every role the hand used holds the same tile
+    under ``target``. The deal is the same in both; an indicator place the source uses as a live or
+    replacement tile in this hand is left out (its stack is never shown: three kans need three
+    replacement draws); places no role claims take the tiles left, in the source's order."""
+    out: list[int | None] = [None] * len(wall)
+    used: set[int] = set()
+
+    def put(to: int, frm: int) -> None:
+        out[to] = wall[frm]
+        used.add(frm)
+
+    for seat in deal_slots(players, 0):
+        for place in seat:
+            put(place, place)
+    for to, frm in zip(target.live, source.live, strict=True):
+        put(to, frm)
+    for to, frm in zip(target.replacements, source.replacements, strict=True):
+        put(to, frm)
+    drawn = set(source.live) | set(source.replacements)
+    taken_to = set(target.live) | set(target.replacements)
+    for to, frm in zip(target.indicators, source.indicators, strict=True):
+        if frm not in drawn and to not in taken_to:
+            put(to, frm)
+    rest = iter(wall[place] for place in range(len(wall)) if place not in used)
+    return [tile if tile is not None else next(rest) for tile in out]
+
+
+def wall_to_ours(wall: Sequence[int], players: int, replacements: int) -> list[int]:
+    """riichienv's wall of a hand (``reset(wall=...)`` order) as ours (``Wall.given``), for a hand with
+    ``replacements`` replacement draws. At four players: the same list.
+
+    At three players no one conversion serves every hand: riichienv keeps 8 replacement tiles before
+    its indicators (places 107-100, the first dora indicator 99), we keep 4 (107-104, the first
+    indicator 103) and give the live wall's last tiles as the fifth to eighth; and riichienv's fourth
+    and fifth indicator stacks (93-90) are the live wall's last tiles when a hand has few replacement
+    draws. So riichienv's 93 must be our 93 in a hand without replacement draws (both engines' last
+    live tile) and our 97 (the fourth dora indicator, the third kan's) in one with three kans. Given how many
+    replacement draws the hand had (the same in both engines when they agree), every tile the hand
+    shows has one place in ours."""
+    if players == 4:
+        return list(wall)
+    return _convert(wall, their_layout(3, replacements), our_layout(3, replacements), 3)
+
+
+def wall_to_theirs(wall: Sequence[int], players: int, replacements: int) -> list[int]:
+    """The inverse of :func:`wall_to_ours`: our wall of a hand as riichienv's ``reset(wall=...)``."""
+    if players == 4:
+        return list(wall)
+    return _convert(wall, our_layout(3, replacements), their_layout(3, replacements), 3)
+
+
+def wall_at_deal(env: Any) -> list[int]:
+    """riichienv's wall of the hand just dealt, in ``reset(wall=...)`` order, rebuilt from the env:
+    the dealer's first draw, then ``env.wall`` (the tiles not dealt, kept far end first). riichienv
+    keeps each hand sorted, so a seat's 13 tiles go to its deal places in ascending order: the order
+    inside a seat's deal is lost, and changes nothing in the hand."""
+    players = env.num_players
+    dealer = env.oya
+    drawn = env.drawn_tile
+    wall = [0] * (13 * players + 1 + len(env.wall))
+    for seat, places in enumerate(deal_slots(players, dealer)):
+        hand = list(env.hands[seat])
+        if seat == dealer:
+            hand.remove(drawn)
+        for place, tile in zip(places, sorted(hand), strict=True):
+            wall[place] = tile
+    wall[13 * players] = drawn
+    wall[13 * players + 1 :] = env.wall[::-1]
+    return wall
+
+
+# --------------------------------------------------------------------------------------------- moves
+
+
+class Move(NamedTuple):
+    """A move in the ``Table``'s vocabulary (issue 26): ``kind`` is discard, riichi (declare and
+    discard ``tile``), tsumo, ron, chi/pon/open_kan (``tile`` the discard called, ``tiles`` the own
+    tiles used, ascending), closed_kan (``tiles`` the four), added_kan (``tile`` added), kita
+    (``tile`` the north set aside), nine_terminals or pass. Tiles are wall tiles (0-135)."""
+
+    kind: str
+    tile: int | None = None
+    tiles: tuple[int, ...] = ()
+
+
+def move_key(move: Move) -> tuple[str, int, tuple[int, ...]]:
+    """The order legal moves are listed and chosen in."""
+    return (move.kind, -1 if move.tile is None else move.tile, move.tiles)
+
+
+_CALLS = {int(AT.CHI): "chi", int(AT.PON): "pon", int(AT.DAIMINKAN): "open_kan"}
+_BARE = {int(AT.TSUMO): "tsumo", int(AT.RON): "ron", int(AT.PASS): "pass", int(AT.KYUSHU_KYUHAI): "nine_terminals"}
+
+
+def move_of(action: Any) -> Move:
+    """The one move a riichienv action other than RIICHI is (RIICHI: :func:`riichi_moves`)."""
+    kind = int(action.action_type)
+    if kind == int(AT.DISCARD):
+        return Move("discard", action.tile)
+    if kind in _CALLS:
+        return Move(_CALLS[kind], action.tile, tuple(sorted(action.consume_tiles)))
+    if kind == int(AT.ANKAN):
+        return Move("closed_kan", None, tuple(sorted(action.consume_tiles)))
+    if kind == int(AT.KAKAN):
+        return Move("added_kan", action.tile)
+    if kind == int(AT.KITA):
+        return Move("kita", action.tile)
+    if kind in _BARE:
+        return Move(_BARE[kind])
+    raise AssertionError(f"a riichienv action with no move: {action.to_dict()}")
+
+
+def riichi_moves(env: Any, seat: int, declare: Any) -> list[Move]:
+    """riichienv declares riichi (``RIICHI``) and discards in a second decision; ours is one move per
+    discard allowed after the declaration, found on a copy of the env."""
+    after = env.clone().step({seat: declare})
+    return [Move("riichi", action.tile) for action in after[seat].legal_actions()]
+
+
+def moves_of(env: Any, seat: int, actions: Sequence[Any]) -> tuple[Move, ...]:
+    """A seat's legal actions as our moves, sorted (:func:`move_key`)."""
+    moves: list[Move] = []
+    for action in actions:
+        if int(action.action_type) == int(AT.RIICHI):
+            moves.extend(riichi_moves(env, seat, action))
+        else:
+            moves.append(move_of(action))
+    return tuple(sorted(moves, key=move_key))
+
+
+def actions_of(move: Move, actions: Sequence[Any]) -> list[Any]:
+    """The riichienv action(s) that play ``move``, from a seat's legal ``actions``: one, or for riichi
+    the ``RIICHI`` action, and then the discard of ``move.tile`` (an ``Action`` made here; riichienv
+    lists it after the declaration)."""
+    if move.kind == "riichi":
+        declare = [action for action in actions if int(action.action_type) == int(AT.RIICHI)]
+        assert len(declare) == 1, f"riichi {move} but {len(declare)} RIICHI actions"
+        return [declare[0], riichienv.Action(AT.DISCARD, move.tile, [])]
+    found = [action for action in actions if int(action.action_type) != int(AT.RIICHI) and move_of(action) == move]
+    assert len(found) == 1, f"{move} is {len(found)} riichienv actions"
+    return found
+
+
+# --------------------------------------------------------------------------------------------- games
+
+
+class Decision(NamedTuple):
+    """One seat's decision: its legal moves (sorted) and the move chosen."""
+
+    seat: int
+    legal: tuple[Move, ...]
+    chosen: Move
+
+
+class HandResult(NamedTuple):
+    """How a hand ended: each seat's points change over the hand (riichi deposits included; the
+    next hand's start, or the final scores, less this hand's start), who won, and how it ended
+    (``"ron"``, ``"tsumo"``, or riichienv's draw reason: ``exhaustive_draw``, ``kyushu_kyuhai``, ...)."""
+
+    deltas: tuple[int, ...]
+    winners: tuple[int, ...]
+    ended: str
+
+
+@dataclass
+class Hand:
+    """One hand as riichienv played it: its wall (riichienv's order and ours), dealer, decisions, result."""
+
+    dealer: int
+    theirs: list[int]
+    dealt: tuple[tuple[int, ...], ...]  # each seat's 13 tiles as riichienv dealt them, sorted
+    decisions: list[Decision] = field(default_factory=list)
+    replacements: int = 0
+    result: HandResult | None = None
+    ours: list[int] = field(default_factory=list)
+    #: What the wall saw, step by step: ``("kan", closed)``, ``("kita",)``, ``("discard",)``,
+    #: ``("draw", tile)``, ``("replacement", tile)``, ``("dora", indicators)`` after each step.
+    wall_events: list[tuple[Any, ...]] = field(default_factory=list)
+
+
+@dataclass
+class Game:
+    """A whole game: the rule set, the seeds, every hand, the final scores."""
+
+    ruleset: str
+    seed: int
+    chooser_seed: int
+    hands: list[Hand]
+    scores: tuple[int, ...]
+
+    @property
+    def walls(self) -> list[list[int]]:
+        """Every hand's wall in our order, for ``Table(rs, wall=game.walls)``."""
+        return [hand.ours for hand in self.hands]
+
+
+Chooser = Callable[[random.Random, tuple[Move, ...]], Move]
+
+
+def uniform(rng: random.Random, moves: tuple[Move, ...]) -> Move:
+    """Any legal move, each equally likely (riichienv's ``RandomAgent`` over our moves)."""
+    return rng.choice(moves)
+
+
+def eager(rng: random.Random, moves: tuple[Move, ...]) -> Move:
+    """Wins whenever it may, riichi whenever it may, kita always, a kan or (a quarter of the time) a
+    chi or pon, nine terminals half the time; else a discard that leaves the fewest tiles to tenpai
+    (riichienv's ``calculate_shanten``), ties broken at random. Many more hands reach riichi, calls,
+    kans and wins than under :func:`uniform`. Sees only its moves (its concealed tiles are its
+    discards' tiles)."""
+    by_kind: dict[str, list[Move]] = {}
+    for move in moves:
+        by_kind.setdefault(move.kind, []).append(move)
+    for kind, chance in _EAGER:
+        if kind in by_kind and rng.random() < chance:
+            return rng.choice(by_kind[kind])
+    discards = by_kind.get("discard")
+    if not discards:
+        return rng.choice(by_kind.get("pass") or list(moves))
+    hand = [move.tile for move in discards]
+    best: list[Move] = []
+    fewest = 99
+    for move in discards:
+        left = list(hand)
+        left.remove(move.tile)
+        steps = riichienv.calculate_shanten(left)
+        if steps < fewest:
+            best, fewest = [move], steps
+        elif steps == fewest:
+            best.append(move)
+    return rng.choice(best)
+
+
+#: What :func:`eager` takes when it may, in this order, and how often.
+_EAGER = (
+    ("tsumo", 1.0),
+    ("ron", 1.0),
+    ("riichi", 1.0),
+    ("kita", 1.0),
+    ("closed_kan", 0.7),
+    ("added_kan", 0.7),
+    ("open_kan", 0.5),
+    ("pon", 0.25),
+    ("chi", 0.25),
+    ("nine_terminals", 0.5),
+)
+
+
+def play(ruleset: str, seed: int, chooser_seed: int = 0, chooser: Chooser = uniform) -> Game:
+    """One whole game of ``ruleset``'s riichienv preset, its walls shuffled from ``seed``, every move
+    picked by ``chooser`` (with ``random.Random(chooser_seed)``) from the seat's sorted legal moves.
+    The seats reacting to a discard decide in turn order from the discarder (as the ``Table`` asks
+    them); riichienv takes their answers together."""
+    env = env_for(ruleset, seed)
+    players = env.num_players
+    rng = random.Random(chooser_seed)
+    hands: list[Hand] = []
+    observations = env.reset()
+    dealt = None
+    while not env.done():
+        if (env.round_wind, env.oya, env.honba) != dealt:  # a new hand: a hand's end changes one of them
+            dealt = (env.round_wind, env.oya, env.honba)
+            hands.append(Hand(env.oya, wall_at_deal(env), _dealt(env)))
+        hand = hands[-1]
+        hand.replacements = env.rinshan_draw_count  # kans and kita; a replacement draw comes before a decision
+        order = _turn_order(env, players)
+        answers = {}
+        for seat in sorted(observations, key=order):
+            actions = observations[seat].legal_actions()
+            legal = moves_of(env, seat, actions)
+            chosen = chooser(rng, legal)
+            hand.decisions.append(Decision(seat, legal, chosen))
+            answers[seat] = _answer(env, seat, chosen, actions)
+        left, replaced = len(env.wall), env.rinshan_draw_count
+        observations = env.step(answers)
+        if not env.done() and (env.round_wind, env.oya, env.honba) == dealt:
+            _wall_events(env, hand, answers.values(), left, replaced)
+    _results(env, hands, players)
+    for hand in hands:
+        hand.ours = wall_to_ours(hand.theirs, players, hand.replacements)
+    return Game(ruleset, seed, chooser_seed, hands, tuple(env.scores()))
+
+
+def _dealt(env: Any) -> tuple[tuple[int, ...], ...]:
+    hands = [list(hand) for hand in env.hands]
+    hands[env.oya].remove(env.drawn_tile)
+    return tuple(tuple(sorted(hand)) for hand in hands)
+
+
+_KANS = {int(AT.ANKAN): True, int(AT.DAIMINKAN): False, int(AT.KAKAN): False}
+
+
+def _wall_events(env: Any, hand: Hand, answers: Any, left: int, replaced: int) -> None:
+    """What one step did to the wall (a hand that goes on): a kan, a kita or a discard, then the draw
+    it led to (one tile less in ``env.wall``; a replacement when ``rinshan_draw_count`` rose)."""
+    for action in answers:
+        kind = int(action.action_type)
+        if kind in _KANS:
+            hand.wall_events.append(("kan", _KANS[kind]))
+        elif kind == int(AT.KITA):
+            hand.wall_events.append(("kita",))
+        elif kind == int(AT.DISCARD):
+            hand.wall_events.append(("discard",))
+    if len(env.wall) == left - 1:
+        drawn = "replacement" if env.rinshan_draw_count > replaced else "draw"
+        hand.wall_events.append((drawn, env.drawn_tile))
+    hand.wall_events.append(("dora", tuple(env.dora_indicators)))
+
+
+def _answer(env: Any, seat: int, move: Move, actions: Sequence[Any]) -> Any:
+    """The action to step with for ``move``; riichi is declared here first (its own step)."""
+    steps = actions_of(move, actions)
+    if len(steps) == 1:
+        return steps[0]
+    after = env.step({seat: steps[0]})
+    discard = [action for action in after[seat].legal_actions() if move_of(action) == Move("discard", move.tile)]
+    assert len(discard) == 1, f"after RIICHI, {move.tile} is {len(discard)} discards"
+    return discard[0]
+
+
+def _turn_order(env: Any, players: int) -> Callable[[int], int]:
+    """Seats reacting to a discard (or an added kan) from the one after its player."""
+    first = (env.current_player + 1) % players if env.phase == riichienv.Phase.WaitResponse else 0
+    return lambda seat: (seat - first) % players
+
+
+def _results(env: Any, hands: list[Hand], players: int) -> None:
+    """Each hand's result from riichienv's log (read once: it is rebuilt on each read)."""
+    starts: list[list[int]] = []
+    outcomes: list[tuple[list[int], str]] = []
+    for event in env.mjai_log:
+        kind = event["type"]
+        if kind == "start_kyoku":
+            starts.append(list(event["scores"]))
+            outcomes.append(([], ""))
+        elif kind == "hora":
+            winners, _ = outcomes[-1]
+            winners.append(event["actor"])
+            outcomes[-1] = (winners, "tsumo" if event["actor"] == event["target"] else "ron")
+        elif kind == "ryukyoku":
+            outcomes[-1] = ([], event["reason"])
+    assert len(starts) == len(hands), f"{len(starts)} hands in the log, {len(hands)} dealt"
+    ends = [*starts[1:], list(env.scores())]
+    for hand, start, end, (winners, ended) in zip(hands, starts, ends, outcomes, strict=True):
+        hand.result = HandResult(tuple(b - a for a, b in zip(start, end, strict=True)), tuple(winners), ended)
