@@ -272,10 +272,22 @@ class Decision(NamedTuple):
     chosen: Move
 
 
+#: riichienv's draw reasons (its ``ryukyoku`` events) in the ``Table``'s words.
+ENDINGS = {
+    "exhaustive_draw": "exhaustive_draw",
+    "kyushu_kyuhai": "nine_terminals",
+    "sufuurenta": "four_winds",
+    "suucha_riichi": "four_riichi",
+    "suukansansen": "four_kans",
+    "sanchaho": "triple_ron",
+}
+
+
 class HandResult(NamedTuple):
     """How a hand ended: each seat's points change over the hand (riichi deposits included; the
-    next hand's start, or the final scores, less this hand's start), who won, and how it ended
-    (``"ron"``, ``"tsumo"``, or riichienv's draw reason: ``exhaustive_draw``, ``kyushu_kyuhai``, ...)."""
+    next hand's start, or the final scores, less this hand's start), who won, and how it ended in
+    the ``Table``'s words (``ron``, ``tsumo``, ``exhaustive_draw``, ``nine_terminals``,
+    ``four_winds``, ``four_riichi``, ``four_kans``, ``triple_ron``; :data:`ENDINGS`)."""
 
     deltas: tuple[int, ...]
     winners: tuple[int, ...]
@@ -289,6 +301,7 @@ class Hand:
     dealer: int
     theirs: list[int]
     dealt: tuple[tuple[int, ...], ...]  # each seat's 13 tiles as riichienv dealt them, sorted
+    start: tuple[int, ...]  # each seat's points when the hand was dealt
     decisions: list[Decision] = field(default_factory=list)
     replacements: int = 0
     result: HandResult | None = None
@@ -351,6 +364,15 @@ def eager(rng: random.Random, moves: tuple[Move, ...]) -> Move:
     return rng.choice(best)
 
 
+def never(kinds: frozenset[str], chooser: Chooser) -> Chooser:
+    """``chooser`` among the moves not of ``kinds`` (there is always one: a discard or ``pass``)."""
+
+    def choose(rng: random.Random, moves: tuple[Move, ...]) -> Move:
+        return chooser(rng, tuple(move for move in moves if move.kind not in kinds))
+
+    return choose
+
+
 #: What :func:`eager` takes when it may, in this order, and how often.
 _EAGER = (
     ("tsumo", 1.0),
@@ -380,7 +402,7 @@ def play(ruleset: str, seed: int, chooser_seed: int = 0, chooser: Chooser = unif
     while not env.done():
         if (env.round_wind, env.oya, env.honba) != dealt:  # a new hand: a hand's end changes one of them
             dealt = (env.round_wind, env.oya, env.honba)
-            hands.append(Hand(env.oya, wall_at_deal(env), _dealt(env)))
+            hands.append(Hand(env.oya, wall_at_deal(env), _dealt(env), tuple(env.scores())))
         hand = hands[-1]
         hand.replacements = env.rinshan_draw_count  # kans and kita; a replacement draw comes before a decision
         order = _turn_order(env, players)
@@ -445,21 +467,96 @@ def _turn_order(env: Any, players: int) -> Callable[[int], int]:
 
 
 def _results(env: Any, hands: list[Hand], players: int) -> None:
-    """Each hand's result from riichienv's log (read once: it is rebuilt on each read)."""
-    starts: list[list[int]] = []
-    outcomes: list[tuple[list[int], str]] = []
+    """Each hand's result from riichienv's log (read once: it is rebuilt on each read): the deltas
+    of its ``hora`` events (several on a multiple ron) or its ``ryukyoku`` event, less 1,000 for each
+    riichi accepted (``reach_accepted``). The next hand's starting scores less this one's say the
+    same (tests/test_riichienv_play.py checks it); after the last hand, riichienv's final scores also
+    hold the sticks left on the table, given to the top (a matter of the standings, not the hand)."""
+    outcomes: list[tuple[list[int], list[int], str]] = []
     for event in env.mjai_log:
         kind = event["type"]
         if kind == "start_kyoku":
-            starts.append(list(event["scores"]))
-            outcomes.append(([], ""))
-        elif kind == "hora":
-            winners, _ = outcomes[-1]
-            winners.append(event["actor"])
-            outcomes[-1] = (winners, "tsumo" if event["actor"] == event["target"] else "ron")
-        elif kind == "ryukyoku":
-            outcomes[-1] = ([], event["reason"])
-    assert len(starts) == len(hands), f"{len(starts)} hands in the log, {len(hands)} dealt"
-    ends = [*starts[1:], list(env.scores())]
-    for hand, start, end, (winners, ended) in zip(hands, starts, ends, outcomes, strict=True):
-        hand.result = HandResult(tuple(b - a for a, b in zip(start, end, strict=True)), tuple(winners), ended)
+            outcomes.append(([0] * players, [], ""))
+        elif kind == "reach_accepted":
+            outcomes[-1][0][event["actor"]] -= 1000
+        elif kind in ("hora", "ryukyoku"):
+            deltas, winners, ended = outcomes[-1]
+            for seat, delta in enumerate(event["deltas"]):
+                deltas[seat] += delta
+            if kind == "hora":
+                winners.append(event["actor"])
+                ended = "tsumo" if event["actor"] == event["target"] else "ron"
+            else:
+                ended = ENDINGS[event["reason"]]
+            outcomes[-1] = (deltas, winners, ended)
+    assert len(outcomes) == len(hands), f"{len(outcomes)} hands in the log, {len(hands)} dealt"
+    for hand, (deltas, winners, ended) in zip(hands, outcomes, strict=True):
+        hand.result = HandResult(tuple(deltas), tuple(winners), ended)
+
+
+# --------------------------------------------------------------------------------------------- the Table
+
+
+class Difference(NamedTuple):
+    """The first place a ``Table`` replaying a recorded game parts from riichienv: hand ``hand`` (0
+    first), decision ``decision`` of that hand (``None``: the hand's result), what differs
+    (``seat``: another seat decides; ``legal``: other legal moves, ``theirs``/``ours`` the moves
+    only riichienv / only the Table allows; ``result``: the hands' results; ``refused``: the Table
+    refused riichienv's move, ``ours`` its reason)."""
+
+    hand: int
+    decision: int | None
+    what: str
+    theirs: Any
+    ours: Any
+
+
+def replay_on_table(game: Game, table: Any, ignore: frozenset[str] = frozenset()) -> Difference | None:
+    """Play ``game``'s recorded moves at ``table`` (a ``yakuset.riichi.Table`` made with
+    ``wall=game.walls``), comparing at every decision the seat and its legal moves, and after every
+    hand its result; the first difference, or ``None`` when everything agrees. A reaction the Table
+    asks for whose only legal move is ``pass`` is played as ``pass`` and not compared: riichienv asks
+    only seats that have more than ``pass``.
+
+    ``ignore``: move kinds left out of the comparison (a Table that has no calls yet: a game played
+    by :func:`never` those kinds); a riichienv decision left with only ``pass`` is then skipped."""
+    for number, hand in enumerate(game.hands):
+        for index, decision in enumerate(hand.decisions):
+            theirs = tuple(move for move in decision.legal if move.kind not in ignore)
+            if theirs == (Move("pass"),) and ignore:
+                continue
+            legal = _table_moves(table)
+            while legal == (Move("pass"),) and decision.chosen.kind != "pass":
+                table.play(type(table.legal_moves()[0])("pass"))
+                legal = _table_moves(table)
+            if table.to_move != decision.seat:
+                return Difference(number, index, "seat", decision.seat, table.to_move)
+            if legal != theirs:
+                only_theirs = tuple(move for move in theirs if move not in legal)
+                only_ours = tuple(move for move in legal if move not in theirs)
+                return Difference(number, index, "legal", only_theirs, only_ours)
+            try:
+                table.play(type(table.legal_moves()[0])(*decision.chosen))
+            except ValueError as refused:
+                return Difference(number, index, "refused", decision.chosen, str(refused))
+        while len(table.hands) <= number and table.legal_moves() == [Move("pass")]:
+            table.play(type(table.legal_moves()[0])("pass"))
+        if len(table.hands) <= number:
+            return Difference(number, None, "result", hand.result, "the hand goes on")
+        ours = table_result(table.hands[number])
+        if ours != hand.result:
+            return Difference(number, None, "result", hand.result, ours)
+    return None
+
+
+def _table_moves(table: Any) -> tuple[Move, ...]:
+    return tuple(sorted((Move(move.kind, move.tile, tuple(move.tiles)) for move in table.legal_moves()), key=move_key))
+
+
+def table_result(finished: Any) -> HandResult:
+    """A ``Table``'s finished hand (``TableHand``: the state before, its ending, its settlement) as a
+    :class:`HandResult`."""
+    before, after = finished.state.scores, finished.settlement.state.scores
+    winners = tuple(finished.settlement.winners) if finished.ending in ("ron", "tsumo") else ()
+    deltas = tuple(b - a for a, b in zip(before, after, strict=True))
+    return HandResult(deltas, winners, finished.ending)

@@ -103,7 +103,7 @@ def test_every_legal_action_is_one_move_and_back_over_forty_games(name: str) -> 
 def test_a_recorded_game_holds_every_decision_result_and_wall(name: str) -> None:
     game = play(name, 7, 7, eager)
     players = PRESETS[name].players
-    start = 25000 if players == 4 else 35000
+    start = 25000 if players == 4 else 35000  # the presets' starting points (tenhou.yaml, tenhou-sanma.yaml)
     assert game.hands and len(game.walls) == len(game.hands)
     for hand in game.hands:
         assert hand.result is not None
@@ -118,11 +118,14 @@ def test_a_recorded_game_holds_every_decision_result_and_wall(name: str) -> None
             assert last and last[-1] == hand.result.ended
         else:
             assert not hand.result.winners
-    # every point is accounted for: the hands' changes add up to the final scores, less the sticks
-    # still on the table (the last hand's deposits, 1000 each, not won)
-    totals = [start + sum(hand.result.deltas[seat] for hand in game.hands) for seat in range(players)]  # type: ignore[union-attr]
-    assert totals == list(game.scores)
-    assert (players * start - sum(game.scores)) % 1000 == 0
+    # every point is accounted for: a hand's result is the next hand's start less its own; after
+    # the last, riichienv's final scores also hold the sticks left on the table, given to the top
+    for hand, following in zip(game.hands, game.hands[1:]):
+        assert hand.result.deltas == tuple(b - a for a, b in zip(hand.start, following.start))  # type: ignore[union-attr]
+    last = game.hands[-1]
+    left = [f - s - d for f, s, d in zip(game.scores, last.start, last.result.deltas)]  # type: ignore[union-attr]
+    assert sum(left) % 1000 == 0 and sum(1 for x in left if x) <= 1 and min(left) >= 0, left
+    assert game.hands[0].start == (start,) * players
 
 
 def test_the_same_seeds_record_the_same_game() -> None:
