@@ -518,17 +518,18 @@ def replay_on_table(game: Game, table: Any, ignore: frozenset[str] = frozenset()
     asks for whose only legal move is ``pass`` is played as ``pass`` and not compared: riichienv asks
     only seats that have more than ``pass``.
 
-    ``ignore``: move kinds left out of the comparison (a Table that has no calls yet: a game played
-    by :func:`never` those kinds); a riichienv decision left with only ``pass`` is then skipped."""
+    ``ignore``: move kinds left out of the comparison on both sides (for a Table that has no calls
+    yet: a game played by :func:`never` those kinds); a decision left with only ``pass`` is then
+    skipped (riichienv's) or played as ``pass`` (the Table's)."""
     for number, hand in enumerate(game.hands):
         for index, decision in enumerate(hand.decisions):
             theirs = tuple(move for move in decision.legal if move.kind not in ignore)
             if theirs == (Move("pass"),) and ignore:
                 continue
-            legal = _table_moves(table)
+            legal = _table_moves(table, ignore)
             while legal == (Move("pass"),) and decision.chosen.kind != "pass":
                 table.play(type(table.legal_moves()[0])("pass"))
-                legal = _table_moves(table)
+                legal = _table_moves(table, ignore)
             if table.to_move != decision.seat:
                 return Difference(number, index, "seat", decision.seat, table.to_move)
             if legal != theirs:
@@ -539,7 +540,7 @@ def replay_on_table(game: Game, table: Any, ignore: frozenset[str] = frozenset()
                 table.play(type(table.legal_moves()[0])(*decision.chosen))
             except ValueError as refused:
                 return Difference(number, index, "refused", decision.chosen, str(refused))
-        while len(table.hands) <= number and table.legal_moves() == [Move("pass")]:
+        while len(table.hands) <= number and _table_moves(table, ignore) == (Move("pass"),):
             table.play(type(table.legal_moves()[0])("pass"))
         if len(table.hands) <= number:
             return Difference(number, None, "result", hand.result, "the hand goes on")
@@ -549,8 +550,9 @@ def replay_on_table(game: Game, table: Any, ignore: frozenset[str] = frozenset()
     return None
 
 
-def _table_moves(table: Any) -> tuple[Move, ...]:
-    return tuple(sorted((Move(move.kind, move.tile, tuple(move.tiles)) for move in table.legal_moves()), key=move_key))
+def _table_moves(table: Any, ignore: frozenset[str]) -> tuple[Move, ...]:
+    moves = (Move(move.kind, move.tile, tuple(move.tiles)) for move in table.legal_moves() if move.kind not in ignore)
+    return tuple(sorted(moves, key=move_key))
 
 
 def table_result(finished: Any) -> HandResult:
