@@ -516,14 +516,27 @@ def replay_on_table(game: Game, table: Any, ignore: frozenset[str] = frozenset()
     ``wall=game.walls``), comparing at every decision the seat and its legal moves, and after every
     hand its result; the first difference, or ``None`` when everything agrees. A reaction the Table
     asks for whose only legal move is ``pass`` is played as ``pass`` and not compared: riichienv asks
-    only seats that have more than ``pass``.
+    only seats that have more than ``pass``. riichienv asks every seat that may react at once; the
+    Table, seat by seat, asks no one for a call once a seat has called ron: a riichienv reaction
+    without ron after a ron in the same round is not compared.
+
+    Moves are compared by their tiles' names (:func:`same_tiles`): riichienv lists a call for each
+    combination of copies (chi 18 with 21+24 and with 22+24, 21 and 22 both a plain 6m), the Table
+    one for each combination of names; the Table plays its own move of the same names, so the copies
+    the two hands keep may differ from then on, never their names.
 
     ``ignore``: move kinds left out of the comparison on both sides (for a Table that has no calls
     yet: a game played by :func:`never` those kinds); a decision left with only ``pass`` is then
     skipped (riichienv's) or played as ``pass`` (the Table's)."""
     for number, hand in enumerate(game.hands):
+        ron_made = False  # in this round of reactions
         for index, decision in enumerate(hand.decisions):
             theirs = tuple(move for move in decision.legal if move.kind not in ignore)
+            if Move("pass") not in decision.legal:  # a turn, not a reaction
+                ron_made = False
+            elif ron_made and Move("ron") not in decision.legal:
+                continue  # riichienv asks every seat at once; the Table stops asking for calls after a ron
+            ron_made = ron_made or decision.chosen == Move("ron")
             if theirs == (Move("pass"),) and ignore:
                 continue
             legal = _table_moves(table, ignore)
@@ -532,14 +545,17 @@ def replay_on_table(game: Game, table: Any, ignore: frozenset[str] = frozenset()
                 legal = _table_moves(table, ignore)
             if table.to_move != decision.seat:
                 return Difference(number, index, "seat", decision.seat, table.to_move)
-            if legal != theirs:
-                only_theirs = tuple(move for move in theirs if move not in legal)
-                only_ours = tuple(move for move in legal if move not in theirs)
+            ours_by = {same_tiles(move): move for move in reversed(legal)}
+            theirs_by = {same_tiles(move): move for move in theirs}
+            if ours_by.keys() != theirs_by.keys():
+                only_theirs = tuple(move for key, move in theirs_by.items() if key not in ours_by)
+                only_ours = tuple(move for key, move in ours_by.items() if key not in theirs_by)
                 return Difference(number, index, "legal", only_theirs, only_ours)
+            move = ours_by[same_tiles(decision.chosen)]
             try:
-                table.play(type(table.legal_moves()[0])(*decision.chosen))
+                table.play(type(table.legal_moves()[0])(*move))
             except ValueError as refused:
-                return Difference(number, index, "refused", decision.chosen, str(refused))
+                return Difference(number, index, "refused", move, str(refused))
         while len(table.hands) <= number and _table_moves(table, ignore) == (Move("pass"),):
             table.play(type(table.legal_moves()[0])("pass"))
         if len(table.hands) <= number:
@@ -548,6 +564,22 @@ def replay_on_table(game: Game, table: Any, ignore: frozenset[str] = frozenset()
         if ours != hand.result:
             return Difference(number, None, "result", hand.result, ours)
     return None
+
+
+#: The red fives' wall tiles in every preset (copy 0 of 5m, 5p, 5s; sanma has no 5m).
+RED_FIVES = frozenset({16, 52, 88})
+
+
+def _name(tile: int) -> int:
+    """A wall tile's name as a number: its kind, twice, plus one for a red five."""
+    return (tile >> 2) * 2 + (tile in RED_FIVES)
+
+
+def same_tiles(move: Move) -> tuple[str, int | None, tuple[int, ...]]:
+    """``move`` with each tile replaced by its name (kind, and red or not): moves that differ only in
+    which copy of a tile they take are the same move."""
+    tile = None if move.tile is None else _name(move.tile)
+    return (move.kind, tile, tuple(sorted(_name(t) for t in move.tiles)))
 
 
 def _table_moves(table: Any, ignore: frozenset[str]) -> tuple[Move, ...]:

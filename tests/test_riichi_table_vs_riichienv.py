@@ -13,6 +13,16 @@ What is left out, and why:
   Each kind comes off this list when the Table plays it.
 - After a game's last hand, riichienv's final scores hold the riichi sticks left on the table,
   given to the top: the standings' matter, not the hand's; hand results are compared without it.
+- Moves are compared by their tiles' names, not copies, and riichienv's reactions after a ron in
+  the same round are not compared (``replay_on_table`` says why: how each engine lists and asks,
+  not what it allows).
+
+Found with calls, against the riichi-table branch's second increment (6576d2c, not on main), to
+classify when ``NOT_YET`` shrinks: at an exhaustive draw riichienv counts as tenpai a hand whose
+only wait is a tile the player holds all four of in its own kan (tenhou seed 9 with ``eager``
+and kita left out, hand 0: seat 0 holds 1m 2m 3p 3p beside an added kan of 3m; riichienv pays
+seat 0 as tenpai, 1000 x3 from seat 1; our Table says noten, as docs/rules/riichi-table.md §4
+has it for ``yakuset.riichi.waits``). riichienv offers kita, which that branch does not yet.
 """
 
 from __future__ import annotations
