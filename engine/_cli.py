@@ -261,8 +261,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from . import _studies
 
-    rulesets = [_load(source, "koikoi") for source in args.rulesets]
-    bots = [name.strip() for name in args.bots.split(",")]
+    rulesets = [_load(source) for source in args.rulesets]
+    bots = [] if args.bots is None else [name.strip() for name in args.bots.split(",")]
     if args.plot:
         _studies.check_plot(args.plot)  # before the study, not after it
     progress = None if args.no_progress or not sys.stderr.isatty() else _studies.Progress()
@@ -529,9 +529,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub.set_defaults(run=cmd_diff)
 
     sub = command(
-        "simulate", "play many Koi-Koi matches between bots: balance figures with 95% intervals, rule sets compared"
+        "simulate",
+        "play many Koi-Koi matches or Riichi games between bots: "
+        "balance figures with 95% intervals, rule sets compared",
     )
-    sub.add_argument("rulesets", nargs="+", metavar="RULESET", help="Koi-Koi rule sets (bundled ids or files)")
+    sub.add_argument(
+        "rulesets",
+        nargs="+",
+        metavar="RULESET",
+        help="Koi-Koi or Riichi rule sets, all of one game (bundled ids or files)",
+    )
     from ._studies import MAX_MATCHES  # the study's own bound, said in the help and checked here
 
     def matches_argument(value: str) -> int:
@@ -545,7 +552,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         type=matches_argument,
         default=1000,
         metavar="N",
-        help=f"matches per rule set, at most {MAX_MATCHES:,}",
+        help=f"matches (Riichi: games) per rule set, at most {MAX_MATCHES:,}",
     )
     sub.add_argument(
         "--seed",
@@ -554,7 +561,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         metavar="S",
         help="the study's seed: same seed, same figures",
     )
-    sub.add_argument("--bots", default="greedy,greedy", metavar="A,B", help="the bots, first dealer's first")
+    sub.add_argument(
+        "--bots",
+        metavar="A,B,...",
+        help="the bots, one a seat, first dealer's first (Riichi: one name seats it everywhere); "
+        "default: greedy,greedy for Koi-Koi, efficiency for Riichi",
+    )
     sub.add_argument(
         "--workers",
         type=positive_argument,

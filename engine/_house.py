@@ -18,7 +18,7 @@ REGISTRY = Registry.of(
     games=(KOIKOI, RIICHI),
     builtins={
         name: f"yakuset._plugins.{name}"
-        for name in ("lucky_hands", "dealers_privilege", "minipoints", "riichi_yaku", "koikoi_bots")
+        for name in ("lucky_hands", "dealers_privilege", "minipoints", "riichi_yaku", "koikoi_bots", "riichi_bots")
     },
 )
 

@@ -7,7 +7,7 @@ whole-number counts only. Whatever runs the parts (this process, a local cluster
 a remote cluster) and in whatever order they finish, their sum is the same.
 
 What a match is, what a tally counts and which figures it gives are the game's: a study asks
-the rule sets' game for its :class:`StudyPart` (Koi-Koi has one) and knows no game itself.
+the rule sets' game for its :class:`StudyPart` (Koi-Koi and Riichi have one) and knows no game itself.
 
 Dask (``dask`` and ``distributed``) is the optional extra ``yakuset[cluster]``; it is imported
 only when a study uses it.
@@ -65,6 +65,10 @@ class Tally(Protocol):
 class StudyPart(Protocol):
     """What a game gives balance studies: whole matches between bots, tallied, and the figures
     a tally gives."""
+
+    def default_bots(self, rs: RuleSet) -> tuple[str, ...]:
+        """The bots a study seats when it is given none."""
+        ...
 
     def check_bots(self, rs: RuleSet, bots: Sequence[str]) -> tuple[str, ...]:
         """The bots' names, one a seat, checked for the rule set (an unknown bot is an
@@ -202,7 +206,7 @@ def run(
     progress: Callable[[int, int], None] | None = None,
 ) -> Study:
     """Play ``matches`` matches of each rule set between ``bots`` (one name per seat, the first
-    dealer's first) and tally them.
+    dealer's first; none: the game's default bots) and tally them.
 
     ``scheduler`` (``tcp://host:port``) runs the parts on that Dask cluster; ``workers`` on a
     local cluster of that many processes (1: in this process). By default a study of fewer
@@ -226,7 +230,7 @@ def run(
     for rs in rulesets[1:]:
         if study_part(rs) is not part:
             raise InputError(f"{rulesets[0].id!r} is a {rulesets[0].game} rule set and {rs.id!r} a {rs.game} one")
-    names = tuple(bots)
+    names = tuple(bots) or part.default_bots(rulesets[0])
     for rs in rulesets:
         names = part.check_bots(rs, names)
     total = matches * len(rulesets)
@@ -371,7 +375,7 @@ def text(done: Study) -> str:
     intervals; then each rule set against the first)."""
     study = done.as_dict()
     lines = [
-        f"{study['matches_asked']:,} matches per rule set between {' and '.join(study['bots'])} "
+        f"{study['matches_asked']:,} matches per rule set between {_listed(study['bots'])} "
         f"(seed {study['seed']}); {done.runner}, {done.seconds:.1f} s"
     ]
     if study["interrupted"]:
@@ -380,6 +384,11 @@ def text(done: Study) -> str:
     for note in done.notes:
         lines.append(f"\nnote: {note}")
     return "\n".join(lines) + "\n"
+
+
+def _listed(names: Sequence[str]) -> str:
+    """``a and b``; ``a, b, c and d``."""
+    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 #: The image files a plot may be written as, by their extension.

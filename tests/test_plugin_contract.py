@@ -107,6 +107,22 @@ PLUGINS = {
         def yakuset_koikoi_bots():
             return {"first_card": FirstCard, "random": FirstCard}
     """,
+    "one_riichi_bots": """
+        from yakuset import hookimpl
+
+        class LowestTile:
+            def __init__(self, ruleset, rng):
+                pass
+
+            def choose(self, view, moves):
+                return moves[-1] if moves[-1].kind == "pass" else min(
+                    (m for m in moves if m.kind == "discard"), key=lambda m: m.tile
+                )
+
+        @hookimpl
+        def yakuset_riichi_bots():
+            return {"lowest_tile": LowestTile, "efficiency": LowestTile}
+    """,
     "misspelt": """
         from yakuset import FixedAward, hookimpl
 
@@ -331,6 +347,24 @@ def test_koikoi_bots_alone_offers_a_bot_that_simulated_matches_play(installed):
     played = [entry for entry in log if isinstance(entry, Played) and entry.player == "a"]
     assert played and len(record.rounds) == 12
     assert all(entry.choice == "shobu" for entry in log if isinstance(entry, Answered) and entry.player == "a")
+
+
+def test_riichi_bots_alone_offers_a_bot_that_simulated_games_play(installed):
+    rs = yakuset.load_ruleset("tenhou")
+    found = yakuset.riichi.find_bots(rs, ["lowest_tile", "efficiency", "tsumogiri", "tsumogiri"])
+    assert [(bot.name, bot.plugin) for bot in found] == [
+        ("lowest_tile", "one_riichi_bots"),
+        ("efficiency", "riichi_bots"),  # a built-in name is never taken
+        ("tsumogiri", "riichi_bots"),
+        ("tsumogiri", "riichi_bots"),
+    ]
+    table = yakuset.riichi.Table(rs, seed=2)
+    bots = [(bot, bot.factory(rs, None)) for bot in found]
+    from yakuset.riichi._simulation import play_out
+
+    play_out(table, bots)
+    discards = [e for e in table.events if e["type"] == "discard" and e["seat"] == 0 and not e["riichi"]]
+    assert discards and table.ended
 
 
 def test_every_hookspec_has_a_single_hook_plugin_here():

@@ -514,3 +514,13 @@ def test_the_documented_plugin_package_declares_its_module_as_the_entry_point():
 def test_a_plugin_argument_the_loader_cannot_name_is_an_input_error(plugins, message):
     with pytest.raises(yakuset.InputError, match=message):
         yakuset.load_ruleset("tenhou", plugins=plugins)
+
+
+def test_the_documented_riichi_bot_plays_a_whole_game_handed_to_the_loader():
+    module = types.ModuleType("defensive_bot")
+    exec(_doc_block("# defensive_bot.py"), module.__dict__)
+    rs = yakuset.load_ruleset("tenhou", plugins=[module])
+    bots = yakuset.riichi.find_bots(rs, ["defensive", "efficiency", "efficiency", "efficiency"])
+    assert (bots[0].name, bots[0].plugin) == ("defensive", "defensive_bot")
+    game = yakuset.riichi.play_game(rs, 1, bots)
+    assert sorted(game.places) == [1, 2, 3, 4] and len(game.hands) >= 4

@@ -369,9 +369,13 @@ COVERED = {
     "Finding": test_a_game_log_and_its_parts_are_values,
 }
 #: Results of the play flows (Koi-Koi's referee, table, simulations, replays; Riichi's table,
-#: tests/test_riichi_play.py): another module's, whose tests show them.
+#: tests/test_riichi_play.py, its bots and simulations, tests/test_riichi_bots.py and
+#: tests/test_riichi_simulation.py): another module's, whose tests show them.
 FLOW = {
     "TableHand",
+    "GameRecord",
+    "HandRecord",
+    "Efficiency",
     "Event",
     "MatchResult",
     "MatchRecord",

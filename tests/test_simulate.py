@@ -88,8 +88,7 @@ def test_ctrl_c_stops_the_study_with_the_matches_finished(monkeypatch, capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["tenhou"], "'tenhou' is a riichi rule set; `simulate` needs a koikoi rule set"),
-        (["nintendo", "tenhou"], "'tenhou' is a riichi rule set; `simulate` needs a koikoi rule set"),
+        (["nintendo", "tenhou"], "'nintendo' is a koikoi rule set and 'tenhou' a riichi one"),
         (["nintendo", "--bots", "greedy,gredy"], "no bot named 'gredy'"),
         (["nintendo", "--bots", "greedy"], "Koi-Koi is played by two bots, got 1: greedy"),
         (["nintendo", "nintendo"], "a rule set is named twice: nintendo, nintendo"),

@@ -15,11 +15,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from .._core.arguments import a_ruleset, shown
-from .._core.errors import InputError
-from .._core.hints import did_you_mean
+from .._core.bots import find_offered
 from ._hooks import offered_bots
 
 if TYPE_CHECKING:
@@ -55,32 +53,4 @@ BotFactory = Callable[["RuleSet", random.Random], Bot]
 def find_bots(rs: RuleSet, names: Sequence[str]) -> list[BotFactory]:
     """The bot factories named ``names`` (built-in bots first, then installed packages'), or
     :class:`yakuset.InputError` naming an unknown bot."""
-    a_ruleset(rs)
-    if isinstance(names, str) or not isinstance(names, Sequence) or not all(isinstance(n, str) and n for n in names):
-        raise InputError(f"bots must be a list of bot names, got {shown(names)}")
-    if len(names) != 2:
-        raise InputError(f"Koi-Koi is played by two bots, got {len(names)}: {', '.join(names)}")
-    registry = rs.registry
-    if registry is None:
-        raise InputError(f"{rs.id!r} was not loaded by yakuset.load_ruleset: it knows no bots")
-    offered = _offered(registry, installed=False)
-    if not set(names) <= set(offered):
-        offered = {**_offered(registry, installed=True), **offered}  # a built-in name is never taken
-    found = []
-    for name in names:
-        factory = offered.get(name)
-        if factory is None:
-            hint = did_you_mean(name, offered) or ""
-            raise InputError(
-                f"no bot named {name!r}; bots: {', '.join(sorted(offered))}" + (f" ({hint})" if hint else "")
-            )
-        found.append(factory)
-    return found
-
-
-def _offered(registry: Any, installed: bool) -> dict[str, BotFactory]:
-    bots: dict[str, BotFactory] = {}
-    for _plugin, answer in offered_bots(registry, installed):
-        for name, factory in answer.items():
-            bots.setdefault(str(name), factory)
-    return bots
+    return [bot.factory for bot in find_offered(rs, names, offered_bots, (2,), "Koi-Koi")]

@@ -124,6 +124,10 @@ class KoikoiGame:
 
     # --- simulated matches ---------------------------------------------------------------------
 
+    def default_bots(self, rs: RuleSet) -> tuple[str, ...]:
+        """``greedy`` against ``greedy``."""
+        return ("greedy", "greedy")
+
     def check_bots(self, rs: RuleSet, bots: Sequence[str]) -> tuple[str, ...]:
         """The bot names, checked: each is offered by a plugin (:func:`yakuset.koikoi.find_bots`)."""
         from ._bots import find_bots

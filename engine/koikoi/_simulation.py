@@ -13,7 +13,6 @@ seed deals the same cards to bots of any kind.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._core.arguments import a_seed, an_index, shown
 from .._core.errors import InputError
+from .._core.seeds import derived_seed
 from ._table import KOIKOI, SHOBU, IllegalMove, Move, Table, TableResult, play_move
 from ._tally import Tally
 
@@ -36,10 +36,7 @@ SEATS = ("a", "b")
 def match_seed(seed: int, index: int) -> int:
     """The seed of match ``index`` of a study seeded ``seed``: independent of how the matches are
     split among processes, and far apart for neighbouring indices."""
-    a_seed("seed", seed)
-    an_index("index", index)
-    digest = hashlib.blake2b(f"{seed}:{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
+    return derived_seed(a_seed("seed", seed), an_index("index", index))
 
 
 class RoundRecord(NamedTuple):

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from .._core import intervals
 from .._core.arguments import shown
 from .._core.errors import InputError
+from .._core.tallies import Counts, moments, shown_difference, shown_estimate
 
 
 @dataclass
-class Tally:
+class Tally(Counts):
     """Counts over simulated matches of one rule set.
 
     Seats: ``first`` is the player who dealt the match's first round, ``seat_a`` the first bot. A
@@ -50,33 +51,6 @@ class Tally:
     ties: int = 0
     lengths: Counter[int] = field(default_factory=Counter)  # rounds played -> matches
 
-    def add(self, other: Tally) -> Tally:
-        """Add ``other``'s counts to this tally (and return it)."""
-        for f in fields(self):
-            mine = getattr(self, f.name)
-            if isinstance(mine, Counter):
-                mine.update(getattr(other, f.name))
-            else:
-                setattr(self, f.name, mine + getattr(other, f.name))
-        return self
-
-    def as_dict(self) -> dict[str, Any]:
-        """The counts as JSON data (counter keys as text, in sorted order)."""
-        out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = {str(k): value[k] for k in sorted(value)} if isinstance(value, Counter) else value
-        return out
-
-
-def _moments(counts: Counter[int]) -> tuple[int, int, int]:
-    """(sum, sum of squares, n) of a distribution given as value -> how many times."""
-    return (
-        sum(v * n for v, n in counts.items()),
-        sum(v * v * n for v, n in counts.items()),
-        sum(counts.values()),
-    )
-
 
 def _a_tally(name: str, value: Any) -> None:
     if not isinstance(value, Tally):
@@ -94,7 +68,7 @@ def summary(t: Tally) -> dict[str, Any]:
     return {
         "matches": t.matches,
         "rounds": t.rounds,
-        "points_per_round": {**intervals.mean(*_moments(t.points)).as_dict(), "distribution": _dist(t.points)},
+        "points_per_round": {**intervals.mean(*moments(t.points)).as_dict(), "distribution": _dist(t.points)},
         "dealer_wins_round": intervals.share(t.dealer_wins, t.wins).as_dict(),
         "first_dealer_wins_match": intervals.share(t.first_wins, decided).as_dict(),
         "first_bot_wins_match": intervals.share(t.seat_a_wins, decided).as_dict(),
@@ -106,7 +80,7 @@ def summary(t: Tally) -> dict[str, Any]:
         "lucky_hands": intervals.share(t.lucky_hands, t.rounds).as_dict(),
         "misdealt_field_wins": intervals.share(t.field_fours, t.rounds).as_dict(),
         "redeals": t.redeals,
-        "match_length": {**intervals.mean(*_moments(t.lengths)).as_dict(), "distribution": _dist(t.lengths)},
+        "match_length": {**intervals.mean(*moments(t.lengths)).as_dict(), "distribution": _dist(t.lengths)},
         "deciding_yaku": {
             ident: intervals.share(t.deciding[ident], t.yaku_wins).as_dict()
             for ident in sorted(t.deciding, key=lambda i: (-t.deciding[i], i))
@@ -131,8 +105,8 @@ _SHARES: dict[str, Callable[[Tally], tuple[int, int]]] = {
     "misdealt_field_wins": lambda t: (t.field_fours, t.rounds),
 }
 _MEANS: dict[str, Callable[[Tally], tuple[int, int, int]]] = {
-    "points_per_round": lambda t: _moments(t.points),
-    "match_length": lambda t: _moments(t.lengths),
+    "points_per_round": lambda t: moments(t.points),
+    "match_length": lambda t: moments(t.lengths),
 }
 
 
@@ -195,7 +169,7 @@ def figures(study: dict[str, Any]) -> list[str]:
         s = row["summary"]
         lines.append(f"\n{row['id']}: {s['matches']:,} matches, {s['rounds']:,} rounds")
         for key, label, is_share in figures:
-            lines.append(f"  {label:<{width}}  {_estimate(s[key], is_share)}")
+            lines.append(f"  {label:<{width}}  {shown_estimate(s[key], is_share)}")
         dist = s["points_per_round"]["distribution"]
         rounds = max(s["rounds"], 1)
         common = sorted(dist, key=lambda k: (-dist[k], int(k)))[:8]
@@ -215,7 +189,7 @@ def figures(study: dict[str, Any]) -> list[str]:
         diffs = comparison["differences"]
         for key, label, is_share in figures:
             if key in diffs:
-                lines.append(f"  {label:<{width}}  {_difference(diffs[key], is_share)}")
+                lines.append(f"  {label:<{width}}  {shown_difference(diffs[key], is_share)}")
         moved = [(ident, d) for ident, d in diffs["deciding_yaku"].items() if d["significant"]]
         if moved:
             lines.append(
@@ -223,20 +197,3 @@ def figures(study: dict[str, Any]) -> list[str]:
                 + ", ".join(f"{ident} {100 * d['difference']:+.1f} pp" for ident, d in moved)
             )
     return lines
-
-
-def _estimate(e: dict[str, Any], is_share: bool) -> str:
-    low, high = e["ci95"]
-    if is_share:
-        return f"{100 * e['value']:5.1f}%  [{100 * low:.1f}, {100 * high:.1f}]  of {e['n']:,}"
-    return f"{e['value']:6.2f}  [{low:.2f}, {high:.2f}]"
-
-
-def _difference(d: dict[str, Any], is_share: bool) -> str:
-    low, high = d["ci95"]
-    mark = " *" if d["significant"] else ""
-    if low is None or high is None:
-        return f"{d['difference']:+.2f}  (too few observations){mark}"
-    if is_share:
-        return f"{100 * d['difference']:+5.1f} pp  [{100 * low:+.1f}, {100 * high:+.1f}]{mark}"
-    return f"{d['difference']:+6.2f}  [{low:+.2f}, {high:+.2f}]{mark}"

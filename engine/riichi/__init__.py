@@ -18,6 +18,7 @@ from .._core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from . import hookspecs
+    from ._bots import Bot, BotFactory, Efficiency, find_bots, tile_efficiency
     from ._game import GAME, RiichiGame
     from ._grid import GridCell, LimitRow, PaymentGrid, grid_fu, payment_grids
     from ._hand import HandScore, evaluate
@@ -33,9 +34,11 @@ if TYPE_CHECKING:
     from ._score import BaseScore, Payments, Score, score
     from ._settle import OUTCOMES, Settlement, settle
     from ._shanten import shanten, waits
+    from ._simulation import GameRecord, HandRecord, game_seed, play_game, play_games
     from ._situation import EVALUATE_ARGUMENTS, FLAGS, Situation
     from ._standings import Standing, standings
     from ._state import END_REASONS, State, new_game
+    from ._tally import Tally, compare, summary
     from ._tiles import (
         DRAGONS,
         EAST,
@@ -63,6 +66,19 @@ if TYPE_CHECKING:
 # only the modules it needs. The table says where each name lives.
 _WHERE: dict[str, tuple[str, str | None]] = {
     "hookspecs": ("yakuset.riichi.hookspecs", None),
+    "Bot": ("yakuset.riichi._bots", "Bot"),
+    "BotFactory": ("yakuset.riichi._bots", "BotFactory"),
+    "Efficiency": ("yakuset.riichi._bots", "Efficiency"),
+    "find_bots": ("yakuset.riichi._bots", "find_bots"),
+    "tile_efficiency": ("yakuset.riichi._bots", "tile_efficiency"),
+    "GameRecord": ("yakuset.riichi._simulation", "GameRecord"),
+    "HandRecord": ("yakuset.riichi._simulation", "HandRecord"),
+    "game_seed": ("yakuset.riichi._simulation", "game_seed"),
+    "play_game": ("yakuset.riichi._simulation", "play_game"),
+    "play_games": ("yakuset.riichi._simulation", "play_games"),
+    "Tally": ("yakuset.riichi._tally", "Tally"),
+    "compare": ("yakuset.riichi._tally", "compare"),
+    "summary": ("yakuset.riichi._tally", "summary"),
     "GAME": ("yakuset.riichi._game", "GAME"),
     "RiichiGame": ("yakuset.riichi._game", "RiichiGame"),
     "GridCell": ("yakuset.riichi._grid", "GridCell"),
@@ -165,10 +181,15 @@ __all__ = [
     "WHITE",
     "WINDS",
     "BaseScore",
+    "Bot",
+    "BotFactory",
+    "Efficiency",
     "Finding",
     "GameLog",
+    "GameRecord",
     "GridCell",
     "Group",
+    "HandRecord",
     "HandScore",
     "IllegalMove",
     "LimitRow",
@@ -192,11 +213,15 @@ __all__ = [
     "State",
     "Table",
     "TableHand",
+    "Tally",
     "View",
     "Yaku",
     "check_log",
     "clear_memos",
+    "compare",
     "evaluate",
+    "find_bots",
+    "game_seed",
     "grid_fu",
     "hookspecs",
     "memo_sizes",
@@ -205,12 +230,16 @@ __all__ = [
     "parse_tiles",
     "parse_tiles_red",
     "payment_grids",
+    "play_game",
+    "play_games",
     "read_log",
     "rules_of",
     "score",
     "settle",
     "shanten",
     "standings",
+    "summary",
+    "tile_efficiency",
     "tile_name",
     "waits",
     "write_mjai",

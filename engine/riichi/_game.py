@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import argparse
 import itertools
-from collections.abc import Callable, Iterator, Mapping
+import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from .._core.webpart import WebPart
     from .._core.yamlsource import LocatedDict
     from ._rules import RiichiRules, Yaku
+    from ._tally import Tally
 
 # What a command or a diff needs is imported when it runs: loading a rule set, or scoring one
 # hand from the command line, imports only the modules it uses.
@@ -136,6 +138,59 @@ class RiichiGame:
         text = (_render.grids_markdown if fmt == "markdown" else _render.grids_text)(rs, grids, limits)
         return Output(text, _render.grids_json(rs, grids, limits))
 
+    # --- balance studies (yakuset simulate) ---------------------------------------------------
+
+    def default_bots(self, rs: RuleSet) -> tuple[str, ...]:
+        """``efficiency`` at every seat."""
+        return ("efficiency",)
+
+    def check_bots(self, rs: RuleSet, bots: Sequence[str]) -> tuple[str, ...]:
+        """The bot names, one a seat, checked: each is offered by a plugin
+        (:func:`yakuset.riichi.find_bots`). One name, or the same name at every seat of another
+        table, seats that bot at every seat of this rule set's table."""
+        from ._bots import find_bots
+
+        names = _seated(rs, bots)
+        find_bots(rs, names)
+        return names
+
+    def new_tally(self) -> Tally:
+        """An empty :class:`yakuset.riichi.Tally`."""
+        from ._tally import Tally
+
+        return Tally()
+
+    def play_matches(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Tally:
+        """The :class:`yakuset.riichi.Tally` of games ``start .. stop-1`` of a study."""
+        from ._bots import find_bots
+        from ._simulation import play_games
+
+        return play_games(rs, seed, start, stop, find_bots(rs, _seated(rs, bots)))
+
+    def summary(self, tally: Tally) -> dict[str, Any]:
+        """The figures of a tally (:func:`yakuset.riichi.summary`)."""
+        from ._tally import summary
+
+        return summary(tally)
+
+    def compare(self, a: Tally, b: Tally) -> dict[str, Any]:
+        """``b``'s figures against ``a``'s (:func:`yakuset.riichi.compare`)."""
+        from ._tally import compare
+
+        return compare(a, b)
+
+    def figures(self, study: dict[str, Any]) -> list[str]:
+        """A study's figures as text lines: each rule set's, then each comparison."""
+        from ._tally import figures
+
+        return figures(study)
+
+    def plot(self, study: dict[str, Any], path: str | os.PathLike[str]) -> None:
+        """The study drawn: the differences, the rates, a win's value, places by starting seat."""
+        from ._study_plot import plot
+
+        plot(study, path)
+
     # --- yakuset serve ------------------------------------------------------------------------
 
     def web(self) -> WebPart:
@@ -199,6 +254,16 @@ _NOT_READ = {
     "yakuman": (*_TABLE_ONLY, "tiles", "wins.chi", "kita"),
     "yaku": (*_TABLE_ONLY, "tiles", "wins.chi", "kita"),
 }
+
+
+def _seated(rs: RuleSet, bots: Sequence[str]) -> tuple[str, ...]:
+    """``bots`` one a seat of ``rs``'s table: one name (or one name at every seat) fills them all."""
+    from ._rules import riichi_rules
+
+    names = tuple(bots) if not isinstance(bots, str) else (bots,)
+    if names and all(name == names[0] for name in names):
+        return (names[0],) * riichi_rules(rs).table.players
+    return names
 
 
 def _win_for(yaku: list[Yaku]) -> tuple[bool, bool]:

@@ -64,3 +64,10 @@ class RiichiHooks:
 
 def _is_detectors(provided: Any) -> bool:
     return isinstance(provided, Mapping) and all(isinstance(k, str) and callable(v) for k, v in provided.items())
+
+
+def offered_bots(registry: Any, installed: bool) -> list[tuple[str, Mapping[str, Callable[..., Any]]]]:
+    """``yakuset_riichi_bots``: what each plugin offers, ``(plugin name, bot factories by name)``,
+    the built-in plugins' alone or, with ``installed``, the installed packages'
+    (``Registry.offers``; :func:`yakuset.riichi.find_bots` checks them)."""
+    return [(plugin, dict(answer)) for plugin, answer in registry.offers("yakuset_riichi_bots", installed=installed)]

@@ -1,5 +1,6 @@
-"""The hooks of Riichi: the detectors that find yaku in a hand's tiles. Implement them with
-``yakuset.hookimpl`` (see ``yakuset._core.hookspecs`` for how plugins are found)."""
+"""The hooks of Riichi: the detectors that find yaku in a hand's tiles, and the bots a plugin
+offers for simulated games. Implement them with ``yakuset.hookimpl`` (see
+``yakuset._core.hookspecs`` for how plugins are found)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 from .._core.hookspecs import hookspec
 
 if TYPE_CHECKING:
+    from ._bots import BotFactory
     from ._readings import Reading
     from ._situation import Situation
 
@@ -36,4 +38,22 @@ def yakuset_riichi_yaku_detectors() -> Mapping[str, Detector] | None:
     iterable of ids`` that answers for several ids at once (the built-in ``riichi_yaku`` plugin
     analyses a reading once for all its detectors). The batch answers only for the ids whose
     detector carries it; an id another plugin replaced is asked of that plugin's detector.
+    """
+
+
+@hookspec
+def yakuset_riichi_bots() -> Mapping[str, BotFactory] | None:
+    """Return the Riichi bots this plugin offers: a mapping from bot name to factory.
+
+    Called when simulated games name their bots (``yakuset simulate --bots a,b,c,d``,
+    :func:`yakuset.riichi.find_bots`): on the built-in plugins first, then, for a name they do
+    not offer, on the installed packages' plugins (entry-point group ``yakuset``). The first
+    plugin to offer a name keeps it: an installed package cannot take a built-in bot's name.
+    A factory is called as ``factory(ruleset, rng)`` for each seat of each game and returns a
+    :class:`yakuset.riichi.Bot`; ``rng`` is the seat's own :class:`random.Random`, seeded from
+    the game and the seat, so a bot that draws only from it plays a game the same way every
+    time. A bot sees only its seat's :class:`yakuset.riichi.View`. One that raises, or answers
+    a move the table refuses, stops the game with a :class:`yakuset.PluginError` naming it (the
+    table unchanged). The built-in ``riichi_bots`` plugin offers ``random``, ``tsumogiri`` and
+    ``efficiency``.
     """
