@@ -377,3 +377,34 @@ def test_every_action_of_every_log_is_a_table_move() -> None:
             assert list(move.tiles) == sorted(move.tiles)
             kinds.add(move.kind)
     assert kinds == set(yakuset.riichi.MOVE_KINDS) - {"pass", "kita"}
+
+
+def test_every_win_scores_as_tenhou_scored_it_from_its_yaku() -> None:
+    """Tenhou's yaku of each win (its open hands' reductions included) and dora, with its fu,
+    give under ``tenhou`` the han and the points Tenhou wrote (``ten=``): 256 wins of the Tenhou
+    XML and tenhou.net/6 logs."""
+    dora_ids = {"dora", "ura_dora", "red_fives"}
+    paths = [*MJLOGS, *sorted((ROOT / "tests" / "data" / "logs" / "tenhou6").glob("*.json"))]
+    scored = 0
+    for path in paths:
+        try:
+            record = game(path)
+        except LogError:
+            continue  # the three faulty tenhou.net/6 files (test_riichi_log_json.py)
+        for hand in record.hands:
+            for win in hand.result.wins if hand.result is not None else ():
+                if win.yakuman:
+                    continue
+                opened = any(e.seat == win.seat and e.kind in ("chi", "pon", "open_kan") for e in hand.events)
+                ours = yakuset.riichi.score(
+                    tenhou(),
+                    yaku=[ident for ident, _ in win.yaku if ident not in dora_ids],
+                    dora=sum(han for ident, han in win.yaku if ident in dora_ids),
+                    fu=win.fu,
+                    open=opened,
+                    dealer=win.seat == hand.dealer,
+                    tsumo=win.seat == win.discarder,
+                )
+                assert (ours.han, ours.total) == (win.han, win.points), (path.name, win)
+                scored += 1
+    assert scored == 256
