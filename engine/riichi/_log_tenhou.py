@@ -38,8 +38,10 @@ DRAW_TYPES = {
     "kaze4": "four_winds",
     "nm": "nagashi",
 }
-_DRAWS = "TUVW"
-_DISCARDS = "DEFG"
+#: A draw's or a discard's element by its letter: the seat, and whether it draws.
+_TILE_TAGS = {letter: (seat, True) for seat, letter in enumerate("TUVW")} | {
+    letter: (seat, False) for seat, letter in enumerate("DEFG")
+}
 _IGNORED = frozenset({"mjloggm", "SHUFFLE", "TAIKYOKU", "BYE"})
 
 
@@ -107,13 +109,14 @@ class _Reader:
     def element(self, tag: str, attrs: dict[str, str]) -> None:
         if tag in _IGNORED:
             return
-        if len(tag) > 1 and tag[0] in _DRAWS + _DISCARDS and tag[1:].isdigit():
+        seat_draws = _TILE_TAGS.get(tag[0])
+        if seat_draws is not None and tag[1:].isdigit():
             hand = self.hand_now(tag)
-            seat = (_DRAWS if tag[0] in _DRAWS else _DISCARDS).index(tag[0])
+            seat, draws = seat_draws
             if seat >= self.seats:
                 raise self.error(f"<{tag}> is seat {seat}'s, and the game has {self.seats} seats")
             tile = hand.tile(int(tag[1:]))
-            (hand.draw if tag[0] in _DRAWS else hand.discard)(seat, tile)
+            (hand.draw if draws else hand.discard)(seat, tile)
         elif tag == "GO":
             self.type = self.number(attrs, "type")
             self.seats = 3 if self.type & 0x10 else 4
