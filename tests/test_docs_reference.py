@@ -5,9 +5,11 @@ field, hookspec, command-line option and API endpoint, each found here from its 
 from __future__ import annotations
 
 import functools
+import importlib
 import itertools
 import json
 import os
+import pkgutil
 import re
 import subprocess
 import sys
@@ -21,7 +23,7 @@ from yakuset import diff
 from yakuset._cli import build_parser
 from yakuset._core import hookspecs
 from yakuset._core.schemas import CORE
-from yakuset._docs import _commands, _hooks, _rulesets, _schema, makers, navigation, pages
+from yakuset._docs import _commands, _hooks, _python, _rulesets, _schema, makers, navigation, pages
 from yakuset._house import REGISTRY, list_rulesets
 
 from .helpers import ROOT
@@ -331,3 +333,73 @@ def test_the_site_builds_strictly_with_every_generated_page(tmp_path):
     for path in pages():
         assert (site / Path(path).with_suffix(".html")).is_file(), path
     assert (site / "tutorials" / "first-house-rule.html").is_file()
+    # Every public name rendered: mkdocstrings (or the constant's heading) gives it its full name as id.
+    for module in PUBLIC_MODULES:
+        html = (site / "reference" / Path(_python.page_name(module)).with_suffix(".html")).read_text(encoding="utf-8")
+        ids = set(re.findall(r'id="([\w.]+)"', html))
+        missing = [name for name in importlib.import_module(module).__all__ if f"{module}.{name}" not in ids]
+        assert not missing, f"{module}: not rendered: {missing}"
+
+
+# --- the Python API ------------------------------------------------------------------------------------
+
+
+PUBLIC_MODULES = ["yakuset", "yakuset.koikoi", "yakuset.riichi", "yakuset.diff"]
+
+
+def _python_entries(module: str) -> set[str]:
+    """The names the Python API page of ``module`` has an entry for: a mkdocstrings block, a
+    constant's heading or a link to the module that documents it, each by its full name."""
+    text = _python.page(module)
+    found = set(re.findall(r"^::: (\S+)$", text, re.M))
+    found |= set(re.findall(r'<span id="([\w.]+)"></span>', text))
+    return found
+
+
+@pytest.mark.parametrize("module", PUBLIC_MODULES)
+def test_every_name_of_a_public_modules_all_has_a_python_api_entry(module):
+    exported = importlib.import_module(module).__all__
+    assert len(exported) >= 15
+    missing = [name for name in exported if f"{module}.{name}" not in _python_entries(module)]
+    assert not missing, f"{module}: no entry for {missing}"
+
+
+def test_every_package_below_yakuset_with_an_all_is_a_documented_public_module():
+    """A new public package (a third game) gets its page: every package of the install whose
+    name has no private part and that declares ``__all__``."""
+    import yakuset
+
+    found = [
+        info.name
+        for info in pkgutil.walk_packages(yakuset.__path__, "yakuset.")
+        if info.ispkg and not any(part.startswith("_") for part in info.name.split("."))
+    ]
+    public = {"yakuset", *(name for name in found if hasattr(importlib.import_module(name), "__all__"))}
+    assert public == set(_python.MODULES) == set(PUBLIC_MODULES)
+
+
+def test_a_name_reexported_from_a_game_links_to_the_games_entry():
+    text = _python.page("yakuset")
+    assert (
+        '<span id="yakuset.Award"></span>`Award`: [`yakuset.koikoi.Award`](python-yakuset-koikoi.md#yakuset.koikoi.Award)'
+        in text
+    )
+    assert "::: yakuset.load_ruleset" in text
+    assert '<span id="yakuset.riichi"></span>`riichi`: [`yakuset.riichi`](python-yakuset-riichi.md)' in text
+
+
+def test_the_docs_hook_links_the_package_griffe_reads_to_the_folder_python_imports(tmp_path):
+    """An editable install maps `yakuset` to engine/ through an import hook griffe cannot read;
+    the hook's link gives griffe a folder named `yakuset` in either install."""
+    pytest.importorskip("mkdocs", reason="the docs extra is not installed: pip install '.[docs]'")
+    import yakuset
+
+    sys.path.insert(0, str(ROOT))
+    try:
+        docs_hooks = importlib.import_module("docs_hooks")
+    finally:
+        sys.path.remove(str(ROOT))
+    link = docs_hooks.link_sources(tmp_path)
+    assert link.name == "yakuset"
+    assert link.resolve() == Path(yakuset.__file__).resolve().parent
+    assert docs_hooks.link_sources(tmp_path) == link  # a second build keeps it

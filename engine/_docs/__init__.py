@@ -1,7 +1,7 @@
 """The documentation site's reference pages, generated from the code (never copied by hand):
 every rule-set field from the schemas, every hookspec, every command and option from the
-parser, the HTTP API from its OpenAPI document, a page per bundled rule set and a comparison
-of every rule set of a game.
+parser, the HTTP API from its OpenAPI document, the Python API from its docstrings, a page per
+bundled rule set and a comparison of every rule set of a game.
 
 ``pages()`` gives each page's Markdown by its path under docs/; ``mkdocs build`` adds them
 through the hook in ``docs_hooks.py``, and ``python -m yakuset._docs DIR`` writes them out to
@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable
 
 from .._house import REGISTRY
-from . import _api, _commands, _hooks, _rulesets, _schema
+from . import _api, _commands, _hooks, _python, _rulesets, _schema
 
 #: Where the generated pages lie under docs/.
 REFERENCE = "reference"
@@ -32,6 +32,8 @@ def makers() -> dict[str, Callable[[], str]]:
     found[f"{REFERENCE}/hooks.md"] = _hooks.page
     found[f"{REFERENCE}/cli.md"] = _commands.page
     found[f"{REFERENCE}/http-api.md"] = _api.page
+    for module in _python.MODULES:
+        found[f"{REFERENCE}/{_python.page_name(module)}"] = functools.partial(_python.page, module)
     games = _rulesets.rulesets()
     public = {rs.id for members in games.values() for rs in members}
     for game, members in games.items():
@@ -55,6 +57,7 @@ def navigation() -> dict[str, list[dict[str, str]]]:
         {"Hooks": f"{REFERENCE}/hooks.md"},
         {"Command line": f"{REFERENCE}/cli.md"},
         {"HTTP API": f"{REFERENCE}/http-api.md"},
+        *({f"Python API: {module}": f"{REFERENCE}/{_python.page_name(module)}"} for module in _python.MODULES),
     ]
     rulesets: list[dict[str, str]] = []
     for game, members in _rulesets.rulesets().items():
