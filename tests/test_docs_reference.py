@@ -22,9 +22,11 @@ import yaml
 from yakuset import diff
 from yakuset._cli import build_parser
 from yakuset._core import hookspecs
+from yakuset._core.errors import RulesetError
+from yakuset._core.expressions import ExpressionError, compile_expression
 from yakuset._core.schemas import CORE
-from yakuset._docs import _commands, _hooks, _python, _rulesets, _schema, makers, navigation, pages
-from yakuset._house import REGISTRY, list_rulesets
+from yakuset._docs import _commands, _expressions, _hooks, _python, _rulesets, _schema, makers, navigation, pages
+from yakuset._house import REGISTRY, list_rulesets, load_ruleset_text
 
 from .helpers import ROOT
 
@@ -403,3 +405,110 @@ def test_the_docs_hook_links_the_package_griffe_reads_to_the_folder_python_impor
     assert link.name == "yakuset"
     assert link.resolve() == Path(yakuset.__file__).resolve().parent
     assert docs_hooks.link_sources(tmp_path) == link  # a second build keeps it
+
+
+# --- the expression language --------------------------------------------------------------------------
+
+
+def _expression_sections() -> dict[str, tuple[dict[str, str], dict[str, str]]]:
+    """Each place of the expression page, by field path: (each field's kind, each variable's kind)."""
+    found = {}
+    for body in re.split(r"^#### ", _expressions.page(), flags=re.M)[1:]:
+        body = body.split("\n## ")[0].split("\n### ")[0]
+        fields = dict(re.findall(r"\[`([^`]+)`\]\([^)]*\) \((number|condition)\)", body))
+        variables = dict(re.findall(r"^\| <span id=\"[^\"]+\"></span>`(\w+)` \| (number|condition) \|", body, re.M))
+        for path in fields:
+            found[path] = (fields, variables)
+    return found
+
+
+def _override(document: Any, steps: list[str], text: str) -> dict[str, Any] | None:
+    """A child rule set's mapping that writes ``text`` at the field ``steps`` (``yaku[]``: the
+    first item with an id that has the rest), where ``document`` has that field; else ``None``."""
+    head, *rest = steps
+    if not isinstance(document, dict):
+        return None
+    if head.endswith("[]"):
+        for item in document.get(head[:-2]) or []:
+            below = _override(item, rest, text) if isinstance(item, dict) and "id" in item else None
+            if below is not None:
+                return {head[:-2]: [{"id": item["id"], **below}]}
+        return None
+    if not rest:
+        return {head: text} if head in document else None
+    below = _override(document.get(head), rest, text)
+    return None if below is None else {head: below}
+
+
+def _load_problem(game: str, path: str, text: str) -> str | None:
+    """What loading a child of a bundled rule set that has ``path`` says when ``text`` is
+    written there (``None`` when it loads)."""
+    for rs in list_rulesets():
+        if rs.game != game:
+            continue
+        child = _override(rs.document, path.split("."), text)
+        if child is None:
+            continue
+        try:
+            load_ruleset_text(yaml.safe_dump({"extends": rs.id, "name": "probe", **child}), "probe.yaml")
+        except RulesetError as error:
+            return str(error)
+        return None
+    raise AssertionError(f"no bundled {game} rule set has {path}")
+
+
+@pytest.mark.parametrize("game", list(REGISTRY.games))
+def test_every_expression_field_lists_the_names_the_loader_accepts_there(game):
+    """The loader's own hint for an unknown name ("known names: ...") is what the page lists,
+    and a field the page calls a number refuses a condition."""
+    sections = _expression_sections()
+    paths = [path for context in REGISTRY.games[game].expressions() for path in context.fields]
+    assert paths
+    for path in paths:
+        assert path in sections, f"{path} has no entry on the expression page"
+        fields, variables = sections[path]
+        said = _load_problem(game, path, "zzz_unknown")
+        assert said is not None, path
+        known = re.search(r"known names: ([\w, ]+)\)", said)
+        assert known, said
+        assert set(known.group(1).split(", ")) == set(variables), path
+        refused = _load_problem(game, path, "1 == 1")
+        if fields[path] == "number":
+            assert refused is not None and "expected a number" in refused, path
+        else:
+            assert refused is None or "expected a number" not in refused, path
+
+
+def test_every_function_the_compiler_knows_has_an_entry_with_its_arguments():
+    page = _expressions.page()
+    rows = dict(re.findall(r"^\| <span id=\"function-\w+\"></span>`(\w+)` \| ([^|]+) \|", page, re.M))
+    assert len(rows) >= 6
+    for name, count in rows.items():
+        fewest = int(count.split()[0])
+        compile_expression(f"{name}({', '.join(['1'] * fewest)})", {}, "number")
+        if fewest > 0:
+            with pytest.raises(ExpressionError, match="argument"):
+                compile_expression(f"{name}({', '.join(['1'] * (fewest - 1))})", {}, "number")
+        if count.strip().isdigit():
+            with pytest.raises(ExpressionError, match="argument"):
+                compile_expression(f"{name}({', '.join(['1'] * (fewest + 1))})", {}, "number")
+    with pytest.raises(ExpressionError, match="unknown function") as refused:
+        compile_expression("zzz(1)", {}, "number")
+    assert set(refused.value.hint.removeprefix("functions: ").split(", ")) == set(rows)
+
+
+def test_every_operator_on_the_expression_page_compiles_and_others_do_not():
+    page = _expressions.page()
+    table = page.split("## Operators")[1].split("##")[0]
+    symbols = set(re.findall(r"`([^`]+)`", table))
+    for symbol in ("+", "-", "*", "/", "//", "%", "**"):
+        assert symbol in symbols
+        compile_expression(f"2 {symbol} 1", {}, "number")
+    for symbol in ("==", "!=", "<", "<=", ">", ">="):
+        assert symbol in symbols
+        compile_expression(f"2 {symbol} 1", {}, "condition")
+    for refused in ("2 << 1", "2 & 1", "2 is 1", "2 in 1", "~2"):
+        with pytest.raises(ExpressionError):
+            compile_expression(
+                refused, {}, "number" if "<<" in refused or "&" in refused or "~" in refused else "condition"
+            )

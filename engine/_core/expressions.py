@@ -76,7 +76,8 @@ FUNCTIONS: dict[str, tuple[Callable[..., Number], int, int | None, str]] = {
     "round_up": (round_up, 2, 2, "round_up(x, step): round x up to a multiple of step"),
 }
 
-_CONSTANTS = {"true": True, "false": False}
+#: The constants an expression may name (``True`` and ``False`` are read too).
+CONSTANTS = {"true": True, "false": False}
 
 _ARITHMETIC: dict[type[ast.operator], tuple[Callable[[Number, Number], Number], str]] = {
     ast.Add: (operator.add, "+"),
@@ -86,14 +87,44 @@ _ARITHMETIC: dict[type[ast.operator], tuple[Callable[[Number, Number], Number], 
     ast.FloorDiv: (operator.floordiv, "//"),
     ast.Mod: (operator.mod, "%"),
 }
-_COMPARISONS: dict[type[ast.cmpop], Callable[[Number, Number], bool]] = {
-    ast.Eq: operator.eq,
-    ast.NotEq: operator.ne,
-    ast.Lt: operator.lt,
-    ast.LtE: operator.le,
-    ast.Gt: operator.gt,
-    ast.GtE: operator.ge,
+_COMPARISONS: dict[type[ast.cmpop], tuple[Callable[[Number, Number], bool], str]] = {
+    ast.Eq: (operator.eq, "=="),
+    ast.NotEq: (operator.ne, "!="),
+    ast.Lt: (operator.lt, "<"),
+    ast.LtE: (operator.le, "<="),
+    ast.Gt: (operator.gt, ">"),
+    ast.GtE: (operator.ge, ">="),
 }
+
+#: The operators an expression may use, by what they combine (written from the compiler's
+#: tables where it has one): the expression language's reference lists them.
+OPERATORS: dict[str, tuple[str, ...]] = {
+    "arithmetic: two numbers give a number": (*(symbol for _, symbol in _ARITHMETIC.values()), "**"),
+    "comparison: two numbers give a condition; chained as in `1 <= x < 3`": tuple(
+        symbol for _, symbol in _COMPARISONS.values()
+    ),
+    "logic: conditions give a condition": ("and", "or", "not"),
+    "sign: a number gives a number": ("-x", "+x"),
+    "choice: both sides numbers, or both conditions": ("x if c else y",),
+}
+
+
+@dataclass(frozen=True)
+class ExpressionContext:
+    """Where a game's rule sets write expressions, and what those may use there.
+
+    ``fields`` maps each field's path (``award.multipliers[].when``: ``[]`` for any item of a
+    list) to what it must give, a number or a condition; ``names`` maps each variable the
+    fields may use to its description, those in ``conditions`` true or false and the others
+    numbers; with ``plugins`` a plugin's ``yakuset_expression_names`` adds names here too. A
+    game compiles these fields with these names (``Game.expressions`` gives its contexts).
+    """
+
+    title: str
+    fields: Mapping[str, Kind]
+    names: Mapping[str, str]
+    conditions: frozenset[str] = frozenset()
+    plugins: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,8 +299,8 @@ class _Compiler:
 
     def _Name(self, node: ast.Name, offset: int) -> tuple[Evaluator, Kind, bool]:
         name = node.id
-        if name in _CONSTANTS:
-            value = _CONSTANTS[name]
+        if name in CONSTANTS:
+            value = CONSTANTS[name]
             return (lambda _v: value), "condition", True
         if name in ("True", "False"):
             value = name == "True"
@@ -324,10 +355,11 @@ class _Compiler:
         operands = [self._number(n, "a comparison") for n in [node.left, *node.comparators]]
         ops = []
         for op in node.ops:
-            func = _COMPARISONS.get(type(op))
-            if func is None:
-                raise ExpressionError("only == != < <= > >= compare", offset)
-            ops.append(func)
+            entry = _COMPARISONS.get(type(op))
+            if entry is None:
+                symbols = " ".join(symbol for _, symbol in _COMPARISONS.values())
+                raise ExpressionError(f"only {symbols} compare", offset)
+            ops.append(entry[0])
         funcs = [o[0] for o in operands]
         folded = all(o[1] is not None for o in operands)
         if len(ops) == 1:  # the common case, without building a list per call

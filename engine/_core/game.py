@@ -18,6 +18,7 @@ from typing import Any, Protocol
 import pluggy
 
 from .errors import Location, Problem
+from .expressions import ExpressionContext
 from .yamlsource import LocatedDict
 
 
@@ -71,4 +72,10 @@ class Game(Protocol):
         each problem at its location, and build the rules only when ``checked.valid`` and no
         expression failed (return ``None`` for them when anything is wrong).
         """
+        ...
+
+    def expressions(self) -> tuple[ExpressionContext, ...]:
+        """Where this game's rule sets write expressions, and the names each may use: the
+        contexts ``compile`` compiles those fields in (the expression language's reference
+        lists them)."""
         ...

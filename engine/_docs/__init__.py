@@ -1,5 +1,6 @@
 """The documentation site's reference pages, generated from the code (never copied by hand):
-every rule-set field from the schemas, every hookspec, every command and option from the
+every rule-set field from the schemas, the expression language from its compiler and the games,
+every hookspec, every command and option from the
 parser, the HTTP API from its OpenAPI document, the Python API from its docstrings, a page per
 bundled rule set and a comparison of every rule set of a game.
 
@@ -14,7 +15,7 @@ import functools
 from collections.abc import Callable
 
 from .._house import REGISTRY
-from . import _api, _commands, _hooks, _python, _rulesets, _schema
+from . import _api, _commands, _expressions, _hooks, _python, _rulesets, _schema
 
 #: Where the generated pages lie under docs/.
 REFERENCE = "reference"
@@ -29,6 +30,7 @@ def makers() -> dict[str, Callable[[], str]]:
     for game, items in fields.items():
         title = "Fields every rule set has" if game is None else f"Fields of `{game}` rule sets"
         found[f"{REFERENCE}/fields-{game or 'common'}.md"] = functools.partial(_schema.page, game, items, title)
+    found[f"{REFERENCE}/expressions.md"] = _expressions.page
     found[f"{REFERENCE}/hooks.md"] = _hooks.page
     found[f"{REFERENCE}/cli.md"] = _commands.page
     found[f"{REFERENCE}/http-api.md"] = _api.page
@@ -54,6 +56,7 @@ def navigation() -> dict[str, list[dict[str, str]]]:
     reference = [
         {"Fields every rule set has": f"{REFERENCE}/fields-common.md"},
         *({f"Fields of {game} rule sets": f"{REFERENCE}/fields-{game}.md"} for game in REGISTRY.games),
+        {"Expression language": f"{REFERENCE}/expressions.md"},
         {"Hooks": f"{REFERENCE}/hooks.md"},
         {"Command line": f"{REFERENCE}/cli.md"},
         {"HTTP API": f"{REFERENCE}/http-api.md"},

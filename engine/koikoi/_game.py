@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from .. import diff
     from .._core.errors import Location, Problem
+    from .._core.expressions import ExpressionContext
     from .._core.game import Checked
     from .._core.ruleset import RuleSet
     from .._core.webpart import WebPart
@@ -59,6 +60,12 @@ class KoikoiGame:
         award_section: Any = document["award"]
         proven = prove_award(rules, award_section.value_locs.get("multipliers", award_section.loc))
         return (None, proven) if proven else (rules, problems)
+
+    def expressions(self) -> tuple[ExpressionContext, ...]:
+        """Where Koi-Koi rule sets write expressions, and the names each may use."""
+        from ._rules import EXPRESSIONS
+
+        return EXPRESSIONS
 
     # --- diff --------------------------------------------------------------------------------
 

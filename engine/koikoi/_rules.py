@@ -13,7 +13,7 @@ import pluggy
 from .._core.arguments import a_ruleset
 from .._core.compiling import compile_at, expression_names
 from .._core.errors import InputError, Location, Problem
-from .._core.expressions import Expression
+from .._core.expressions import Expression, ExpressionContext
 from .._core.game import Checked
 from .._core.numbers import Number
 from .._core.yamlsource import LocatedDict, LocatedList, id_items
@@ -32,6 +32,21 @@ AWARD_NAMES = {
 }
 #: The names a yaku's points may use.
 YAKU_NAMES = {"own_calls": "how many times the player called Koi-Koi this round"}
+
+#: Where Koi-Koi rule sets write expressions (``KoikoiGame.expressions``); compiled with these.
+AWARD = ExpressionContext(
+    "The round's award",
+    {
+        "award.no_award_when": "condition",
+        "award.multipliers[].when": "condition",
+        "award.multipliers[].factor": "number",
+        "award.multipliers[].add": "number",
+    },
+    AWARD_NAMES,
+    plugins=True,
+)
+YAKU_POINTS = ExpressionContext("A yaku's points", {"yaku[].points": "number"}, YAKU_NAMES)
+EXPRESSIONS = (AWARD, YAKU_POINTS)
 
 #: The situations every award expression is proven over at load (the award tables' and the
 #: diff's grid): bases, both players' calls, the brights on the field.
@@ -155,11 +170,18 @@ def compile_rules(
     so one run reports every bad expression of the clean sections along with the schema's
     problems; the rules are built only from a valid document.
     """
-    names, problems = expression_names(manager, "koikoi", AWARD_NAMES, fallback)
+    names, problems = expression_names(manager, "koikoi", AWARD.names, fallback)
     award: Any = document["award"] if checked.clean("award") else LocatedDict(fallback)
     no_award = (
         compile_at(
-            award, "no_award_when", names, "condition", "award.no_award_when", problems, fallback, domain=AWARD_DOMAIN
+            award,
+            "no_award_when",
+            names,
+            AWARD.fields["award.no_award_when"],
+            "award.no_award_when",
+            problems,
+            fallback,
+            domain=AWARD_DOMAIN,
         )
         if "no_award_when" in award
         else None
@@ -220,7 +242,7 @@ def _compile_multipliers(
                 item,
                 key,
                 names,
-                "condition" if key == "when" else "number",
+                AWARD.fields[f"award.multipliers[].{key}"],
                 f"{path}.{key}",
                 problems,
                 fallback,
@@ -324,7 +346,15 @@ def _compile_yaku(
         if not item["enabled"] or "points" not in item:
             continue
         points = compile_at(
-            item, "points", YAKU_NAMES, "number", f"{path}.points", problems, fallback, domain=YAKU_DOMAIN, whole=True
+            item,
+            "points",
+            YAKU_POINTS.names,
+            YAKU_POINTS.fields["yaku[].points"],
+            f"{path}.points",
+            problems,
+            fallback,
+            domain=YAKU_DOMAIN,
+            whole=True,
         )
         needs = frozenset(r for r in refs if isinstance(r, str)) if isinstance(refs, list) else frozenset()
         spec = item.get("cards")

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
     from .. import diff
     from .._core.errors import Location, Problem
+    from .._core.expressions import ExpressionContext
     from .._core.game import Checked
     from .._core.ruleset import RuleSet
     from .._core.webpart import WebPart
@@ -53,6 +54,12 @@ class RiichiGame:
         from ._rules import compile_rules
 
         return compile_rules(document, manager, where, checked)
+
+    def expressions(self) -> tuple[ExpressionContext, ...]:
+        """Where Riichi rule sets write expressions, and the names each may use."""
+        from ._rules import EXPRESSIONS
+
+        return EXPRESSIONS
 
     # --- diff --------------------------------------------------------------------------------
 

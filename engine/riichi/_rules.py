@@ -15,7 +15,7 @@ import pluggy
 from .._core.arguments import a_ruleset
 from .._core.compiling import Domain, compile_at, expression_names
 from .._core.errors import InputError, Location, Problem
-from .._core.expressions import Expression
+from .._core.expressions import Expression, ExpressionContext
 from .._core.game import Checked
 from .._core.hints import did_you_mean
 from .._core.yamlsource import LocatedDict, LocatedList, id_items
@@ -34,6 +34,19 @@ WIN_CONDITIONS = {
     "tsumo": "the hand was won by tsumo",
     "open": "the hand has an open meld",
 }
+
+#: Where Riichi rule sets write expressions (``RiichiGame.expressions``); compiled with these.
+BASIC = ExpressionContext(
+    "The basic points",
+    {"scoring.basic": "number"},
+    {name: text for name, text in SCORE_NAMES.items() if name != "basic"},
+    plugins=True,
+)
+LIMITS = ExpressionContext("A limit's condition", {"limits.tiers[].when": "condition"}, SCORE_NAMES, plugins=True)
+YAKU_REQUIRES = ExpressionContext(
+    "A yaku's requirement", {"yaku[].requires": "condition"}, WIN_CONDITIONS, frozenset(WIN_CONDITIONS)
+)
+EXPRESSIONS = (BASIC, LIMITS, YAKU_REQUIRES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,14 +235,23 @@ def compile_rules(
     Each section is compiled only when the schema found it clean (its shapes can be relied on);
     the rules are built only from a valid document.
     """
-    names, problems = expression_names(manager, "riichi", SCORE_NAMES, fallback)
+    names, problems = expression_names(manager, "riichi", LIMITS.names, fallback)
     scoring, limits, yakuman = (
         document[key] if checked.clean(key) else LocatedDict(fallback) for key in ("scoring", "limits", "yakuman")
     )
-    basic_names = {name: text for name, text in names.items() if name != "basic"}
+    basic_names = {name: text for name, text in names.items() if name not in LIMITS.names or name in BASIC.names}
     domain = _score_domain(document["fu"] if checked.clean("fu") else None)
     basic = (
-        compile_at(scoring, "basic", basic_names, "number", "scoring.basic", problems, fallback, domain=domain)
+        compile_at(
+            scoring,
+            "basic",
+            basic_names,
+            BASIC.fields["scoring.basic"],
+            "scoring.basic",
+            problems,
+            fallback,
+            domain=domain,
+        )
         if "basic" in scoring
         else None
     )
@@ -360,7 +382,9 @@ def _compile_tiers(
         if not isinstance(item, LocatedDict) or "when" not in item:
             continue
         path = f"limits.tiers[{item.get('id')}]"
-        when = compile_at(item, "when", names, "condition", f"{path}.when", problems, fallback, domain=domain)
+        when = compile_at(
+            item, "when", names, LIMITS.fields["limits.tiers[].when"], f"{path}.when", problems, fallback, domain=domain
+        )
         if when is not None and isinstance(item.get("basic"), int):
             tiers.append(Tier(str(item["id"]), str(item.get("label", item["id"])), when, item["basic"]))
     return tuple(tiers)
@@ -394,12 +418,12 @@ def _compile_yaku(items: Any, problems: list[Problem], fallback: Location) -> tu
             compile_at(
                 item,
                 "requires",
-                WIN_CONDITIONS,
-                "condition",
+                YAKU_REQUIRES.names,
+                YAKU_REQUIRES.fields["yaku[].requires"],
                 f"{path}.requires",
                 problems,
                 fallback,
-                frozenset(WIN_CONDITIONS),
+                YAKU_REQUIRES.conditions,
             )
             if "requires" in item
             else None

@@ -13,6 +13,7 @@ from typing import Any
 import pluggy
 from yakuset import InputError, RuleSet, Step, diff
 from yakuset._core.errors import Location, Problem
+from yakuset._core.expressions import ExpressionContext
 from yakuset._core.game import Checked
 from yakuset._core.plugins import Registry
 from yakuset._core.webpart import Answer, Operation, WebPart
@@ -91,6 +92,10 @@ class DiceGame:
             return None, []
         points = document["points"]
         return DiceRules({face: int(points.get(name, 0)) for face, name in enumerate(FACES, 1)}), []
+
+    def expressions(self) -> tuple[ExpressionContext, ...]:
+        """The dice game's rule sets write no expression: its points are plain numbers."""
+        return ()
 
     # --- diff (yakuset.diff.Comparable) -------------------------------------------------------
 
