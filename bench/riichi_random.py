@@ -9,9 +9,12 @@ seeded), the loop riichienv's README shows: ``obs = env.reset()``, then ``env.st
 agent.act(o)})`` for each observation until ``env.done()``. Game ``k`` uses ``RiichiEnv(seed=k)``
 and agents seeded ``4k .. 4k+3``.
 
-Each side is one function ``(games, start) -> hands played`` in ``SIDES``; the Table's side is
-added there when the Table plays whole games (issue 26): its figure then prints beside riichienv's
-and the ratio after it. Median and best of ``--repeats`` timed runs of ``--games`` hanchan each,
+Each side is one function ``(games, start, count) -> hands played`` in ``SIDES``, its figure
+printed beside the others and its ratio to riichienv's after them. Our side: ``Table(tenhou,
+seed=k)``, each decision a uniform ``random.Random(k)`` choice among ``table.legal_moves()``, played
+through ``table.play``. ⚠ Until the Table plays calls (issue 26's later increments) it plays a
+simpler game than riichienv's (no chi, pon, kan): its figure is not yet the issue's goal figure.
+Median and best of ``--repeats`` timed runs of ``--games`` hanchan each,
 garbage collector off, after an untimed warm-up; the process is pinned to one CPU (``--cpu``).
 
     python bench/riichi_random.py [--games 200] [--repeats 5] [--cpu 0]
@@ -50,10 +53,29 @@ def riichienv_hanchan(games: int, start: int = 0, count: bool = False) -> int:
     return hands
 
 
+def table_hanchan(games: int, start: int = 0, count: bool = False) -> int:
+    """``games`` hanchan at ``yakuset.riichi.Table(tenhou, seed=k)``, each decision a uniform random
+    legal move; the hands played (counted for free)."""
+    import random
+
+    import yakuset
+    from yakuset.riichi import Table
+
+    rs = yakuset.load_ruleset("tenhou")
+    hands = 0
+    for game in range(start, start + games):
+        table = Table(rs, seed=game)
+        pick = random.Random(game).random
+        while table.to_move is not None:
+            moves = table.legal_moves()
+            table.play(moves[int(pick() * len(moves))])
+        hands += len(table.hands)
+    return hands
+
+
 #: Each side: a name and a function playing ``games`` hanchan from game ``start`` (with ``count``,
-#: giving the hands played). The Table's (``yakuset.riichi.Table(tenhou)``, a uniformly random legal move at each
-#: decision) goes here when the Table plays whole games.
-SIDES: dict[str, Callable[[int, int, bool], int]] = {"riichienv": riichienv_hanchan}
+#: giving the hands played).
+SIDES: dict[str, Callable[[int, int, bool], int]] = {"riichienv": riichienv_hanchan, "Table": table_hanchan}
 
 
 def main() -> None:
