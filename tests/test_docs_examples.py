@@ -6,6 +6,7 @@ yakuset prints for those mistakes."""
 from __future__ import annotations
 
 import contextlib
+import doctest
 import io
 import re
 import shlex
@@ -143,3 +144,21 @@ def test_the_readme_stays_short():
 def test_the_readme_test_command_is_the_one_ci_runs():
     assert "python -m pip install '.[test]' && python -m pytest" in README
     assert Path(ROOT / ".ci" / "run").read_text(encoding="utf-8").count("python -m pytest") >= 1
+
+
+#: The Python sessions of the pages (```pycon blocks): each page's run in order, in one namespace.
+SESSIONS = {page: blocks for page, text in PAGES.items() if (blocks := re.findall(r"```pycon\n(.*?)```", text, re.S))}
+
+
+def test_the_embedding_tutorial_has_python_sessions():
+    assert len(SESSIONS.get("docs/tutorials/embedding.md", [])) >= 6
+
+
+@pytest.mark.parametrize("page", sorted(SESSIONS))
+def test_each_python_session_prints_what_its_page_shows(tmp_path, monkeypatch, page):
+    monkeypatch.chdir(tmp_path)
+    session = doctest.DocTestParser().get_doctest("\n".join(SESSIONS[page]), {}, page, page, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    report = io.StringIO()
+    runner.run(session, out=report.write)
+    assert session.examples and runner.failures == 0, report.getvalue()

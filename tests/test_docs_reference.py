@@ -512,3 +512,45 @@ def test_every_operator_on_the_expression_page_compiles_and_others_do_not():
             compile_expression(
                 refused, {}, "number" if "<<" in refused or "&" in refused or "~" in refused else "condition"
             )
+
+
+# --- "Validated against" ------------------------------------------------------------------------------
+
+VALIDATION = (ROOT / "docs" / "validation.md").read_text(encoding="utf-8")
+#: A test module that compares with an independent implementation imports it (or its helpers here).
+ORACLE = re.compile(
+    r"(^\s*(import|from) (mahjong|riichienv)\b)|importorskip\(\"(mahjong|riichienv)|\b(sanma_oracles|riichienv_play)\b",
+    re.M,
+)
+
+
+def _validation_rows() -> list[tuple[list[str], list[str]]]:
+    """Each row of the page's tables: (the figures quoted in code, the test files named)."""
+    rows = []
+    for line in VALIDATION.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
+        if len(cells) != 4 or cells[0] == "compared with" or cells[0].startswith("---"):
+            continue
+        rows.append((re.findall(r"`([^`]+)`", cells[2]), re.findall(r"`(tests/[^`]+\.py)`", cells[3])))
+    return rows
+
+
+def test_each_figure_on_the_validation_page_is_in_the_test_it_cites():
+    rows = _validation_rows()
+    assert len(rows) >= 15
+    for figures, files in rows:
+        assert figures and files, (figures, files)
+        texts = [(ROOT / name).read_text(encoding="utf-8") for name in files]
+        for figure in figures:
+            assert any(figure in text for text in texts), f"{figure!r} is in none of {files}"
+
+
+def test_every_test_that_uses_an_independent_implementation_is_on_the_validation_page():
+    cited = {name for _, files in _validation_rows() for name in files}
+    using = {
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "tests").glob("test_*.py")
+        if path.name != "test_docs_reference.py" and ORACLE.search(path.read_text(encoding="utf-8"))
+    }
+    assert len(using) >= 10
+    assert not using - cited, f"not on docs/validation.md: {sorted(using - cited)}"

@@ -746,6 +746,24 @@ def test_serve_serves_a_built_documentation_site_under_docs(capsys, monkeypatch,
     assert asyncio.run(get(create_app(), "/docs/")).status_code == 404
 
 
+def test_the_studio_header_links_the_documentation_only_when_the_site_is_served(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<h1>yakuset</h1>", encoding="utf-8")
+
+    async def get(app: Any, path: str) -> httpx.Response:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://yakuset.test") as client:
+            return await client.get(path)
+
+    link = '<a href="/docs/">documentation</a>'
+    served = create_app(docs=site)
+    for path in ("/", "/rulesets/nintendo", "/rulesets/no-such-ruleset"):
+        assert link in asyncio.run(get(served, path)).text, path
+        assert 'href="/docs/"' not in asyncio.run(get(create_app(), path)).text, path
+    assert asyncio.run(get(served, "/docs/")).text == "<h1>yakuset</h1>"
+
+
 def test_serve_without_a_built_site_where_docs_says_is_a_clear_error(capsys, tmp_path):
     code, out, err = run(capsys, "serve", "--port", "0", "--docs", str(tmp_path))
     assert (code, out) == (2, "")

@@ -81,4 +81,6 @@ def create_app(limits: Limits | None = None, site: Callable[[], Site] = house, d
     app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error}, lifespan=lifespan)
     app.state.limits = chosen
     app.state.site = served
+    # The studio's header links the documentation only where it is served.
+    app.state.docs = docs is not None
     return app

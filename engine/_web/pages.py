@@ -40,7 +40,8 @@ def _environment(site: Site) -> Environment:
 
 
 def _render(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    text = _environment(request.app.state.site).get_template(template).render(**context)
+    docs = getattr(request.app.state, "docs", False)
+    text = _environment(request.app.state.site).get_template(template).render(docs=docs, **context)
     return HTMLResponse(text, status_code=status)
 
 
