@@ -11,6 +11,8 @@ import io
 import re
 import shlex
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,8 @@ PAGES = {
     for path in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 }
 RULE_SETS_PAGE = PAGES["docs/rule-sets.md"]
+#: The plugin tutorial's `yakuset` commands need its package installed: its own test runs them.
+PLUGIN_TUTORIAL = "docs/tutorials/first-plugin.md"
 BLOCK = re.compile(r"```(console|yaml)\n(.*?)```", re.S)
 
 
@@ -35,6 +39,8 @@ def _examples() -> list[tuple[str, list[tuple[str, str, list[str]]], str | None]
     the page's latest yaml block."""
     found: dict[tuple[str, str | None], list[tuple[str, str, list[str]]]] = {}
     for page, text in PAGES.items():
+        if page == PLUGIN_TUTORIAL:
+            continue
         for command, line, shown, house in _page_examples(text):
             found.setdefault((command, house if "house.yaml" in command else None), []).append((page, line, shown))
     return [(command, shown, house) for (command, house), shown in found.items()]
@@ -98,14 +104,19 @@ def test_each_console_example_prints_what_its_pages_show(tmp_path, monkeypatch, 
     monkeypatch.chdir(tmp_path)
     actual = _run(shlex.split(command)[1:]).splitlines()
     for page, line, expected in showings:
-        position = 0
-        for want in expected:
-            if not want.strip() or "..." in want:
-                continue
-            while position < len(actual) and actual[position].rstrip() != want.rstrip():
-                position += 1
-            assert position < len(actual), f"{page}: {line!r} shows {want!r}, which yakuset no longer prints"
+        _compare(page, line, expected, actual)
+
+
+def _compare(page: str, line: str, expected: list[str], actual: list[str]) -> None:
+    """Each line a page shows (but blank ones and those with `...`) is printed, in that order."""
+    position = 0
+    for want in expected:
+        if not want.strip() or "..." in want:
+            continue
+        while position < len(actual) and actual[position].rstrip() != want.rstrip():
             position += 1
+        assert position < len(actual), f"{page}: {line!r} shows {want!r}, which yakuset no longer prints"
+        position += 1
 
 
 MISTAKES = {
@@ -162,3 +173,30 @@ def test_each_python_session_prints_what_its_page_shows(tmp_path, monkeypatch, p
     report = io.StringIO()
     runner.run(session, out=report.write)
     assert session.examples and runner.failures == 0, report.getvalue()
+
+
+@pytest.mark.slow
+def test_the_plugin_tutorial_builds_installs_and_plays_its_bot(tmp_path, monkeypatch):
+    """Its files written where their first line says, the package built and installed by pip
+    (into a folder of its own, as the tutorial's `pip install` would into the environment), then
+    each `yakuset` command run and compared with what the page shows."""
+    page = PAGES[PLUGIN_TUTORIAL]
+    files = re.findall(r"```(?:python|toml)\n# (\S+)\n(.*?)```", page, re.S)
+    assert {path for path, _ in files} == {"cautious-bot/cautious_bot.py", "cautious-bot/pyproject.toml"}
+    for path, body in files:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(f"# {path}\n{body}", encoding="utf-8")
+    assert "$ python -m pip install ./cautious-bot\n" in page
+    installed = tmp_path / "installed"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(installed), "./cautious-bot"],
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+    )
+    monkeypatch.syspath_prepend(str(installed))
+    monkeypatch.chdir(tmp_path)
+    examples = _page_examples(page)
+    assert examples
+    for command, line, shown, _ in examples:
+        _compare(PLUGIN_TUTORIAL, line, shown, _run(shlex.split(command)[1:]).splitlines())
