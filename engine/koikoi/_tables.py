@@ -170,7 +170,8 @@ class Tables:
         """The way of counting dual cards that scores most (the first on a tie), and its yaku."""
         chosen = self.plan(0, total, own_calls, off)
         way = 0
-        if len(self.rules.roles) == 1:
+        if len(self.rules.roles) == 1 or not total & self.dual:
+            # Without a card of two kinds in the pile every way counts it alike: the first wins the tie.
             return way, chosen
         for other in range(1, len(self.rules.roles)):
             found = self.plan(other, total, own_calls, off)
