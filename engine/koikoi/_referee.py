@@ -445,11 +445,7 @@ class Round:
             base = plan.base
             # A rise: a new or improved yaku (as ``calls.offer_on`` says), at least ``calls.minimum_base``.
             if base >= self._minimum_base:
-                if self._new_yaku:
-                    banked = state.banked_ids
-                    rose = any(ident not in banked for _, ident, _, _ in plan.counted)
-                else:
-                    rose = base > state.banked_base
+                rose = not plan.ids <= state.banked_ids if self._new_yaku else base > state.banked_base
         if rose:
             pile = (*state.captured, *cards)
             hand = self._tables.hand_of(self.rs.id, self._month_table, pile, total, state.calls, field, off, way, plan)

@@ -51,12 +51,13 @@ class WeatherMask(NamedTuple):
 class Plan:
     """The yaku a count of cards makes (for one way of counting dual cards and one call count)."""
 
-    __slots__ = ("base", "counted", "empty", "steps")
+    __slots__ = ("base", "counted", "empty", "ids", "steps")
 
     def __init__(self, base: int, steps: tuple[Step, ...], counted: tuple[tuple[int, str, str, int], ...]) -> None:
         self.base = base
         self.steps = steps
         self.counted = counted  # (row, yaku id, label, points) of the yaku counted, in table order
+        self.ids = frozenset(ident for _, ident, _, _ in counted)  # the ids of the yaku counted
         # The finished Hand when no yaku counts (it holds no card), with its rule set's id.
         self.empty: tuple[str, Hand] | None = None
 
