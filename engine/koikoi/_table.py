@@ -50,7 +50,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from itertools import repeat, starmap
+from itertools import compress, repeat, starmap
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -407,12 +407,12 @@ class Table:
         """The moves the pending decision allows (empty once the match is over)."""
         pending, player = self._pending, self._to_move
         if pending == "play" and player is not None:
+            hand, moves = self._hands[player]
             if self._must_capture:
-                matching = self._matching
-                capturing = [move for card, move in zip(*self._hands[player]) if matching[card]]
+                capturing = list(compress(moves, map(self._matching.__getitem__, hand)))
                 if capturing:
                     return capturing
-            return self._hands[player][1].copy()
+            return moves.copy()
         if pending == "choose":
             card = self._choosing
             assert card is not None
@@ -443,7 +443,7 @@ class Table:
     def _may_lay(self, card: str, hand: list[str]) -> bool:
         """Whether ``card`` may be played under ``match.must_capture``: it captures, or no card of the hand does."""
         matching = self._matching
-        return bool(matching[card]) or not any(matching[c] for c in hand)
+        return bool(matching[card]) or not any(map(matching.__getitem__, hand))
 
     def _refusal(self, move: object) -> str:
         """Why ``move`` is not legal now."""
@@ -776,8 +776,7 @@ class View:
         hand = table._hands[self.player][0]
         if not table._must_capture:
             return tuple(hand)
-        matching = table._matching
-        takers = tuple(card for card in hand if matching[card])
+        takers = tuple(compress(hand, map(table._matching.__getitem__, hand)))
         return takers or tuple(hand)
 
     @property
