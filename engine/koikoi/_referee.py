@@ -108,7 +108,11 @@ def _shared_events(players: tuple[str, str]) -> dict[object, Event]:
     """The events every round of a match may share (events are immutable): each player's quiet
     ``continue`` by the player's name, made here, and each plain deal's ``dealt`` by (dealer,
     month), made by its first round."""
-    return {player: Event("continue", player) for player in players}
+    first, second = players
+    return {
+        first: _new(Event, ("continue", first, "", None, None, 0, None, None)),
+        second: _new(Event, ("continue", second, "", None, None, 0, None, None)),
+    }
 
 
 def check_players(players: object, dealer: object) -> tuple[str, str]:

@@ -50,7 +50,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from itertools import compress, repeat, starmap
+from itertools import compress, count, repeat, starmap
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -256,7 +256,7 @@ class Table:
         self._must_capture = self.rules.table.must_capture
         if isinstance(decks, str | bytes) or not isinstance(decks, Iterable):
             raise InputError(f"decks must be a list of deck orders (each a list of card ids), got {shown(decks)}")
-        self._decks = [self._check_deck(deck, index) for index, deck in enumerate(decks)]
+        self._decks = list(map(self._check_deck, decks, count()))
         self._rng = random.Random(self.seed)
         if first_dealer is None:
             first_dealer, drawn = self._draw_for_dealer()
@@ -275,15 +275,21 @@ class Table:
         self._field: dict[str, None] = {}  # the face-up cards, in the order they came
         self._stock: list[str] = []  # the top card last
         # The face-up cards of each month, in the order they came (emptied for each deal).
-        self._by_month: dict[int, list[str]] = {month: [] for month in self.rules.months}
+        months = self.rules.months
+        self._by_month: dict[int, list[str]] = dict(zip(months, map(list, repeat((), len(months)))))
         # Each card of the deck: the face-up cards of its month (the list of ``_by_month``).
-        self._matching = {card: self._by_month[month] for card, month in tables(self.rules).month_of.items()}
+        month_of = tables(self.rules).month_of
+        self._matching = dict(zip(month_of, map(self._by_month.__getitem__, month_of.values())))
         self._round: Round  # dealt below, before the table is used
         self._to_move: str | None = None
         self._pending: str | None = None
         self._choosing: str | None = None  # the card waiting to capture one of two field cards
         self._choosing_turned = False  # whether the card waiting for a choice was turned from the stock
-        self._quiet = {p: (Refereed, self._match._events[p]) for p in names}  # a quiet turn's record
+        events = self._match._events
+        self._quiet = {
+            names[0]: (Refereed, events[names[0]]),
+            names[1]: (Refereed, events[names[1]]),
+        }  # a quiet turn's record
         self._taken: list[str] = []  # the cards captured this turn
         self._redeals = 0
         self.result: TableResult | None = None
