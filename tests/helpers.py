@@ -21,6 +21,16 @@ from yakuset._core.yamlsource import LocatedDict, LocatedList
 
 ROOT = Path(__file__).resolve().parents[1]
 BUNDLED = bundled.rulesets_dir()
+#: The game logs the log tests read (tests/data/logs/README.md says where each came from).
+LOGS = ROOT / "tests" / "data" / "logs"
+
+
+@functools.cache
+def game_log(path: Path) -> Any:
+    """``yakuset.riichi.read_log(path)``, read once per session (the records are values)."""
+    from yakuset.riichi import read_log
+
+    return read_log(path)
 
 
 @functools.cache

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import functools
 import json
-from pathlib import Path
 
 import pytest
 import yakuset
-from yakuset.riichi import GameLog, LogError, LogEvent, check_log, read_log
+from yakuset.riichi import LogError, LogEvent, check_log, read_log
 
-from .helpers import ROOT
+from .helpers import LOGS as DATA
+from .helpers import game_log
 
-DATA = ROOT / "tests" / "data" / "logs"
 TENHOU6 = sorted((DATA / "tenhou6").glob("*.json"))
 MJAI = DATA / "mjai" / "126_204_0_mjai.jsonl"
 #: The tenhou.net/6 files no reader could take, and why (each a fault of the file).
@@ -30,11 +29,6 @@ UNREADABLE = {
     # a Mahjong Soul export: yaku named in English
     "confusing_nakis_7.json": "unknown yaku 'Riichi(1飜)'",
 }
-
-
-@functools.cache
-def game(path: Path) -> GameLog:
-    return read_log(path)
 
 
 @functools.cache
@@ -56,11 +50,11 @@ def test_every_tenhou6_log_reads_and_agrees_with_our_settlement_but_three_faulty
                 read_log(path)
             assert UNREADABLE[path.name] in str(info.value) and info.value.hand == 1
             continue
-        assert check_log(game(path), tenhou()) == (), path.name
+        assert check_log(game_log(path), tenhou()) == (), path.name
 
 
 def test_a_ranked_tenhou6_game_reads_with_its_lobby_and_final_points() -> None:
-    record = game(DATA / "tenhou6" / "ranked_game.json")
+    record = game_log(DATA / "tenhou6" / "ranked_game.json")
     assert record.players == ("Aさん", "Bさん", "Cさん", "Dさん")
     assert record.lobby is not None and (record.lobby.room, record.lobby.length) == ("tokujou", "east_south")
     assert record.ruleset == "tenhou"
@@ -81,7 +75,7 @@ def test_a_ranked_tenhou6_game_reads_with_its_lobby_and_final_points() -> None:
 
 
 def test_a_double_ron_has_two_wins_and_the_ura_goes_to_the_riichi_winner() -> None:
-    hand = game(DATA / "tenhou6" / "double_ron.json").hands[0]
+    hand = game_log(DATA / "tenhou6" / "double_ron.json").hands[0]
     assert hand.result is not None and hand.result.kind == "ron"
     first, second = hand.result.wins
     # [0, 3, 0, '跳満12000点', '立直(1飜)', 'ドラ(3飜)', '赤ドラ(2飜)'] and [2, 3, 2, '30符2飜2000点', ...]
@@ -94,14 +88,14 @@ def test_a_double_ron_has_two_wins_and_the_ura_goes_to_the_riichi_winner() -> No
 def test_the_same_tile_called_later_is_found_by_the_order_of_play() -> None:
     """confusing_nakis_0: seat 0's '1717p17' pons seat 1's second 7m, not the one it discarded
     earlier: otherwise seat 1 would have to call 2z before drawing."""
-    hand = game(DATA / "tenhou6" / "confusing_nakis_0.json").hands[0]
+    hand = game_log(DATA / "tenhou6" / "confusing_nakis_0.json").hands[0]
     kinds_of = [kinds(e)[:3] for e in hand.events]
     pon = kinds_of.index(("pon", 0, 6))
     assert kinds_of.index(("pon", 1, 28)) < pon
 
 
 def test_the_mjai_game_reads_and_its_hands_chain() -> None:
-    record = game(MJAI)
+    record = game_log(MJAI)
     assert record.players == ("0", "1", "2", "3") and record.lobby is None
     assert (record.ruleset, record.ruleset_reason) == (None, "mjai logs name no rules; give the rule set")
     assert len(record.hands) == 12
@@ -119,7 +113,7 @@ def test_an_mjai_tsumogiri_is_the_tile_drawn_and_a_discard_from_the_hand_another
     """As many discards are the very tile drawn as mjai marks tsumogiri."""
     lines = MJAI.read_text(encoding="utf-8").splitlines()
     tsumogiri = sum('"tsumogiri":true' in line for line in lines if '"dahai"' in line)
-    record = game(MJAI)
+    record = game_log(MJAI)
     same = 0
     for hand in record.hands:
         last: dict[int, int | None] = {}

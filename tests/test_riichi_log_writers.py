@@ -10,7 +10,6 @@ lobby, each winner's han, fu below the limits, points, yaku and liability, and t
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +17,9 @@ import pytest
 from yakuset import InputError
 from yakuset.riichi import GameLog, read_log, write_mjai, write_tenhou6
 
-from .helpers import ROOT
+from .helpers import LOGS as DATA
+from .helpers import game_log
 
-DATA = ROOT / "tests" / "data" / "logs"
 FAULTY = {"confusing_nakis_1.json", "confusing_nakis_2.json", "confusing_nakis_7.json"}
 LOGS = sorted(
     path
@@ -30,11 +29,6 @@ LOGS = sorted(
 )
 WRITERS = {"mjai": write_mjai, "tenhou6": write_tenhou6}
 ORIGIN = {".mjlog": "tenhou-xml", ".json": "tenhou6", ".jsonl": "mjai"}
-
-
-@functools.cache
-def game(path: Path) -> GameLog:
-    return read_log(path)
 
 
 def tile(value: int) -> tuple[int, bool]:
@@ -76,7 +70,7 @@ def view(record: GameLog, written: str) -> Any:
 @pytest.mark.parametrize("written", sorted(WRITERS))
 @pytest.mark.parametrize("path", LOGS, ids=lambda path: path.name)
 def test_every_log_round_trips_through_both_writers(path: Path, written: str) -> None:
-    record = game(path)
+    record = game_log(path)
     again = read_log(WRITERS[written](record))
     if ORIGIN[path.suffix] == written:
         assert again == record
@@ -90,7 +84,7 @@ def test_a_written_tenhou6_log_says_what_tenhou_wrote() -> None:
 
     path = DATA / "tenhou6" / "ranked_game.json"
     original = json.loads(path.read_text(encoding="utf-8"))
-    written = json.loads(write_tenhou6(game(path)))
+    written = json.loads(write_tenhou6(game_log(path)))
     assert written["log"] == original["log"]
     assert written["name"] == original["name"] and written["sc"] == original["sc"]
 
@@ -101,7 +95,7 @@ def test_a_written_mjai_log_says_what_the_mjai_log_said() -> None:
     import json
 
     original = [json.loads(line) for line in MJAI_TEXT().splitlines()]
-    written = [json.loads(line) for line in write_mjai(game(DATA / "mjai" / "126_204_0_mjai.jsonl")).splitlines()]
+    written = [json.loads(line) for line in write_mjai(game_log(DATA / "mjai" / "126_204_0_mjai.jsonl")).splitlines()]
     for message in written:
         message.pop("tenpai", None)
     original[0].pop("seed", None)
@@ -119,7 +113,7 @@ def MJAI_TEXT() -> str:
 
 
 def test_a_game_without_red_fives_is_not_written_as_mjai() -> None:
-    record = game(DATA / "tenhou-mjlog" / "first-example.mjlog")
+    record = game_log(DATA / "tenhou-mjlog" / "first-example.mjlog")
     assert record.lobby is not None
     plain = record._replace(lobby=record.lobby._replace(red_fives=False))
     with pytest.raises(InputError, match="no red fives"):
