@@ -32,6 +32,17 @@ def game_log(path: Path) -> Any:
 
     return read_log(path)
 
+#: Whether this run leaves the slow tests out (``-m "not slow"``); conftest.py sets it before any
+#: test module is imported.
+QUICK_RUN = False
+
+
+def examples(whole: int) -> int:
+    """How many examples a property test tries: ``whole`` in a run with the slow tests (CI's
+    ``python -m pytest``), a quarter (at least 3) in the quick run. The quick run keeps every
+    property, each sampled more thinly."""
+    return max(3, whole // 4) if QUICK_RUN else whole
+
 
 @functools.cache
 def sanma_payment_grid() -> dict[str, Any]:

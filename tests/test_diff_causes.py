@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yakuset import diff
 
-from .helpers import ROOT, run
+from .helpers import ROOT, examples, run
 from .helpers import write_at as write
 
 DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
@@ -128,7 +128,9 @@ def test_a_situation_both_rule_sets_refuse_is_not_counted_and_the_summary_says_s
 
 
 @settings(
-    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+    max_examples=examples(10),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(
     ruleset_id=st.sampled_from(

@@ -31,6 +31,8 @@ from yakuset.koikoi._award import compute
 from yakuset.koikoi._rules import Card, KoikoiRules, KoikoiYaku
 from yakuset.koikoi._yaku import check_cards, check_month
 
+from .helpers import examples
+
 KOIKOI = tuple(rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi")
 
 
@@ -370,7 +372,7 @@ def test_wrong_yaku_arguments_are_refused_with_the_messages_they_always_had(capt
 # --- a pile that grows one card at a time --------------------------------------------------------
 
 PROPERTY_SETTINGS = settings(
-    max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(150), deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 

@@ -24,6 +24,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yakuset.koikoi import Event, Match, RefereeError, Round, award, load_script, replay
 
+from .helpers import examples
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 
@@ -1143,7 +1145,7 @@ def test_minipoints_for_someone_not_in_the_match_are_refused():
 # --- properties -----------------------------------------------------------------------------
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     ruleset_id=st.sampled_from(ALL_KOIKOI),
     base=st.integers(-50, 200),
@@ -1160,7 +1162,7 @@ def test_an_award_is_never_negative(ruleset_id, base, own_calls, opponent_calls,
         assert result.points == 0
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     ruleset_id=st.sampled_from(NAMED),
     base=st.integers(1, 200),
@@ -1185,7 +1187,7 @@ def example_pairs() -> list[tuple[str, str]]:
     return pairs
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(pair=st.sampled_from(example_pairs() or [("one-call-then-automatic-shobu.yaml", "nintendo")]))
 def test_replaying_an_example_twice_gives_the_same_trace(pair):
     name, ruleset_id = pair

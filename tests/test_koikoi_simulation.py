@@ -28,6 +28,8 @@ from yakuset.koikoi._trace import (
     Started,
 )
 
+from .helpers import examples
+
 KOIKOI = [rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi"]
 BOTS = ["random", "greedy", "steady"]
 
@@ -147,7 +149,7 @@ def test_simulated_matches_reported_to_the_referee_give_the_same_events_and_tota
         report(rs, log, record)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**64 - 1), ruleset=st.sampled_from(KOIKOI), bot=st.sampled_from(BOTS))
 def test_any_seed_plays_a_match_the_referee_accepts(seed: int, ruleset: str, bot: str) -> None:
     rs = yakuset.load_ruleset(ruleset)
@@ -262,7 +264,7 @@ def test_every_table_rule_plays_as_the_referee_scores_it(tmp_path: Path, name: s
         assert "field_four" in seen
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32), ruleset=st.sampled_from(KOIKOI), bot=st.sampled_from(BOTS))
 def test_points_are_zero_sum_where_the_rule_set_says_and_every_match_ends(seed: int, ruleset: str, bot: str) -> None:
     rs = yakuset.load_ruleset(ruleset)

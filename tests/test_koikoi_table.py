@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from yakuset import InputError
 from yakuset.koikoi import IllegalMove, Move, Table
 
-from .helpers import ROOT
+from .helpers import ROOT, examples
 from .koikoi_decks import A_HAND, B_HAND, FIELD, deck_order, play_out
 
 KOIKOI = tuple(sorted(rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi"))
@@ -395,13 +395,13 @@ def play_checked(rs: yakuset.RuleSet, seed: int, moves: int) -> Table:
     return table
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), moves=st.integers(0, 2**32), ruleset_id=st.sampled_from(KOIKOI))
 def test_a_random_match_ends_keeps_each_card_in_one_place_and_scores_as_yaku_does(seed, moves, ruleset_id):
     play_checked(ruleset(ruleset_id), seed, moves)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), moves=st.integers(0, 2**32), name=st.sampled_from(sorted(HOUSE)))
 def test_a_random_match_under_house_table_rules_ends_and_scores_as_yaku_does(seed, moves, name):
     play_checked(house(name), seed, moves)

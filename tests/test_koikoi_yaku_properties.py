@@ -17,10 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yakuset.koikoi import yaku
 
+from .helpers import examples
+
 KOIKOI = tuple(rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi")
 
 PROPERTY_SETTINGS = settings(
-    max_examples=200, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(200), deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 

@@ -20,6 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yakuset._core import bundled
 
+from .helpers import examples
+
 # One folder for the whole module: @given tests must not use function-scoped fixtures.
 WORK = Path(tempfile.mkdtemp(prefix="yakuset-properties-"))
 atexit.register(shutil.rmtree, WORK, True)
@@ -33,7 +35,7 @@ BUNDLED = {
 }
 
 PROPERTY_SETTINGS = settings(
-    max_examples=250,
+    max_examples=examples(250),
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -23,10 +23,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from yakuset import diff, koikoi, riichi
 
+from .helpers import examples
+
 RIICHI = ["tenhou", "ema-2025", "full-scoring", "single-yakuman-cap"]
 KOIKOI = ["nintendo", "tournament", "yakuza", "fudawiki", "kk-add-10"]
 RAW_FU = [*range(20, 111, 2), 25]
-FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @functools.cache

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from yakuset import InputError
 from yakuset.riichi import State, new_game, settle, standings
 
+from .helpers import examples
+
 RULESETS = ("ema-2025", "wrc-2022", "m-league", "jpml-a", "tenhou", "mahjong-soul", "ema-2016")
 STICK = 1000
 ABORTIVE = ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron")
@@ -72,7 +74,7 @@ states = st.builds(
 )
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(RULESETS), states, outcomes(), st.lists(seats, max_size=4, unique=True))
 def test_a_settlement_makes_and_loses_no_points(ruleset_id, state, outcome, riichi):
     rs = ruleset(ruleset_id)
@@ -87,7 +89,7 @@ def test_a_settlement_makes_and_loses_no_points(ruleset_id, state, outcome, riic
     assert after.sticks >= 0 and after.honba >= 0
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(RULESETS), st.lists(outcomes(), max_size=60))
 def test_a_game_always_ends_within_the_winds_it_may_reach(ruleset_id, script):
     rs = ruleset(ruleset_id)
@@ -122,7 +124,7 @@ def test_a_game_always_ends_within_the_winds_it_may_reach(ruleset_id, script):
 finals = st.tuples(*[st.integers(-10000, 70000).map(lambda p: p // 100 * 100)] * 4)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.sampled_from(RULESETS), finals, st.integers(0, 3))
 def test_standings_share_out_uma_that_adds_up_to_nothing(ruleset_id, scores, sticks):
     rs = ruleset(ruleset_id)

@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from yakuset import InputError
 from yakuset.riichi._wall import SplitMix64, Wall, is_red, shuffle, tile_label, tile_set
 
+from .helpers import examples
+
 TENHOU = yakuset.load_ruleset("tenhou")
 SANMA = yakuset.load_ruleset("tenhou-sanma")
 EMA = yakuset.load_ruleset("ema-2025")
@@ -82,7 +84,7 @@ def test_three_players_have_108_tiles_without_2m_to_8m() -> None:
 seeds = st.integers(min_value=-(2**64) + 1, max_value=2**64 - 1)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=seeds, name=st.sampled_from(sorted(RULESETS)))
 def test_a_seeded_wall_is_the_tile_set_and_the_same_for_the_same_seed(seed: int, name: str) -> None:
     rs = RULESETS[name]
@@ -91,7 +93,7 @@ def test_a_seeded_wall_is_the_tile_set_and_the_same_for_the_same_seed(seed: int,
     assert Wall.shuffled(rs, seed).tiles == wall.tiles
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     seed=seeds,
     name=st.sampled_from(sorted(RULESETS)),

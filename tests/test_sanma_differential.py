@@ -194,8 +194,8 @@ def test_ten_thousand_sanma_hands_agree_with_riichienv_and_mahjong(ruleset_id: s
 
 
 @pytest.mark.parametrize("ruleset_id", SETTING)
-def test_the_first_thousand_sanma_hands_agree_with_riichienv_and_mahjong(ruleset_id: str) -> None:
-    agree_on(ruleset_id, HANDS // 10)
+def test_the_first_three_hundred_sanma_hands_agree_with_riichienv_and_mahjong(ruleset_id: str) -> None:
+    agree_on(ruleset_id, 300)
 
 
 def agree_on(ruleset_id: str, count: int) -> None:

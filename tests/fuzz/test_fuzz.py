@@ -20,13 +20,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yakuset._cli import main as cli_main
 
+from ..helpers import examples
 from .api_calls import random_call
 from .campaign import use, within
 from .cli_runs import random_argv
 from .generators import GENERATORS
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
-QUICK = settings(max_examples=150, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+QUICK = settings(max_examples=examples(150), deadline=None, database=None, suppress_health_check=list(HealthCheck))
 LONG = settings(max_examples=3000, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 
 
@@ -88,7 +89,7 @@ def test_a_fuzzed_api_call_answers_or_raises_an_input_error(seed):
     check_call(seed)
 
 
-@settings(max_examples=40, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(40), deadline=None, database=None, suppress_health_check=list(HealthCheck))
 @given(seed=SEEDS)
 def test_a_fuzzed_command_line_exits_0_1_or_2_without_a_traceback(seed, folder):
     check_command_line(seed, folder)
