@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yakuset
 import yaml
 from yakuset._cli import main
 from yakuset._core import bundled
@@ -42,6 +43,17 @@ def examples(whole: int) -> int:
     ``python -m pytest``), a quarter (at least 3) in the quick run. The quick run keeps every
     property, each sampled more thinly."""
     return max(3, whole // 4) if QUICK_RUN else whole
+
+
+def bundled_ids(game: str | None = None) -> tuple[str, ...]:
+    """The ids of the bundled rule sets (of ``game``, or all), in id order. Test modules take
+    their parameters from it as they are collected: the rule sets are loaded once per session."""
+    return tuple(ident for ident, its_game in _bundled_games() if game in (None, its_game))
+
+
+@functools.cache
+def _bundled_games() -> tuple[tuple[str, str], ...]:
+    return tuple((rs.id, rs.game) for rs in yakuset.list_rulesets())
 
 
 @functools.cache

@@ -31,9 +31,9 @@ from yakuset.koikoi._award import compute
 from yakuset.koikoi._rules import Card, KoikoiRules, KoikoiYaku
 from yakuset.koikoi._yaku import check_cards, check_month
 
-from .helpers import examples
+from .helpers import bundled_ids, examples
 
-KOIKOI = tuple(rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi")
+KOIKOI = bundled_ids("koikoi")
 
 
 @functools.cache

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yakuset.koikoi import Event, Match, RefereeError, Round, award, load_script, replay
 
-from .helpers import examples
+from .helpers import bundled_ids, examples
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -33,7 +33,7 @@ NAMED = ("nintendo", "tournament", "yakuza", "fudawiki", "kk-add-10")
 ONE_CALL = ("nintendo", "tournament", "yakuza")
 UNLIMITED = ("fudawiki", "kk-add-10")
 WITH_LUCKY_HANDS = (*NAMED, "bga")
-ALL_KOIKOI = tuple(sorted(rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi"))
+ALL_KOIKOI = bundled_ids("koikoi")
 
 
 @functools.cache

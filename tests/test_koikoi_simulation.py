@@ -28,9 +28,9 @@ from yakuset.koikoi._trace import (
     Started,
 )
 
-from .helpers import examples
+from .helpers import bundled_ids, examples
 
-KOIKOI = [rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi"]
+KOIKOI = list(bundled_ids("koikoi"))
 BOTS = ["random", "greedy", "steady"]
 
 

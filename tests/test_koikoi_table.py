@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 from yakuset import InputError
 from yakuset.koikoi import IllegalMove, Move, Table
 
-from .helpers import ROOT, examples
+from .helpers import ROOT, bundled_ids, examples
 from .koikoi_decks import A_HAND, B_HAND, FIELD, deck_order, play_out
 
-KOIKOI = tuple(sorted(rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi"))
+KOIKOI = bundled_ids("koikoi")
 KOIKOI_MOVE, SHOBU_MOVE = Move("koikoi"), Move("shobu")
 
 

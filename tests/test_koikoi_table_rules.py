@@ -25,10 +25,10 @@ import pytest
 import yakuset
 from yakuset.koikoi import Match, Round, Table, rules_of, yaku
 
-from .helpers import write_at
+from .helpers import bundled_ids, write_at
 from .koikoi_decks import A_HAND, B_HAND, FIELD, deck_order, play_out
 
-KOIKOI = tuple(sorted(rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi"))
+KOIKOI = bundled_ids("koikoi")
 DRAW_FOR_DEALER = tuple(r for r in KOIKOI if r != "koikoi-japan")
 #: Points at the start of a match and whether a round's points are taken from the loser.
 START = {"bga": 50, "hanafuda-flash": 10}

@@ -12,7 +12,9 @@ import yakuset
 from yakuset import koikoi
 from yakuset.koikoi import Move, Table, View
 
-KOIKOI = [rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi"]
+from .helpers import bundled_ids
+
+KOIKOI = list(bundled_ids("koikoi"))
 
 
 def decide(table: Table, bot: koikoi.Bot, view: View) -> Move:

@@ -17,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yakuset.koikoi import yaku
 
-from .helpers import examples
+from .helpers import bundled_ids, examples
 
-KOIKOI = tuple(rs.id for rs in yakuset.list_rulesets() if rs.game == "koikoi")
+KOIKOI = bundled_ids("koikoi")
 
 PROPERTY_SETTINGS = settings(
     max_examples=examples(200), deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
