@@ -8,24 +8,26 @@ editable install, inside site-packages for a wheel (``helpers.BUNDLED``).
 
 from __future__ import annotations
 
-import atexit
+import hashlib
 import os
 import re
-import shutil
 import tempfile
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
+
 # The record of the bundled rule sets (yakuset._core.prebuilt) goes into a cache of the tests'
-# own, not the user's; the command lines the tests start share it.
-os.environ["YAKUSET_CACHE_DIR"] = _CACHE = tempfile.mkdtemp(prefix="yakuset-test-cache-")
-atexit.register(shutil.rmtree, _CACHE, True)
+# own, not the user's, one per checkout, kept from run to run as a user's cache is: a record's
+# folder is named by the digest of the bundled texts, the schemas and the code that checks them,
+# so an edit is never read from a stale one (building it costs a second or two of every run).
+# The command lines the tests start share it.
+_CHECKOUT = hashlib.blake2b(str(ROOT).encode(), digest_size=6).hexdigest()
+os.environ["YAKUSET_CACHE_DIR"] = str(Path(tempfile.gettempdir()) / f"yakuset-test-cache-{_CHECKOUT}")
 
 import pytest
 from hypothesis import settings
 
 from . import helpers
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def pytest_configure(config: pytest.Config) -> None:

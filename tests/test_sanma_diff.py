@@ -124,11 +124,14 @@ def test_tenhou_sanma_against_mahjong_soul_sanma_shows_their_real_differences(ca
     # Mahjong Soul's double yakuman: suuankou tanki + daisuushii is 4x, 4 x 8000 x 4 = 128000 by ron.
     double = changed["suuankou_tanki + daisuushii"]
     assert (double.old.value, double.new.value) == (64000, 128000)
-    code, out, _ = run(capsys, "diff", "tenhou-sanma", "mahjong-soul-sanma", "--format", "json")
+    code, out, _ = run(capsys, "diff", "tenhou-sanma", "mahjong-soul-sanma", "--format", "json", "--steps", "2")
     assert code == 1
     data = json.loads(out)
     jsonschema.validate(data, DIFF_SCHEMA)
     assert data["behaviour"]["one_sided"] == 0
+    # --steps 2: the two largest changes show how each side scored them (the double yakuman above).
+    [shown] = [c for c in data["behaviour"]["changes"] if c["situation"] == "suuankou_tanki + daisuushii"]
+    assert shown["old"]["steps"][-1].endswith(": 64000") and shown["new"]["steps"][-1].endswith(": 128000")
 
 
 @pytest.mark.slow  # two whole diffs of three-player rule sets; the grid itself is pinned by test_sanma_scoring

@@ -185,7 +185,7 @@ def test_run_refuses_wrong_arguments_precisely():
 
 def test_a_scheduler_that_cannot_be_reached_is_one_line_saying_how_to_start_one(monkeypatch, capsys):
     pytest.importorskip("distributed")
-    monkeypatch.setattr(_studies, "SCHEDULER_TIMEOUT", "1s")
+    monkeypatch.setattr(_studies, "SCHEDULER_TIMEOUT", "0.1s")  # refused at once: nothing to wait for
     with socket.socket() as unused:  # a port nobody listens on
         unused.bind(("127.0.0.1", 0))
         port = unused.getsockname()[1]
