@@ -33,6 +33,7 @@ def game_log(path: Path) -> Any:
 
     return read_log(path)
 
+
 #: Whether this run leaves the slow tests out (``-m "not slow"``); conftest.py sets it before any
 #: test module is imported.
 QUICK_RUN = False
