@@ -176,6 +176,7 @@ def test_a_bot_never_sees_another_hand_or_the_wall(tenhou):
         wall = table._wall
         hidden |= set(wall.tiles) - set(table._concealed[seat]) - set(wall.dora_indicators)
         hidden -= {t for discards in table._discards for t in discards}
+        hidden -= {t for melds in view.melds for _, tiles in melds for t in tiles}  # called: shown
         shown = _seen_through(view)
         assert not shown & (hidden - set(view.hand)), (seat, shown & hidden)
         assert set(view.hand) == set(table._concealed[seat])

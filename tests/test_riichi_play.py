@@ -76,9 +76,18 @@ def tile_of(table: Table, seat: int, name: str) -> int:
     return next(tile for tile in table.view(seat).hand if tile >> 2 == kind)
 
 
-def tsumogiri(table: Table) -> None:
-    """The seat to move discards its drawn tile."""
+def pass_calls(table: Table) -> None:
+    """Every seat offered a call (and no ron) passes."""
+    while PASS in table.legal_moves() and RON not in table.legal_moves():
+        table.play(PASS)
+
+
+def tsumogiri(table: Table, answer: bool = True) -> None:
+    """The seat to move discards its drawn tile; with ``answer``, every seat offered a call on
+    it (and no ron) passes."""
     table.play(Move("discard", table.view(table.to_move).drawn))
+    if answer:
+        pass_calls(table)
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +110,8 @@ def test_a_ron_is_scored_from_the_tiles_and_settled(tenhou):
         tsumogiri(table)  # seats 1-3
     assert table.to_move == 0
     events = table.play(Move("discard", tile_of(table, 0, "7m")))
-    assert table.to_move == 1 and table.legal_moves() == [RON, PASS]
+    legal = table.legal_moves()
+    assert table.to_move == 1 and legal[0] == RON and legal[-1] == PASS  # a chi 7m with 5m6m between
     events = table.play(RON)
     end = next(e for e in events if e["type"] == "end")
     # Pinfu and tanyao, closed ron: 2 han 30 fu, a non-dealer's ron is 2000 (docs/rules/riichi.md §6).
@@ -176,6 +186,8 @@ def test_a_passed_winning_tile_is_furiten_until_your_next_discard(tenhou):
     for _ in range(3):
         tsumogiri(table)  # seats 0, 1 (its discard ends the furiten), 2
     table.play(Move("discard", tile_of(table, 3, "4m")))
+    if table.to_move == 0:
+        table.play(PASS)  # seat 0 could chi 4m with 3m5m
     assert table.to_move == 1 and RON in table.legal_moves()
 
 
@@ -250,6 +262,9 @@ def greedy(table: Table, rng: random.Random) -> Move:
     riichis = [m for m in moves if m.kind == "riichi"]
     if riichis and rng.random() < 0.5:
         return rng.choice(riichis)
+    calls = [m for m in moves if m.kind in ("chi", "pon", "open_kan", "closed_kan", "added_kan")]
+    if calls and rng.random() < 0.4:
+        return rng.choice(calls)
     discards = [m for m in moves if m.kind == "discard"]
     if len(discards) < 2 or rng.random() < 0.1:
         return rng.choice(moves)
@@ -266,11 +281,19 @@ def greedy(table: Table, rng: random.Random) -> Move:
 
 
 def check_tiles(rs, table: Table) -> None:
-    """Every tile is in one place: the hands, the discards, or the wall (live or dead)."""
-    seen = [t for seat in range(len(table.state.scores)) for t in table.view(seat).hand]
-    seen += [t for discards in table.view(0).discards for t in discards]
-    assert len(seen) == len(set(seen))
+    """Every tile is in one place: a hand, a meld, the discards (a called discard is in its
+    meld too), or the wall (live or dead)."""
     view = table.view(0)
+    held = [t for seat in range(len(table.state.scores)) for t in table.view(seat).hand]
+    held += [t for melds in view.melds for _, tiles in melds for t in tiles]
+    assert len(held) == len(set(held))
+    events = table.events
+    this_hand = events[max(i for i, e in enumerate(events) if e["type"] == "hand") :]
+    called = {e["tile"] for e in this_hand if e["type"] in ("chi", "pon", "open_kan")}
+    discarded = [t for discards in view.discards for t in discards]
+    assert len(discarded) == len(set(discarded)) and called <= set(discarded)
+    seen = set(held) | set(discarded)
+    assert len(seen) == len(held) + len(discarded) - len(called)
     assert len(seen) + view.live_left + riichi.rules_of(rs).table.dead_wall == len(full_set(rs))
 
 
@@ -310,3 +333,160 @@ def test_the_same_seed_and_moves_give_the_same_trace(seed):
             table.play(greedy(table, rng))
         traces.append((table.trace(), table.events))
     assert traces[0] == traces[1]
+
+
+# --- calls ----------------------------------------------------------------------------------
+
+
+def test_chi_from_the_left_then_kuikae_forbids_the_same_tile_and_the_suji_swap(tenhou):
+    jpml = yakuset.load_ruleset("jpml-a")
+    for rs, forbidden in ((tenhou, {"4m", "7m"}), (jpml, {"4m"})):
+        # Seat 1 holds 2m3m4m, 5m6m7m: chi 4m with 5m6m could swap 4m or 7m back.
+        table = Table(rs, wall=rigged(rs, {0: S0, 1: "234m456p678s2s567m", 2: S2, 3: S3}, draws="4m"))
+        four = table.view(0).drawn
+        tsumogiri(table, answer=False)
+        assert table.to_move == 1
+        chis = [m for m in table.legal_moves() if m.kind == "chi"]
+        five, six = tile_of(table, 1, "5m"), tile_of(table, 1, "6m")
+        assert Move("chi", four, (five, six)) in chis and len(chis) == 3  # 23m, 35m, 56m
+        events = table.play(Move("chi", four, (five, six)))
+        assert events[-1] == {"type": "chi", "seat": 1, "tile": four, "tiles": [five, six], "from": 0}
+        assert table.to_move == 1 and TSUMO not in table.legal_moves()
+        discards = {riichi.tile_name(m.tile >> 2) for m in table.legal_moves()}
+        assert discards & {"4m", "7m"} == {"4m", "7m"} - forbidden
+        with pytest.raises(IllegalMove, match=f"kuikae: {table.rs.rules.table.kuikae}: 4m was just called with 5m6m"):
+            table.play(Move("discard", tile_of(table, 1, "4m")))
+
+
+def test_a_pon_outranks_a_chi_declared_before_it(tenhou):
+    hands = {0: S0, 1: "234m456p678s2s567m", 2: "4m4m3p7p9p2s4s9s1z2z3z4z5z", 3: S3}
+    table = Table(tenhou, wall=rigged(tenhou, hands, draws="4m"))
+    four = table.view(0).drawn
+    tsumogiri(table, answer=False)
+    chi = next(m for m in table.legal_moves() if m.kind == "chi")
+    table.play(chi)
+    assert table.to_move == 2
+    pon = next(m for m in table.legal_moves() if m.kind == "pon")
+    assert pon.tile == four
+    events = table.play(pon)
+    assert [e["type"] for e in events] == ["declare", "pon"] and events[-1]["from"] == 0
+    assert table.to_move == 2 and table.view(2).melds[2][0][0] == "pon"
+    assert table.view(1).melds[1] == ()
+
+
+CHANKAN_HANDS = {
+    0: S0,
+    1: "1m9m1p9p1s9s1z2z3z4z5z6z3p",
+    2: "3p3p2m8m7p2s4s9s1z2z3z4z6z",
+    3: "234m456m678s22s4p9p",
+}
+
+
+def _to_the_added_kan(rs):
+    """Seat 2 pons seat 1's 3p; seat 3 gets tenpai on 3p-6p; seat 2 draws the last 3p."""
+    table = Table(rs, wall=rigged(rs, CHANKAN_HANDS, draws="1z9p5p2m8m3p"))
+    tsumogiri(table)  # seat 0
+    table.play(Move("discard", tile_of(table, 1, "3p")))
+    assert table.to_move == 2
+    table.play(next(m for m in table.legal_moves() if m.kind == "pon"))
+    table.play(Move("discard", tile_of(table, 2, "6z")))
+    assert table.view(3).drawn is not None
+    table.play(Move("discard", tile_of(table, 3, "9p")))
+    pass_calls(table)  # seat 1 could pon 9p
+    tsumogiri(table)  # seat 0
+    tsumogiri(table)  # seat 1
+    assert table.to_move == 2
+    added = [m for m in table.legal_moves() if m.kind == "added_kan"]
+    assert len(added) == 1
+    return table, added[0]
+
+
+def test_an_added_kan_is_robbed_by_chankan(tenhou):
+    table, added = _to_the_added_kan(tenhou)
+    table.play(added)
+    assert table.to_move == 3 and table.legal_moves() == [RON, PASS]
+    events = table.play(RON)
+    end = next(e for e in events if e["type"] == "end")
+    assert sorted(end["wins"][0]["yaku"]) == ["chankan", "pinfu", "tanyao"]
+    # 3 han 30 fu, a non-dealer's ron: 3900, paid by the seat that added the kan (docs/rules/riichi.md §6).
+    assert end["transfers"] == [0, 0, -3900, 3900]
+
+
+@pytest.mark.parametrize(("ruleset_id", "dora_before_draw"), [("tenhou", False), ("ema-2025", True)])
+def test_an_added_kan_draws_a_replacement_and_shows_its_dora_when_the_rule_set_says(ruleset_id, dora_before_draw):
+    rs = yakuset.load_ruleset(ruleset_id)
+    table, added = _to_the_added_kan(rs)
+    table.play(added)
+    events = table.play(PASS)  # seat 3 lets it stand
+    kinds = [e["type"] for e in events]
+    assert kinds[0] == "pass" and events[kinds.index("draw")]["replacement"] is True
+    # tiles.kan_dora_timing.open_kan: tenhou after the kan's discard; ema-2025 at once.
+    assert ("dora" in kinds) is dora_before_draw
+    assert table.to_move == 2 and len(table.view(2).dora_indicators) == 1 + dora_before_draw
+    events = table.play(Move("discard", table.view(2).drawn))
+    assert ("dora" in [e["type"] for e in events]) is not dora_before_draw
+    assert len(table.view(0).dora_indicators) == 2
+
+
+def test_a_call_breaks_ippatsu(tenhou):
+    hands = {0: "1357m2268p13579s", 1: "234m456p678s22s5m9p", 2: S2, 3: S3}
+    table = Table(tenhou, wall=rigged(tenhou, hands, draws="1z1z6z8s5z6m4z2p4m"))
+    for _ in range(5):
+        tsumogiri(table)
+    table.play(Move("riichi", tile_of(table, 1, "9p")))
+    tsumogiri(table)  # seat 2
+    tsumogiri(table, answer=False)  # seat 3: 2p
+    assert table.to_move == 0
+    table.play(next(m for m in table.legal_moves() if m.kind == "pon"))
+    table.play(Move("discard", tile_of(table, 0, "9s")))
+    assert table.to_move == 1 and TSUMO in table.legal_moves()
+    end = next(e for e in table.play(TSUMO) if e["type"] == "end")
+    assert sorted(end["wins"][0]["yaku"]) == ["menzen_tsumo", "pinfu", "riichi", "tanyao"]
+    # 4 han 20 fu: basic 20 x 2^6 = 1280; the dealer pays 2 x 1280 -> 2600, the others 1280 -> 1300
+    # (docs/rules/riichi.md §6: each payment rounded up to 100).
+    assert end["transfers"] == [-2600, 5200, -1300, -1300]
+
+
+def test_the_seat_that_feeds_the_third_dragon_set_pays_for_daisangen(tenhou):
+    hands = {0: S0, 1: "5z5z6z6z7z7z234m22s9p8s", 2: S2, 3: "3m9m9m1p5p8p1s3s5s4z4z1z3z"}
+    table = Table(tenhou, wall=rigged(tenhou, hands, draws="5z6z1p7z8p2p3s5m"))
+    tsumogiri(table, answer=False)  # seat 0: 5z
+    table.play(next(m for m in table.legal_moves() if m.kind == "pon"))
+    table.play(Move("discard", tile_of(table, 1, "9p")))
+    tsumogiri(table, answer=False)  # seat 2: 6z
+    table.play(next(m for m in table.legal_moves() if m.kind == "pon"))
+    table.play(Move("discard", tile_of(table, 1, "8s")))
+    tsumogiri(table)  # seat 2: 1p
+    tsumogiri(table, answer=False)  # seat 3: 7z
+    assert table.to_move == 1
+    table.play(next(m for m in table.legal_moves() if m.kind == "pon"))
+    table.play(Move("discard", tile_of(table, 1, "2m")))
+    for _ in range(3):
+        tsumogiri(table)  # seats 2, 3, 0
+    end = next(e for e in table.play(TSUMO) if e["type"] == "end")
+    assert end["wins"][0]["yaku"] == ["daisangen"] and end["wins"][0]["pao"] == 3
+    # A non-dealer's yakuman is 32000; on a tsumo the liable player pays it all
+    # (docs/rules/riichi-table.md §4, liability).
+    assert end["transfers"] == [0, 32000, 0, -32000]
+
+
+@pytest.mark.parametrize(("ruleset_id", "robbed"), [("mahjong-soul", True), ("tenhou", False)])
+def test_the_thirteen_orphans_rob_a_closed_kan_where_the_rule_set_allows(ruleset_id, robbed):
+    rs = yakuset.load_ruleset(ruleset_id)
+    hands = {
+        0: "2357m2468p23568s",
+        1: "9m1p9p1s9s1z2z3z4z5z6z7z7z",
+        2: "1m1m1m2m5m8m3p4p7p6s2s8p6p",
+        3: "3m4m6m3p4p5p7p3s4s5s6s7s8s",
+    }
+    table = Table(rs, wall=rigged(rs, hands, draws="8m8m1m"))
+    tsumogiri(table)
+    tsumogiri(table)
+    kan = next(m for m in table.legal_moves() if m.kind == "closed_kan")
+    events = table.play(kan)
+    if robbed:  # tiles.kokushi_robs_closed_kan: mahjong-soul yes, tenhou no (docs/rules/riichi-table.md §2)
+        assert table.to_move == 1 and table.legal_moves() == [RON, PASS]
+        end = next(e for e in table.play(RON) if e["type"] == "end")
+        assert end["wins"][0]["yaku"] == ["kokushi"] and end["transfers"] == [0, 32000, -32000, 0]
+    else:
+        assert table.to_move == 2 and events[-1]["type"] in ("draw", "dora")

@@ -15,15 +15,18 @@ The API, for bots and simulations::
         events = table.play(move)            # the events the move caused (JSON-able dicts)
     table.standings()                        # the final standings
 
-A decision is one of two kinds. *A turn*: the seat that drew (or called) discards, declares
-riichi with its discard, wins by tsumo, or aborts with nine terminals. *A reaction*: after a
-discard, each other seat that may do more than pass is asked in turn order from the
-discarder's right; when all have answered, a ron wins (several as ``wins.multiple_ron`` says),
-else the next seat draws.
+A decision is one of two kinds. *A turn*: the seat that drew discards, declares riichi with its
+discard, wins by tsumo, declares a closed or added kan, or aborts with nine terminals; after a
+chi or pon it discards (``wins.kuikae`` allowing). *A reaction*: after a discard (or an added
+kan, or a closed kan the thirteen orphans may rob), each other seat that may do more than pass
+is asked in turn order from the discarder's right; a seat asked after a declared call is offered
+only what outranks it. When all have answered, a ron wins (several as ``wins.multiple_ron``
+says), else a kan stands, the highest call takes the discard, or the next seat draws.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -35,7 +38,7 @@ from ._settle import Settlement, settle
 from ._shanten import shanten_of, waits_of
 from ._standings import Standing, standings
 from ._state import State, new_game
-from ._tiles import TERMINALS_AND_HONOURS, WINDS, tile_name
+from ._tiles import DRAGONS, TERMINALS_AND_HONOURS, WINDS, tile_name
 from ._wall import SplitMix64, Wall, is_red, shuffle, tile_label, tile_set
 
 if TYPE_CHECKING:
@@ -161,6 +164,14 @@ class Table:
         "_concealed",
         "_melds",
         "_discards",
+        "_called_away",
+        "_pao",
+        "_kans",
+        "_calls",
+        "_offer",
+        "_offer_kind",
+        "_rinshan",
+        "_kuikae",
         "_riichi",
         "_double",
         "_ippatsu",
@@ -173,7 +184,6 @@ class Table:
         "_phase",
         "_discarder",
         "_asking",
-        "_asked",
         "_ron",
         "_pending_riichi",
         "_legal",
@@ -307,22 +317,29 @@ class Table:
         self._wall = wall
         dealt = wall.deal(state.dealer)
         self._concealed = [sorted(hand) for hand in dealt]
-        self._melds: list[list[tuple[str, tuple[int, ...]]]] = [[] for _ in range(n)]
+        self._melds: list[list[Meld]] = [[] for _ in range(n)]
         self._discards: list[list[int]] = [[] for _ in range(n)]
+        self._called_away: list[bool] = [False] * n
         self._riichi: list[bool] = [False] * n
         self._double: list[bool] = [False] * n
         self._ippatsu: list[bool] = [False] * n
         self._sticks: list[int] = []
         self._furiten: list[str | None] = [None] * n  # "temporary", "riichi"
         self._waits: list[tuple[int, ...]] = [self._waits_of(seat) for seat in range(n)]
+        self._pao: list[dict[str, int]] = [{} for _ in range(n)]
+        self._kans: list[int] = []
         self._interrupted = False
         self._pending_riichi = False
         self._asking: list[int] = []
-        self._asked: list[int] = []
         self._ron: list[int] = []
+        self._calls: list[tuple[int, Move]] = []
         self._discarder = -1
+        self._offer = -1
+        self._offer_kind = "discard"
         self._scores = {}
         self._drawn: int | None = None
+        self._rinshan = False
+        self._kuikae: tuple[str, int, tuple[int, ...]] | None = None
         events: list[dict[str, Any]] = [
             {
                 "type": "hand",
@@ -340,12 +357,25 @@ class Table:
         self._draw(state.dealer, events)
         return events
 
-    def _draw(self, seat: int, events: list[dict[str, Any]]) -> None:
-        tile = self._wall.draw()
+    def _draw(self, seat: int, events: list[dict[str, Any]], replacement: bool = False) -> None:
+        shown_before = len(self._wall.dora_indicators)
+        tile = self._wall.replacement() if replacement else self._wall.draw()
         self._concealed[seat].append(tile)
         self._concealed[seat].sort()
-        self._turn, self._drawn, self._phase = seat, tile, "turn"
-        events.append({"type": "draw", "seat": seat, "tile": tile})
+        self._turn, self._drawn, self._phase, self._rinshan = seat, tile, "turn", replacement
+        self._kuikae = None
+        self._scores = {}
+        event: dict[str, Any] = {"type": "draw", "seat": seat, "tile": tile}
+        if replacement:
+            event["replacement"] = True
+        events.append(event)
+        self._dora_shown(shown_before, events)
+
+    def _dora_shown(self, before: int, events: list[dict[str, Any]]) -> None:
+        """An event for each dora indicator revealed since ``before`` were shown."""
+        shown_now = self._wall.dora_indicators
+        for tile in shown_now[before:]:
+            events.append({"type": "dora", "indicator": tile})
 
     def _counts(self, tiles: Sequence[int]) -> bytes:
         counts = bytearray(34)
@@ -353,14 +383,17 @@ class Table:
             counts[tile >> 2] += 1
         return bytes(counts)
 
-    def _seat_limits(self, seat: int) -> bytes:
+    def _seat_limits(self, seat: int, extra: Sequence[int] = ()) -> bytes:
+        """The copies of each tile left for ``seat``'s hand: four, less its melds' (and ``extra``)."""
         melds = self._melds[seat]
-        if not melds:
+        if not melds and not extra:
             return self._limits
         limits = bytearray(self._limits)
-        for _, tiles in melds:
-            for tile in tiles:
+        for meld in melds:
+            for tile in meld.tiles:
                 limits[tile >> 2] -= 1
+        for tile in extra:
+            limits[tile >> 2] -= 1
         return bytes(limits)
 
     def _waits_of(self, seat: int) -> tuple[int, ...]:
@@ -368,7 +401,7 @@ class Table:
         return waits_of(self._counts(self._concealed[seat]), self._seat_limits(seat), len(self._melds[seat]))
 
     def _is_open(self, seat: int) -> bool:
-        return any(kind != "ankan" for kind, _ in self._melds[seat])
+        return any(meld.kind != "ankan" for meld in self._melds[seat])
 
     def _first_turn(self, seat: int) -> bool:
         """No call yet this hand and ``seat`` has not discarded: its first go-around."""
@@ -390,7 +423,7 @@ class Table:
             "seat": seat,
             "hand": _mpsz(table, concealed),
             "win": tile_label(table, tile),
-            "melds": [(kind, _mpsz(table, tiles)) for kind, tiles in self._melds[seat]],
+            "melds": [(meld.kind, _mpsz(table, meld.tiles)) for meld in self._melds[seat]],
             "dora_indicators": [tile_label(table, t) for t in wall.dora_indicators],
             "tsumo": tsumo,
         }
@@ -402,13 +435,18 @@ class Table:
         if tsumo:
             if first:
                 win["tenhou" if dealer else "chihou"] = True
+            elif self._rinshan:
+                win["rinshan"] = True
             elif last:
                 win["haitei"] = True
-        else:
-            if first and not dealer:
-                win["renhou"] = True
-            elif last:
-                win["houtei"] = True
+        elif self._offer_kind != "discard":
+            win["chankan"] = True
+            if self._offer_kind == "closed_kan":
+                win["chankan_closed_kan"] = True
+        elif first and not dealer:
+            win["renhou"] = True
+        elif last:
+            win["houtei"] = True
         return win
 
     def _score(self, seat: int, tile: int, tsumo: bool) -> HandScore | None:
@@ -454,18 +492,21 @@ class Table:
     def _turn_moves(self) -> list[Move]:
         seat, table = self._turn, self._table
         hand = self._concealed[seat]
-        moves: list[Move] = []
         drawn = self._drawn
-        if drawn is not None and self._can_tsumo(seat, drawn):
+        if drawn is None:  # after a chi or pon: a discard, kuikae allowing
+            return [Move("discard", tile) for tile in hand if self._kuikae_refusal(tile) is None]
+        moves: list[Move] = []
+        if self._can_tsumo(seat, drawn):
             moves.append(TSUMO)
-        if drawn is not None and "nine_terminals" in table.abortive and self._nine_terminals(seat):
+        if "nine_terminals" in table.abortive and self._nine_terminals(seat):
             moves.append(NINE_TERMINALS)
+        moves.extend(self._closed_kans(seat))
+        if not self._riichi[seat]:
+            moves.extend(self._added_kans(seat))
         if self._riichi[seat]:
-            assert drawn is not None  # a riichi hand makes no calls
             moves.append(Move("discard", drawn))
             return moves
-        riichi = self._riichi_tiles(seat)
-        moves.extend(Move("riichi", tile) for tile in riichi)
+        moves.extend(Move("riichi", tile) for tile in self._riichi_tiles(seat))
         moves.extend(Move("discard", tile) for tile in hand)
         return moves
 
@@ -478,6 +519,39 @@ class Table:
             return False
         kinds = {tile >> 2 for tile in self._concealed[seat]}
         return len(kinds & TERMINALS_AND_HONOURS) >= 9
+
+    def _may_kan(self) -> bool:
+        """A kan needs a replacement tile and leaves the dead wall its size: the live wall must
+        hold a tile, and there are at most four kans a hand."""
+        return self._wall.live_left > 0 and len(self._kans) < MAX_KANS
+
+    def _closed_kans(self, seat: int) -> list[Move]:
+        if not self._may_kan():
+            return []
+        hand = self._concealed[seat]
+        counts = self._counts(hand)
+        out = []
+        for kind in range(34):
+            if counts[kind] == 4:
+                tiles = tuple(tile for tile in hand if tile >> 2 == kind)
+                if not self._riichi[seat] or self._kan_keeps_wait(seat, tiles):
+                    out.append(Move("closed_kan", None, tiles))
+        return out
+
+    def _kan_keeps_wait(self, seat: int, tiles: tuple[int, ...]) -> bool:
+        """After riichi a closed kan is allowed of the tile just drawn when the waits stay the same."""
+        assert self._drawn is not None
+        if self._drawn >> 2 != tiles[0] >> 2:
+            return False
+        rest = [tile for tile in self._concealed[seat] if tile not in tiles]
+        after = waits_of(self._counts(rest), self._seat_limits(seat, tiles), len(self._melds[seat]) + 1)
+        return after == self._waits[seat]
+
+    def _added_kans(self, seat: int) -> list[Move]:
+        if not self._may_kan():
+            return []
+        pons = {meld.tiles[0] >> 2 for meld in self._melds[seat] if meld.kind == "pon"}
+        return [Move("added_kan", tile) for tile in self._concealed[seat] if tile >> 2 in pons]
 
     def _riichi_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not declare riichi whatever it discards, or ``None``."""
@@ -518,6 +592,18 @@ class Table:
                 out.append(tile)
         return out
 
+    def _kuikae_refusal(self, tile: int) -> str | None:
+        """Why the seat that just called may not discard ``tile`` (``wins.kuikae``), or ``None``."""
+        if self._kuikae is None:
+            return None
+        kind, called, own = self._kuikae
+        forbidden = _swap_kinds(self._table.kuikae, kind, called, own)
+        if tile >> 2 not in forbidden:
+            return None
+        table = self._table
+        mine = "".join(tile_label(table, t) for t in own)
+        return f"kuikae: {table.kuikae}: {tile_label(table, called)} was just called with {mine}"
+
     def _play_turn(self, move: Move, events: list[dict[str, Any]]) -> None:
         seat = self._turn
         kind = move.kind
@@ -527,6 +613,22 @@ class Table:
         elif kind == "nine_terminals":
             events.append({"type": "nine_terminals", "seat": seat})
             self._end_hand("nine_terminals", {"abort": "nine_terminals"}, events)
+        elif kind == "closed_kan":
+            hand = self._concealed[seat]
+            for tile in move.tiles:
+                hand.remove(tile)
+            self._melds[seat].append(Meld("ankan", move.tiles, None, None))
+            events.append({"type": "closed_kan", "seat": seat, "tiles": list(move.tiles)})
+            self._offer_kan(seat, move.tiles[0], "closed_kan", events)
+        elif kind == "added_kan":
+            assert move.tile is not None
+            self._concealed[seat].remove(move.tile)
+            melds = self._melds[seat]
+            at = next(i for i, m in enumerate(melds) if m.kind == "pon" and m.tiles[0] >> 2 == move.tile >> 2)
+            pon = melds[at]
+            melds[at] = Meld("kan", tuple(sorted((*pon.tiles, move.tile))), pon.called, pon.source)
+            events.append({"type": "added_kan", "seat": seat, "tile": move.tile})
+            self._offer_kan(seat, move.tile, "added_kan", events)
         else:
             assert move.tile is not None
             self._discard(seat, move.tile, kind == "riichi", events)
@@ -544,58 +646,134 @@ class Table:
             self._double[seat] = double
             self._pending_riichi = True
         self._waits[seat] = self._waits_of(seat)
-        self._scores = {}
         events.append(
             {"type": "discard", "seat": seat, "tile": tile, "tsumogiri": tile == self._drawn, "riichi": riichi}
         )
-        self._discarder = seat
+        shown_before = len(self._wall.dora_indicators)
+        self._wall.discarded()  # a kan's dora due after its discard
+        self._dora_shown(shown_before, events)
+        self._kuikae = None
+        self._rinshan = False
+        self._drawn = None
+        self._offer_to_others(seat, tile, "discard", events)
+
+    def _offer_kan(self, seat: int, tile: int, kind: str, events: list[dict[str, Any]]) -> None:
+        """A closed or added kan: the others may rob it (chankan), else it stands."""
+        self._drawn = None
+        self._offer_to_others(seat, tile, kind, events)
+
+    def _offer_to_others(self, seat: int, tile: int, kind: str, events: list[dict[str, Any]]) -> None:
+        """Ask each other seat that may do more than pass, in turn order from ``seat``'s right."""
+        self._discarder, self._offer, self._offer_kind = seat, tile, kind
+        self._scores = {}
+        self._ron, self._calls = [], []
         n = self._players
         self._asking = [
-            other for other in ((seat + k) % n for k in range(1, n)) if self._reaction_moves(other) != [PASS]
+            other for other in ((seat + k) % n for k in range(1, n)) if len(self._reaction_moves(other)) > 1
         ]
-        self._asked = []
-        self._ron = []
         self._phase = "reaction"
-        self._drawn = None
         if not self._asking:
             self._resolve(events)
 
-    # --- the other seats' reactions to a discard -----------------------------------------------
+    # --- the other seats' reactions to a discard or a kan ---------------------------------------
 
     def _reaction_moves(self, seat: int) -> list[Move]:
         moves = []
-        tile = self._discards[self._discarder][-1]
-        waits = self._waits[seat]
-        if waits and tile >> 2 in waits and self._furiten_reason(seat) is None and self._score(seat, tile, False):
+        tile = self._offer
+        kind = tile >> 2
+        offer = self._offer_kind
+        if (
+            kind in self._waits[seat]
+            and self._furiten_reason(seat) is None
+            and (offer != "closed_kan" or self._table.kokushi_robs_closed_kan)
+            and self._robs_closed_kan_as_kokushi(seat, offer)
+            and self._score(seat, tile, False)
+        ):
             moves.append(RON)
+        declared = self._calls[0][1].kind if self._calls else None
+        if (
+            offer == "discard"
+            and not self._ron
+            and declared in (None, "chi")
+            and not self._riichi[seat]
+            and self._wall.live_left > 0  # the last discard (houtei) is not called
+        ):
+            moves.extend(self._calls_on(seat, tile))
         moves.append(PASS)
         return moves
 
+    def _robs_closed_kan_as_kokushi(self, seat: int, offer: str) -> bool:
+        """Only the thirteen orphans rob a closed kan: a closed hand of thirteen different
+        terminals and honours, tenpai (the kan's tile among its waits)."""
+        if offer != "closed_kan":
+            return True
+        hand = self._concealed[seat]
+        return not self._melds[seat] and all(t >> 2 in TERMINALS_AND_HONOURS for t in hand)
+
+    def _calls_on(self, seat: int, tile: int) -> list[Move]:
+        """``seat``'s open kan, pon and chi moves on ``tile`` (one move per choice of red or plain
+        tiles, the lowest copies), each only if a discard would be allowed after it (kuikae)."""
+        kind = tile >> 2
+        hand = self._concealed[seat]
+        same = [t for t in hand if t >> 2 == kind]
+        out = []
+        if len(same) == 3 and self._may_kan():
+            out.append(Move("open_kan", tile, tuple(same)))
+        if len(same) >= 2:
+            out.extend(Move("pon", tile, pair) for pair in _choices([same, same], self._table))
+        discarder = self._discarder
+        if self._table.chi and seat == (discarder + 1) % self._players and kind < 27:
+            low = kind - kind % 9
+            for first, second in ((kind - 2, kind - 1), (kind - 1, kind + 1), (kind + 1, kind + 2)):
+                if first < low or second > low + 8:
+                    continue
+                a = [t for t in hand if t >> 2 == first]
+                b = [t for t in hand if t >> 2 == second]
+                if a and b:
+                    out.extend(Move("chi", tile, pair) for pair in _choices([a, b], self._table))
+        return [move for move in out if move.kind == "open_kan" or self._may_discard_after(seat, move)]
+
+    def _may_discard_after(self, seat: int, move: Move) -> bool:
+        assert move.tile is not None
+        forbidden = _swap_kinds(self._table.kuikae, move.kind, move.tile, move.tiles)
+        rest = list(self._concealed[seat])
+        for tile in move.tiles:
+            rest.remove(tile)
+        return any(tile >> 2 not in forbidden for tile in rest)
+
     def _play_reaction(self, move: Move, events: list[dict[str, Any]]) -> None:
         seat = self._asking.pop(0)
-        self._asked.append(seat)
         if move.kind == "ron":
             self._ron.append(seat)
-            events.append({"type": "ron", "seat": seat, "tile": self._discards[self._discarder][-1]})
+            events.append({"type": "ron", "seat": seat, "tile": self._offer})
             if self._table.head_bump:
                 self._asking = []
-        else:
+        elif move.kind == "pass":
             events.append({"type": "pass", "seat": seat})
+        else:
+            self._calls.insert(0, (seat, move))  # a later call outranks a chi: it is asked only if it may
+            events.append(
+                {"type": "declare", "seat": seat, "kind": move.kind, "tile": move.tile, "tiles": list(move.tiles)}
+            )
+        if self._ron or self._calls:  # the seats still to answer may only do what outranks it
+            self._asking = [other for other in self._asking if len(self._reaction_moves(other)) > 1]
         if not self._asking:
             self._resolve(events)
 
     def _resolve(self, events: list[dict[str, Any]]) -> None:
-        """Every seat asked has answered: the rons win, or the discard stays and play goes on."""
-        discarder = self._discarder
-        tile = self._discards[discarder][-1]
+        """Every seat asked has answered: the rons win; else a kan stands, or the discard is
+        called or stays and play goes on."""
+        discarder, tile = self._discarder, self._offer
         if self._ron:
             self._end_win(self._ron[0], tile, discarder, events)
             return
         n = self._players
         for seat in range(n):  # a winning tile passed: furiten until the seat's next discard
-            waits = self._waits[seat]
-            if seat != discarder and waits and tile >> 2 in waits:
+            if seat != discarder and tile >> 2 in self._waits[seat]:
                 self._furiten[seat] = "riichi" if self._riichi[seat] else (self._furiten[seat] or "temporary")
+        if self._offer_kind != "discard":
+            self._complete_kan(discarder, self._offer_kind == "closed_kan", None, events)
+            return
         if self._pending_riichi:
             self._pending_riichi = False
             self._sticks.append(discarder)
@@ -607,10 +785,71 @@ class Table:
         if self._four_winds():
             self._end_hand("four_winds", {"abort": "four_winds"}, events)
             return
+        if "four_kans" in self._table.abortive and len(self._kans) == MAX_KANS and len(set(self._kans)) > 1:
+            self._end_hand("four_kans", {"abort": "four_kans"}, events)
+            return
+        if self._calls:
+            seat, move = self._calls[0]
+            self._call(seat, move, events)
+            return
         if self._wall.live_left == 0:
             self._exhaustive_draw(events)
             return
         self._draw((discarder + 1) % n, events)
+
+    def _call(self, seat: int, move: Move, events: list[dict[str, Any]]) -> None:
+        """``seat`` takes the discard for a chi, a pon or an open kan."""
+        assert move.tile is not None
+        discarder = self._discarder
+        self._called_away[discarder] = True
+        hand = self._concealed[seat]
+        for tile in move.tiles:
+            hand.remove(tile)
+        kind = "kan" if move.kind == "open_kan" else move.kind
+        meld = Meld(kind, tuple(sorted((move.tile, *move.tiles))), move.tile, discarder)
+        self._melds[seat].append(meld)
+        self._interrupted = True
+        self._ippatsu = [False] * self._players
+        self._liability(seat, meld)
+        events.append(
+            {"type": move.kind, "seat": seat, "tile": move.tile, "tiles": list(move.tiles), "from": discarder}
+        )
+        if move.kind == "open_kan":
+            self._complete_kan(seat, False, discarder, events)
+            return
+        self._turn, self._drawn, self._phase, self._rinshan = seat, None, "turn", False
+        self._kuikae = (move.kind, move.tile, move.tiles)
+        self._scores = {}
+
+    def _complete_kan(self, seat: int, closed: bool, fed_by: int | None, events: list[dict[str, Any]]) -> None:
+        """A kan stands: its dora when the rule set says, then the replacement draw."""
+        self._kans.append(seat)
+        self._interrupted = True
+        self._ippatsu = [False] * self._players
+        own_kans = self._kans.count(seat)
+        if fed_by is not None and own_kans == MAX_KANS and "suukantsu" in self._table.pao_yakuman:
+            self._pao[seat]["suukantsu"] = fed_by
+        self._waits[seat] = self._waits_of(seat)
+        shown_before = len(self._wall.dora_indicators)
+        self._wall.kan(closed)
+        self._dora_shown(shown_before, events)
+        self._draw(seat, events, replacement=True)
+
+    def _liability(self, seat: int, meld: Meld) -> None:
+        """A call that completes the third dragon set or the fourth wind set makes the discarder
+        liable (pao) for daisangen or daisuushii, where ``liability.yakuman`` names it."""
+        kind = meld.tiles[0] >> 2
+        if meld.source is None or meld.kind == "chi":
+            return
+        sets = [m.tiles[0] >> 2 for m in self._melds[seat] if m.kind != "chi"]
+        if kind in DRAGONS and sum(k in DRAGONS for k in sets) == len(DRAGONS):
+            yakuman = "daisangen"
+        elif kind in WINDS and sum(k in WINDS for k in sets) == len(WINDS):
+            yakuman = "daisuushii"
+        else:
+            return
+        if yakuman in self._table.pao_yakuman:
+            self._pao[seat][yakuman] = meld.source
 
     def _four_winds(self) -> bool:
         if "four_winds" not in self._table.abortive or self._interrupted or self._players != 4:
@@ -626,7 +865,9 @@ class Table:
             nagashi = [
                 seat
                 for seat in range(n)
-                if self._discards[seat] and all(t >> 2 in TERMINALS_AND_HONOURS for t in self._discards[seat])
+                if self._discards[seat]
+                and not self._called_away[seat]
+                and all(t >> 2 in TERMINALS_AND_HONOURS for t in self._discards[seat])
             ]
         outcome: dict[str, Any] = {"tenpai": tenpai}
         if nagashi:
@@ -642,6 +883,9 @@ class Table:
             found = self._score(winner, tile, tsumo)
             assert found is not None
             win = self._win(winner, tile, tsumo)
+            liable = [self._pao[winner][y] for y in found.yaku if y in self._pao[winner]]
+            if liable:
+                win["pao"] = liable[0]
             wins.append(win)
             details.append(
                 {
@@ -651,6 +895,7 @@ class Table:
                     "fu": found.fu,
                     "yakuman": found.yakuman,
                     "ura_indicators": list(self._wall.ura_indicators) if self._riichi[winner] else [],
+                    "pao": win.get("pao"),
                 }
             )
         if tsumo:
@@ -710,39 +955,125 @@ class Table:
             return f"{kind}: a tile is a wall tile 0-135 (kind * 4 + copy), got {shown(tile)}"
         table = self._table
         if self._phase == "turn":
-            seat = self._turn
+            return self._turn_refusal(kind, tile)
+        seat = self._asking[0]
+        if kind in ("discard", "riichi", "tsumo", "nine_terminals", "closed_kan", "added_kan", "kita"):
+            return f"{kind}: seat {seat} is answering seat {self._discarder}'s {self._offer_kind.replace('_', ' ')}"
+        offered = self._offer >> 2
+        if kind == "ron":
+            if offered not in self._waits[seat]:
+                return f"ron: {tile_name(offered)} does not complete the hand"
+            return self._furiten_reason(seat) or "ron: no yaku (dora alone is not a yaku)"
+        if kind in ("chi", "pon", "open_kan"):
+            if self._offer_kind != "discard":
+                return f"{kind}: a kan's tile may only be robbed by ron (chankan)"
+            if self._riichi[seat]:
+                return f"{kind}: a riichi hand makes no calls"
+            if self._wall.live_left == 0:
+                return f"{kind}: the last discard of the hand (houtei) may not be called"
+            if kind == "chi" and not table.chi:
+                return "chi: the rule set has no chi (wins.chi)"
+            if kind == "chi" and seat != (self._discarder + 1) % self._players:
+                return f"chi: only the discard of the seat on your left (seat {(seat - 1) % self._players})"
+            if tile != self._offer:
+                return f"{kind}: the tile called is the discard, {_label(table, self._offer)}"
+            if self._calls:
+                return f"{kind}: seat {self._calls[0][0]}'s {self._calls[0][1].kind} outranks it"
+            move_ = _as_move(move)
             hand = self._concealed[seat]
-            if kind in ("ron", "pass", "chi", "pon", "open_kan"):
-                return f"{kind}: seat {seat} is to discard (there is no discard to answer)"
-            if kind in ("discard", "riichi") and tile not in hand:
-                return f"{kind}: {_label(table, tile)} is not in seat {seat}'s hand"
-            if kind == "discard" and self._riichi[seat]:
-                return f"riichi: after riichi only the drawn tile ({_label(table, self._drawn)}) may be discarded"
-            if kind == "riichi":
-                return self._riichi_refusal(seat) or f"riichi: discarding {_label(table, tile)} leaves no tenpai hand"
-            if kind == "tsumo":
-                if self._drawn is None:
-                    return "tsumo: you drew no tile this turn"
-                counts = self._counts(hand)
-                if shanten_of(counts, self._seat_limits(seat), len(self._melds[seat])) != -1:
-                    return "tsumo: the hand is not complete"
-                return "tsumo: no yaku (dora alone is not a yaku)"
-            if kind == "nine_terminals":
-                if "nine_terminals" not in table.abortive:
-                    return "nine_terminals: the rule set has no such abortive draw (draws.abortive)"
-                if not self._first_turn(seat):
-                    return "nine_terminals: only on your first draw, before any call"
-                return "nine_terminals: the hand holds fewer than nine different terminals and honours"
-        else:
-            seat = self._asking[0]
-            if kind in ("discard", "riichi", "tsumo", "nine_terminals", "closed_kan", "added_kan", "kita"):
-                return f"{kind}: seat {seat} is answering seat {self._discarder}'s discard (ron or pass)"
-            if kind == "ron":
-                tile_kind = self._discards[self._discarder][-1] >> 2
-                if tile_kind not in self._waits[seat]:
-                    return f"ron: {tile_name(tile_kind)} does not complete the hand"
-                return self._furiten_reason(seat) or "ron: no yaku (dora alone is not a yaku)"
+            if (
+                move_.kind != "open_kan"
+                and all(t in hand for t in move_.tiles)
+                and not self._may_discard_after(seat, move_)
+            ):
+                return f"kuikae: {table.kuikae}: the call would leave no tile you may discard"
         return f"{kind}: not a legal move now; legal: {', '.join(map(str, self.legal_moves()))}"
+
+    def _turn_refusal(self, kind: str, tile: Any) -> str:
+        table = self._table
+        seat = self._turn
+        hand = self._concealed[seat]
+        if kind in ("ron", "pass", "chi", "pon", "open_kan"):
+            return f"{kind}: seat {seat} is to discard (there is no discard to answer)"
+        if kind in ("discard", "riichi", "added_kan") and tile not in hand:
+            return f"{kind}: {_label(table, tile)} is not in seat {seat}'s hand"
+        if self._drawn is None and kind != "discard":
+            return f"{kind}: after a call, a discard"
+        if kind == "discard":
+            refusal = self._kuikae_refusal(tile)
+            if refusal is not None:
+                return refusal
+            if self._riichi[seat]:
+                return f"riichi: after riichi only the drawn tile ({_label(table, self._drawn)}) may be discarded"
+        if kind == "riichi":
+            return self._riichi_refusal(seat) or f"riichi: discarding {_label(table, tile)} leaves no tenpai hand"
+        if kind == "tsumo":
+            counts = self._counts(hand)
+            if shanten_of(counts, self._seat_limits(seat), len(self._melds[seat])) != -1:
+                return "tsumo: the hand is not complete"
+            return "tsumo: no yaku (dora alone is not a yaku)"
+        if kind == "nine_terminals":
+            if "nine_terminals" not in table.abortive:
+                return "nine_terminals: the rule set has no such abortive draw (draws.abortive)"
+            if not self._first_turn(seat):
+                return "nine_terminals: only on your first draw, before any call"
+            return "nine_terminals: the hand holds fewer than nine different terminals and honours"
+        if kind in ("closed_kan", "added_kan"):
+            if not self._may_kan():
+                return f"{kind}: no kan with the live wall empty or after four kans"
+            if kind == "closed_kan" and self._riichi[seat]:
+                return "riichi: after riichi a closed kan must be of the tile just drawn and keep the waits"
+        if kind == "kita":
+            return "kita: not played by this table yet"
+        return f"{kind}: not a legal move now; legal: {', '.join(map(str, self.legal_moves()))}"
+
+
+class Meld(NamedTuple):
+    """A meld at the table: ``kind`` (``chi``, ``pon``, ``kan`` for an open or added kan,
+    ``ankan``), its wall tiles (ascending), the tile ``called`` and the seat it came from
+    (``source``; both ``None`` for a closed kan)."""
+
+    kind: str
+    tiles: tuple[int, ...]
+    called: int | None
+    source: int | None
+
+
+#: The most kans a hand can have (five dora indicators: the first and one per kan).
+MAX_KANS = 4
+
+
+def _swap_kinds(rule: str, kind: str, called: int, own: tuple[int, ...]) -> frozenset[int]:
+    """The tile kinds the caller may not discard after ``kind`` (chi or pon) of ``called`` with
+    ``own`` (``wins.kuikae``): none when allowed; the called tile's kind; when forbidden, also
+    the tile at the run's other end that would make the same run (the suji swap: 4m called
+    with 5m6m forbids 7m)."""
+    if rule == "allowed" or kind not in ("chi", "pon"):
+        return frozenset()
+    x = called >> 2
+    out = {x}
+    if rule == "forbidden" and kind == "chi":
+        low = x - x % 9
+        kinds = sorted(t >> 2 for t in own)
+        if x < kinds[0] and x + 3 <= low + 8:
+            out.add(x + 3)
+        elif x > kinds[1] and x - 3 >= low:
+            out.add(x - 3)
+    return frozenset(out)
+
+
+def _choices(groups: list[list[int]], table: TableRules) -> list[tuple[int, ...]]:
+    """One tile from each group (a tile not taken twice), ascending, one choice per set of tile
+    labels (red or plain), the lowest copies."""
+    seen: dict[tuple[str, ...], tuple[int, ...]] = {}
+    for combo in itertools.product(*groups):
+        if len(set(combo)) < len(combo):
+            continue
+        tiles = tuple(sorted(combo))
+        labels = tuple(tile_label(table, t) for t in tiles)
+        if labels not in seen or tiles < seen[labels]:
+            seen[labels] = tiles
+    return sorted(seen.values())
 
 
 def _as_move(move: Any) -> Any:
@@ -803,13 +1134,14 @@ class View:
 
     @property
     def discards(self) -> tuple[tuple[int, ...], ...]:
-        """Every seat's discards, in order."""
+        """Every seat's discards, in order (a discard called into a meld included)."""
         return tuple(tuple(d) for d in self._table._discards)
 
     @property
     def melds(self) -> tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]:
-        """Every seat's melds: ``(kind, tiles)``."""
-        return tuple(tuple(m) for m in self._table._melds)
+        """Every seat's melds as ``(kind, tiles)``: ``chi``, ``pon``, ``kan`` (open or added) or
+        ``ankan`` (closed), the wall tiles ascending."""
+        return tuple(tuple((m.kind, m.tiles) for m in melds) for melds in self._table._melds)
 
     @property
     def riichi(self) -> tuple[bool, ...]:

@@ -29,7 +29,21 @@ def trace_lines(rules: TableRules, events: Sequence[dict[str, Any]]) -> Iterator
             for seat, hand in enumerate(event["hands"]):
                 yield f"  seat {seat} dealt {tiles(hand)}"
         elif kind == "draw":
-            yield f"  seat {event['seat']} draws {tiles([event['tile']])}"
+            whence = " (replacement)" if event.get("replacement") else ""
+            yield f"  seat {event['seat']} draws {tiles([event['tile']])}{whence}"
+        elif kind == "dora":
+            yield f"  dora indicator {tiles([event['indicator']])} revealed"
+        elif kind == "declare":
+            called = tiles([event["tile"]])
+            yield f"  seat {event['seat']} declares {event['kind']} on {called} with {tiles(event['tiles'])}"
+        elif kind in ("chi", "pon", "open_kan"):
+            called = tiles([event["tile"]])
+            whose = f"seat {event['from']}"
+            yield f"  seat {event['seat']} takes {called} from {whose}: {kind} with {tiles(event['tiles'])}"
+        elif kind == "closed_kan":
+            yield f"  seat {event['seat']} declares a closed kan: {tiles(event['tiles'])}"
+        elif kind == "added_kan":
+            yield f"  seat {event['seat']} adds {tiles([event['tile']])} to its pon (added kan)"
         elif kind == "discard":
             how = (" (tsumogiri)" if event["tsumogiri"] else "") + (" declaring riichi" if event["riichi"] else "")
             yield f"  seat {event['seat']} discards {tiles([event['tile']])}{how}"
@@ -50,7 +64,8 @@ def _end_lines(event: dict[str, Any], tiles: Any) -> Iterator[str]:
     for win in event.get("wins", ()):
         value = f"{win['yakuman']}x yakuman" if win["yakuman"] else f"{win['han']} han {win['fu']} fu"
         ura = f"; ura indicator {tiles(win['ura_indicators'])}" if win["ura_indicators"] else ""
-        yield f"  seat {win['seat']} wins: {', '.join(win['yaku'])} ({value}){ura}"
+        pao = f"; seat {win['pao']} is liable (pao)" if win.get("pao") is not None else ""
+        yield f"  seat {win['seat']} wins: {', '.join(win['yaku'])} ({value}){ura}{pao}"
     if "tenpai" in event:
         yield f"  tenpai: {', '.join(f'seat {s}' for s in event['tenpai']) or 'nobody'}"
     transfers = " ".join(f"{t:+d}" for t in event["transfers"])
