@@ -30,6 +30,8 @@ not yet.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 import yakuset
 from yakuset.riichi import Table
@@ -41,6 +43,10 @@ from .riichienv_play import PRESETS, Chooser, eager, never, play, replay_on_tabl
 #: Move kinds the Table does not play yet (see the module's docstring).
 NOT_YET = frozenset({"chi", "pon", "open_kan", "closed_kan", "added_kan", "kita"})
 RULESETS = {name: yakuset.load_ruleset(name) for name in PRESETS}
+#: Whole games per preset in the slow run, four in five with the eager chooser: 200 in a whole
+#: test run (CI, the README's command); ``YAKUSET_RIICHIENV_GAMES=1000`` plays the issue's
+#: thousand (docs/development.md: about 0.2 s of CPU a game).
+GAMES = int(os.environ.get("YAKUSET_RIICHIENV_GAMES", "200"))
 
 
 def _differences(name: str, seeds: range, chooser: Chooser) -> list[str]:
@@ -60,6 +66,8 @@ def test_the_table_offers_and_settles_what_riichienv_does_move_by_move(name: str
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PRESETS))
-def test_a_thousand_games_agree_move_by_move_with_riichienv(name: str) -> None:
-    found = _differences(name, range(1000, 1800), eager) + _differences(name, range(1800, 2000), uniform)
+def test_whole_games_agree_move_by_move_with_riichienv(name: str) -> None:
+    eager_games = GAMES * 4 // 5
+    found = _differences(name, range(1000, 1000 + eager_games), eager)
+    found += _differences(name, range(1800, 1800 + GAMES - eager_games), uniform)
     assert found == [], "\n".join(found[:20])
