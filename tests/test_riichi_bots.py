@@ -241,3 +241,20 @@ def test_tile_efficiency_counts_as_the_mahjong_oracle_does(seed: int):
     ranked = riichi.tile_efficiency(_fake_view(hand, seen))
     assert ranked[0].shanten == lowest
     assert ranked[0].accepted == max(accepted for after, accepted in expected.values() if after == lowest)
+
+
+def test_the_honours_table_kind_by_kind_is_the_kernels_walk():
+    """The efficiency count reads the honours' table kind by kind (honours make no runs); the
+    shanten kernel walks it as a suit without runs: the same table for every shape and limit."""
+    from yakuset.riichi._bots import _honours_table
+    from yakuset.riichi._shanten import _walk
+
+    rng = random.Random(20261201)
+    checked = 0
+    for _ in range(3000):
+        held = bytes(rng.choice((0, 0, 0, 1, 2, 3, 4)) for _ in range(7))
+        limits = bytes(max(count, rng.choice((4, 4, 4, 3, 2, 1, 0))) for count in held)
+        if any(held):
+            assert _honours_table(held, limits) == _walk(held, limits, False), (held, limits)
+            checked += 1
+    assert checked > 2900

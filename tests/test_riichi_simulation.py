@@ -250,6 +250,24 @@ def test_simulate_refuses_riichi_mistakes_with_one_line(capsys, argv, message):
     assert message in err and len(err.strip().splitlines()) == 1
 
 
+def test_ctrl_c_stops_a_riichi_study_with_the_games_finished(monkeypatch, capsys):
+    played = {"parts": 0}
+    part = riichi.play_games
+
+    def interrupted_after_two_parts(rs, seed, start, stop, bots):
+        played["parts"] += 1
+        if played["parts"] > 2:
+            raise KeyboardInterrupt
+        return part(rs, seed, start, stop, bots)
+
+    monkeypatch.setattr("yakuset.riichi._simulation.play_games", interrupted_after_two_parts)
+    monkeypatch.setattr(_studies, "PART_SIZE", 2)
+    code, out, _ = run(capsys, "simulate", "tenhou", "--matches", "10", "--bots", "tsumogiri", "--no-progress")
+    assert code == 130
+    assert "interrupted: the figures cover the matches finished before Ctrl-C" in out
+    assert "tenhou: 4 games," in out
+
+
 def test_a_riichi_study_is_drawn(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     path = tmp_path / "study.png"
