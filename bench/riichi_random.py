@@ -14,13 +14,18 @@ printed beside the others and its ratio to riichienv's after them. Our side: ``T
 seed=k)``, each decision a uniform ``random.Random(k)`` choice among ``table.legal_moves()``, played
 through ``table.play``. ⚠ Until the Table plays calls (issue 26's later increments) it plays a
 simpler game than riichienv's (no chi, pon, kan): its figure is not yet the issue's goal figure.
+The bots' sides play through ``yakuset.riichi.play_game(tenhou, k, bots)``, the code ``yakuset
+simulate`` runs: ``bots-random`` (the built-in ``random`` bot at each seat, each from its own
+stream) and ``bots-efficiency`` (each discard counted by ``tile_efficiency``; over
+``--efficiency-games`` hanchan, fewer: its figure is said, it is no race).
 Median and best of ``--repeats`` timed runs of ``--games`` hanchan each,
 garbage collector off, after an untimed warm-up; the process is pinned to one CPU (``--cpu``).
 
-    python bench/riichi_random.py [--games 200] [--repeats 5] [--cpu 0]
+    python bench/riichi_random.py [--games 200] [--repeats 5] [--cpu 0] [--efficiency-games 10]
 
-For instruction counts, ``--once N --side riichienv`` plays 5 hanchan, then N more, untimed: run it
-under ``valgrind --tool=callgrind`` with N and with 0 and divide the difference by N.
+For instruction counts, ``--once N --side riichienv|Table|bots-random|bots-efficiency`` plays 5
+hanchan, then N more, untimed: run it under ``valgrind --tool=callgrind`` with N and with 0 and
+divide the difference by N.
 """
 
 from __future__ import annotations
@@ -73,9 +78,33 @@ def table_hanchan(games: int, start: int = 0, count: bool = False) -> int:
     return hands
 
 
+def bots_hanchan(games: int, start: int = 0, count: bool = False, bot: str = "random") -> int:
+    """``games`` hanchan of ``bot`` x4 under ``tenhou``, played by ``yakuset.riichi.play_game``
+    from seeds ``start ..`` (the code ``yakuset simulate`` runs); the hands played."""
+    import yakuset
+    from yakuset import riichi
+
+    rs = yakuset.load_ruleset("tenhou")
+    bots = riichi.find_bots(rs, [bot] * 4)
+    hands = 0
+    for game in range(start, start + games):
+        hands += len(riichi.play_game(rs, game, bots).hands)
+    return hands
+
+
+def efficiency_hanchan(games: int, start: int = 0, count: bool = False) -> int:
+    """As :func:`bots_hanchan` with the ``efficiency`` bot at each seat."""
+    return bots_hanchan(games, start, count, "efficiency")
+
+
 #: Each side: a name and a function playing ``games`` hanchan from game ``start`` (with ``count``,
 #: giving the hands played).
-SIDES: dict[str, Callable[[int, int, bool], int]] = {"riichienv": riichienv_hanchan, "Table": table_hanchan}
+SIDES: dict[str, Callable[[int, int, bool], int]] = {
+    "riichienv": riichienv_hanchan,
+    "Table": table_hanchan,
+    "bots-random": bots_hanchan,
+    "bots-efficiency": efficiency_hanchan,
+}
 
 
 def main() -> None:
@@ -83,6 +112,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--cpu", type=int, default=0, help="the one CPU to run on")
+    parser.add_argument("--efficiency-games", type=int, default=10, help="hanchan of the efficiency bots' figure")
     parser.add_argument("--once", type=int, default=None, metavar="N", help="play N hanchan once, untimed")
     parser.add_argument("--side", default="riichienv", choices=sorted(SIDES), help="the side of --once")
     args = parser.parse_args()
@@ -99,10 +129,15 @@ def main() -> None:
     print(f"hanchan a second, random players ({args.games} hanchan; median (best) of {args.repeats}; CPU {args.cpu})")
     rates = {}
     for name, side in SIDES.items():
-        hands = side(10, 10_000, True) / 10  # warm-up, untimed
-        times = [timed(lambda side=side: side(args.games, 0, False) and None) for _ in range(args.repeats)]
-        rates[name] = args.games / statistics.median(times)
-        print(f"  {name:<24} {rates[name]:>7.1f} ({args.games / min(times):>6.1f})   {hands:.1f} hands a hanchan")
+        games = args.efficiency_games if name == "bots-efficiency" else args.games
+        warm = min(10, games)
+        hands = side(warm, 10_000, True) / warm  # warm-up, untimed
+        times = [timed(lambda side=side, games=games: side(games, 0, False) and None) for _ in range(args.repeats)]
+        rates[name] = games / statistics.median(times)
+        print(
+            f"  {name:<24} {rates[name]:>7.2f} ({games / min(times):>6.2f})   {hands:.1f} hands a hanchan"
+            f" ({games} hanchan)"
+        )
     base = rates.pop("riichienv")
     for name, rate in rates.items():
         print(f"  {name} / riichienv: {rate / base:.2f}x")
