@@ -250,6 +250,7 @@ _TABLE_ONLY = (
     "wins.sticks_to",
     "wins.atozuke",
     "wins.kuikae",
+    "wins.riichi_draws_left",
     "tiles.kan_dora_timing",
 )
 #: By group of ``situations``, the rules none of its outcomes reads: a hand from its tiles reads
