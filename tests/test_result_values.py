@@ -332,6 +332,25 @@ def test_a_game_log_and_its_parts_are_values():
     assert hash(finding) == hash(riichi.check_log(wrong)[0])
 
 
+@pytest.mark.parametrize("ident", ["nintendo", "bga"])
+def test_the_events_and_rounds_a_koikoi_table_builds_field_by_field_are_values(ident):
+    # The referee and the table build these NamedTuples with tuple.__new__ (no Python-level
+    # __new__): each must hold every field, and equal, hash and print as the same record made
+    # by its fields.
+    table = koikoi.Table(yakuset.load_ruleset(ident), players=("a", "b"), seed=7)
+    rng = random.Random(7)
+    events = list(table.opening)
+    while table.pending is not None:
+        events.extend(table.play(rng.choice(table.legal_moves())))
+    built = [*events, *table.rounds]
+    assert any(type(e).__name__ == "Event" for e in built) and table.rounds
+    for record in built:
+        again = type(record)(*record)
+        assert len(record) == len(type(record)._fields)
+        assert again == record and hash(again) == hash(record) and repr(again) == repr(record)
+        assert repr(record).startswith(f"{type(record).__name__}({type(record)._fields[0]}=")
+
+
 # --- every public result type --------------------------------------------------------------------
 
 #: Each public result type and the test that shows it is a value.
