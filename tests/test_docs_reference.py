@@ -279,6 +279,40 @@ def test_every_bundled_rule_set_has_a_page_with_its_source_and_every_doubt_of_it
         assert ("## ⚠" in page) == bool(marked or any("⚠" in f.path.read_text(encoding="utf-8") for f in rs.files))
 
 
+def test_every_switched_on_yaku_has_an_example_hand_drawn_on_its_rule_sets_page():
+    """Each yaku a bundled rule set switches on has a hand drawn that scores it there, except
+    where the rules leave none: nagashi mangan is a draw, not a hand; three players have no
+    2m-8m for a run in every suit; Tournament switches the viewing yaku off by
+    ``yaku_rules.viewing: never`` (docs/rules/koikoi.md §4.2)."""
+    for rs in list_rulesets():
+        page = _rulesets.page(rs, set())
+        examples = rs.part.yaku_examples(rs)
+        switched_on = [item["id"] for item in rs.document["yaku"] if item.get("enabled", True)]
+        assert [example.yaku for example in examples] == switched_on
+        without = {example.yaku for example in examples if not example.figure}
+        expected = {"nagashi_mangan"} & set(switched_on)
+        if rs.document.get("tiles", {}).get("removed"):
+            expected.add("sanshoku")
+        if rs.document.get("yaku_rules", {}).get("viewing") == "never":
+            expected |= {"hanami_zake", "tsukimi_zake"}
+        assert without == expected, rs.id
+        for example in examples:
+            assert f"{{#example-{example.yaku}}}" in page
+            if example.figure:
+                assert example.figure in page and example.explanation in page
+                assert example.figure.count("<svg") == (
+                    14 + sum(len(tiles) - 1 - 3 for _, tiles in _melds_of(example.setting))  # a kan: one more
+                    if rs.game == "riichi"
+                    else example.setting.count(",") + 1
+                )
+
+
+def _melds_of(setting: str) -> list[tuple[str, str]]:
+    """The melds a Riichi example's setting names (``melds: pon 999m, kan 1111m``)."""
+    found = re.search(r"melds: ([^;]+)", setting)
+    return [tuple(meld.split()) for meld in found.group(1).split(", ")] if found else []  # type: ignore[misc]
+
+
 def test_the_yaku_values_of_the_rulebooks_are_in_the_koikoi_comparison():
     """docs/rules/koikoi.md §4's summary: Gokō is 15 in FudaWiki, KK-ADD-10 and Hanafuda Flash,
     10 in the five others (Nintendo among them)."""

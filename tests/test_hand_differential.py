@@ -47,7 +47,7 @@ from mahjong.hand_calculating.hand_config import (
 )
 from mahjong.meld import Meld
 
-from .hand_corpus import CURATED, SEED, Case, cases
+from .hand_corpus import CURATED, SEED, Case, case_from, cases
 
 SCORED_HANDS = 10_000
 
@@ -294,4 +294,32 @@ def test_ten_thousand_random_hands_agree_with_mahjong(ruleset_id):
 @pytest.mark.parametrize("ruleset_id", ["tenhou", "full-scoring"])
 def test_sampled_hands_agree_with_mahjong(ruleset_id, case):
     mine, reference = compare(ruleset_id, case)
+    assert mine == reference
+
+
+def _yaku_examples() -> list[tuple[str, Case]]:
+    """The example hands of the documentation's rule-set pages (yakuset/riichi/yaku_examples.yaml),
+    as cases: the yaku each is written for, and the hand."""
+    from yakuset.riichi._yaku_examples import _candidates
+
+    found = []
+    for ident, candidates in _candidates().items():
+        for candidate in candidates:
+            if "none" in candidate:
+                continue
+            flags = tuple(key for key, value in candidate.items() if value is True)
+            melds = tuple((kind, tiles) for kind, tiles in candidate.get("melds", ()))
+            seat, round_ = candidate.get("seat_wind", "south"), candidate.get("round_wind", "east")
+            found.append((ident, case_from(candidate["hand"], candidate["win"], melds, seat, round_, flags=flags)))
+    return found
+
+
+@pytest.mark.parametrize(("ident", "case"), _yaku_examples(), ids=lambda x: x if isinstance(x, str) else "")
+@pytest.mark.parametrize("ruleset_id", ["tenhou", "full-scoring"])
+def test_each_rule_set_page_example_hand_is_its_yaku_in_mahjong_too(ruleset_id, ident, case):
+    switched_on = {item["id"] for item in ruleset(ruleset_id).document["yaku"] if item["enabled"]}
+    if ident not in switched_on or ident == "renhou":  # renhou: mahjong is never told (above)
+        pytest.skip(f"{ident} is not a yaku of {ruleset_id} that mahjong is told of")
+    mine, reference = compare(ruleset_id, case)
+    assert ident in (reference.yaku or ())
     assert mine == reference

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from .._core.commands import CommandLinePart
+from .._core.docspart import ExamplesPart
 from .._core.resolved import switched_off
 from .._core.ruleset import RuleSet
 from .._core.yamlsource import LocatedDict, LocatedList
@@ -118,6 +119,8 @@ def page(rs: RuleSet, public: set[str]) -> str:
     yaku = [dict(item) for item in rs.document.get("yaku", [])]
     if yaku:
         text += "## Yaku\n\n" + _item_table([{k: v for k, v in item.items()} for item in yaku]) + "\n"
+    if isinstance(rs.part, ExamplesPart):
+        text += _examples(rs.part, rs)
     off = switched_off(rs)
     if off:
         text += "## Off in this rule set\n\n"
@@ -151,6 +154,23 @@ def page(rs: RuleSet, public: set[str]) -> str:
             ),
         )
         text += "\n"
+    return text
+
+
+def _examples(part: ExamplesPart, rs: RuleSet) -> str:
+    """An example hand for each yaku, drawn, with the engine's account of its score under ``rs``."""
+    text = (
+        "## Example hands\n\n"
+        "One hand for each yaku, scored by the engine under this rule set: the steps below each "
+        "are its own account of the score.\n\n"
+    )
+    for example in part.yaku_examples(rs):
+        text += f"### {example.label} (`{example.yaku}`) {{#example-{example.yaku}}}\n\n"
+        if not example.figure:
+            text += f"{example.explanation}\n\n"
+            continue
+        text += f'<div class="hand" markdown="0">{example.figure}</div>\n\n{example.setting}.\n\n'
+        text += "```text\n" + example.explanation + "\n```\n\n"
     return text
 
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     import pluggy
 
     from .. import diff
+    from .._core.docspart import YakuExample
     from .._core.errors import Location, Problem
     from .._core.expressions import ExpressionContext
     from .._core.game import Checked
@@ -128,6 +129,12 @@ class KoikoiGame:
         tables = award_tables(rs)
         text = _render.tables_markdown(rs, tables) if fmt == "markdown" else _render.tables_text(rs, tables)
         return Output(text, _render.tables_json(rs, tables))
+
+    def yaku_examples(self, rs: RuleSet) -> list[YakuExample]:
+        """A pile for each yaku, made from its definition and scored under ``rs``."""
+        from ._yaku_examples import yaku_examples
+
+        return yaku_examples(rs)
 
     # --- simulated matches ---------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     import pluggy
 
     from .. import diff
+    from .._core.docspart import YakuExample
     from .._core.errors import Location, Problem
     from .._core.expressions import ExpressionContext
     from .._core.game import Checked
@@ -146,6 +147,12 @@ class RiichiGame:
         return Output(text, _render.grids_json(rs, grids, limits))
 
     # --- balance studies (yakuset simulate) ---------------------------------------------------
+
+    def yaku_examples(self, rs: RuleSet) -> list[YakuExample]:
+        """A hand for each yaku, from ``yaku_examples.yaml``, scored under ``rs``."""
+        from ._yaku_examples import yaku_examples
+
+        return yaku_examples(rs)
 
     def default_bots(self, rs: RuleSet) -> tuple[str, ...]:
         """``efficiency`` at every seat."""
