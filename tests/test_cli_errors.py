@@ -86,7 +86,16 @@ def test_extends_a_rule_set_found_nowhere_is_the_same_message_among_the_files_ga
     assert out.splitlines()[0].endswith(f"2:10: extends: {NOT_FOUND} (hint: did you mean 'nintendo'?)")
     far = write(tmp_path, "far.yaml", "game: riichi\nextends: zzz\n")
     _, out, _ = run(capsys, "validate", str(far))
-    assert "bundled riichi rule sets: ema-2016, ema-2025," in out and "nintendo" not in out
+    assert "bundled riichi rule sets: _riichi, ema-2016, ema-2025," in out and "nintendo" not in out
+
+
+def test_extends_a_misspelt_base_suggests_the_base(capsys, tmp_path):
+    """``extends:`` may name a game's base (``_koikoi``), which is no rule set to play: a typo of
+    it is offered the base, as a typo of a rule set is offered the rule set."""
+    house = write(tmp_path, "house.yaml", "game: koikoi\nextends: _koikoy\n")
+    code, out, _ = run(capsys, "validate", str(house))
+    assert code == 1
+    assert out.splitlines()[0].endswith("(hint: did you mean '_koikoi'?)")
 
 
 def test_the_http_api_names_an_unknown_rule_set_as_the_command_line_does(capsys):

@@ -74,6 +74,11 @@ def ids_of_game(game: str | None = None) -> list[str]:
     ]
 
 
+def extendable_ids(game: str | None = None) -> list[str]:
+    """What ``extends:`` may name among the bundled files: the rule sets and the bases (``_koikoi``)."""
+    return [ident for ident, path in bundled_files().items() if game in (None, path.parent.name)]
+
+
 def looks_like_path(name: str) -> bool:
     """Whether a rule set's name is read as a file path rather than a bundled id."""
     return "/" in name or "\\" in name or name.endswith((".yaml", ".yml"))

@@ -180,7 +180,9 @@ def chain(
         if parent_path is None or not found:
             # The game a file of the chain names (the hint then offers that game's ids only).
             game = next((g for g in (f.data.get("game") for f in files) if isinstance(g, str)), None)
-            message, hint = bundled.not_found(ref, game, relative_to="the extending file")
+            message, hint = bundled.not_found(
+                ref, game, offered=bundled.extendable_ids(game), relative_to="the extending file"
+            )
             problems.append(Problem(where, "extends", message, hint))
             return files, problems
         try:
