@@ -242,20 +242,52 @@ def cmd_diff(args: argparse.Namespace) -> int:
     resolved = diff.structural(a, b) if report is not None and report.changes else []
     causes = diff.attribute(a, resolved, report) if report is not None and report.changes else None
     fmt = "json" if args.json else args.format
+    played = _played(a, b, args) if args.play else None
     if fmt == "json":
         data = diff.as_json(a, b, changes, report, args.declared, args.steps, causes)
+        if played is not None:
+            data["play"] = played.as_dict()
         print(json.dumps(data, indent=2, ensure_ascii=False))
     elif fmt == "markdown":
         sys.stdout.write(diff.markdown(a, b, changes, report, causes))
+        if played is not None:
+            from . import _paired
+
+            sys.stdout.write(_paired.markdown(played))
     elif fmt == "github":
         sys.stdout.write(diff.github(a, b, changes, report))
     else:
         colour = args.colour == "always" or (args.colour == "auto" and sys.stdout.isatty())
         sys.stdout.write(diff.human(a, b, changes, report, args.steps, colour, causes, args.top, resolved))
+        if played is not None:
+            from . import _paired
+
+            sys.stdout.write(_paired.text(played))
     _warn(report.warnings if report is not None else ())
+    _warn(played.notes if played is not None else ())
+    if played is not None and played.interrupted:
+        return EXIT_INTERRUPTED
     # A new name or description changes no rule: exit 0 (the human output says so).
     different = bool(diff.rule_changes(changes or [])) or bool(report and report.changes)
     return EXIT_NEGATIVE if different else EXIT_OK
+
+
+def _played(a: RuleSet, b: RuleSet, args: argparse.Namespace) -> Any:
+    """``diff --play``: the same matches played under both rule sets (and each rule change alone)."""
+    from . import _paired, _studies
+
+    if args.plot:
+        _studies.check_plot(args.plot)  # before the matches, not after them
+    bots = [] if args.bots is None else [name.strip() for name in args.bots.split(",")]
+    progress = None if args.no_progress or not sys.stderr.isatty() else _studies.Progress()
+    played = _paired.play(
+        a, b, args.play, args.seed, bots, workers=args.workers, scheduler=args.scheduler, progress=progress
+    )
+    if progress is not None and played.interrupted:
+        progress.close()
+    if args.plot:
+        _paired.plot(played, args.plot)
+    return played
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -526,6 +558,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub.add_argument(
         "--colour", "--color", choices=["auto", "always", "never"], default="auto", help="colour the human output"
     )
+    sub.add_argument(
+        "--play",
+        type=_matches_argument,
+        metavar="N",
+        help="also play N seeded matches (Riichi: games) under both rule sets, paired, and compare the play",
+    )
+    _study_arguments(sub, "with --play, draw each measure's difference and its interval into FILE (.png, .svg, .pdf)")
     sub.set_defaults(run=cmd_diff)
 
     sub = command(
@@ -539,43 +578,16 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         metavar="RULESET",
         help="Koi-Koi or Riichi rule sets, all of one game (bundled ids or files)",
     )
-    from ._studies import MAX_MATCHES  # the study's own bound, said in the help and checked here
-
-    def matches_argument(value: str) -> int:
-        matches = positive_argument(value)
-        if matches > MAX_MATCHES:
-            raise argparse.ArgumentTypeError(f"expected at most {MAX_MATCHES:,} matches, got {value!r}")
-        return matches
+    from ._studies import MAX_MATCHES  # said in the help
 
     sub.add_argument(
         "--matches",
-        type=matches_argument,
+        type=_matches_argument,
         default=1000,
         metavar="N",
         help=f"matches (Riichi: games) per rule set, at most {MAX_MATCHES:,}",
     )
-    sub.add_argument(
-        "--seed",
-        type=seed_argument,
-        default=0,
-        metavar="S",
-        help="the study's seed: same seed, same figures",
-    )
-    sub.add_argument(
-        "--bots",
-        metavar="A,B,...",
-        help="the bots, one a seat, first dealer's first (Riichi: one name seats it everywhere); "
-        "default: greedy,greedy for Koi-Koi, efficiency for Riichi",
-    )
-    sub.add_argument(
-        "--workers",
-        type=positive_argument,
-        metavar="N",
-        help="processes of a local Dask cluster (1: this process; default: every CPU for large studies)",
-    )
-    sub.add_argument("--scheduler", metavar="ADDRESS", help="run on the Dask cluster at tcp://HOST:PORT")
-    sub.add_argument("--plot", metavar="FILE", help="draw the figures side by side into FILE (.png, .svg, .pdf)")
-    sub.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
+    _study_arguments(sub, "draw the figures side by side into FILE (.png, .svg, .pdf)")
     sub.set_defaults(run=cmd_simulate)
 
     sub = command("serve", "the rule-set studio in the browser and the JSON API (pip install 'yakuset[web]')")
@@ -604,6 +616,42 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     )
     sub.set_defaults(run=cmd_table)
     return parser
+
+
+def _matches_argument(value: str) -> int:
+    """A number of matches a study plays per rule set: at least 1, at most the study's bound."""
+    from ._studies import MAX_MATCHES  # the study's own bound, said in the help and checked here
+
+    matches = positive_argument(value)
+    if matches > MAX_MATCHES:
+        raise argparse.ArgumentTypeError(f"expected at most {MAX_MATCHES:,} matches, got {value!r}")
+    return matches
+
+
+def _study_arguments(sub: argparse.ArgumentParser, plot_help: str) -> None:
+    """The arguments of simulated matches that ``simulate`` and ``diff --play`` share."""
+    sub.add_argument(
+        "--seed",
+        type=seed_argument,
+        default=0,
+        metavar="S",
+        help="the study's seed: same seed, same figures",
+    )
+    sub.add_argument(
+        "--bots",
+        metavar="A,B,...",
+        help="the bots, one a seat, first dealer's first (Riichi: one name seats it everywhere); "
+        "default: greedy,greedy for Koi-Koi, efficiency for Riichi",
+    )
+    sub.add_argument(
+        "--workers",
+        type=positive_argument,
+        metavar="N",
+        help="processes of a local Dask cluster (1: this process; default: every CPU for large studies)",
+    )
+    sub.add_argument("--scheduler", metavar="ADDRESS", help="run on the Dask cluster at tcp://HOST:PORT")
+    sub.add_argument("--plot", metavar="FILE", help=plot_help)
+    sub.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")
 
 
 def _command_names() -> set[str]:

@@ -233,16 +233,8 @@ def run(
     names = tuple(bots) or part.default_bots(rulesets[0])
     for rs in rulesets:
         names = part.check_bots(rs, names)
-    total = matches * len(rulesets)
     notes: list[str] = []
-    cluster = scheduler is not None or (workers or 1) > 1
-    if workers is None and scheduler is None and total >= CLUSTER_FROM:
-        if _dask_installed():
-            cluster, workers = True, os.cpu_count() or 1
-        else:
-            notes.append(f"dask is not installed: the study ran in one process ({CLUSTER_HINT} to use every CPU)")
-    if cluster and not _dask_installed():
-        raise InputError(f"running a study on a Dask cluster needs dask and distributed: {CLUSTER_HINT}")
+    cluster, workers = where_to_run(matches * len(rulesets), workers, scheduler, notes)
     study = Study(ids, matches, seed, names, {}, "in-process", part, notes=notes)
     began = time.perf_counter()
     if cluster:
@@ -251,6 +243,22 @@ def run(
         _here(study, rulesets, progress)
     study.seconds = time.perf_counter() - began
     return study
+
+
+def where_to_run(total: int, workers: int | None, scheduler: str | None, notes: list[str]) -> tuple[bool, int | None]:
+    """Whether ``total`` matches run on a Dask cluster, and on how many local processes: as
+    asked, else on one process per CPU from :data:`CLUSTER_FROM` matches when Dask is installed
+    (when it is not, a note in ``notes`` says so). A cluster asked for without Dask is an
+    :class:`InputError`."""
+    cluster = scheduler is not None or (workers or 1) > 1
+    if workers is None and scheduler is None and total >= CLUSTER_FROM:
+        if _dask_installed():
+            cluster, workers = True, os.cpu_count() or 1
+        else:
+            notes.append(f"dask is not installed: the study ran in one process ({CLUSTER_HINT} to use every CPU)")
+    if cluster and not _dask_installed():
+        raise InputError(f"running a study on a Dask cluster needs dask and distributed: {CLUSTER_HINT}")
+    return cluster, workers
 
 
 def _here(study: Study, rulesets: Sequence[RuleSet], progress: Callable[[int, int], None] | None) -> None:
@@ -277,12 +285,42 @@ def _on_cluster(
     scheduler: str | None,
     progress: Callable[[int, int], None] | None,
 ) -> None:
+    total = study.asked * len(rulesets)
+    for rs in rulesets:
+        study.tallies[rs.id] = study.part.new_tally()
+    tasks = [
+        (RulesetSource.of(rs), study.seed, start, stop, study.bots)
+        for rs in rulesets
+        for start, stop in parts(study.asked)
+    ]
+    done = 0
+
+    def take(result: tuple[str, Tally]) -> None:
+        nonlocal done
+        ident, tally = result
+        study.tallies[ident].add(tally)
+        done += tally.matches
+        if progress:
+            progress(done, total)
+
+    study.runner, study.interrupted = on_cluster(_part, tasks, workers, scheduler, take)
+
+
+def on_cluster(
+    function: Callable[..., Any],
+    tasks: Sequence[tuple[Any, ...]],
+    workers: int | None,
+    scheduler: str | None,
+    take: Callable[[Any], None],
+) -> tuple[str, bool]:
+    """Run ``function(*task)`` for each of ``tasks`` on the Dask cluster at ``scheduler``, or on a
+    local cluster of ``workers`` processes, handing each result to ``take`` as it finishes (in
+    any order). Returns how it ran and whether Ctrl-C stopped it (what finished was taken)."""
     from importlib import import_module
 
     dask: Any = import_module("distributed")  # untyped: an optional extra
     Client, LocalCluster, as_completed = dask.Client, dask.LocalCluster, dask.as_completed
 
-    total = study.asked * len(rulesets)
     if scheduler is not None:
         try:
             client = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
@@ -292,27 +330,20 @@ def _on_cluster(
                 "(start one with `dask scheduler`, and workers with `dask worker ADDRESS`)"
             ) from None
         cluster = None
-        study.runner = f"dask cluster at {scheduler}"
+        runner = f"dask cluster at {scheduler}"
     else:
         cluster = LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=40
         )
         client = Client(cluster)
-        study.runner = f"local dask cluster of {workers} processes"
+        runner = f"local dask cluster of {workers} processes"
+    interrupted = False
     try:
-        for rs in rulesets:
-            study.tallies[rs.id] = study.part.new_tally()
-        tasks = [
-            (RulesetSource.of(rs), study.seed, start, stop, study.bots)
-            for rs in rulesets
-            for start, stop in parts(study.asked)
-        ]
-        futures = [client.submit(_part, *task, pure=False) for task in tasks]
-        done = 0
+        futures = [client.submit(function, *task, pure=False) for task in tasks]
         try:
             for future in as_completed(futures):
                 try:
-                    ident, tally = future.result()
+                    result = future.result()
                 except (InputError, KeyboardInterrupt):
                     raise
                 except Exception as exc:  # a worker's environment, not the study
@@ -321,17 +352,15 @@ def _on_cluster(
                         f"a Dask worker failed: {type(exc).__name__}: {' '.join(str(exc).split())} "
                         "(each worker needs yakuset, and the plugins the rule sets use, installed)"
                     ) from None
-                study.tallies[ident].add(tally)
-                done += tally.matches
-                if progress:
-                    progress(done, total)
+                take(result)
         except KeyboardInterrupt:
-            study.interrupted = True
+            interrupted = True
             client.cancel(futures)
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
+    return runner, interrupted
 
 
 def _dask_installed() -> bool:

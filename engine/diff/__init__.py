@@ -23,7 +23,7 @@ if TYPE_CHECKING:
         behaviour,
         describe,
     )
-    from ._causes import Cause, attribute
+    from ._causes import Cause, attribute, each_alone
     from ._render import as_json, github, human, markdown
     from ._structural import Change, plain, rule_changes, structural
 
@@ -40,6 +40,7 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "describe": ("yakuset.diff._behaviour", "describe"),
     "Cause": ("yakuset.diff._causes", "Cause"),
     "attribute": ("yakuset.diff._causes", "attribute"),
+    "each_alone": ("yakuset.diff._causes", "each_alone"),
     "as_json": ("yakuset.diff._render", "as_json"),
     "github": ("yakuset.diff._render", "github"),
     "human": ("yakuset.diff._render", "human"),
@@ -67,6 +68,7 @@ __all__ = [
     "attribute",
     "behaviour",
     "describe",
+    "each_alone",
     "github",
     "human",
     "markdown",

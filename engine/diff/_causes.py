@@ -171,6 +171,16 @@ def units_of(changes: Sequence[Change]) -> list[tuple[Change, ...]]:
     return units
 
 
+def each_alone(a: RuleSet, changes: Sequence[Change]) -> list[tuple[tuple[Change, ...], RuleSet | None]]:
+    """The rule changes among ``changes`` as :func:`attribute` tries them (each alone, and each set
+    of changes to one key of several items of a list), each applied to ``a``: the changes and
+    the rule set they make, or ``None`` where they do not stand alone (another change is needed
+    for the rule set to load)."""
+    units = units_of(changes)
+    variants = _Variants(a, units)
+    return [(unit, variants.get((index,))) for index, unit in enumerate(units)]
+
+
 def attribute(a: RuleSet, changes: Sequence[Change], report: BehaviourReport) -> list[Cause | None]:
     """The cause of each of ``report.changes`` (in order), or ``None`` where the replay budget
     ran out (the largest changes are attributed first)."""

@@ -5,7 +5,6 @@ The JSON shape is documented by ``schema/diff.schema.json``.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +12,7 @@ from .._core.arguments import a_ruleset, shown, true_or_false, whole_number
 from .._core.errors import InputError
 from ._behaviour import BehaviourReport, describe
 from ._causes import Cause
-from ._structural import Change, plain, rule_changes
+from ._structural import Change, rule_changes, short
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
@@ -27,11 +26,6 @@ _COLOURS = {
 }
 _RESET = "\033[0m"
 _MARKS = {"added": "+", "removed": "-", "changed": "~", "type_changed": "!"}
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    text = json.dumps(plain(value), ensure_ascii=False) if not isinstance(value, str) else repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _at(change: Change) -> str:
@@ -54,14 +48,6 @@ def _check(a: Any, b: Any, changes: Any, report: Any, causes: Any = None, **coun
         raise InputError(f"causes must be a list from yakuset.diff.attribute, or None, got {shown(causes)}")
     for name, value in counts.items():
         whole_number(name, value)
-
-
-def _values(change: Change) -> str:
-    if change.kind == "added":
-        return _short(change.new)
-    if change.kind == "removed":
-        return _short(change.old)
-    return f"{_short(change.old)} -> {_short(change.new)}"
 
 
 def as_json(
@@ -122,7 +108,7 @@ def _cause_line(key: tuple[str, ...], exact: bool, by_path: dict[str, Change]) -
     parts = []
     for path in key:
         change = by_path.get(path)
-        parts.append(f"{path}: {_values(change)} ({_at(change)})" if change else path)
+        parts.append(f"{path}: {change.values} ({_at(change)})" if change else path)
     joined = "; ".join(parts)
     if not exact:
         return f"Partly caused by {joined} (with the other rule changes)"
@@ -170,7 +156,7 @@ def human(
             if change.section != section:
                 section = change.section
                 out.append(f"  {section}")
-            line = f"    {_MARKS[change.kind]} {change.path}: {_values(change)}"
+            line = f"    {_MARKS[change.kind]} {change.path}: {change.values}"
             out.append(paint(change.kind, line) + f"   ({_at(change)})")
         if changes and not rule_changes(changes):
             out.append("  (only the name, the metadata or `extends` differ: the rules are the same)")
@@ -223,8 +209,8 @@ def markdown(
         if changes:
             out += ["| path | change | old | new | where (old → new) |", "|---|---|---|---|---|"]
             out += [
-                f"| `{cell(c.path)}` | {c.kind} | {cell(_short(c.old)) if c.kind != 'added' else ''} | "
-                f"{cell(_short(c.new)) if c.kind != 'removed' else ''} | {cell(_at(c))} |"
+                f"| `{cell(c.path)}` | {c.kind} | {cell(short(c.old)) if c.kind != 'added' else ''} | "
+                f"{cell(short(c.new)) if c.kind != 'removed' else ''} | {cell(_at(c))} |"
                 for c in changes
             ]
         else:
@@ -261,7 +247,7 @@ def github(a: RuleSet, b: RuleSet, changes: list[Change] | None, report: Behavio
         # An annotation points into the repository: a bundled file or one outside it gets none.
         ours = where is not None and not where.file.startswith(("<", "/", "..")) and ":" not in where.file
         place = f"file={where.file},line={where.line}," if ours and where else ""
-        out.append(f"::notice {place}title=rule {change.kind}::{escape(change.path + ': ' + _values(change))}")
+        out.append(f"::notice {place}title=rule {change.kind}::{escape(change.path + ': ' + change.values)}")
     if report is not None and report.changes:
         out.append(f"::warning title={a.id} -> {b.id}::{escape(report.summary)}")
     return "\n".join(out) + ("\n" if out else "")

@@ -3,6 +3,7 @@ matched by id, each change with the file:line of both sides."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +53,16 @@ class Change:
         changes no rule."""
         return self.section in DESCRIPTIVE
 
+    @property
+    def values(self) -> str:
+        """The change's values as ``diff`` prints them, each cut short: ``old -> new``, or the
+        value added or removed."""
+        if self.kind == "added":
+            return short(self.new)
+        if self.kind == "removed":
+            return short(self.old)
+        return f"{short(self.old)} -> {short(self.new)}"
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "path": self.path,
@@ -66,6 +77,12 @@ class Change:
 
 def _where(location: Location | None) -> str | None:
     return location.at_line() if location else None
+
+
+def short(value: Any, limit: int = 60) -> str:
+    """A value as ``diff`` prints it: JSON (a text quoted), cut to ``limit`` characters."""
+    text = json.dumps(plain(value), ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def plain(value: Any) -> Any:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .._core.errors import Location, Problem
     from .._core.expressions import ExpressionContext
     from .._core.game import Checked
+    from .._core.pairs import Measure
     from .._core.ruleset import RuleSet
     from .._core.webpart import WebPart
     from .._core.yamlsource import LocatedDict
@@ -161,6 +162,19 @@ class KoikoiGame:
         from ._simulation import play_matches
 
         return play_matches(rs, seed, start, stop, find_bots(rs, bots))
+
+    def play_each(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Iterator[Tally]:
+        """Matches ``start .. stop-1`` of a study, a :class:`yakuset.koikoi.Tally` each, in order."""
+        from ._bots import find_bots
+        from ._simulation import match_tallies
+
+        return match_tallies(rs, seed, start, stop, find_bots(rs, bots))
+
+    def play_measures(self, rs: RuleSet) -> list[Measure]:
+        """What ``yakuset diff --play`` compares (:func:`yakuset.koikoi._tally.play_measures`)."""
+        from ._tally import play_measures
+
+        return play_measures()
 
     def summary(self, tally: Tally) -> dict[str, Any]:
         """The figures of a tally (:func:`yakuset.koikoi.summary`)."""

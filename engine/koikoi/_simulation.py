@@ -14,7 +14,7 @@ seed deals the same cards to bots of any kind.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -181,13 +181,28 @@ def _count(t: Tally, result: TableResult) -> None:
 
 def play_matches(rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[BotFactory]) -> Tally:
     """The tally of matches ``start .. stop-1`` of a study seeded ``seed``."""
+    t = Tally()
+    for result in _results(rs, seed, start, stop, bots):
+        _count(t, result)
+    return t
+
+
+def match_tallies(rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[BotFactory]) -> Iterator[Tally]:
+    """Matches ``start .. stop-1`` of a study seeded ``seed``, each counted into a tally of its
+    own (``yakuset diff --play`` pairs them match by match)."""
+    for result in _results(rs, seed, start, stop, bots):
+        t = Tally()
+        _count(t, result)
+        yield t
+
+
+def _results(rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[BotFactory]) -> Iterator[TableResult]:
+    """The results of matches ``start .. stop-1`` of a study seeded ``seed``, in order."""
     a_seed("seed", seed)
     if an_index("stop", stop) < an_index("start", start):
         raise InputError(f"stop must be at least start ({start}), got {stop}")
     bots = _two_bots(bots)
-    t = Tally()
     for index in range(start, stop):
         result = _played(rs, match_seed(seed, index), bots).result
         assert result is not None
-        _count(t, result)
-    return t
+        yield result

@@ -17,6 +17,7 @@ from typing import Any
 from .._core import intervals
 from .._core.arguments import shown
 from .._core.errors import InputError
+from .._core.pairs import Measure, per_observation
 from .._core.tallies import Counts, moments, shown_difference, shown_estimate
 
 
@@ -125,6 +126,33 @@ def compare(a: Tally, b: Tally) -> dict[str, Any]:
         for ident in sorted(set(a.deciding) | set(b.deciding))
     }
     return out
+
+
+#: Labels of the figures only ``yakuset diff --play`` shows.
+_PLAY_LABELS = {"points_per_match": "points a match awards"}
+
+
+#: What ``yakuset diff --play`` compares, each read from one match's tally as (numerator,
+#: denominator): key, whether it is a share, and the reader (the labels are the study's).
+_PLAY: tuple[tuple[str, bool, Callable[[Tally], tuple[int, int]]], ...] = (
+    ("points_per_round", False, per_observation(_MEANS["points_per_round"])),
+    ("points_per_match", False, lambda t: (moments(t.points)[0], t.matches)),
+    ("dealer_wins_round", True, _SHARES["dealer_wins_round"]),
+    ("first_dealer_wins_match", True, _SHARES["first_dealer_wins_match"]),
+    ("koikoi_call_rate", True, _SHARES["koikoi_call_rate"]),
+    ("koikoi_success_rate", True, _SHARES["koikoi_success_rate"]),
+    ("draws", True, _SHARES["draws"]),
+    ("lucky_hands", True, _SHARES["lucky_hands"]),
+    ("match_length", False, per_observation(_MEANS["match_length"])),
+)
+
+
+def play_measures() -> list[Measure]:
+    """What ``yakuset diff --play`` compares, each read from one match's tally as (numerator,
+    denominator): points per round and per match, the dealer's share of wins, the first dealer's
+    share of matches, Koi-Koi calls and their success, draws, lucky hands, rounds per match."""
+    labels = {**{key: label for key, label, _ in _FIGURES}, **_PLAY_LABELS}
+    return [Measure(key, labels[key], is_share, read) for key, is_share, read in _PLAY]
 
 
 #: The figures of a study's text, in order: key in the summary, label, and whether it is a share.

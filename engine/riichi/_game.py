@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .._core.errors import Location, Problem
     from .._core.expressions import ExpressionContext
     from .._core.game import Checked
+    from .._core.pairs import Measure
     from .._core.ruleset import RuleSet
     from .._core.webpart import WebPart
     from .._core.yamlsource import LocatedDict
@@ -180,6 +181,20 @@ class RiichiGame:
         from ._simulation import play_games
 
         return play_games(rs, seed, start, stop, find_bots(rs, _seated(rs, bots)))
+
+    def play_each(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Iterator[Tally]:
+        """Games ``start .. stop-1`` of a study, a :class:`yakuset.riichi.Tally` each, in order."""
+        from ._bots import find_bots
+        from ._simulation import game_tallies
+
+        return game_tallies(rs, seed, start, stop, find_bots(rs, _seated(rs, bots)))
+
+    def play_measures(self, rs: RuleSet) -> list[Measure]:
+        """What ``yakuset diff --play`` compares (:func:`yakuset.riichi._tally.play_measures`)."""
+        from ._rules import riichi_rules
+        from ._tally import play_measures
+
+        return play_measures(riichi_rules(rs).table.players)
 
     def summary(self, tally: Tally) -> dict[str, Any]:
         """The figures of a tally (:func:`yakuset.riichi.summary`)."""

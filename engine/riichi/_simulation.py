@@ -15,7 +15,7 @@ every rule set of a study and bots of any kind are dealt the same walls.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._core.arguments import a_seed, an_index, shown
@@ -193,10 +193,25 @@ def count(t: Tally, game: GameRecord) -> None:
 
 def play_games(rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[Any]) -> Tally:
     """The tally of games ``start .. stop-1`` of a study seeded ``seed``."""
+    t = Tally()
+    for game in _records(rs, seed, start, stop, bots):
+        count(t, game)
+    return t
+
+
+def game_tallies(rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[Any]) -> Iterator[Tally]:
+    """Games ``start .. stop-1`` of a study seeded ``seed``, each counted into a tally of its own
+    (``yakuset diff --play`` pairs them game by game)."""
+    for game in _records(rs, seed, start, stop, bots):
+        t = Tally()
+        count(t, game)
+        yield t
+
+
+def _records(rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[Any]) -> Iterator[GameRecord]:
+    """The records of games ``start .. stop-1`` of a study seeded ``seed``, in order."""
     a_seed("seed", seed)
     if an_index("stop", stop) < an_index("start", start):
         raise InputError(f"stop must be at least start ({start}), got {stop}")
-    t = Tally()
     for index in range(start, stop):
-        count(t, play_game(rs, game_seed(seed, index), bots))
-    return t
+        yield play_game(rs, game_seed(seed, index), bots)

@@ -21,6 +21,7 @@ from typing import Any
 from .._core import intervals
 from .._core.arguments import shown
 from .._core.errors import InputError
+from .._core.pairs import Measure, per_observation
 from .._core.tallies import Counts, moments, shown_difference, shown_estimate
 
 
@@ -151,6 +152,42 @@ def compare(a: Tally, b: Tally) -> dict[str, Any]:
         for seat in range(min(a.seats, b.seats))
     ]
     return out
+
+
+def _top_points(t: Tally) -> tuple[int, int]:
+    """One game's first place's points, in tenths (the standings' points: uma, oka, a head bump)."""
+    return (max(t.points_sums.values(), default=0), t.matches)
+
+
+def _spread(t: Tally) -> tuple[int, int]:
+    """One game's final points spread, first place's less last place's, in tenths."""
+    points = t.points_sums.values()
+    return ((max(points) - min(points)) if points else 0, t.matches)
+
+
+def _first_of(seat: int) -> Callable[[Tally], tuple[int, int]]:
+    return lambda t: _first(t, seat)
+
+
+def play_measures(players: int) -> list[Measure]:
+    """What ``yakuset diff --play`` compares at a table of ``players``, each read from one game's
+    tally as (numerator, denominator): the rates per seat and hand, a win's value, each starting
+    seat's first places, first place's points and the points spread, hands a game."""
+    shares = [Measure(key, _SHARES[key][0], True, _SHARES[key][1]) for key in _PLAY_SHARES]
+    return [
+        *shares,
+        Measure("win_value", _MEANS["win_value"][0], False, per_observation(_MEANS["win_value"][1])),
+        *(
+            Measure(f"seat_{seat}_first", f"starting seat {seat} places first", True, _first_of(seat))
+            for seat in range(players)
+        ),
+        Measure("first_place_points", "first place's points", False, _top_points, 10),
+        Measure("points_spread", "points spread (first - last)", False, _spread, 10),
+        Measure("hands_per_game", _MEANS["hands_per_game"][0], False, per_observation(_MEANS["hands_per_game"][1])),
+    ]
+
+
+_PLAY_SHARES = ("win_rate", "deal_in_rate", "exhaustive_draws", "riichi_rate", "call_rate", "dealer_share")
 
 
 def shown_figures() -> list[tuple[str, str, bool]]:

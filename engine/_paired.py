@@ -1,0 +1,388 @@
+"""What a rule change does to play (``yakuset diff A B --play N``): the same matches played under
+both rule sets, each measure's paired difference with its 95% interval, and each rule change
+applied alone.
+
+Match ``i`` is played from the seed (the study's seed, ``i``) under every rule set, so both sides
+are dealt the same cards (walls) and their bots draw from the same streams: what differs is the
+rules, and the per-match differences vary far less than two independent runs would
+(``docs/architecture.md``, "Paired studies"). The matches are played by the game's study part, as
+``yakuset simulate`` plays them, cut into the same parts, here or on a Dask cluster
+(``_studies``); each part returns whole-number moments (``_core.pairs``), so the figures are
+the same whatever ran them.
+
+Causes: each rule change applied alone to the first rule set (as ``diff``'s causes build them,
+:func:`yakuset.diff.each_alone`) is played on the same matches and compared with the first rule
+set, when the changes times the matches stay within :data:`MAX_CAUSE_MATCHES`.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from . import diff
+from ._core.arguments import a_seed, whole_number
+from ._core.errors import InputError
+from ._core.pairs import Measure, Pairs
+from ._core.ruleset import RuleSet
+from ._core.tallies import shown_difference
+from ._studies import (
+    MAX_MATCHES,
+    PART_SIZE,
+    RulesetSource,
+    StudyPart,
+    _listed,
+    _loaded,
+    check_plot,
+    on_cluster,
+    parts,
+    study_part,
+    where_to_run,
+)
+
+#: Causes in play are measured when the rule changes to play alone times the matches are at
+#: most this many (about four minutes of one core for Koi-Koi; bench/README.md): each change
+#: plays every match once more.
+MAX_CAUSE_MATCHES = 200_000
+
+
+@runtime_checkable
+class PlayPart(Protocol):
+    """What a game gives ``diff --play`` besides its :class:`~yakuset._studies.StudyPart`."""
+
+    def play_each(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Iterator[Any]:
+        """Matches ``start .. stop-1`` of a study of ``seed``, one tally each, in order: match
+        ``i`` is played as :meth:`StudyPart.play_matches` plays it."""
+        ...
+
+    def play_measures(self, rs: RuleSet) -> list[Measure]:
+        """The measures compared, each read from one match's tally."""
+        ...
+
+
+@dataclass
+class Arm:
+    """A rule set played against the first one: the second rule set, or a rule change alone."""
+
+    changes: tuple[diff.Change, ...]
+    pairs: Pairs | None  # None: not played (the change does not stand alone)
+
+
+@dataclass
+class PlayStudy:
+    """The outcome of ``diff --play``: the second rule set's paired moments against the first's,
+    each rule change's alone, and how it ran."""
+
+    a: str
+    b: str
+    asked: int
+    seed: int
+    bots: tuple[str, ...]
+    measures: list[Measure]
+    versus: Pairs
+    causes: list[Arm]
+    causes_note: str | None
+    runner: str = "in-process"
+    interrupted: bool = False
+    seconds: float = 0.0
+    notes: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The study as JSON data (the ``play`` member of ``yakuset diff --json``,
+        ``schema/diff.schema.json``); how it ran and how long it took are in :func:`text` only."""
+        return {
+            "matches": self.versus.matches,
+            "matches_asked": self.asked,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "interrupted": self.interrupted,
+            "measures": [_measure(self.versus, m) for m in self.measures],
+            "causes": {
+                "played": self.causes_note is None,
+                "note": self.causes_note,
+                "changes": [
+                    {
+                        "changes": [c.path for c in arm.changes],
+                        "stands_alone": arm.pairs is not None,
+                        "measures": None if arm.pairs is None else [_measure(arm.pairs, m) for m in self.measures],
+                    }
+                    for arm in self.causes
+                ],
+            },
+        }
+
+
+def _measure(pairs: Pairs, m: Measure) -> dict[str, Any]:
+    """One measure's figures under both rule sets and their paired difference (``None`` where a
+    side has no observation: no Koi-Koi called, say)."""
+    a, b = pairs.ratios(m.key)
+    paired, unpaired = pairs.difference(m.key), pairs.difference(m.key, paired=False)
+    digits = 4 + len(str(m.scale)) - 1
+
+    def scaled(value: float | None) -> float | None:
+        return None if value is None or not math.isfinite(value) else round(value / m.scale, digits)
+
+    return {
+        "key": m.key,
+        "label": m.label,
+        "share": m.share,
+        "a": scaled(a),
+        "b": scaled(b),
+        "difference": None if paired is None else scaled(paired.value),
+        "ci95": None if paired is None else [scaled(paired.low), scaled(paired.high)],
+        "significant": paired is not None and paired.significant,
+        "ci95_unpaired": None if unpaired is None else [scaled(unpaired.low), scaled(unpaired.high)],
+    }
+
+
+def _part_of(rs: RuleSet) -> tuple[StudyPart, PlayPart]:
+    part = study_part(rs)
+    if not isinstance(part, PlayPart):
+        raise InputError(f"{rs.game} rule sets have no play to compare (`diff --play`)")
+    return part, part
+
+
+def play(
+    a: RuleSet,
+    b: RuleSet,
+    matches: int,
+    seed: int = 0,
+    bots: Sequence[str] = (),
+    *,
+    causes: bool = True,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> PlayStudy:
+    """Play ``matches`` matches (Riichi: games) of ``a`` and ``b`` from the same seeds between
+    ``bots`` (none: the game's default) and pair them match by match; with ``causes``, play
+    each rule change alone too when :data:`MAX_CAUSE_MATCHES` allows. Where it runs, progress
+    and Ctrl-C are as :func:`yakuset._studies.run`'s."""
+    whole_number("matches", matches, minimum=1, maximum=MAX_MATCHES)
+    a_seed("seed", seed)
+    if a.game != b.game:
+        raise InputError(f"{a.id!r} is a {a.game} rule set and {b.id!r} a {b.game} one: they play different games")
+    study, playing = _part_of(a)
+    names = tuple(bots) or study.default_bots(a)
+    names = study.check_bots(b, study.check_bots(a, names))
+    arms, note = _causes(a, b, matches, causes)
+    for arm in arms:
+        if arm[1] is not None:
+            study.check_bots(arm[1], names)
+    done = PlayStudy(a.id, b.id, matches, seed, names, playing.play_measures(a), Pairs(()), [], note, notes=[])
+    played = [rs for _, rs in arms if rs is not None]
+    total = matches * (2 + len(played))
+    cluster, workers = where_to_run(total, workers, scheduler, done.notes)
+    keys = [m.key for m in done.measures]
+    results = [Pairs(keys) for _ in range(1 + len(played))]
+    finished = 0
+
+    def take(result: list[Pairs]) -> None:
+        nonlocal finished
+        for kept, more in zip(results, result, strict=True):
+            kept.add(more)
+        finished += result[0].matches * (2 + len(played))
+        if progress:
+            progress(finished, total)
+
+    began = time.perf_counter()
+    if cluster:
+        sources = (RulesetSource.of(a), RulesetSource.of(b))
+        tasks = [(*sources, len(arms) > 0, seed, start, stop, names) for start, stop in parts(matches)]
+        done.runner, done.interrupted = on_cluster(_part, tasks, workers, scheduler, take)
+    else:
+        size = min(PART_SIZE, max(1, matches // 100)) if progress else PART_SIZE
+        for start, stop in parts(matches, size):
+            try:
+                take(play_part(a, [b, *played], seed, start, stop, names))
+            except KeyboardInterrupt:
+                done.interrupted = True
+                break
+    done.seconds = time.perf_counter() - began
+    done.versus = results[0]
+    more = iter(results[1:])
+    done.causes = [Arm(changes, None if rs is None else next(more)) for changes, rs in arms]
+    return done
+
+
+def _causes(
+    a: RuleSet, b: RuleSet, matches: int, wanted: bool
+) -> tuple[list[tuple[tuple[diff.Change, ...], RuleSet | None]], str | None]:
+    """The rule changes to play alone, and why none is played when none is."""
+    if not wanted:
+        return [], "not asked"
+    arms = diff.each_alone(a, diff.structural(a, b))
+    standing = sum(rs is not None for _, rs in arms)
+    if len(arms) < 2:
+        what = "no rule changes" if not arms else "one rule change: the differences above are its own"
+        return [], what
+    if standing * matches > MAX_CAUSE_MATCHES:
+        return [], (
+            f"not played: {standing} rule changes alone x {matches:,} matches is over {MAX_CAUSE_MATCHES:,} "
+            f"(fewer matches, at most {MAX_CAUSE_MATCHES // standing:,}, play each change alone)"
+        )
+    return arms, None
+
+
+def play_part(
+    a: RuleSet, others: Sequence[RuleSet], seed: int, start: int, stop: int, bots: Sequence[str]
+) -> list[Pairs]:
+    """Matches ``start .. stop-1`` under ``a`` and each of ``others``: each other's moments paired
+    with ``a``'s, match by match."""
+    playing = _part_of(a)[1]
+    measures = playing.play_measures(a)
+    keys = [m.key for m in measures]
+    out = [Pairs(keys) for _ in others]
+    streams = [playing.play_each(rs, seed, start, stop, bots) for rs in (a, *others)]
+    for tallies in zip(*streams, strict=True):
+        first = {m.key: m.read(tallies[0]) for m in measures}
+        for pairs, tally in zip(out, tallies[1:], strict=True):
+            pairs.observe(first, {m.key: m.read(tally) for m in measures})
+    return out
+
+
+_ARMS: dict[tuple[RulesetSource, RulesetSource], list[RuleSet]] = {}
+
+
+def _part(
+    a: RulesetSource, b: RulesetSource, causes: bool, seed: int, start: int, stop: int, bots: tuple[str, ...]
+) -> list[Pairs]:
+    """A cluster task: load the rule sets (and each rule change alone, as the caller made them)
+    once per worker, and play matches ``start .. stop-1``."""
+    others = _ARMS.get((a, b))
+    if others is None:
+        first, second = _loaded(a), _loaded(b)
+        alone = [rs for _, rs in diff.each_alone(first, diff.structural(first, second)) if rs is not None]
+        others = _ARMS[(a, b)] = [second, *(alone if causes else [])]
+    return play_part(_loaded(a), others, seed, start, stop, bots)
+
+
+def text(done: PlayStudy) -> str:
+    """The Play section of ``yakuset diff``: how it ran, each measure under both rule sets and its
+    paired difference (``*`` where its 95% interval excludes 0), then each rule change alone."""
+    data = done.as_dict()
+    lines = [
+        f"Play: {data['matches']:,} matches under both, paired (the same deals and bot streams), between "
+        f"{_listed(data['bots'])} (seed {data['seed']}); {done.runner}, {done.seconds:.1f} s"
+    ]
+    if data["interrupted"]:
+        lines.append("  interrupted: the figures cover the matches finished before Ctrl-C")
+    rows = data["measures"]
+    width = max(len(row["label"]) for row in rows)
+    lines.append(f"  {'':<{width}}  {done.a[:10]:>10}  {done.b[:10]:>10}  difference [95% interval]  * significant")
+    for row in rows:
+        lines.append(f"  {row['label']:<{width}}  {_value(row, 'a')}  {_value(row, 'b')}  {_difference(row)}")
+    narrower = [
+        (row["ci95_unpaired"][1] - row["ci95_unpaired"][0]) / (row["ci95"][1] - row["ci95"][0])
+        for row in rows
+        if row["ci95"] and row["ci95_unpaired"] and None not in row["ci95"] and row["ci95"][1] > row["ci95"][0]
+    ]
+    if narrower:
+        narrower.sort()
+        lines.append(
+            f"  paired intervals are {narrower[0]:.1f}x to {narrower[-1]:.1f}x narrower than two independent runs' "
+            f"(median {narrower[len(narrower) // 2]:.1f}x)"
+        )
+    causes = data["causes"]
+    if causes["note"] is not None:
+        lines.append(f"Causes in play: {causes['note']}")
+    else:
+        lines.append(f"Causes in play (each rule change applied alone to {done.a}, the same matches):")
+        by_path = {c.path: c for arm in done.causes for c in arm.changes}
+        for arm in causes["changes"]:
+            named = "; ".join(f"{path}: {by_path[path].values}" for path in arm["changes"])
+            if not arm["stands_alone"]:
+                lines.append(f"  {named}: not played (it does not load without another change)")
+                continue
+            moved = [row for row in arm["measures"] if row["significant"]]
+            if not moved:
+                lines.append(f"  {named}: moves no measure significantly")
+                continue
+            lines.append(f"  {named} moves:")
+            lines += [f"    {row['label']:<{width}}  {_difference(row)}" for row in moved]
+    for note in done.notes:
+        lines.append(f"note: {note}")
+    return "\n".join(lines) + "\n"
+
+
+def _value(row: dict[str, Any], side: str) -> str:
+    value = row[side]
+    if value is None:
+        return f"{'-':>10}"
+    return f"{100 * value:9.1f}%" if row["share"] else f"{value:10.2f}"
+
+
+def _difference(row: dict[str, Any]) -> str:
+    if row["difference"] is None:
+        return "(no observations on a side)"
+    return shown_difference(row, row["share"])
+
+
+def markdown(done: PlayStudy) -> str:
+    """The Play section as Markdown: a table of the measures, then the causes."""
+    data = done.as_dict()
+    out = [
+        "### Play",
+        "",
+        f"{data['matches']:,} matches under both, paired (the same deals and bot streams), between "
+        f"{_listed(data['bots'])} (seed {data['seed']}); 95% intervals, **bold** where significant.",
+        "",
+        f"| measure | `{done.a}` | `{done.b}` | difference | 95% interval |",
+        "|---|---:|---:|---:|---|",
+    ]
+    for row in data["measures"]:
+        diff_text = _difference(row).split("  ")
+        shown = diff_text[0] if not row["significant"] else f"**{diff_text[0].strip()}**"
+        out.append(
+            f"| {row['label']} | {_value(row, 'a').strip()} | {_value(row, 'b').strip()} | {shown} | "
+            f"{' '.join(diff_text[1:]).replace(' *', '').strip()} |"
+        )
+    causes = data["causes"]
+    out.append("")
+    if causes["note"] is not None:
+        out.append(f"Causes in play: {causes['note']}.")
+    else:
+        for arm in causes["changes"]:
+            moved = [row["label"] for row in arm["measures"] or [] if row["significant"]]
+            named = ", ".join(f"`{path}`" for path in arm["changes"])
+            out.append(f"- {named} alone moves: {', '.join(moved) if moved else 'no measure significantly'}")
+    out.append("")
+    return "\n".join(out)
+
+
+def plot(done: PlayStudy, path: str | os.PathLike[str]) -> None:
+    """One figure: each measure's paired difference with its 95% interval, as a share of the
+    first rule set's figure (so that points and rates share an axis), ``*`` where significant."""
+    check_plot()
+    from matplotlib import pyplot
+
+    from ._core.study_plot import save
+
+    rows = [row for row in done.as_dict()["measures"] if row["difference"] is not None and row["a"]]
+    figure, axes = pyplot.subplots(figsize=(9, 1.2 + 0.45 * len(rows)), layout="constrained")
+    for y, row in enumerate(rows):
+        base = abs(row["a"])
+        value = 100 * row["difference"] / base
+        low, high = (100 * x / base for x in row["ci95"])
+        axes.errorbar(
+            value,
+            y,
+            xerr=[[value - low], [high - value]],
+            fmt="o",
+            color="C0",
+            markerfacecolor="C0" if row["significant"] else "white",
+            capsize=3,
+        )
+        axes.annotate(
+            _difference(row), (high, y), xytext=(6, -3), textcoords="offset points", fontsize=7, color="dimgrey"
+        )
+    axes.axvline(0, color="grey", linewidth=0.8, linestyle="--")
+    axes.set_yticks(range(len(rows)), [row["label"] for row in rows])
+    axes.invert_yaxis()
+    axes.set_xlabel(f"difference, % of {done.a}'s figure (95% interval; filled: significant)")
+    axes.set_title(f"{done.b} against {done.a}: {done.versus.matches:,} paired matches")
+    save(figure, path)
