@@ -588,3 +588,26 @@ def test_every_test_that_uses_an_independent_implementation_is_on_the_validation
     }
     assert len(using) >= 10
     assert not using - cited, f"not on docs/validation.md: {sorted(using - cited)}"
+
+
+@pytest.mark.parametrize(
+    ("line", "comment"),
+    [
+        ("rounds: 12  # ⚠ one source", "⚠ one source"),
+        ('colour: "#d22"  # ⚠ no source', "⚠ no source"),
+        ("colour: '#d22'", None),
+        ("label: Dealer's privilege  # ⚠ a guess", "⚠ a guess"),
+        ("label: Dealer's #1 rule", "1 rule"),
+        ("# ⚠ a comment of its own", "⚠ a comment of its own"),
+        ("id: a#b", None),
+        ("ids: [a, '#b']  # ⚠ x", "⚠ x"),
+    ],
+)
+def test_a_doubts_comment_starts_where_yaml_starts_it_not_at_the_first_hash(line, comment):
+    """Where the comment starts is where PyYAML ends the value: the rule before it reads the
+    same as the whole line."""
+    at = _rulesets.comment_start(line)
+    found = None if at is None else line[at:].lstrip("# ").strip()
+    assert found == comment
+    rule = line if at is None else line[:at]
+    assert yaml.safe_load(rule) == yaml.safe_load(line)

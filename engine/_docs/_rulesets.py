@@ -56,10 +56,12 @@ def doubts(rs: RuleSet) -> list[tuple[str, str]]:
     for source in rs.files:
         lines = source.path.read_text(encoding="utf-8").splitlines()
         for number, line in enumerate(lines, 1):
-            if DOUBT not in line or "#" not in line:
+            if DOUBT not in line:
                 continue
-            rule, _, comment = line.partition("#")
-            comment = comment.lstrip("# ").strip()
+            at = comment_start(line)
+            if at is None:
+                continue
+            rule, comment = line[:at], line[at:].lstrip("# ").strip()
             if rule.strip():  # a comment after a rule: the rule it is about, then the comment
                 found.append((f"{source.display}:{number}", f"`{rule.strip()}`: {comment}"))
                 continue
@@ -70,6 +72,21 @@ def doubts(rs: RuleSet) -> list[tuple[str, str]]:
                 comment += " " + stripped.lstrip("# ").strip()
             found.append((f"{source.display}:{number}", comment))
     return found
+
+
+def comment_start(line: str) -> int | None:
+    """Where a YAML line's comment starts: a ``#`` at the line's start or after a blank, outside
+    a quoted scalar (``colour: "#d22"  # ⚠ ...`` is a rule with a comment; the apostrophe of
+    ``label: Dealer's`` opens nothing), or None."""
+    quote = None
+    for at, char in enumerate(line):
+        if quote:
+            quote = None if char == quote else quote
+        elif char in "'\"" and (at == 0 or line[at - 1] in " \t[{,"):  # a quoted scalar opens
+            quote = char
+        elif char == "#" and (at == 0 or line[at - 1] in " \t"):
+            return at
+    return None
 
 
 def page_name(rs: RuleSet) -> str:
