@@ -490,3 +490,23 @@ def test_the_thirteen_orphans_rob_a_closed_kan_where_the_rule_set_allows(ruleset
         assert end["wins"][0]["yaku"] == ["kokushi"] and end["transfers"] == [0, 32000, -32000, 0]
     else:
         assert table.to_move == 2 and events[-1]["type"] in ("draw", "dora")
+
+
+def test_a_chi_or_pon_of_other_copies_of_the_same_tiles_is_the_same_call(tenhou):
+    """A game log names the copies a player called with; the legal moves list the lowest ones
+    (issue 27: Tenhou logs chi with the copies held)."""
+    # Seat 1 holds two plain 5m and two 6m: chi 4m with 5m6m, by either copy of each.
+    table = Table(tenhou, wall=rigged(tenhou, {0: S0, 1: "234m456p78s2s5566m", 2: S2, 3: S3}, draws="4m"))
+    four = table.view(0).drawn
+    tsumogiri(table, answer=False)
+    fives = [t for t in table.view(1).hand if t >> 2 == riichi.TILE_OF["5m"]]
+    sixes = [t for t in table.view(1).hand if t >> 2 == riichi.TILE_OF["6m"]]
+    assert len(fives) == len(sixes) == 2
+    assert Move("chi", four, (fives[0], sixes[0])) in table.legal_moves()
+    assert Move("chi", four, (fives[1], sixes[1])) not in table.legal_moves()
+    with pytest.raises(IllegalMove):  # the red 5m (16) is not held: not the same call
+        table.play(Move("chi", four, (16, sixes[1])))
+    events = table.play(Move("chi", four, (fives[1], sixes[1])))
+    assert events[-1] == {"type": "chi", "seat": 1, "tile": four, "tiles": [fives[1], sixes[1]], "from": 0}
+    assert fives[0] in table.view(1).hand and sixes[0] in table.view(1).hand
+    assert fives[1] not in table.view(1).hand and sixes[1] not in table.view(1).hand

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ._log_checks import Finding, check_log
     from ._log_read import MAX_LOG_BYTES, read_log
     from ._log_record import GameLog, Lobby, LogError, LogEvent, LogHand, LogResult, LogWin
+    from ._log_replay import Divergence, Replay, ReplayedHand, replay
     from ._log_write import write_mjai, write_tenhou6
     from ._memos import clear_memos, memo_sizes
     from ._play import MOVE_KINDS, IllegalMove, Move, Table, TableHand, View
@@ -92,6 +93,10 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "check_log": ("yakuset.riichi._log_checks", "check_log"),
     "MAX_LOG_BYTES": ("yakuset.riichi._log_read", "MAX_LOG_BYTES"),
     "read_log": ("yakuset.riichi._log_read", "read_log"),
+    "Divergence": ("yakuset.riichi._log_replay", "Divergence"),
+    "Replay": ("yakuset.riichi._log_replay", "Replay"),
+    "ReplayedHand": ("yakuset.riichi._log_replay", "ReplayedHand"),
+    "replay": ("yakuset.riichi._log_replay", "replay"),
     "LogEvent": ("yakuset.riichi._log_record", "LogEvent"),
     "GameLog": ("yakuset.riichi._log_record", "GameLog"),
     "LogHand": ("yakuset.riichi._log_record", "LogHand"),
@@ -183,6 +188,7 @@ __all__ = [
     "BaseScore",
     "Bot",
     "BotFactory",
+    "Divergence",
     "Efficiency",
     "Finding",
     "GameLog",
@@ -204,6 +210,8 @@ __all__ = [
     "PaymentGrid",
     "Payments",
     "Reading",
+    "Replay",
+    "ReplayedHand",
     "RiichiGame",
     "RiichiRules",
     "Score",
@@ -233,6 +241,7 @@ __all__ = [
     "play_game",
     "play_games",
     "read_log",
+    "replay",
     "rules_of",
     "score",
     "settle",

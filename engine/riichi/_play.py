@@ -137,6 +137,15 @@ def _walls(rs: RuleSet, wall: Any) -> tuple[tuple[int, ...], ...] | None:
     return tuple(walls)
 
 
+def _start_state(table: TableRules, state: Any) -> State:
+    """The state a table starts from, checked: a game that goes on, with the table's seats."""
+    if type(state) is not State or state.ended or len(state.scores) != table.players:
+        raise InputError(
+            f"state must be a yakuset.riichi.State of a game of {table.players} that goes on, got {shown(state)}"
+        )
+    return state
+
+
 class Table:
     """A table at which one whole Riichi game is played under a rule set (four or three players).
 
@@ -146,6 +155,8 @@ class Table:
     first hand's; later hands shuffled from the seed), or a sequence of walls, one per hand in
     order (a hand past its end raises :class:`yakuset.InputError`). Each wall is as
     ``Wall.given`` takes it (tiles 0-135 or mpsz names), checked to be the rule set's tile set.
+    ``state`` is the :class:`yakuset.riichi.State` the first hand is played in (a logged game's
+    hand replayed where it was played); by default the rule set's :func:`new_game`.
     """
 
     __slots__ = (
@@ -192,7 +203,7 @@ class Table:
         "_missing",
     )
 
-    def __init__(self, rs: RuleSet, *, seed: int = 0, wall: Any = None) -> None:
+    def __init__(self, rs: RuleSet, *, seed: int = 0, wall: Any = None, state: State | None = None) -> None:
         self.rs = rs
         self.rules: RiichiRules = riichi_rules(rs)
         self.seed = a_seed("seed", seed)
@@ -200,7 +211,7 @@ class Table:
         self._players = self._table.players
         self._given = _walls(rs, wall)
         self._one_wall = wall is not None and isinstance(wall[0], (int, str))
-        self._state = new_game(rs)
+        self._state = new_game(rs) if state is None else _start_state(self._table, state)
         self._hands: list[TableHand] = []
         self._events: list[dict[str, Any]] = []
         self._number = -1
@@ -282,7 +293,10 @@ class Table:
         if move not in legal:
             move = _as_move(move)
             if move not in legal:
-                raise IllegalMove(self._refusal(move))
+                same = self._same_call(move, legal)
+                if same is None:
+                    raise IllegalMove(self._refusal(move))
+                move = same
         if type(move) is not Move:
             move = Move(*move)
         events: list[dict[str, Any]] = []
@@ -295,6 +309,23 @@ class Table:
         if self._missing is not None:
             raise self._missing  # the hand is settled and recorded; the table stops
         return tuple(events)
+
+    def _same_call(self, move: Any, legal: list[Move]) -> Move | None:
+        """A chi or pon of other copies than a legal one takes (the same tiles, red or plain),
+        held by the seat: the same call, as a game log names it (``None`` if there is none).
+        :meth:`legal_moves` lists the lowest copies only."""
+        if type(move) is not Move or move.kind not in ("chi", "pon") or self._phase != "reaction":
+            return None
+        hand, table = self._concealed[self._asking[0]], self._table
+        tiles = tuple(sorted(move.tiles)) if isinstance(move.tiles, tuple) else ()
+        if not tiles or len(set(tiles)) != len(tiles) or not all(type(t) is int and t in hand for t in tiles):
+            return None
+        labels = [tile_label(table, t) for t in tiles]
+        for choice in legal:
+            same_kind = choice.kind == move.kind and choice.tile == move.tile and len(choice.tiles) == len(tiles)
+            if same_kind and [tile_label(table, t) for t in choice.tiles] == labels:
+                return Move(move.kind, move.tile, tiles)
+        return None
 
     # --- a hand --------------------------------------------------------------------------------
 

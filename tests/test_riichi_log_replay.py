@@ -1,0 +1,173 @@
+"""Logged games played again at the Table (issue 27): every action legal, every hand's deltas,
+the game's flow and the final points as the site gave them; the first divergence located; the
+same game settled by another rule set.
+
+The expected numbers are the logs' own (Tenhou's deltas, ``owari`` scores and points) or from
+the rulebooks: EMA's 3 han 40 fu non-dealer ron is 5200 (docs/rules/riichi.md §6).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pytest
+import yakuset
+from yakuset.riichi import Divergence, LogError, read_log, replay
+
+from . import helpers
+from .helpers import LOGS, game_log
+
+#: The files no reader takes (tests/test_riichi_log_json.py says why): they cannot be replayed.
+UNREADABLE = {"confusing_nakis_1.json", "confusing_nakis_2.json", "confusing_nakis_7.json"}
+LOG_FILES = sorted(p for p in LOGS.glob("*/*") if p.suffix in (".mjlog", ".json", ".jsonl"))
+FIRST = LOGS / "tenhou-mjlog" / "first-example.mjlog"
+
+
+@functools.cache
+def ruleset(name: str) -> yakuset.RuleSet:
+    return yakuset.load_ruleset(name)
+
+
+@pytest.fixture(scope="module")
+def tonpuu(tmp_path_factory: pytest.TempPathFactory) -> yakuset.RuleSet:
+    """Tenhou's East-only game, which no bundled rule set is (the lobby's reason says so)."""
+    path = tmp_path_factory.mktemp("rules") / "tenhou-tonpuu.yaml"
+    path.write_text("extends: tenhou\nending:\n  length: east\n", encoding="utf-8")
+    return yakuset.load_ruleset(str(path))
+
+
+def implied(path: Path, tonpuu: yakuset.RuleSet) -> yakuset.RuleSet:
+    """The rule set the log's lobby implies; the mjai game (which names none) was played by
+    RiichiEnv's Tenhou preset."""
+    record = game_log(path)
+    if record.ruleset is not None:
+        return ruleset(record.ruleset)
+    if record.ruleset_reason.startswith("no bundled rule set: tenhou with ending.length: east"):
+        return tonpuu
+    assert path.suffix == ".jsonl", record.ruleset_reason
+    return ruleset("tenhou")
+
+
+def test_the_test_logs_are_the_shared_logs_copied_whole() -> None:
+    shared = Path("/work/shared/logs")
+    if not shared.is_dir():
+        pytest.skip("the shared data set is not on this machine")
+    ours = sorted(p.relative_to(LOGS) for p in LOGS.rglob("*") if p.is_file() and p.name != "README.md")
+    theirs = sorted(p.relative_to(shared) for p in shared.rglob("*") if p.is_file() and p.name != "README.md")
+    assert ours == theirs
+    assert all((LOGS / p).read_bytes() == (shared / p).read_bytes() for p in ours)
+
+
+def distinct_games() -> list[Path]:
+    """One file of each game, its longest cut: many Tenhou files are one game cut at other
+    points (the same first deal)."""
+    longest: dict[object, Path] = {}
+    for path in LOG_FILES:
+        if path.name in UNREADABLE:
+            continue
+        record = game_log(path)
+        key = (path.parent.name, record.hands[0].dealt if record.hands else path.name)
+        if key not in longest or sum(map(len, (h.events for h in record.hands))) > sum(
+            map(len, (h.events for h in game_log(longest[key]).hands))
+        ):
+            longest[key] = path
+    return sorted(longest.values())
+
+
+def test_every_readable_log_replays_with_no_divergence_under_the_rule_set_its_lobby_implies(tonpuu) -> None:
+    """Every file in a whole run; the quick run replays each game once, by its longest file."""
+    compared = finals = 0
+    games = distinct_games()
+    for path in LOG_FILES if not helpers.QUICK_RUN else games:
+        if path.name in UNREADABLE:
+            with pytest.raises(LogError):
+                read_log(path)
+            continue
+        record = game_log(path)
+        result = replay(implied(path, tonpuu), record)
+        assert result.checked and result.divergence is None, f"{path.name}: {result.divergence}"
+        assert [h.deltas for h in result.hands if h.logged is not None] == [
+            h.result.deltas for h in record.hands if h.result is not None
+        ], path.name
+        compared += sum(h.logged is not None for h in result.hands)
+        if record.final is not None:
+            finals += 1
+            by_seat = sorted(result.standings, key=lambda s: s.seat)
+            assert tuple(s.score for s in by_seat) == record.final, path.name
+            if record.final_points is not None:
+                assert tuple(s.points for s in by_seat) == record.final_points, path.name
+    assert len(LOG_FILES) == 98 and len(games) == 45
+    assert compared >= (340 if not helpers.QUICK_RUN else 150) and finals >= (17 if not helpers.QUICK_RUN else 5)
+
+
+def _changed_event(record, hand: int, index: int, **changes):
+    hands = list(record.hands)
+    events = list(hands[hand].events)
+    events[index] = events[index]._replace(**changes)
+    hands[hand] = hands[hand]._replace(events=tuple(events))
+    return record._replace(hands=tuple(hands))
+
+
+def test_a_discard_of_a_tile_not_held_is_the_first_divergence_located_exactly() -> None:
+    record = game_log(FIRST)
+    events = record.hands[0].events
+    index = next(i for i, e in enumerate(events) if e.kind == "discard" and e.seat == 1)
+    foreign = record.hands[0].dealt[3][0]  # a tile seat 3 was dealt
+    found = replay(ruleset("tenhou"), _changed_event(record, 0, index, tile=foreign))
+    draws = sum(e.kind == "draw" for e in events[:index])
+    assert found.divergence is not None
+    assert (found.divergence.hand, found.divergence.turn, found.divergence.event) == (1, draws, index)
+    assert found.divergence.rule == "discard"
+    assert "is not in seat 1's hand" in found.divergence.ours
+    assert found.hands == ()  # the divergence is in the first hand: none was replayed whole
+
+
+def test_deltas_the_table_does_not_settle_are_a_divergence_naming_both() -> None:
+    record = game_log(FIRST)
+    hands = list(record.hands)
+    result = hands[1].result
+    bent = tuple(d + (100 if i == 2 else -100 if i == 3 else 0) for i, d in enumerate(result.deltas))
+    hands[1] = hands[1]._replace(result=result._replace(deltas=bent))
+    found = replay(ruleset("tenhou"), record._replace(hands=tuple(hands))).divergence
+    assert isinstance(found, Divergence)
+    assert (found.hand, found.event, found.rule) == (2, len(hands[1].events) - 1, "settlement")
+    assert str(list(bent)) in found.logged and str(list(result.deltas)) in found.ours
+
+
+def test_a_logged_start_the_table_would_not_deal_is_a_divergence_of_the_honba() -> None:
+    record = game_log(FIRST)
+    hands = list(record.hands)
+    hands[2] = hands[2]._replace(honba=hands[2].honba + 1)
+    found = replay(ruleset("tenhou"), record._replace(hands=tuple(hands))).divergence
+    assert found is not None and (found.hand, found.event, found.rule) == (3, None, "dealer.honba")
+
+
+def test_the_same_game_under_ema_2025_changes_the_hand_its_red_fives_made_a_mangan() -> None:
+    record = game_log(FIRST)
+    result = replay(ruleset("ema-2025"), record)
+    assert not result.checked and result.divergence is None and result.notes == ()
+    assert result.hands[0].state.scores == (30000,) * 4  # EMA starts at 30000
+    south_1 = result.hands[5]
+    # Tenhou: riichi, two red fives, two ura dora: 5 han, a mangan (8000). EMA has no red fives:
+    # 3 han 40 fu, a non-dealer's ron of 5200 (EMA's table).
+    assert south_1.name == "South 1, 0 honba" and south_1.logged == (-8000, 0, 8000, 0)
+    assert south_1.deltas == (-5200, 0, 5200, 0)
+    assert (south_1.wins[0]["han"], south_1.wins[0]["fu"]) == (3, 40)
+    assert sum(h.changed for h in result.hands) >= 1
+    assert sum(s.score for s in result.standings) == 4 * 30000
+
+
+def test_an_abortive_draw_the_other_rules_lack_is_a_void_hand_said_so() -> None:
+    record = game_log(LOGS / "tenhou6" / "kyushukyuhai.json")
+    result = replay(ruleset("ema-2025"), record)
+    void = [h for h in result.hands if h.refused]
+    assert len(void) == 1 and void[0].ending is None and void[0].deltas == (0, 0, 0, 0)
+    assert "nine_terminals: the rule set has no such abortive draw (draws.abortive)" in void[0].refused[0]
+
+
+def test_a_record_of_four_players_is_refused_by_a_three_player_rule_set() -> None:
+    with pytest.raises(yakuset.InputError, match="a game of 4 players and 'tenhou-sanma' one of 3"):
+        replay(ruleset("tenhou-sanma"), game_log(FIRST))
+    with pytest.raises(yakuset.InputError, match=r"record must be a yakuset\.riichi\.GameLog"):
+        replay(ruleset("tenhou"), "first-example.mjlog")  # type: ignore[arg-type]
