@@ -315,6 +315,31 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_INTERRUPTED if study.interrupted else EXIT_OK
 
 
+def cmd_replay(args: argparse.Namespace) -> int:
+    from . import _replays
+
+    rs = _load(args.ruleset, "riichi") if args.ruleset is not None else None
+    if rs is not None and rs.game != "riichi":
+        raise InputError(f"{rs.id!r} is a {rs.game} rule set; `replay` needs a riichi rule set")
+    progress = None
+    if sys.stderr.isatty() and Path(args.log).is_dir():
+
+        def progress(number: int, total: int, file: str) -> None:
+            end = "\n" if number == total else ""
+            print(f"\ryakuset: replaying {number}/{total}: {file}"[:200].ljust(80), end=end, file=sys.stderr)
+
+    games, errors = _replays.replay_logs(args.log, rs, progress)
+    if args.json:
+        print(json.dumps(_replays.as_json(games, errors), indent=2, ensure_ascii=False))
+    else:
+        sys.stdout.write((_replays.markdown if args.markdown else _replays.text)(games, errors))
+    for error in errors:
+        print(f"yakuset: error: {error}", file=sys.stderr)
+    if errors:
+        return EXIT_ERROR
+    return EXIT_OK if _replays.exit_status(games) else EXIT_NEGATIVE
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from importlib.util import find_spec
 
@@ -590,6 +615,21 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     _study_arguments(sub, "draw the figures side by side into FILE (.png, .svg, .pdf)")
     sub.set_defaults(run=cmd_simulate)
 
+    sub = command(
+        "replay",
+        "replay played Riichi games' logs (Tenhou XML, tenhou.net/6, mjai) at the table, checked against "
+        "each log; with another rule set, rescored side by side (exit 1 if a log diverges)",
+    )
+    sub.add_argument("log", metavar="LOG", help="a log file (plain or gzip) or a folder of logs")
+    sub.add_argument(
+        "--ruleset",
+        metavar="ID",
+        help="rescore under this rule set (id or file) beside the one the log implies; "
+        "the rule set of a log that names none",
+    )
+    sub.add_argument("--markdown", action="store_true", help="print Markdown (a pull request, a report)")
+    sub.set_defaults(run=cmd_replay)
+
     sub = command("serve", "the rule-set studio in the browser and the JSON API (pip install 'yakuset[web]')")
     sub.add_argument("--host", default="127.0.0.1", help="the address to listen on (another than loopback: a warning)")
     sub.add_argument("--port", type=_port_argument, default=8000, help="the port (0: any free one)")
@@ -656,7 +696,7 @@ def _study_arguments(sub: argparse.ArgumentParser, plot_help: str) -> None:
 
 def _command_names() -> set[str]:
     """Every command's name: the shared ones and each game's."""
-    names = {"schema", "list", "show", "new", "validate", "diff", "simulate", "serve", "table"}
+    names = {"schema", "list", "show", "new", "validate", "diff", "simulate", "replay", "serve", "table"}
     for game in REGISTRY.games.values():
         names.update(extra.name for extra in (game.commands() if isinstance(game, CommandLinePart) else ()))
     return names

@@ -9,6 +9,7 @@ the rulebooks: EMA's 3 han 40 fu non-dealer ron is 5200 (docs/rules/riichi.md §
 from __future__ import annotations
 
 import functools
+import json
 from pathlib import Path
 
 import pytest
@@ -171,3 +172,60 @@ def test_a_record_of_four_players_is_refused_by_a_three_player_rule_set() -> Non
         replay(ruleset("tenhou-sanma"), game_log(FIRST))
     with pytest.raises(yakuset.InputError, match=r"record must be a yakuset\.riichi\.GameLog"):
         replay(ruleset("tenhou"), "first-example.mjlog")  # type: ignore[arg-type]
+
+
+# --- yakuset replay ------------------------------------------------------------------------------
+
+
+def test_yakuset_replay_says_a_log_agrees_under_its_lobby_rules(capsys) -> None:
+    code, out, err = helpers.run(capsys, "replay", str(FIRST))
+    assert (code, err) == (0, "")
+    assert "tenhou: every action legal; all 9 hands and the final scores and points as the log's" in out
+
+
+def test_yakuset_replay_rescores_under_ema_2025_with_the_standings_side_by_side(capsys) -> None:
+    code, out, _ = helpers.run(capsys, "replay", str(FIRST), "--ruleset", "ema-2025")
+    assert code == 0
+    assert "ema-2025: 2 of 9 hands change" in out
+    assert "South 1, 0 honba: -8000 0 +8000 0 -> -5200 0 +5200 0" in out
+    assert "ema-2025 counts no red fives (tiles.red_fives)" in out
+    # -ron- was last with 13300 under Tenhou's rules (owari: -37.0); under EMA's, third.
+    row = next(line for line in out.splitlines() if line.strip().startswith("-ron-"))
+    assert row.split()[1:4] == ["4th", "13300", "-37.0"] and row.split()[4] == "3rd"
+    code, out, _ = helpers.run(capsys, "replay", str(FIRST), "--ruleset", "ema-2025", "--json")
+    data = json.loads(out)
+    game = data["games"][0]
+    assert data["errors"] == [] and game["checked"]["agrees"] and game["rescored"]["ruleset"] == "ema-2025"
+    assert game["rescored"]["hands"][5]["deltas"] == [-5200, 0, 5200, 0]
+    code, out, _ = helpers.run(capsys, "replay", str(FIRST), "--ruleset", "ema-2025", "--markdown")
+    assert "| South 1, 0 honba | -8000 0 +8000 0 | -5200 0 +5200 0 |" in out
+
+
+def test_yakuset_replay_of_a_folder_reports_each_unreadable_log_located_and_exits_2(capsys) -> None:
+    code, out, err = helpers.run(capsys, "replay", str(LOGS / "tenhou6"), "--ruleset", "tenhou")
+    assert code == 2
+    assert "17 logs replayed: 17 agree, 0 diverge; 3 unreadable" in out
+    located = [line for line in err.splitlines() if line.startswith("yakuset: error: ")]
+    assert len(located) == 3 and "confusing_nakis_1.json: hand 1, event 81: the deltas" in located[0]
+    assert "Traceback" not in err
+
+
+def test_yakuset_replay_errors_are_one_line_and_exit_2(capsys, tmp_path) -> None:
+    cut = tmp_path / "cut.mjlog"
+    cut.write_bytes(FIRST.read_bytes()[:3000])
+    for argv, message in (
+        ([str(tmp_path / "none.mjlog")], "LOG: no such file or folder"),
+        ([str(LOGS / "mjai" / "126_204_0_mjai.jsonl")], "give one with --ruleset"),
+        ([str(FIRST), "--ruleset", "nintendo"], "'nintendo' is a koikoi rule set"),
+        ([str(FIRST), "--ruleset", "tenhou-sanma"], "a game of 4 players and 'tenhou-sanma' one of 3"),
+        ([str(cut)], str(cut)),
+    ):
+        code, out, err = helpers.run(capsys, "replay", *argv)
+        assert (code, out) == (2, ""), argv
+        assert err.startswith("yakuset: error: ") and len(err.strip().splitlines()) == 1 and message in err, err
+
+
+def test_yakuset_replay_exits_1_when_a_log_diverges(capsys) -> None:
+    # The mjai game names no rules: under EMA's (no red fives) its first win pays otherwise.
+    code, out, _ = helpers.run(capsys, "replay", str(LOGS / "mjai" / "126_204_0_mjai.jsonl"), "--ruleset", "ema-2025")
+    assert code == 1 and "ema-2025: DIVERGES at hand " in out

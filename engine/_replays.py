@@ -1,0 +1,237 @@
+"""``yakuset replay``: played games' logs replayed at the Riichi table under the rule set each
+log's lobby implies (checked against the log), and rescored under another rule set, the two side
+by side (docs/rules/tenhou-logs.md §9). The work is the public API's (``yakuset.riichi.read_log``,
+``replay``); this module finds the logs, loads the rule sets and words the reports."""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ._core.errors import InputError
+from ._house import load_ruleset
+
+if TYPE_CHECKING:
+    from ._core.ruleset import RuleSet
+    from .riichi import GameLog, Replay, ReplayedHand
+
+#: The files a folder's logs are read from (a gzip log keeps its format's name before ``.gz``).
+LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".gz")
+_PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
+class GameReplay(NamedTuple):
+    """One log replayed: its ``file``, the ``record``, the replay under the rule set the log
+    implies or the one given for a log that names none (``checked``), and under ``--ruleset``
+    when that is another (``rescored``, else ``None``)."""
+
+    file: str
+    record: GameLog
+    checked: Replay
+    rescored: Replay | None
+    rulesets: tuple[RuleSet, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The game's JSON shape."""
+        return {
+            "file": self.file,
+            "players": list(self.record.players),
+            "ruleset_reason": self.record.ruleset_reason,
+            "checked": self.checked.as_dict(),
+            "rescored": None if self.rescored is None else self.rescored.as_dict(),
+        }
+
+
+def log_files(path: str) -> list[Path]:
+    """The logs at ``path``: the file itself, or a folder's logs (its subfolders too) by name."""
+    where = Path(path)
+    if where.is_dir():
+        return sorted(p for p in where.rglob("*") if p.is_file() and p.name.lower().endswith(LOG_SUFFIXES))
+    if not where.exists():
+        raise InputError(f"LOG: no such file or folder: {path}")
+    return [where]
+
+
+def replay_logs(
+    path: str, ruleset: RuleSet | None, progress: Callable[[int, int, str], None] | None = None
+) -> tuple[list[GameReplay], list[str]]:
+    """Every log at ``path`` replayed (:func:`replay_one`), with the errors of those that could
+    not be (each located: file, hand, event). A single file's error is raised."""
+    from .riichi import LogError
+
+    files = log_files(path)
+    games: list[GameReplay] = []
+    errors: list[str] = []
+    for number, file in enumerate(files, 1):
+        if progress is not None:
+            progress(number, len(files), str(file))
+        try:
+            games.append(replay_one(str(file), ruleset))
+        except (LogError, InputError) as error:
+            if len(files) == 1 and not Path(path).is_dir():
+                raise
+            errors.append(str(error))
+    return games, errors
+
+
+def replay_one(file: str, ruleset: RuleSet | None) -> GameReplay:
+    """The log ``file`` replayed under the rule set its lobby implies (or ``ruleset`` for a log
+    that names none), and rescored under ``ruleset`` when that is another."""
+    from .riichi import read_log, replay
+
+    record = read_log(file)
+    implied = load_ruleset(record.ruleset) if record.ruleset is not None else ruleset
+    if implied is None:
+        raise InputError(f"{file}: no rule set to replay it under ({record.ruleset_reason}): give one with --ruleset")
+    checked = replay(implied, record, checked=True, file=file)
+    rescored = None
+    if ruleset is not None and ruleset.id != implied.id:
+        rescored = replay(ruleset, record, checked=False, file=file)
+    return GameReplay(file, record, checked, rescored, (implied,) if ruleset is None else (implied, ruleset))
+
+
+def exit_status(games: Sequence[GameReplay]) -> bool:
+    """Whether every checked replay agrees with its log."""
+    return all(game.checked.agrees for game in games)
+
+
+# --- words ---------------------------------------------------------------------------------------
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: a wide (CJK) character two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))
+
+
+def _signed(values: Sequence[int]) -> str:
+    return " ".join(f"{v:+d}" if v else "0" for v in values)
+
+
+def _verdict(replay: Replay) -> str:
+    if replay.divergence is not None:
+        return f"DIVERGES at {replay.divergence}"
+    compared = sum(h.logged is not None for h in replay.hands)
+    final = " and the final scores and points" if replay.logged_final is not None else ""
+    return f"every action legal; all {compared} hands{final} as the log's"
+
+
+def _win_words(win: dict[str, Any]) -> str:
+    if win["yakuman"]:
+        return f"{win['yakuman']} yakuman"
+    return f"{win['han']} han {win['fu']} fu"
+
+
+def _dora_words(rs_a: RuleSet, rs_b: RuleSet) -> str:
+    """What changes the dora of the same yaku between two rule sets, as far as the rules say."""
+    from .riichi import rules_of
+
+    red_a, red_b = rules_of(rs_a).table.red_fives, rules_of(rs_b).table.red_fives
+    if red_a != red_b:
+        counted = "no red fives" if not any(red_b) else f"red fives {'/'.join(map(str, red_b))} (m/p/s)"
+        return f"the same yaku, other dora: {rs_b.id} counts {counted} (tiles.red_fives)"
+    return "the same yaku, other dora"
+
+
+def hand_change(a: ReplayedHand, b: ReplayedHand, rs_a: RuleSet, rs_b: RuleSet) -> str:
+    """Why hand ``b`` (under ``rs_b``) moved other points than ``a`` (under ``rs_a``)."""
+    if b.refused:
+        return "; ".join(b.refused) + " (a void hand)"
+    if a.ending != b.ending:
+        return f"{rs_a.id} ends it in {a.ending}, {rs_b.id} in {b.ending}"
+    words = []
+    theirs = {w["seat"]: w for w in b.wins}
+    for win in a.wins:
+        other = theirs.get(win["seat"])
+        if other is None:
+            words.append(f"seat {win['seat']} is not paid under {rs_b.id}")
+            continue
+        gone = [y for y in win["yaku"] if y not in other["yaku"]]
+        new = [y for y in other["yaku"] if y not in win["yaku"]]
+        change = f"seat {win['seat']}: {_win_words(win)} -> {_win_words(other)}"
+        if gone or new:
+            change += " (" + ", ".join([*(f"no {y}" for y in gone), *(f"+{y}" for y in new)]) + ")"
+        elif (win["han"], win["fu"], win["yakuman"]) != (other["han"], other["fu"], other["yakuman"]):
+            change += f" ({_dora_words(rs_a, rs_b)})"
+        else:
+            change += f" ({rs_b.id}'s payment for it)"
+        words.append(change)
+    return "; ".join(words) or f"{rs_b.id}'s payments"
+
+
+def _standing_rows(game: GameReplay) -> list[tuple[str, list[str]]]:
+    """One row per seat: its name, then place, score and points under each rule set."""
+    replays = [game.checked] + ([game.rescored] if game.rescored is not None else [])
+    rows = []
+    for seat, name in enumerate(game.record.players):
+        cells = []
+        for replay in replays:
+            standing = next(s for s in replay.standings if s.seat == seat)
+            cells += [_PLACES.get(standing.place, str(standing.place)), f"{standing.score}", f"{standing.points:+.1f}"]
+        rows.append((name or f"seat {seat}", cells))
+    order = sorted(range(len(rows)), key=lambda s: next(x.place for x in game.checked.standings if x.seat == s))
+    return [rows[s] for s in order]
+
+
+def text(games: Sequence[GameReplay], errors: Sequence[str]) -> str:
+    """The replays in words, one block a game (every changed hand, the standings side by side
+    when a game is rescored); the files that could not be read at the end."""
+    out = []
+    for game in games:
+        checked, rescored = game.checked, game.rescored
+        lines = [f"{game.file}: {len(game.record.hands)} hands", f"  {checked.ruleset}: {_verdict(checked)}"]
+        lines += [f"  {checked.ruleset}: note: {note}" for note in checked.notes]
+        if rescored is not None:
+            changed = [(a, b) for a, b in zip(checked.hands, rescored.hands, strict=False) if a.deltas != b.deltas]
+            lines.append(f"  {rescored.ruleset}: {len(changed)} of {len(rescored.hands)} hands change")
+            for a, b in changed:
+                lines.append(f"    {b.name}: {_signed(a.deltas)} -> {_signed(b.deltas)}")
+                lines.append(f"      {hand_change(a, b, *game.rulesets)}")
+            lines += [f"  {rescored.ruleset}: note: {note}" for note in rescored.notes]
+            rows = _standing_rows(game)
+            width = max(_width(name) for name, _ in rows)
+            head = f"  {'':{width}}  {checked.ruleset:<20}  {rescored.ruleset}"
+            lines.append(head.rstrip())
+            for name, cells in rows:
+                left = f"{cells[0]:<4}{cells[1]:>7}{cells[2]:>7}"
+                right = f"{cells[3]:<4}{cells[4]:>7}{cells[5]:>7}"
+                lines.append(f"  {_pad(name, width)}  {left:<20}  {right}")
+        out.append("\n".join(lines) + "\n")
+    if len(games) > 1:
+        agree = sum(g.checked.agrees for g in games)
+        diverge = len(games) - agree
+        out.append(f"{len(games)} logs replayed: {agree} agree, {diverge} diverge; {len(errors)} unreadable\n")
+    return "".join(out)
+
+
+def markdown(games: Sequence[GameReplay], errors: Sequence[str]) -> str:
+    """The replays as Markdown: a section a game, its changed hands and standings as tables."""
+    out = []
+    for game in games:
+        checked, rescored = game.checked, game.rescored
+        out.append(f"## {os.path.basename(game.file)}\n\n- `{checked.ruleset}`: {_verdict(checked)}\n")
+        out += [f"- `{checked.ruleset}`: {note}\n" for note in checked.notes]
+        if rescored is not None:
+            out.append(f"\n| hand | `{checked.ruleset}` | `{rescored.ruleset}` | why |\n|---|---|---|---|\n")
+            for a, b in zip(checked.hands, rescored.hands, strict=False):
+                if a.deltas != b.deltas:
+                    why = hand_change(a, b, *game.rulesets).replace("|", "\\|")
+                    out.append(f"| {b.name} | {_signed(a.deltas)} | {_signed(b.deltas)} | {why} |\n")
+            out.append(f"\n| player | `{checked.ruleset}` | `{rescored.ruleset}` |\n|---|---|---|\n")
+            for name, cells in _standing_rows(game):
+                out.append(f"| {name} | {' '.join(cells[:3])} | {' '.join(cells[3:])} |\n")
+        out.append("\n")
+    if errors:
+        out.append("## Unreadable\n\n" + "".join(f"- {e}\n" for e in errors))
+    return "".join(out)
+
+
+def as_json(games: Sequence[GameReplay], errors: Sequence[str]) -> dict[str, Any]:
+    """The replays' JSON shape: ``{"games": [...], "errors": [...]}``."""
+    return {"games": [game.as_dict() for game in games], "errors": list(errors)}
