@@ -16,7 +16,7 @@ from ._house import load_ruleset
 
 if TYPE_CHECKING:
     from ._core.ruleset import RuleSet
-    from .riichi import GameLog, Replay, ReplayedHand
+    from .riichi import GameLog, Replay, ReplayedHand, ReplayedWin
 
 #: The files a folder's logs are read from (a gzip log keeps its format's name before ``.gz``).
 LOG_SUFFIXES = (".mjlog", ".xml", ".json", ".jsonl", ".gz")
@@ -122,10 +122,10 @@ def _verdict(replay: Replay) -> str:
     return f"every action legal; all {compared} hands{final} as the log's"
 
 
-def _win_words(win: dict[str, Any]) -> str:
-    if win["yakuman"]:
-        return f"{win['yakuman']} yakuman"
-    return f"{win['han']} han {win['fu']} fu"
+def _win_words(win: ReplayedWin) -> str:
+    if win.yakuman:
+        return f"{win.yakuman} yakuman"
+    return f"{win.han} han {win.fu} fu"
 
 
 def _dora_words(rs_a: RuleSet, rs_b: RuleSet) -> str:
@@ -146,18 +146,18 @@ def hand_change(a: ReplayedHand, b: ReplayedHand, rs_a: RuleSet, rs_b: RuleSet) 
     if a.ending != b.ending:
         return f"{rs_a.id} ends it in {a.ending}, {rs_b.id} in {b.ending}"
     words = []
-    theirs = {w["seat"]: w for w in b.wins}
+    theirs = {w.seat: w for w in b.wins}
     for win in a.wins:
-        other = theirs.get(win["seat"])
+        other = theirs.get(win.seat)
         if other is None:
-            words.append(f"seat {win['seat']} is not paid under {rs_b.id}")
+            words.append(f"seat {win.seat} is not paid under {rs_b.id}")
             continue
-        gone = [y for y in win["yaku"] if y not in other["yaku"]]
-        new = [y for y in other["yaku"] if y not in win["yaku"]]
-        change = f"seat {win['seat']}: {_win_words(win)} -> {_win_words(other)}"
+        gone = [y for y in win.yaku if y not in other.yaku]
+        new = [y for y in other.yaku if y not in win.yaku]
+        change = f"seat {win.seat}: {_win_words(win)} -> {_win_words(other)}"
         if gone or new:
             change += " (" + ", ".join([*(f"no {y}" for y in gone), *(f"+{y}" for y in new)]) + ")"
-        elif (win["han"], win["fu"], win["yakuman"]) != (other["han"], other["fu"], other["yakuman"]):
+        elif (win.han, win.fu, win.yakuman) != (other.han, other.fu, other.yakuman):
             change += f" ({_dora_words(rs_a, rs_b)})"
         else:
             change += f" ({rs_b.id}'s payment for it)"

@@ -332,6 +332,23 @@ def test_a_game_log_and_its_parts_are_values():
     assert hash(finding) == hash(riichi.check_log(wrong)[0])
 
 
+def test_a_replay_of_a_logged_game_and_its_parts_are_values():
+    """A logged game replayed (checked, and rescored) is equal, with its hash and repr, warm,
+    after clear_caches() and under the rule set loaded again; a record that differs in one
+    hand's deltas gives a replay that is not equal."""
+    from pathlib import Path
+
+    record = riichi.read_log(Path(__file__).parent / "data" / "logs" / "tenhou-mjlog" / "first-example.mjlog")
+    for ident in ("tenhou", "ema-2025"):
+        replayed = equal_from_warm_cold_and_reloaded(ident, lambda rs: riichi.replay(rs, record))
+        hand = replayed.hands[1]
+        assert hand.wins and isinstance(hand.wins[0], riichi.ReplayedWin) and hash(hand) == hash(hand)
+    result = record.hands[1].result
+    bent = record.hands[1]._replace(result=result._replace(deltas=(0, 0, 10300, -10300)))
+    changed = riichi.replay(_loaded("tenhou"), record._replace(hands=(record.hands[0], bent, *record.hands[2:])))
+    assert isinstance(changed.divergence, riichi.Divergence) and changed != riichi.replay(_loaded("tenhou"), record)
+
+
 @pytest.mark.parametrize("ident", ["nintendo", "bga"])
 def test_the_events_and_rounds_a_koikoi_table_builds_field_by_field_are_values(ident):
     # The referee and the table build these NamedTuples with tuple.__new__ (no Python-level
@@ -388,6 +405,10 @@ COVERED = {
     "LogWin": test_a_game_log_and_its_parts_are_values,
     "Lobby": test_a_game_log_and_its_parts_are_values,
     "Finding": test_a_game_log_and_its_parts_are_values,
+    "Replay": test_a_replay_of_a_logged_game_and_its_parts_are_values,
+    "ReplayedHand": test_a_replay_of_a_logged_game_and_its_parts_are_values,
+    "ReplayedWin": test_a_replay_of_a_logged_game_and_its_parts_are_values,
+    "Divergence": test_a_replay_of_a_logged_game_and_its_parts_are_values,
 }
 #: Results of the play flows (Koi-Koi's referee, table, simulations, replays; Riichi's table,
 #: tests/test_riichi_play.py, its bots and simulations, tests/test_riichi_bots.py and

@@ -154,7 +154,7 @@ def test_the_same_game_under_ema_2025_changes_the_hand_its_red_fives_made_a_mang
     # 3 han 40 fu, a non-dealer's ron of 5200 (EMA's table).
     assert south_1.name == "South 1, 0 honba" and south_1.logged == (-8000, 0, 8000, 0)
     assert south_1.deltas == (-5200, 0, 5200, 0)
-    assert (south_1.wins[0]["han"], south_1.wins[0]["fu"]) == (3, 40)
+    assert (south_1.wins[0].han, south_1.wins[0].fu) == (3, 40)
     assert sum(h.changed for h in result.hands) >= 1
     assert sum(s.score for s in result.standings) == 4 * 30000
 

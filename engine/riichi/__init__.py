@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ._log_checks import Finding, check_log
     from ._log_read import MAX_LOG_BYTES, read_log
     from ._log_record import GameLog, Lobby, LogError, LogEvent, LogHand, LogResult, LogWin
-    from ._log_replay import Divergence, Replay, ReplayedHand, replay
+    from ._log_replay import Divergence, Replay, ReplayedHand, ReplayedWin, replay
     from ._log_write import write_mjai, write_tenhou6
     from ._memos import clear_memos, memo_sizes
     from ._play import MOVE_KINDS, IllegalMove, Move, Table, TableHand, View
@@ -96,6 +96,7 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "Divergence": ("yakuset.riichi._log_replay", "Divergence"),
     "Replay": ("yakuset.riichi._log_replay", "Replay"),
     "ReplayedHand": ("yakuset.riichi._log_replay", "ReplayedHand"),
+    "ReplayedWin": ("yakuset.riichi._log_replay", "ReplayedWin"),
     "replay": ("yakuset.riichi._log_replay", "replay"),
     "LogEvent": ("yakuset.riichi._log_record", "LogEvent"),
     "GameLog": ("yakuset.riichi._log_record", "GameLog"),
@@ -212,6 +213,7 @@ __all__ = [
     "Reading",
     "Replay",
     "ReplayedHand",
+    "ReplayedWin",
     "RiichiGame",
     "RiichiRules",
     "Score",

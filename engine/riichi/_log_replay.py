@@ -60,11 +60,22 @@ class Divergence(NamedTuple):
         return f"{where}: {self.action}: the log {self.logged}; we {self.ours} ({self.rule})"
 
 
+class ReplayedWin(NamedTuple):
+    """One win as the table scored it: the winner's ``seat``, the ``yaku`` ids, ``han`` and
+    ``fu``, and ``yakuman`` (how many; 0 for a hand of han)."""
+
+    seat: int
+    yaku: tuple[str, ...]
+    han: int
+    fu: int
+    yakuman: int
+
+
 class ReplayedHand(NamedTuple):
     """One hand as replayed: its ``number`` (from 1), ``name`` (``East 1, 0 honba``), the
     ``state`` it was played in, how it ended at the table (``ending``, ``None`` for a void hand
     or a hand the log stops in), each seat's change (``deltas``) beside the log's
-    (``logged``), the ``wins`` as the table scored them (seat, yaku, han, fu, yakuman) and,
+    (``logged``), the ``wins`` as the table scored them (:class:`ReplayedWin`) and,
     under another rule set, why a logged move was refused there (``refused``)."""
 
     number: int
@@ -73,7 +84,7 @@ class ReplayedHand(NamedTuple):
     ending: str | None
     deltas: tuple[int, ...]
     logged: tuple[int, ...] | None
-    wins: tuple[dict[str, Any], ...]
+    wins: tuple[ReplayedWin, ...]
     refused: tuple[str, ...]
 
     @property
@@ -90,7 +101,7 @@ class ReplayedHand(NamedTuple):
             "ending": self.ending,
             "deltas": list(self.deltas),
             "logged": None if self.logged is None else list(self.logged),
-            "wins": [dict(win) for win in self.wins],
+            "wins": [{**win._asdict(), "yaku": list(win.yaku)} for win in self.wins],
             "refused": list(self.refused),
         }
 
@@ -493,8 +504,7 @@ class _HandReplay:
         settlement = played.settlement
         end = next(e for e in reversed(self.table.events) if e["type"] == "end")
         wins = tuple(
-            {"seat": w["seat"], "yaku": list(w["yaku"]), "han": w["han"], "fu": w["fu"], "yakuman": w["yakuman"]}
-            for w in end.get("wins", ())
+            ReplayedWin(w["seat"], tuple(w["yaku"]), w["han"], w["fu"], w["yakuman"]) for w in end.get("wins", ())
         )
         done = ReplayedHand(
             self.number, name, state, played.ending, settlement.transfers, logged, wins, tuple(self.refused)
@@ -522,7 +532,7 @@ class _HandReplay:
             )
         if done.deltas != result.deltas:
             ours = (
-                "; ".join(f"seat {w['seat']} {w['han']} han {w['fu']} fu {'+'.join(w['yaku'])}" for w in done.wins)
+                "; ".join(f"seat {w.seat} {w.han} han {w.fu} fu {'+'.join(w.yaku)}" for w in done.wins)
                 or f"tenpai {end.get('tenpai', [])}"
             )
             theirs = (
