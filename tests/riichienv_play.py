@@ -309,6 +309,9 @@ class Hand:
     #: What the wall saw, step by step: ``("kan", closed)``, ``("kita",)``, ``("discard",)``,
     #: ``("draw", tile)``, ``("replacement", tile)``, ``("dora", indicators)`` after each step.
     wall_events: list[tuple[Any, ...]] = field(default_factory=list)
+    #: Each seat's concealed tiles and riichienv ``Meld`` s when the hand ended, for a hand that ended
+    #: near the end of the wall (an exhaustive draw among them), else ``None``.
+    held: tuple[tuple[tuple[int, ...], tuple[Any, ...]], ...] | None = None
 
 
 @dataclass
@@ -414,13 +417,32 @@ def play(ruleset: str, seed: int, chooser_seed: int = 0, chooser: Chooser = unif
             hand.decisions.append(Decision(seat, legal, chosen))
             answers[seat] = _answer(env, seat, chosen, actions)
         left, replaced = len(env.wall), env.rinshan_draw_count
+        held = _held(env) if left <= _NEAR_END else None
         observations = env.step(answers)
         if not env.done() and (env.round_wind, env.oya, env.honba) == dealt:
             _wall_events(env, hand, answers.values(), left, replaced)
+        elif held is not None:
+            hand.held = _after(held, answers)
     _results(env, hands, players)
     for hand in hands:
         hand.ours = wall_to_ours(hand.theirs, players, hand.replacements)
     return Game(ruleset, seed, chooser_seed, hands, tuple(env.scores()))
+
+
+#: ``env.wall`` holds the live wall and the dead wall (14): the hands are kept from this many tiles on.
+_NEAR_END = 24
+
+
+def _held(env: Any) -> list[tuple[list[int], tuple[Any, ...]]]:
+    return [(list(tiles), tuple(melds)) for tiles, melds in zip(env.hands, env.melds, strict=True)]
+
+
+def _after(held: list[tuple[list[int], tuple[Any, ...]]], answers: dict[int, Any]) -> tuple[Any, ...]:
+    """The hands ``held`` before a step, less the tile a seat discarded in it."""
+    for seat, action in answers.items():
+        if int(action.action_type) == int(AT.DISCARD):
+            held[seat][0].remove(action.tile)
+    return tuple((tuple(sorted(tiles)), melds) for tiles, melds in held)
 
 
 def _dealt(env: Any) -> tuple[tuple[int, ...], ...]:
@@ -511,14 +533,18 @@ class Difference(NamedTuple):
     ours: Any
 
 
-def replay_on_table(game: Game, table: Any, ignore: frozenset[str] = frozenset()) -> Difference | None:
+def replay_on_table(
+    game: Game, table: Any, ignore: frozenset[str] = frozenset(), tally: dict[str, int] | None = None
+) -> Difference | Skipped | None:
     """Play ``game``'s recorded moves at ``table`` (a ``yakuset.riichi.Table`` made with
     ``wall=game.walls``), comparing at every decision the seat and its legal moves, and after every
-    hand its result; the first difference, or ``None`` when everything agrees. A reaction the Table
+    hand its result; the first difference, a :class:`Skipped` where a known rule difference (pure
+    karaten) parts the scores, or ``None`` when everything agrees. A reaction the Table
     asks for whose only legal move is ``pass`` is played as ``pass`` and not compared: riichienv asks
     only seats that have more than ``pass``. riichienv asks every seat that may react at once; the
     Table, seat by seat, asks no one for a call once a seat has called ron: a riichienv reaction
-    without ron after a ron in the same round is not compared.
+    without ron after a ron in the same round is not compared, and one with ron is compared without
+    its calls.
 
     Moves are compared by their tiles' names (:func:`same_tiles`): riichienv lists a call for each
     combination of copies (chi 18 with 21+24 and with 22+24, 21 and 22 both a plain 6m), the Table
@@ -527,7 +553,10 @@ def replay_on_table(game: Game, table: Any, ignore: frozenset[str] = frozenset()
 
     ``ignore``: move kinds left out of the comparison on both sides (for a Table that has no calls
     yet: a game played by :func:`never` those kinds); a decision left with only ``pass`` is then
-    skipped (riichienv's) or played as ``pass`` (the Table's)."""
+    skipped (riichienv's) or played as ``pass`` (the Table's).
+
+    ``tally``: counts ``decisions`` compared and ``hands`` whose results were compared."""
+    tally = {} if tally is None else tally
     for number, hand in enumerate(game.hands):
         ron_made = False  # in this round of reactions
         for index, decision in enumerate(hand.decisions):
@@ -536,6 +565,8 @@ def replay_on_table(game: Game, table: Any, ignore: frozenset[str] = frozenset()
                 ron_made = False
             elif ron_made and Move("ron") not in decision.legal:
                 continue  # riichienv asks every seat at once; the Table stops asking for calls after a ron
+            elif ron_made:  # and offers only ron and pass after one
+                theirs = tuple(move for move in theirs if move.kind not in _CALL_KINDS)
             ron_made = ron_made or decision.chosen == Move("ron")
             if theirs == (Move("pass"),) and ignore:
                 continue
@@ -550,7 +581,10 @@ def replay_on_table(game: Game, table: Any, ignore: frozenset[str] = frozenset()
             if ours_by.keys() != theirs_by.keys():
                 only_theirs = tuple(move for key, move in theirs_by.items() if key not in ours_by)
                 only_ours = tuple(move for key, move in ours_by.items() if key not in theirs_by)
+                if not only_ours and karaten_riichi(table, decision.seat, only_theirs):
+                    return Skipped(number, PURE_KARATEN_RIICHI, (decision.seat,))
                 return Difference(number, index, "legal", only_theirs, only_ours)
+            tally["decisions"] = tally.get("decisions", 0) + 1
             move = ours_by[same_tiles(decision.chosen)]
             try:
                 table.play(type(table.legal_moves()[0])(*move))
@@ -561,10 +595,104 @@ def replay_on_table(game: Game, table: Any, ignore: frozenset[str] = frozenset()
         if len(table.hands) <= number:
             return Difference(number, None, "result", hand.result, "the hand goes on")
         ours = table_result(table.hands[number])
+        tally["hands"] = tally.get("hands", 0) + 1
         if ours != hand.result:
+            karaten = pure_karaten(hand, ours, table)
+            if karaten:
+                return Skipped(number, PURE_KARATEN, karaten)
             return Difference(number, None, "result", hand.result, ours)
     return None
 
+
+class Skipped(NamedTuple):
+    """A game whose comparison stopped at hand ``hand`` (0 first) on a known rule difference: ``reason``
+    says which, ``seats`` whom it concerned. The later hands are not compared (the scores part)."""
+
+    hand: int
+    reason: str
+    seats: tuple[int, ...]
+
+
+PURE_KARATEN = (
+    "pure karaten: at the exhaustive draw riichienv pays as tenpai a hand whose every wait is a tile its "
+    "holder has all four of (docs/rules/riichi-table.md §6: noten)"
+)
+
+
+PURE_KARATEN_RIICHI = (
+    "pure karaten: riichienv offers riichi with a discard that leaves a hand whose every wait is a tile its "
+    "holder has all four of (docs/rules/riichi-table.md §6: no tenpai, no riichi)"
+)
+
+_MELD_TYPES = {"chi": "Chi", "pon": "Pon", "kan": "Daiminkan", "ankan": "Ankan"}
+
+
+def is_pure_karaten(tiles: Sequence[int], melds: Sequence[Any], players: int) -> bool:
+    """Whether a hand of 13 (less 3 a meld: riichienv ``Meld`` s) waits only on tiles its holder has
+    all four of, in the hand or the melds: riichienv's ``get_waits`` (which does not count the copies
+    left) finds waits, each of them held four times."""
+    evaluator = riichienv.HandEvaluator if players == 4 else riichienv.HandEvaluator3P
+    held = [tile >> 2 for tile in tiles] + [tile >> 2 for meld in melds for tile in meld.tiles]
+    waits = evaluator(list(tiles), list(melds)).get_waits()
+    return bool(waits) and all(held.count(kind) == 4 for kind in waits)
+
+
+def karaten_riichi(table: Any, seat: int, moves: Sequence[Move]) -> bool:
+    """Whether ``moves`` (riichienv's only) are all riichi, each leaving ``seat``'s hand at the
+    ``Table`` pure karaten (:func:`is_pure_karaten`)."""
+    if not moves or any(move.kind != "riichi" for move in moves):
+        return False
+    view = table.view(seat)
+    melds = [
+        riichienv.Meld(getattr(riichienv.MeldType, _MELD_TYPES[kind]), list(tiles), kind != "ankan")
+        for kind, tiles in view.melds[seat]
+    ]
+    players = len(view.melds)
+    for move in moves:
+        tiles = list(view.hand)  # the Table's copies; the same names as riichienv's
+        tiles.remove(next(tile for tile in tiles if _name(tile) == _name(move.tile)))
+        if not is_pure_karaten(tiles, melds, players):
+            return False
+    return True
+
+
+def pure_karaten(hand: Hand, ours: HandResult, table: Any) -> tuple[int, ...]:
+    """The seats that make exactly the difference between riichienv's result of an exhaustive draw and
+    the Table's (``ours``), when each is pure karaten: a hand of 13 whose waits (riichienv's
+    ``get_waits``, which does not count the copies left) are all tiles the seat holds all four of, in
+    its hand or its melds, paid by riichienv as tenpai and by the Table as noten. Empty when the
+    difference is anything else. The Table's tenpai seats are its hand's ``end`` event's; the noten
+    payments are docs/rules/riichi-table.md §4's (the total split among the noten seats and among the
+    tenpai seats; nothing with none or all tenpai)."""
+    theirs = hand.result
+    if theirs is None or hand.held is None or not (ours.ended == theirs.ended == "exhaustive_draw"):
+        return ()
+    end = next(event for event in reversed(table.events) if event["type"] == "end")
+    if end.get("nagashi"):
+        return ()
+    players = len(hand.held)
+    karaten = [
+        seat
+        for seat, (tiles, melds) in enumerate(hand.held)
+        if seat not in end["tenpai"] and is_pure_karaten(tiles, melds, players)
+    ]
+    if not karaten:
+        return ()
+    total = table.rules.table.noten_payments
+    before = _noten_payments(total, players, set(end["tenpai"]))
+    after = _noten_payments(total, players, set(end["tenpai"]) | set(karaten))
+    expected = tuple(d - b + a for d, b, a in zip(ours.deltas, before, after, strict=True))
+    return tuple(karaten) if expected == theirs.deltas else ()
+
+
+def _noten_payments(total: int, players: int, tenpai: set[int]) -> list[int]:
+    if len(tenpai) in (0, players):
+        return [0] * players
+    gain, loss = total // len(tenpai), total // (players - len(tenpai))
+    return [gain if seat in tenpai else -loss for seat in range(players)]
+
+
+_CALL_KINDS = frozenset({"chi", "pon", "open_kan"})
 
 #: The red fives' wall tiles in every preset (copy 0 of 5m, 5p, 5s; sanma has no 5m).
 RED_FIVES = frozenset({16, 52, 88})

@@ -42,9 +42,19 @@ def full_set(rs) -> list[str]:
     return out
 
 
-def rigged(rs, hands: dict[int, str], draws: str = "", dora: str = "8p", ura: str = "9s", dealer: int = 0):
+def rigged(
+    rs,
+    hands: dict[int, str],
+    draws: str = "",
+    dora: str = "8p",
+    ura: str = "9s",
+    dealer: int = 0,
+    places: dict[int, str] | None = None,
+):
     """A wall dealing ``hands`` (seat -> 13 tiles) from ``dealer``, then drawing ``draws`` in turn
-    order; the dora and ura indicator as given; every other tile in ascending order after the draws."""
+    order; the dora and ura indicator as given; ``places``: tiles at given places counted from the far
+    end (``-1`` the last: the first replacement tile; -7, -9, ... the kan dora indicators); every
+    other tile in ascending order after the draws."""
     rest = full_set(rs)
     size = len(rest)
     players = riichi.rules_of(rs).table.players
@@ -61,6 +71,8 @@ def rigged(rs, hands: dict[int, str], draws: str = "", dora: str = "8p", ura: st
         wall[at] = name
         at += 1
     wall[size - 5], wall[size - 6] = dora, ura
+    for place, name in (places or {}).items():
+        wall[size + place] = name
     for name in wall:
         if name is not None:
             rest.remove(name)
@@ -229,7 +241,12 @@ def test_a_wall_sequence_one_per_hand_and_its_end(tenhou):
     table.play(Move("discard", tile_of(table, 0, "7m")))
     with pytest.raises(yakuset.InputError, match=r"hand 2 needs a wall, and `wall` gave 1"):
         table.play(RON)
-    assert len(table.hands) == 1 and table.to_move is None
+    # The finished hand is recorded and settled (the 7m ron of test_a_ron_is_scored_...); the table stops.
+    assert len(table.hands) == 1 and table.to_move is None and table.legal_moves() == []
+    assert table.hands[0].ending == "ron" and table.hands[0].settlement.winners == (1,)
+    assert [e["type"] for e in table.events][-1] == "end"
+    with pytest.raises(IllegalMove, match=r"the table stopped: hand 2 needs a wall"):
+        table.play(PASS)
 
 
 def test_a_bad_wall_is_an_input_error(tenhou):
@@ -484,12 +501,20 @@ def test_the_thirteen_orphans_rob_a_closed_kan_where_the_rule_set_allows(ruleset
     tsumogiri(table)
     kan = next(m for m in table.legal_moves() if m.kind == "closed_kan")
     events = table.play(kan)
+    kinds = [e["type"] for e in events]
     if robbed:  # tiles.kokushi_robs_closed_kan: mahjong-soul yes, tenhou no (docs/rules/riichi-table.md §2)
         assert table.to_move == 1 and table.legal_moves() == [RON, PASS]
-        end = next(e for e in table.play(RON) if e["type"] == "end")
+        # The closed kan's dora (immediate on both) waits for the chance to rob it: none is shown.
+        assert "dora" not in kinds and len(table.view(1).dora_indicators) == 1
+        events = table.play(RON)
+        end = next(e for e in events if e["type"] == "end")
+        assert "dora" not in [e["type"] for e in events[: events.index(end)]]
         assert end["wins"][0]["yaku"] == ["kokushi"] and end["transfers"] == [0, 32000, -32000, 0]
     else:
-        assert table.to_move == 2 and events[-1]["type"] in ("draw", "dora")
+        # Nobody may rob it: its dora at once (tiles.kan_dora_timing.closed_kan: immediate), then
+        # the replacement draw.
+        assert kinds == ["closed_kan", "dora", "draw"] and events[-1]["replacement"] is True
+        assert table.to_move == 2
 
 
 def test_a_chi_or_pon_of_other_copies_of_the_same_tiles_is_the_same_call(tenhou):
@@ -510,3 +535,96 @@ def test_a_chi_or_pon_of_other_copies_of_the_same_tiles_is_the_same_call(tenhou)
     assert events[-1] == {"type": "chi", "seat": 1, "tile": four, "tiles": [fives[1], sixes[1]], "from": 0}
     assert fives[0] in table.view(1).hand and sixes[0] in table.view(1).hand
     assert fives[1] not in table.view(1).hand and sixes[1] not in table.view(1).hand
+
+
+FOUR_KANS_HANDS = {
+    0: "1z1z1z1z2z2z2z2z3z3z3z3z9m",
+    1: "4z4z4z4z5p1s1s9s9s6z6z7z7z",
+    2: "5p5p7p1m9m1p9p2s6s8s2m5z5z",
+    3: "234m456s678s22p46p",  # tanyao, waiting on 5p (kanchan)
+}
+# The replacement tiles (the far end: -1 first) and the kan dora indicators (-7, -9, ...), none a dora of seat 3's.
+FOUR_KANS_DEAD = {-1: "1s", -2: "9s", -3: "1m", -4: "9p", -7: "7p", -9: "8m", -11: "5z", -13: "6z"}
+
+
+def _to_the_discard_after_four_kans(rs) -> Table:
+    """Seat 0 declares three closed kans, seat 1 the fourth and discards 5p (seat 2 holds 5p5p,
+    seat 3 waits on it)."""
+    table = Table(rs, wall=rigged(rs, FOUR_KANS_HANDS, draws="1p8m", ura="9p", places=FOUR_KANS_DEAD))
+    for _ in range(3):
+        table.play(next(m for m in table.legal_moves() if m.kind == "closed_kan"))
+    table.play(Move("discard", tile_of(table, 0, "1p")))
+    assert table.to_move == 1
+    table.play(next(m for m in table.legal_moves() if m.kind == "closed_kan"))
+    table.play(Move("discard", tile_of(table, 1, "5p")))
+    return table
+
+
+def test_after_four_kans_by_two_seats_the_next_discard_may_only_be_ronned(tenhou):
+    # draws.abortive has four_kans (tenhou): the hand aborts when the discard after the fourth kan
+    # passes, so nobody is offered a call on it (docs/rules/riichi-table.md §6); seat 2's pon of 5p
+    # is not offered, seat 3's ron is.
+    table = _to_the_discard_after_four_kans(tenhou)
+    assert table.to_move == 3 and table.legal_moves() == [RON, PASS]
+    end = next(e for e in table.play(RON) if e["type"] == "end")
+    assert end["ending"] == "ron" and end["wins"][0]["yaku"] == ["tanyao"]
+    # 1 han 40 fu (20 + 10 closed ron + 2 kanchan, rounded up), a non-dealer's ron: 40 x 2^3 x 4
+    # = 1280 -> 1300 (docs/rules/riichi.md §6).
+    assert end["transfers"] == [0, -1300, 0, 1300]
+
+
+def test_after_four_kans_by_two_seats_a_passed_discard_aborts_the_hand(tenhou):
+    table = _to_the_discard_after_four_kans(tenhou)
+    end = next(e for e in table.play(PASS) if e["type"] == "end")
+    assert end["ending"] == "four_kans" and end["transfers"] == [0, 0, 0, 0]
+
+
+def test_without_the_four_kans_abort_the_discard_after_four_kans_may_be_called():
+    rs = yakuset.load_ruleset("ema-2025")  # draws.abortive: none
+    table = _to_the_discard_after_four_kans(rs)
+    assert table.to_move == 2
+    assert [m.kind for m in table.legal_moves()] == ["pon", "pass"]
+
+
+SUUKANTSU_HANDS = {
+    0: "1m1m9m9m1p9p1s9s1z2z3z4z5z",
+    1: "2m2m2m2m3m3m3m3m4m4m4m4m6m",
+    2: "6m1m9m1p2p3p4p2s3s4s5z6z6z",
+    3: "1s1s9s9s7p7p8p8p5s5s6s6s7s",
+}
+
+
+@pytest.mark.parametrize("open_fourth", [True, False])
+def test_suukantsu_pao_falls_on_the_seat_that_fed_the_fourth_kan_only_as_an_open_kan(open_fourth):
+    # m-league names suukantsu among liability.yakuman ("only when the 4th kan is a daiminkan", ML in
+    # docs/rules/riichi-table.md §1). Seat 1 declares three closed kans; seat 2's 6m then makes its
+    # fourth kan, called at once (open kan) or first as a pon and added to later (added kan).
+    rs = yakuset.load_ruleset("m-league")
+    if open_fourth:
+        wall = rigged(rs, SUUKANTSU_HANDS, draws="7z9p8p", places={-1: "6m", -2: "6m", -3: "5m", -4: "5m"})
+    else:
+        wall = rigged(rs, SUUKANTSU_HANDS, draws="7z9p8p1z2z3z6m", places={-1: "6m", -2: "5m", -3: "1z", -4: "5m"})
+    table = Table(rs, wall=wall)
+    tsumogiri(table)  # seat 0: 7z
+    for _ in range(3):
+        table.play(next(m for m in table.legal_moves() if m.kind == "closed_kan"))
+    table.play(Move("discard", tile_of(table, 1, "9p")))
+    table.play(Move("discard", tile_of(table, 2, "6m")))
+    assert table.to_move == 1
+    if open_fourth:
+        table.play(next(m for m in table.legal_moves() if m.kind == "open_kan"))
+    else:
+        table.play(next(m for m in table.legal_moves() if m.kind == "pon"))
+        table.play(Move("discard", tile_of(table, 1, "1z")))
+        for _ in range(3):
+            tsumogiri(table)  # seats 2, 3, 0
+        table.play(next(m for m in table.legal_moves() if m.kind == "added_kan"))
+    assert table.view(1).drawn is not None and table.view(1).drawn >> 2 == riichi.TILE_OF["5m"]
+    end = next(e for e in table.play(TSUMO) if e["type"] == "end")
+    assert "suukantsu" in end["wins"][0]["yaku"]
+    if open_fourth:
+        # A non-dealer's yakuman tsumo, 32000, paid in full by the liable seat (docs/rules/riichi-table.md §4).
+        assert end["wins"][0]["pao"] == 2 and end["transfers"] == [0, 32000, -32000, 0]
+    else:
+        # No liability: the dealer pays 16000 and each other seat 8000 (docs/rules/riichi.md §6).
+        assert end["wins"][0]["pao"] is None and end["transfers"] == [-16000, 32000, -8000, -8000]

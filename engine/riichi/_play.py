@@ -728,6 +728,7 @@ class Table:
             and declared in (None, "chi")
             and not self._riichi[seat]
             and self._wall.live_left > 0  # the last discard (houtei) is not called
+            and not self._four_kans()  # the hand aborts unless this discard is ronned
         ):
             moves.extend(self._calls_on(seat, tile))
         moves.append(PASS)
@@ -816,7 +817,7 @@ class Table:
         if self._four_winds():
             self._end_hand("four_winds", {"abort": "four_winds"}, events)
             return
-        if "four_kans" in self._table.abortive and len(self._kans) == MAX_KANS and len(set(self._kans)) > 1:
+        if self._four_kans():
             self._end_hand("four_kans", {"abort": "four_kans"}, events)
             return
         if self._calls:
@@ -887,6 +888,12 @@ class Table:
             return False
         firsts = [discards[0] >> 2 if len(discards) == 1 else -1 for discards in self._discards]
         return firsts[0] in WINDS and firsts.count(firsts[0]) == 4
+
+    def _four_kans(self) -> bool:
+        """Four kans by more than one seat, where ``draws.abortive`` has ``four_kans``: the discard
+        after the fourth may only be ronned, else the hand aborts."""
+        kans = self._kans
+        return len(kans) == MAX_KANS and "four_kans" in self._table.abortive and len(set(kans)) > 1
 
     def _exhaustive_draw(self, events: list[dict[str, Any]]) -> None:
         n = self._players
@@ -1002,6 +1009,8 @@ class Table:
                 return f"{kind}: a riichi hand makes no calls"
             if self._wall.live_left == 0:
                 return f"{kind}: the last discard of the hand (houtei) may not be called"
+            if self._four_kans():
+                return f"{kind}: four kans by more than one seat: this discard may only be ronned (draws.abortive)"
             if kind == "chi" and not table.chi:
                 return "chi: the rule set has no chi (wins.chi)"
             if kind == "chi" and seat != (self._discarder + 1) % self._players:
