@@ -628,3 +628,19 @@ def test_suukantsu_pao_falls_on_the_seat_that_fed_the_fourth_kan_only_as_an_open
     else:
         # No liability: the dealer pays 16000 and each other seat 8000 (docs/rules/riichi.md §6).
         assert end["wins"][0]["pao"] is None and end["transfers"] == [-16000, 32000, -8000, -8000]
+
+
+def test_a_closed_kan_of_a_waiting_tile_makes_no_one_furiten(tenhou):
+    # Seat 1 waits on 3p-6p; seat 2 declares a closed kan of 3p (only the thirteen orphans may rob a
+    # closed kan, and tenhou lets none: tiles.kokushi_robs_closed_kan), then discards 6p. No winning
+    # tile passed seat 1 by (docs/rules/riichi-table.md §6, furiten): it may ron.
+    hands = {0: S0, 1: "234m456m678s22s45p", 2: "3p3p3p6p7m7p9p2s4s9s1z2z3z", 3: S3}
+    table = Table(tenhou, wall=rigged(tenhou, hands, draws="1z9m3p", places={-1: "9p", -7: "1z"}))
+    tsumogiri(table)  # seat 0
+    tsumogiri(table)  # seat 1
+    table.play(next(m for m in table.legal_moves() if m.kind == "closed_kan"))
+    table.play(Move("discard", tile_of(table, 2, "6p")))
+    assert table.to_move == 1 and table.legal_moves() == [RON, PASS]
+    end = next(e for e in table.play(RON) if e["type"] == "end")
+    # Pinfu and tanyao, 2 han 30 fu, a non-dealer's ron: 30 x 2^4 x 4 = 1920 -> 2000 (docs/rules/riichi.md §6).
+    assert sorted(end["wins"][0]["yaku"]) == ["pinfu", "tanyao"] and end["transfers"] == [0, 2000, -2000, 0]

@@ -26,7 +26,9 @@ What is left out, and why:
 Found with calls, and fixed in the Table (ours): after four kans by more than one seat the Table
 offered calls on the discard after the fourth; riichienv offers only ron and aborts the hand
 (tenhou seed 150, hand 0), as docs/rules/riichi-table.md §6 has it
-(tests/test_riichi_table_rules.py pins it on a rigged wall).
+(tests/test_riichi_play.py pins it on a rigged wall); and a closed kan of a tile a riichi hand
+waited on made that hand furiten for good (it may not rob the kan, so no winning tile passed it),
+where riichienv let it ron its other wait (tenhou seeds 1488 and 1704 of 1,000 whole games).
 """
 
 from __future__ import annotations

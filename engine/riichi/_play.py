@@ -800,9 +800,15 @@ class Table:
             self._end_win(self._ron[0], tile, discarder, events)
             return
         n = self._players
+        closed_kan = self._offer_kind == "closed_kan"
         for seat in range(n):  # a winning tile passed: furiten until the seat's next discard
-            if seat != discarder and tile >> 2 in self._waits[seat]:
-                self._furiten[seat] = "riichi" if self._riichi[seat] else (self._furiten[seat] or "temporary")
+            if seat == discarder or tile >> 2 not in self._waits[seat]:
+                continue
+            if closed_kan and not (
+                self._table.kokushi_robs_closed_kan and self._robs_closed_kan_as_kokushi(seat, "closed_kan")
+            ):
+                continue  # a closed kan's tile is no winning tile but to the thirteen orphans that may rob it
+            self._furiten[seat] = "riichi" if self._riichi[seat] else (self._furiten[seat] or "temporary")
         if self._offer_kind != "discard":
             self._complete_kan(discarder, self._offer_kind == "closed_kan", None, events)
             return
