@@ -228,6 +228,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
         raise InputError(f"{a.id!r} is a {a.game} rule set and {b.id!r} a {b.game} one: they can't be compared")
     if args.structural_only and args.behaviour_only:
         raise UsageError("--structural-only and --behaviour-only exclude each other")
+    if args.structural_only and args.logs is not None:
+        raise UsageError("--logs compares how played games score: not with --structural-only")
     _one_format(args, "human")
     cases = _Cases(args.cases, a.part) if args.cases else None
     changes = None if args.behaviour_only else diff.structural(a, b, declared=args.declared)
@@ -241,12 +243,20 @@ def cmd_diff(args: argparse.Namespace) -> int:
     # Causes are found among the resolved rule changes, whatever --declared prints.
     resolved = diff.structural(a, b) if report is not None and report.changes else []
     causes = diff.attribute(a, resolved, report) if report is not None and report.changes else None
+    logged = None
+    if args.logs is not None:
+        from . import _replays
+
+        logged = _replays.played(a, b, args.logs, resolved or diff.structural(a, b))
     fmt = "json" if args.json else args.format
     played = _played(a, b, args) if args.play else None
+    colour = args.colour == "always" or (args.colour == "auto" and sys.stdout.isatty())
     if fmt == "json":
         data = diff.as_json(a, b, changes, report, args.declared, args.steps, causes)
         if played is not None:
             data["play"] = played.as_dict()
+        if logged is not None:
+            data["played_games"] = _replays.played_json(a, b, logged)
         print(json.dumps(data, indent=2, ensure_ascii=False))
     elif fmt == "markdown":
         sys.stdout.write(diff.markdown(a, b, changes, report, causes))
@@ -254,21 +264,27 @@ def cmd_diff(args: argparse.Namespace) -> int:
             from . import _paired
 
             sys.stdout.write(_paired.markdown(played))
+        if logged is not None:
+            sys.stdout.write(_replays.played_markdown(a, b, logged))
     elif fmt == "github":
         sys.stdout.write(diff.github(a, b, changes, report))
     else:
-        colour = args.colour == "always" or (args.colour == "auto" and sys.stdout.isatty())
         sys.stdout.write(diff.human(a, b, changes, report, args.steps, colour, causes, args.top, resolved))
         if played is not None:
             from . import _paired
 
             sys.stdout.write(_paired.text(played))
+        if logged is not None:
+            all_changes = resolved or diff.structural(a, b)
+            sys.stdout.write(_replays.played_text(a, b, logged, args.top, colour, all_changes))
     _warn(report.warnings if report is not None else ())
     _warn(played.notes if played is not None else ())
+    _warn(logged.errors if logged is not None else ())
     if played is not None and played.interrupted:
         return EXIT_INTERRUPTED
     # A new name or description changes no rule: exit 0 (the human output says so).
     different = bool(diff.rule_changes(changes or [])) or bool(report and report.changes)
+    different = different or bool(logged and (logged.report.changes or logged.placements))
     return EXIT_NEGATIVE if different else EXIT_OK
 
 
@@ -570,6 +586,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     sub.add_argument("--structural-only", action="store_true", help="only the rule changes")
     sub.add_argument("--behaviour-only", action="store_true", help="only the score changes")
     sub.add_argument("--cases", metavar="FILE", help="more situations to score: `cases: [{base: 8}, {han: 3, fu: 40}]`")
+    sub.add_argument(
+        "--logs",
+        metavar="DIR",
+        help="played games: every hand of these Riichi logs (a folder or a file) settled under both, "
+        "the placements that change",
+    )
     sub.add_argument(
         "--steps", type=count_argument, default=3, metavar="N", help="show the steps of the N largest changes"
     )

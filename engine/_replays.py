@@ -235,3 +235,140 @@ def markdown(games: Sequence[GameReplay], errors: Sequence[str]) -> str:
 def as_json(games: Sequence[GameReplay], errors: Sequence[str]) -> dict[str, Any]:
     """The replays' JSON shape: ``{"games": [...], "errors": [...]}``."""
     return {"games": [game.as_dict() for game in games], "errors": list(errors)}
+
+
+# --- yakuset diff A B --logs DIR -----------------------------------------------------------------
+
+
+class Played(NamedTuple):
+    """The "played games" of a behavioural diff: every hand of the logs at ``path`` settled
+    under both rule sets (``report``, its ``causes`` as the diff finds them), the whole games
+    whose placements change (``placements``: file, then each seat's name and places under
+    ``a`` and ``b``), and the logs that could not be read (``errors``)."""
+
+    path: str
+    logs: int
+    report: Any
+    causes: Any
+    games: int
+    placements: tuple[tuple[str, tuple[tuple[str, int, int], ...]], ...]
+    errors: tuple[str, ...]
+
+
+def played(a: RuleSet, b: RuleSet, path: str, resolved: Sequence[Any]) -> Played:
+    """Every hand of the logs at ``path`` as a situation ("played hands") scored under ``a`` and
+    ``b`` (:func:`yakuset.riichi.replay_hand`: the hand in its logged state, its logged moves
+    settled by each rule set), the changes' causes found among the ``resolved`` rule changes,
+    and each whole game's placements under both (:func:`yakuset.riichi.replay`)."""
+    from . import diff
+    from .riichi import LogError, read_log, replay
+
+    if a.game != "riichi":
+        raise InputError(f"--logs: played games are Riichi logs; {a.id!r} is a {a.game} rule set")
+    records = []
+    errors = []
+    for found in log_files(path):
+        try:
+            records.append((str(found), read_log(found)))
+        except LogError as error:
+            errors.append(str(error))
+    situations = [situation for file, record in records for situation in _hand_situations(file, record)]
+    report = diff.behaviour(a, b, situations=situations)
+    causes = diff.attribute(a, resolved, report) if report.changes and diff.rule_changes(list(resolved)) else None
+    placements: list[tuple[str, tuple[tuple[str, int, int], ...]]] = []
+    games = 0
+    for file, record in records:
+        if record.final is None or len(record.hands[0].scores) != len(record.players):
+            continue
+        try:
+            places = [{s.seat: s.place for s in replay(rs, record, checked=False).standings} for rs in (a, b)]
+        except InputError as error:
+            errors.append(f"{file}: {error}")
+            continue
+        games += 1
+        moved = tuple(
+            (name or f"seat {seat}", places[0][seat], places[1][seat])
+            for seat, name in enumerate(record.players)
+            if places[0][seat] != places[1][seat]
+        )
+        if moved:
+            placements.append((file, moved))
+    return Played(path, len(records), report, causes, games, tuple(placements), tuple(errors))
+
+
+def _hand_situations(file: str, record: GameLog) -> list[tuple[str, str, Callable[[RuleSet], Any]]]:
+    from .diff import Outcome
+    from .riichi import replay_hand
+
+    def run_of(number: int) -> Callable[[RuleSet], Any]:
+        def run(rs: RuleSet) -> Any:
+            hand = replay_hand(rs, record, number, file=file)
+            void = f" (void: {hand.refused[0]})" if hand.refused else ""
+            return Outcome(float(max(hand.deltas)), _signed(hand.deltas) + void)
+
+        return run
+
+    name = os.path.basename(file)
+    return [
+        ("played hands", f"{name} hand {number} ({_hand_name(hand)})", run_of(number))
+        for number, hand in enumerate(record.hands, 1)
+        if hand.result is not None
+    ]
+
+
+def _hand_name(hand: Any) -> str:
+    return f"{hand.round_wind.capitalize()} {hand.round % 4 + 1}, {hand.honba} honba"
+
+
+def _placement_lines(result: Played) -> list[str]:
+    return [
+        f"{os.path.basename(file)}: " + ", ".join(f"{name} {_PLACES[x]} -> {_PLACES[y]}" for name, x, y in moved)
+        for file, moved in result.placements
+    ]
+
+
+def played_text(a: RuleSet, b: RuleSet, result: Played, top: int, colour: bool, resolved: Sequence[Any]) -> str:
+    """The section in words: hands and placements that change, the hands under their causes."""
+    from . import diff
+
+    body = diff.human(a, b, None, result.report, 0, colour, result.causes, top, resolved, heading="Played games")
+    lines = body.splitlines()[1:]  # not the title: the diff above printed it
+    head = (
+        f"  {result.logs} log(s) at {result.path}; {len(result.placements)} of {result.games} whole game(s) "
+        "change placements"
+    )
+    lines[1:1] = [head, *(f"    {line}" for line in _placement_lines(result))]
+    return "\n".join(lines) + "\n"
+
+
+def played_markdown(a: RuleSet, b: RuleSet, result: Played) -> str:
+    """The section as Markdown (the diff's own tables under "Played games")."""
+    from . import diff
+
+    body = diff.markdown(a, b, None, result.report, result.causes, heading="Played games")
+    lines = body.splitlines()[2:]  # not the title
+    lines[2:2] = [
+        f"{result.logs} log(s); {len(result.placements)} of {result.games} whole game(s) change placements.",
+        "",
+        *(f"- {line}" for line in _placement_lines(result)),
+        *([""] if result.placements else []),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def played_json(a: RuleSet, b: RuleSet, result: Played) -> dict[str, Any]:
+    """The section's JSON shape: the diff's ``behaviour`` of the played hands, and placements."""
+    from . import diff
+
+    data = diff.as_json(a, b, None, result.report, False, 0, result.causes)["behaviour"]
+    return {
+        "path": result.path,
+        "logs": result.logs,
+        "hands": data,
+        "games": result.games,
+        "placements": [
+            {"file": file, "moved": [{"player": n, "a": x, "b": y} for n, x, y in moved]}
+            for file, moved in result.placements
+        ],
+        "errors": list(result.errors),
+    }

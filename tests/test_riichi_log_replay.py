@@ -12,8 +12,10 @@ import functools
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 import yakuset
+from yakuset import riichi
 from yakuset.riichi import Divergence, LogError, read_log, replay
 
 from . import helpers
@@ -229,3 +231,43 @@ def test_yakuset_replay_exits_1_when_a_log_diverges(capsys) -> None:
     # The mjai game names no rules: under EMA's (no red fives) its first win pays otherwise.
     code, out, _ = helpers.run(capsys, "replay", str(LOGS / "mjai" / "126_204_0_mjai.jsonl"), "--ruleset", "ema-2025")
     assert code == 1 and "ema-2025: DIVERGES at hand " in out
+
+
+# --- yakuset diff A B --logs DIR -----------------------------------------------------------------
+
+
+def test_one_hand_replayed_alone_in_its_logged_state_under_either_rule_set() -> None:
+    record = game_log(FIRST)
+    assert riichi.replay_hand(ruleset("tenhou"), record, 6).deltas == record.hands[5].result.deltas
+    assert riichi.replay_hand(ruleset("ema-2025"), record, 6).deltas == (-5200, 0, 5200, 0)
+    with pytest.raises(yakuset.InputError, match="number must be a hand of the record, 1 to 9"):
+        riichi.replay_hand(ruleset("tenhou"), record, 10)
+
+
+def test_diff_with_logs_adds_played_games_their_placements_and_causes(capsys, tmp_path) -> None:
+    (tmp_path / FIRST.name).write_bytes(FIRST.read_bytes())
+    argv = ("diff", "tenhou", "ema-2025", "--behaviour-only", "--logs", str(tmp_path), "--top", "1")
+    code, out, _ = helpers.run(capsys, *argv)
+    assert code == 1
+    played = out[out.index("Played games: ") :]
+    assert played.startswith("Played games: 2 of 9 situations change; largest: first-example.mjlog hand 6")
+    assert "1 of 1 whole game(s) change placements" in played
+    assert "first-example.mjlog: -ron- 4th -> 3rd, 超ヒモリロ 3rd -> 4th" in played
+    # South 4's winner had one red five, 5p: that change alone turns 2 han into 1.
+    assert "Caused by tiles.red_fives.p: 1 -> 0" in played
+    assert "first-example.mjlog hand 9 (South 4, 2 honba): 0 +3600 0 -2600 -> 0 +2600 0 -1600 (-1000)" in played
+    code, out, _ = helpers.run(capsys, *argv, "--json")
+    schema = json.loads((helpers.ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(json.loads(out), schema)
+    data = json.loads(out)["played_games"]
+    assert (data["logs"], data["hands"]["changed"], data["games"]) == (1, 2, 1)
+    assert data["placements"][0]["moved"][0] == {"player": "-ron-", "a": 4, "b": 3}
+    code, out, _ = helpers.run(capsys, *argv, "--format", "markdown")
+    assert "### Played games" in out and "- first-example.mjlog: -ron- 4th -> 3rd" in out
+
+
+def test_diff_with_logs_refuses_what_has_no_played_games(capsys, tmp_path) -> None:
+    code, _, err = helpers.run(capsys, "diff", "tenhou", "ema-2025", "--structural-only", "--logs", str(tmp_path))
+    assert code == 2 and "--logs compares how played games score" in err
+    code, _, err = helpers.run(capsys, "diff", "nintendo", "yakuza", "--behaviour-only", "--logs", str(tmp_path))
+    assert code == 2 and "played games are Riichi logs; 'nintendo' is a koikoi rule set" in err

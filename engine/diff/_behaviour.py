@@ -141,8 +141,15 @@ def describe(outcome: Outcome) -> str:
     return f"refused ({outcome.error})" if outcome.error else outcome.summary
 
 
-def behaviour(a: RuleSet, b: RuleSet, cases: Iterable[Mapping[str, Any]] = ()) -> BehaviourReport:
-    """Score the game's standard situations (and ``cases``) under both rule sets.
+def behaviour(
+    a: RuleSet,
+    b: RuleSet,
+    cases: Iterable[Mapping[str, Any]] = (),
+    *,
+    situations: Iterable[Situation] | None = None,
+) -> BehaviourReport:
+    """Score the game's standard situations (and ``cases``) under both rule sets; with
+    ``situations``, those instead of the standard ones (the hands of played games).
 
     ``cases`` may be any iterable (a list, or a generator reading a file): each case is scored as
     it comes and kept only when it changes, so memory does not grow with the number of cases.
@@ -165,10 +172,12 @@ def behaviour(a: RuleSet, b: RuleSet, cases: Iterable[Mapping[str, Any]] = ()) -
     changes = []
     skipped = one_sided = 0
     said: dict[str, None] = {}
-    situations = itertools.chain(
-        ((None, situation) for situation in part.situations(a, b)), enumerate(_case_situations(part, cases))
+    standard = part.situations(a, b) if situations is None else situations
+    scored = itertools.chain(
+        ((None, situation) for situation in standard),
+        enumerate(_case_situations(part, cases)),
     )
-    for case, (group, text, run) in situations:
+    for case, (group, text, run) in scored:
         old, new = _safely(run, a), _safely(run, b)
         said.update(dict.fromkeys((*old.warnings, *new.warnings)))
         if old.absent is not None and new.absent is not None:

@@ -133,10 +133,11 @@ def human(
     causes: Sequence[Cause | None] | None = None,
     top: int = 10,
     all_changes: Sequence[Change] = (),
+    heading: str = "Behaviour",
 ) -> str:
-    """Readable text: the rule changes by section, then the behaviour: with ``causes``, the score
-    changes grouped under the rule change(s) that cause them (``top`` of each), else every change,
-    largest first."""
+    """Readable text: the rule changes by section, then the behaviour (under ``heading``): with
+    ``causes``, the score changes grouped under the rule change(s) that cause them (``top`` of
+    each), else every change, largest first."""
     _check(a, b, changes, report, causes, steps=steps, top=top)
     true_or_false("colour", colour)
 
@@ -161,7 +162,7 @@ def human(
         if changes and not rule_changes(changes):
             out.append("  (only the name, the metadata or `extends` differ: the rules are the same)")
     if report is not None:
-        out.append(paint("title", f"Behaviour: {report.summary}"))
+        out.append(paint("title", f"{heading}: {report.summary}"))
         for group, (count, changed) in report.by_group.items():
             out.append(f"  {group}: {changed} of {count} change")
         shown = 0
@@ -195,9 +196,10 @@ def markdown(
     changes: list[Change] | None,
     report: BehaviourReport | None,
     causes: Sequence[Cause | None] | None = None,
+    heading: str = "Behaviour",
 ) -> str:
     """Markdown for a pull request: a table of rule changes and a table of changed situations
-    (with the rule changes that cause each)."""
+    (with the rule changes that cause each) under ``heading``."""
     _check(a, b, changes, report, causes)
 
     def cell(text: str) -> str:
@@ -217,7 +219,7 @@ def markdown(
             out.append("The rule sets are identical.")
         out.append("")
     if report is not None:
-        out += ["### Behaviour", "", report.summary, "", "| situations | count | changed |", "|---|---:|---:|"]
+        out += [f"### {heading}", "", report.summary, "", "| situations | count | changed |", "|---|---:|---:|"]
         out += [f"| {g} | {n} | {c} |" for g, (n, c) in report.by_group.items()]
         if report.changes:
             reasons = [

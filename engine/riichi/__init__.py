@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ._log_checks import Finding, check_log
     from ._log_read import MAX_LOG_BYTES, read_log
     from ._log_record import GameLog, Lobby, LogError, LogEvent, LogHand, LogResult, LogWin
-    from ._log_replay import Divergence, Replay, ReplayedHand, ReplayedWin, replay
+    from ._log_replay import Divergence, Replay, ReplayedHand, ReplayedWin, replay, replay_hand
     from ._log_write import write_mjai, write_tenhou6
     from ._memos import clear_memos, memo_sizes
     from ._play import MOVE_KINDS, IllegalMove, Move, Table, TableHand, View
@@ -98,6 +98,7 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "ReplayedHand": ("yakuset.riichi._log_replay", "ReplayedHand"),
     "ReplayedWin": ("yakuset.riichi._log_replay", "ReplayedWin"),
     "replay": ("yakuset.riichi._log_replay", "replay"),
+    "replay_hand": ("yakuset.riichi._log_replay", "replay_hand"),
     "LogEvent": ("yakuset.riichi._log_record", "LogEvent"),
     "GameLog": ("yakuset.riichi._log_record", "GameLog"),
     "LogHand": ("yakuset.riichi._log_record", "LogHand"),
@@ -244,6 +245,7 @@ __all__ = [
     "play_games",
     "read_log",
     "replay",
+    "replay_hand",
     "rules_of",
     "score",
     "settle",

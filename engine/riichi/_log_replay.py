@@ -217,6 +217,26 @@ def replay(rs: RuleSet, record: GameLog, *, checked: bool | None = None, file: s
     )
 
 
+def replay_hand(rs: RuleSet, record: GameLog, number: int, *, file: str = "<record>") -> ReplayedHand:
+    """Hand ``number`` (from 1) of ``record`` played again at a table under ``rs`` in the state
+    the log gives it (its round, honba, sticks and scores), its logged moves settled by ``rs``
+    (as :func:`replay` settles a hand under another rule set; a move ``rs`` refuses makes a void
+    hand). What one hand of a played game comes to under a rule set, alone (``yakuset diff
+    --logs``)."""
+    if not isinstance(record, GameLog):
+        raise InputError(f"record must be a yakuset.riichi.GameLog (from read_log), got {shown(record)}")
+    if type(number) is not int or not 1 <= number <= len(record.hands):
+        raise InputError(f"number must be a hand of the record, 1 to {len(record.hands)}, got {shown(number)}")
+    table_rules = riichi_rules(rs).table
+    hand = record.hands[number - 1]
+    if len(hand.scores) != table_rules.players:
+        raise InputError(f"the log is a game of {len(hand.scores)} players and {rs.id!r} one of {table_rules.players}")
+    wall = rebuilt_wall(table_rules, hand, file, number)
+    state = _logged_state(hand, hand.scores, hand.sticks)
+    done, _ = _HandReplay(rs, table_rules, hand, number, state, wall, checked=False).run()
+    return done
+
+
 def _logged_state(hand: LogHand, scores: tuple[int, ...], sticks: int) -> State:
     """The state of the log's ``hand`` with ``scores`` and ``sticks``."""
     return State(
