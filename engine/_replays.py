@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ._core.errors import InputError
-from ._house import load_ruleset
+from ._house import load_ruleset, load_ruleset_text
 
 if TYPE_CHECKING:
     from ._core.ruleset import RuleSet
@@ -78,12 +78,20 @@ def replay_logs(
 
 
 def replay_one(file: str, ruleset: RuleSet | None) -> GameReplay:
-    """The log ``file`` replayed under the rule set its lobby implies (or ``ruleset`` for a log
-    that names none), and rescored under ``ruleset`` when that is another."""
-    from .riichi import read_log, replay
+    """The log ``file`` replayed under the rule set its lobby implies (a bundled one, or one
+    that extends it with the lobby's other rules: :func:`yakuset.riichi.lobby_variant`; or
+    ``ruleset`` for a log that names none), and rescored under ``ruleset`` when that is another."""
+    from .riichi import lobby_variant, read_log, replay
 
     record = read_log(file)
-    implied = load_ruleset(record.ruleset) if record.ruleset is not None else ruleset
+    variant = lobby_variant(record.lobby)
+    if record.ruleset is not None:
+        implied: RuleSet | None = load_ruleset(record.ruleset)
+    elif variant is not None:  # a lobby no bundled file is: the rule set it implies, built here
+        ident, text = variant
+        implied = load_ruleset_text(text, f"{ident}.yaml", bundled_parents_only=True)
+    else:
+        implied = ruleset
     if implied is None:
         raise InputError(f"{file}: no rule set to replay it under ({record.ruleset_reason}): give one with --ruleset")
     checked = replay(implied, record, checked=True, file=file)
@@ -119,7 +127,8 @@ def _verdict(replay: Replay) -> str:
         return f"DIVERGES at {replay.divergence}"
     compared = sum(h.logged is not None for h in replay.hands)
     final = " and the final scores and points" if replay.logged_final is not None else ""
-    return f"every action legal; all {compared} hands{final} as the log's"
+    hands = "the hand" if compared == 1 else f"all {compared} hands"
+    return f"every action legal; {hands}{final} as the log's"
 
 
 def _win_words(win: ReplayedWin) -> str:
@@ -185,7 +194,8 @@ def text(games: Sequence[GameReplay], errors: Sequence[str]) -> str:
     out = []
     for game in games:
         checked, rescored = game.checked, game.rescored
-        lines = [f"{game.file}: {len(game.record.hands)} hands", f"  {checked.ruleset}: {_verdict(checked)}"]
+        count = len(game.record.hands)
+        lines = [f"{game.file}: {count} hand{'' if count == 1 else 's'}", f"  {checked.ruleset}: {_verdict(checked)}"]
         lines += [f"  {checked.ruleset}: note: {note}" for note in checked.notes]
         if rescored is not None:
             changed = [(a, b) for a, b in zip(checked.hands, rescored.hands, strict=False) if a.deltas != b.deltas]

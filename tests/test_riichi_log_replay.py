@@ -16,7 +16,7 @@ import jsonschema
 import pytest
 import yakuset
 from yakuset import riichi
-from yakuset.riichi import Divergence, LogError, read_log, replay
+from yakuset.riichi import Divergence, LogError, lobby_variant, read_log, replay
 
 from . import helpers
 from .helpers import LOGS, game_log
@@ -32,22 +32,16 @@ def ruleset(name: str) -> yakuset.RuleSet:
     return yakuset.load_ruleset(name)
 
 
-@pytest.fixture(scope="module")
-def tonpuu(tmp_path_factory: pytest.TempPathFactory) -> yakuset.RuleSet:
-    """Tenhou's East-only game, which no bundled rule set is (the lobby's reason says so)."""
-    path = tmp_path_factory.mktemp("rules") / "tenhou-tonpuu.yaml"
-    path.write_text("extends: tenhou\nending:\n  length: east\n", encoding="utf-8")
-    return yakuset.load_ruleset(str(path))
-
-
-def implied(path: Path, tonpuu: yakuset.RuleSet) -> yakuset.RuleSet:
-    """The rule set the log's lobby implies; the mjai game (which names none) was played by
+def implied(path: Path) -> yakuset.RuleSet:
+    """The rule set the log's lobby implies: a bundled one, or one that extends it with the
+    lobby's other rules (the East-only games); the mjai game (which names none) was played by
     RiichiEnv's Tenhou preset."""
     record = game_log(path)
     if record.ruleset is not None:
         return ruleset(record.ruleset)
-    if record.ruleset_reason.startswith("no bundled rule set: tenhou with ending.length: east"):
-        return tonpuu
+    variant = lobby_variant(record.lobby)
+    if variant is not None:
+        return yakuset.load_ruleset_text(variant[1], f"{variant[0]}.yaml")
     assert path.suffix == ".jsonl", record.ruleset_reason
     return ruleset("tenhou")
 
@@ -78,7 +72,7 @@ def distinct_games() -> list[Path]:
     return sorted(longest.values())
 
 
-def test_every_readable_log_replays_with_no_divergence_under_the_rule_set_its_lobby_implies(tonpuu) -> None:
+def test_every_readable_log_replays_with_no_divergence_under_the_rule_set_its_lobby_implies() -> None:
     """Every file in a whole run; the quick run replays each game once, by its longest file."""
     compared = finals = 0
     games = distinct_games()
@@ -88,7 +82,7 @@ def test_every_readable_log_replays_with_no_divergence_under_the_rule_set_its_lo
                 read_log(path)
             continue
         record = game_log(path)
-        result = replay(implied(path, tonpuu), record)
+        result = replay(implied(path), record)
         assert result.checked and result.divergence is None, f"{path.name}: {result.divergence}"
         assert [h.deltas for h in result.hands if h.logged is not None] == [
             h.result.deltas for h in record.hands if h.result is not None
@@ -271,3 +265,34 @@ def test_diff_with_logs_refuses_what_has_no_played_games(capsys, tmp_path) -> No
     assert code == 2 and "--logs compares how played games score" in err
     code, _, err = helpers.run(capsys, "diff", "nintendo", "yakuza", "--behaviour-only", "--logs", str(tmp_path))
     assert code == 2 and "played games are Riichi logs; 'nintendo' is a koikoi rule set" in err
+
+
+@pytest.mark.parametrize(
+    ("type_", "ident", "keys"),
+    [
+        (0x89, None, {}),  # 鳳凰 East-South, red fives, open tanyao: tenhou itself
+        (0x81, "tenhou-east", {"ending.length": "east"}),
+        (0x8F, "tenhou-no-open-tanyao-no-red-fives", {"red": 0, "wins.open_tanyao": False}),
+        (0x99, None, {}),  # three players, East-South: tenhou-sanma itself
+        (0x91, "tenhou-sanma-east", {"ending.length": "east"}),
+    ],
+)
+def test_a_lobby_no_bundled_file_is_implies_the_bundled_one_with_the_lobbys_rules(type_, ident, keys):
+    """The lobby's bits (docs/rules/tenhou-logs.md §4): 0x02 no red fives, 0x04 no open tanyao,
+    0x08 East-South, 0x10 three players."""
+    from yakuset.riichi._log_lobby import lobby_of_type
+
+    lobby, bundled, _ = lobby_of_type(type_)
+    variant = lobby_variant(lobby)
+    assert (variant is None) == (bundled is not None)
+    if variant is None:
+        return
+    assert variant[0] == ident
+    rs = yakuset.load_ruleset_text(variant[1], f"{variant[0]}.yaml", bundled_parents_only=True)
+    assert rs.files[1].path.stem == ("tenhou" if lobby.players == 4 else "tenhou-sanma")
+    for key, value in keys.items():
+        if key == "red":
+            assert sum(rs.document["tiles"]["red_fives"].values()) == value
+        else:
+            section, name = key.split(".")
+            assert rs.document[section][name] == value

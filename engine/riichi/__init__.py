@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ._grid import GridCell, LimitRow, PaymentGrid, grid_fu, payment_grids
     from ._hand import HandScore, evaluate
     from ._log_checks import Finding, check_log
+    from ._log_lobby import lobby_variant
     from ._log_read import MAX_LOG_BYTES, read_log
     from ._log_record import GameLog, Lobby, LogError, LogEvent, LogHand, LogResult, LogWin
     from ._log_replay import Divergence, Replay, ReplayedHand, ReplayedWin, replay, replay_hand
@@ -91,6 +92,7 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "evaluate": ("yakuset.riichi._hand", "evaluate"),
     "Finding": ("yakuset.riichi._log_checks", "Finding"),
     "check_log": ("yakuset.riichi._log_checks", "check_log"),
+    "lobby_variant": ("yakuset.riichi._log_lobby", "lobby_variant"),
     "MAX_LOG_BYTES": ("yakuset.riichi._log_read", "MAX_LOG_BYTES"),
     "read_log": ("yakuset.riichi._log_read", "read_log"),
     "Divergence": ("yakuset.riichi._log_replay", "Divergence"),
@@ -235,6 +237,7 @@ __all__ = [
     "game_seed",
     "grid_fu",
     "hookspecs",
+    "lobby_variant",
     "memo_sizes",
     "new_game",
     "parse_meld",

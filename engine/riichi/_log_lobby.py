@@ -48,6 +48,37 @@ def implied_ruleset(lobby: Lobby | None) -> tuple[str | None, str]:
     )
 
 
+#: How a lobby's rule that differs from the bundled rule set's is written in a rule set: the
+#: key's YAML, a word for the variant's id and one for its name.
+_VARIANT = {
+    "ending.length": ("ending:\n  length: east\n", "east", "East only"),
+    "wins.open_tanyao": ("wins:\n  open_tanyao: false\n", "no-open-tanyao", "no open tanyao"),
+    "red_fives": ("tiles:\n  red_fives: {m: 0, p: 0, s: 0}\n", "no-red-fives", "no red fives"),
+}
+
+
+def lobby_variant(lobby: Lobby | None) -> tuple[str, str] | None:
+    """For a lobby whose rules no bundled rule set has (an East-only game, a lobby without red
+    fives or open tanyao): the id and the YAML text of the rule set it implies, which extends the
+    table's bundled one with what the lobby sets otherwise (``tenhou-east``: ``extends: tenhou``,
+    ``ending: {length: east}``). ``None`` when a bundled rule set is implied, or none is (a log
+    that names no rules, a lobby with bits this reader does not know)."""
+    if lobby is None or (lobby.type is not None and lobby.type & ~KNOWN_BITS):
+        return None
+    base = BUNDLED[lobby.players]
+    stated = lobby_rules(lobby)
+    differ = [key for key, value in _BUNDLED_RULES.items() if stated[key] != value]
+    if not differ:
+        return None
+    ident = "-".join([base, *(_VARIANT[key][1] for key in differ)])
+    text = (
+        f"extends: {base}\n"
+        f"name: {base} ({', '.join(_VARIANT[key][2] for key in differ)})\n"
+        "metadata:\n  source: the log's lobby (docs/rules/tenhou-logs.md §4)\n"
+    )
+    return ident, text + "".join(_VARIANT[key][0] for key in differ)
+
+
 def _yaml(value: Any) -> str:
     if value is True or value is False:
         return "true" if value else "false"
