@@ -152,6 +152,8 @@ def _seen_through(view) -> set[int]:
     for melds in view.melds:
         for _, tiles in melds:
             seen |= set(tiles)
+    for norths in view.kita:
+        seen |= set(norths)
     for move in view.legal_moves():
         seen |= {move.tile} if move.tile is not None else set()
         seen |= set(move.tiles)
@@ -159,12 +161,12 @@ def _seen_through(view) -> set[int]:
 
 
 #: What a View offers a bot: nothing here names another hand or the wall.
-VIEW_SURFACE = {"seat", "hand", "drawn", "discards", "melds", "riichi", "dora_indicators", "live_left", "state"}
+VIEW_SURFACE = {"seat", "hand", "drawn", "discards", "melds", "kita", "riichi", "dora_indicators", "live_left", "state"}
 
 
 def test_a_bot_never_sees_another_hand_or_the_wall(tenhou):
     """At every decision of a whole game, each tile the deciding seat's view shows is in its own
-    hand, a discard, a meld or a dora indicator; never in another seat's hand or the wall."""
+    hand, a discard, a meld, a set-aside north or a dora indicator; never in another seat's hand or the wall."""
     table = Table(tenhou, seed=11)
     views = [table.view(seat) for seat in range(4)]
     assert {name for name in dir(views[0]) if not name.startswith("_")} == VIEW_SURFACE | {"legal_moves", "to_move"}

@@ -298,11 +298,12 @@ def greedy(table: Table, rng: random.Random) -> Move:
 
 
 def check_tiles(rs, table: Table) -> None:
-    """Every tile is in one place: a hand, a meld, the discards (a called discard is in its
-    meld too), or the wall (live or dead)."""
+    """Every tile is in one place: a hand, a meld, the norths set aside (kita), the discards (a
+    called discard is in its meld too), or the wall (live or dead)."""
     view = table.view(0)
     held = [t for seat in range(len(table.state.scores)) for t in table.view(seat).hand]
     held += [t for melds in view.melds for _, tiles in melds for t in tiles]
+    held += [t for norths in view.kita for t in norths]
     assert len(held) == len(set(held))
     events = table.events
     this_hand = events[max(i for i, e in enumerate(events) if e["type"] == "hand") :]
@@ -644,3 +645,97 @@ def test_a_closed_kan_of_a_waiting_tile_makes_no_one_furiten(tenhou):
     end = next(e for e in table.play(RON) if e["type"] == "end")
     # Pinfu and tanyao, 2 han 30 fu, a non-dealer's ron: 30 x 2^4 x 4 = 1920 -> 2000 (docs/rules/riichi.md §6).
     assert sorted(end["wins"][0]["yaku"]) == ["pinfu", "tanyao"] and end["transfers"] == [0, 2000, -2000, 0]
+
+
+# --- kita (three players: tenhou-sanma; docs/rules/sanma.md §2, docs/rules/riichi-table.md §6) -------
+
+KITA_JUNK = {  # hands of thirteen different tiles: no pon, no win, no north
+    0: "1m9m2p3p6p4s5s7s8s2z3z6z4z",
+    2: "1m9m1p4p7p2s3s6s8s1z2z3z7z",
+}
+
+
+def _sanma(kita: dict[str, object] | None = None):
+    """tenhou-sanma, or a house rule set extending it with ``kita`` changed."""
+    if not kita:
+        return yakuset.load_ruleset("tenhou-sanma")
+    text = "extends: tenhou-sanma\nname: House sanma\nkita:\n" + "".join(f"  {k}: {v}\n" for k, v in kita.items())
+    return yakuset.load_ruleset_text(text, "house-sanma.yaml")
+
+
+def test_a_kita_draws_a_replacement_and_counts_as_a_dora_in_a_rinshan_tsumo():
+    rs = _sanma()
+    # Seat 0 holds 123p456p789p 1s1s 9s and a north, draws 9s, sets the north aside and draws 1s.
+    hands = {0: "4z123p456p789p1s1s9s", 1: "1m9m1p4p7p2s3s6s8s1z5z3z7z", 2: KITA_JUNK[2]}
+    table = Table(rs, wall=rigged(rs, hands, draws="9s", dora="5z", ura="5z", places={-1: "1s"}))
+    assert Move("kita", tile_of(table, 0, "4z")) in table.legal_moves()
+    events = table.play(Move("kita", tile_of(table, 0, "4z")))
+    assert [e["type"] for e in events] == ["kita", "draw"] and events[-1]["replacement"] is True
+    assert table.view(1).kita == ((events[0]["tile"],), (), ())
+    end = next(e for e in table.play(TSUMO) if e["type"] == "end")
+    # Menzen tsumo, ittsu (2) and rinshan: 4 han 30 fu; the kita's dora makes 5 han, a mangan: the
+    # dealer's mangan tsumo at three players is 4000 from each (tsumo loss; docs/rules/sanma.md §3).
+    # A kita counts as a call: no tenhou (docs/rules/sanma.md §2).
+    assert "tenhou" not in end["wins"][0]["yaku"] and "rinshan" in end["wins"][0]["yaku"]
+    assert end["transfers"] == [8000, -4000, -4000]
+
+
+# Seat 1 waits on north alone (tanki) with ittsu; seat 0 sets its north aside on its first turn.
+KITA_RON_HANDS = {0: KITA_JUNK[0], 1: "123p456p789p1s1s1s4z", 2: KITA_JUNK[2]}
+
+
+@pytest.mark.parametrize(
+    ("ron", "yaku", "paid"),
+    [
+        # allowed (tenhou-sanma): ittsu, 2 han 40 fu (20 + 10 closed ron + 8 for 1s1s1s + 2 tanki): 2600.
+        ("allowed", ["ittsu"], 2600),
+        # chankan: ittsu and chankan, 3 han 40 fu: 5200 (docs/rules/sanma.md §3's grid).
+        ("chankan", ["chankan", "ittsu"], 5200),
+        ("forbidden", None, 0),
+    ],
+)
+def test_a_set_aside_north_may_be_ronned_as_kita_ron_says(ron, yaku, paid):
+    rs = _sanma(None if ron == "allowed" else {"ron": ron})
+    table = Table(rs, wall=rigged(rs, KITA_RON_HANDS, draws="7z", dora="5z", ura="5z", places={-1: "6z"}))
+    events = table.play(Move("kita", tile_of(table, 0, "4z")))
+    if yaku is None:
+        assert table.to_move == 0 and events[-1]["type"] == "draw" and events[-1]["replacement"] is True
+        return
+    assert table.to_move == 1 and table.legal_moves() == [RON, PASS]
+    end = next(e for e in table.play(RON) if e["type"] == "end")
+    assert sorted(end["wins"][0]["yaku"]) == yaku and end["transfers"] == [-paid, paid, 0]
+
+
+def test_a_kita_is_refused_after_a_pon_and_names_the_rule():
+    rs = _sanma({"ron": "forbidden"})
+    table = Table(rs, wall=rigged(rs, KITA_RON_HANDS, draws="7z", dora="5z", ura="5z", places={-1: "6z"}))
+    with pytest.raises(IllegalMove, match=r"kita: only a north \(4z\) is set aside"):
+        table.play(Move("kita", tile_of(table, 0, "1m")))
+    table.play(Move("kita", tile_of(table, 0, "4z")))
+    with pytest.raises(IllegalMove, match=r"kita: .* is not in seat 0's hand"):
+        table.play(Move("kita", tile_of(table, 1, "4z")))
+
+
+# Seat 1 is tenpai from the deal (123p456p789p 1s1s 9s9s: 1s or 9s), declares riichi on its second
+# draw; seat 2 then draws a north and sets it aside; seat 1 draws 1s.
+IPPATSU_HANDS = {0: "1m9m2p3p6p4s5s7s8s2z3z6z7z", 1: "123p456p789p1s1s9s9s", 2: KITA_JUNK[2]}
+
+
+@pytest.mark.parametrize("breaks", [True, False])
+def test_a_kita_ends_ippatsu_where_the_rule_set_says(breaks):
+    rs = _sanma(None if breaks else {"breaks_ippatsu": "false"})
+    wall = rigged(rs, IPPATSU_HANDS, draws="5z6z1z9p2z4z7z1s", dora="5z", ura="5z", places={-1: "3z"})
+    table = Table(rs, wall=wall)
+    for _ in range(4):
+        tsumogiri(table)  # seats 0, 1, 2, 0
+    table.play(Move("riichi", table.view(1).drawn))
+    assert table.to_move == 2
+    table.play(Move("kita", table.view(2).drawn))
+    tsumogiri(table)  # seat 2: its replacement tile
+    tsumogiri(table)  # seat 0
+    end = next(e for e in table.play(TSUMO) if e["type"] == "end")
+    assert ("ippatsu" in end["wins"][0]["yaku"]) is not breaks
+    # riichi, menzen tsumo, ittsu: 4 han 30 fu (20 + 2 tsumo + 8 for 1s1s1s): 3900 from the dealer,
+    # 2000 from the other (docs/rules/sanma.md §3); with ippatsu a mangan: 4000 and 2000.
+    dealer_pays = 3900 if breaks else 4000
+    assert end["transfers"][0] == -dealer_pays and end["transfers"][2] == -2000

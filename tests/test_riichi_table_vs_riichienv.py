@@ -7,16 +7,18 @@ decision the seat to move and its legal moves must be the same, and after every 
 
 What is left out, and why:
 
-- ``NOT_YET``: kita, which the Table does not play yet. The games are played without it
-  (``never``), and the move is left out of both sides' legal moves; a reaction left with only
-  ``pass`` is not compared (riichienv asks only seats that have more).
+- ``NOT_YET``: nothing now (every kind of move is compared: the calls, the kans and kita). A kind
+  the Table did not play would be left out of the games (``never``) and of both sides' legal
+  moves, and a reaction left with only ``pass`` not compared (riichienv asks only seats that
+  have more).
 - **Pure karaten**, a documented rule difference: at an exhaustive draw riichienv pays as tenpai a
   hand whose every wait is a tile its holder has all four of (in its hand or its own kan); the
   Table counts it noten (docs/rules/riichi-table.md §6, where the rule references are named).
   ``replay_on_table`` returns a ``Skipped`` for exactly that hand (the seats found by riichienv's
-  own ``get_waits``, and riichienv's deltas equal to the Table's with those seats paid as tenpai),
-  and the rest of that game is not compared (the scores part); anything else at a draw is a
-  difference.
+  own ``get_waits``, and riichienv's deltas equal to the Table's with those seats paid as tenpai;
+  or a turn where the only moves riichienv has more are riichi, each leaving such a hand: the
+  Table offers no riichi on it), and the rest of that game is not compared (the scores part);
+  anything else is a difference.
 - After a game's last hand, riichienv's final scores hold the riichi sticks left on the table,
   given to the top: the standings' matter, not the hand's; hand results are compared without it.
 - Moves are compared by their tiles' names, not copies, and riichienv's reactions after a ron in
@@ -55,8 +57,8 @@ from .riichienv_play import (
     uniform,
 )
 
-#: Move kinds the Table does not play yet (see the module's docstring).
-NOT_YET = frozenset({"kita"})
+#: Move kinds the Table does not play yet (see the module's docstring): none.
+NOT_YET: frozenset[str] = frozenset()
 RULESETS = {name: yakuset.load_ruleset(name) for name in PRESETS}
 #: Whole games per preset in the slow run, four in five with the eager chooser: 200 in a whole
 #: test run (CI, the README's command); ``YAKUSET_RIICHIENV_GAMES=1000`` plays the issue's

@@ -274,6 +274,8 @@ _TABLE_ONLY = (
     "wins.kuikae",
     "wins.riichi_draws_left",
     "tiles.kan_dora_timing",
+    "kita.ron",
+    "kita.breaks_ippatsu",
 )
 #: By group of ``situations``, the rules none of its outcomes reads: a hand from its tiles reads
 #: the tiles there are and the calls allowed; a hand by han and fu, a yaku's han or declared

@@ -223,8 +223,12 @@ def _read_three_player(
     check_kita(rs, table, kita)
     if table.players == 3 and seat_wind in ("north", "4z"):
         raise InputError(f"seat_wind north: {rs.id!r} is a game of three (seats east, south and west)")
+    kita_rule = table.kita
     rules = TileRules(
-        table.removed, table.dora_of, None if table.kita is None else (table.kita.dora_each, table.kita.indicated)
+        table.removed,
+        table.dora_of,
+        None if kita_rule is None else (kita_rule.dora_each, kita_rule.indicated),
+        kita_rule is not None and kita_rule.ron == "chankan",
     )
     read = read_win(hand, win, melds, seat_wind, round_wind, dora_indicators, ura_indicators, flags, rules, kita)
     if not table.chi:

@@ -38,7 +38,7 @@ from ._settle import Settlement, settle
 from ._shanten import shanten_of, waits_of
 from ._standings import Standing, standings
 from ._state import State, new_game
-from ._tiles import DRAGONS, TERMINALS_AND_HONOURS, WINDS, tile_name
+from ._tiles import DRAGONS, NORTH, TERMINALS_AND_HONOURS, WINDS, tile_name
 from ._wall import SplitMix64, Wall, is_red, shuffle, tile_label, tile_set
 
 if TYPE_CHECKING:
@@ -178,6 +178,7 @@ class Table:
         "_called_away",
         "_pao",
         "_kans",
+        "_kita",
         "_calls",
         "_offer",
         "_offer_kind",
@@ -356,6 +357,7 @@ class Table:
         self._ippatsu: list[bool] = [False] * n
         self._sticks: list[int] = []
         self._furiten: list[str | None] = [None] * n  # "temporary", "riichi"
+        self._kita: list[list[int]] = [[] for _ in range(n)]  # the norths each seat set aside
         self._waits: list[tuple[int, ...]] = [self._waits_of(seat) for seat in range(n)]
         self._pao: list[dict[str, int]] = [{} for _ in range(n)]
         self._kans: list[int] = []
@@ -416,13 +418,14 @@ class Table:
 
     def _seat_limits(self, seat: int, extra: Sequence[int] = ()) -> bytes:
         """The copies of each tile left for ``seat``'s hand: four, less its melds' (and ``extra``)."""
-        melds = self._melds[seat]
-        if not melds and not extra:
+        melds, kita = self._melds[seat], self._kita[seat]
+        if not melds and not extra and not kita:
             return self._limits
         limits = bytearray(self._limits)
         for meld in melds:
             for tile in meld.tiles:
                 limits[tile >> 2] -= 1
+        limits[NORTH] -= len(kita)
         for tile in extra:
             limits[tile >> 2] -= 1
         return bytes(limits)
@@ -458,6 +461,8 @@ class Table:
             "dora_indicators": [tile_label(table, t) for t in wall.dora_indicators],
             "tsumo": tsumo,
         }
+        if self._kita[seat]:
+            win["kita"] = len(self._kita[seat])
         if riichi:
             win["ura_indicators"] = [tile_label(table, t) for t in wall.ura_indicators]
             win["double_riichi" if self._double[seat] else "riichi"] = True
@@ -470,6 +475,9 @@ class Table:
                 win["rinshan"] = True
             elif last:
                 win["haitei"] = True
+        elif self._offer_kind == "kita":
+            if table.kita is not None and table.kita.ron == "chankan":
+                win["chankan"] = True
         elif self._offer_kind != "discard":
             win["chankan"] = True
             if self._offer_kind == "closed_kan":
@@ -534,6 +542,8 @@ class Table:
         moves.extend(self._closed_kans(seat))
         if not self._riichi[seat]:
             moves.extend(self._added_kans(seat))
+        if self._table.kita is not None:
+            moves.extend(self._kita_moves(seat, drawn))
         if self._riichi[seat]:
             moves.append(Move("discard", drawn))
             return moves
@@ -583,6 +593,15 @@ class Table:
             return []
         pons = {meld.tiles[0] >> 2 for meld in self._melds[seat] if meld.kind == "pon"}
         return [Move("added_kan", tile) for tile in self._concealed[seat] if tile >> 2 in pons]
+
+    def _kita_moves(self, seat: int, drawn: int) -> list[Move]:
+        """Each north ``seat`` may set aside (``kita:``): one a replacement tile can follow (the
+        live wall holds a tile); after riichi only the north just drawn."""
+        if self._wall.live_left == 0:
+            return []
+        if self._riichi[seat]:
+            return [Move("kita", drawn)] if drawn >> 2 == NORTH else []
+        return [Move("kita", tile) for tile in self._concealed[seat] if tile >> 2 == NORTH]
 
     def _riichi_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not declare riichi whatever it discards, or ``None``."""
@@ -660,6 +679,15 @@ class Table:
             melds[at] = Meld("kan", tuple(sorted((*pon.tiles, move.tile))), pon.called, pon.source)
             events.append({"type": "added_kan", "seat": seat, "tile": move.tile})
             self._offer_kan(seat, move.tile, "added_kan", events)
+        elif kind == "kita":
+            assert move.tile is not None
+            self._concealed[seat].remove(move.tile)
+            self._kita[seat].append(move.tile)
+            self._interrupted = True  # a kita counts as a call: the first go-around is over
+            self._waits[seat] = self._waits_of(seat)
+            events.append({"type": "kita", "seat": seat, "tile": move.tile})
+            self._drawn = None
+            self._offer_to_others(seat, move.tile, "kita", events)
         else:
             assert move.tile is not None
             self._discard(seat, move.tile, kind == "riichi", events)
@@ -717,6 +745,7 @@ class Table:
             kind in self._waits[seat]
             and self._furiten_reason(seat) is None
             and (offer != "closed_kan" or self._table.kokushi_robs_closed_kan)
+            and (offer != "kita" or self._kita_ron())
             and self._robs_closed_kan_as_kokushi(seat, offer)
             and self._score(seat, tile, False)
         ):
@@ -733,6 +762,10 @@ class Table:
             moves.extend(self._calls_on(seat, tile))
         moves.append(PASS)
         return moves
+
+    def _kita_ron(self) -> bool:
+        kita = self._table.kita
+        return kita is not None and kita.ron != "forbidden"
 
     def _robs_closed_kan_as_kokushi(self, seat: int, offer: str) -> bool:
         """Only the thirteen orphans rob a closed kan: a closed hand of thirteen different
@@ -800,15 +833,23 @@ class Table:
             self._end_win(self._ron[0], tile, discarder, events)
             return
         n = self._players
-        closed_kan = self._offer_kind == "closed_kan"
+        offer = self._offer_kind
         for seat in range(n):  # a winning tile passed: furiten until the seat's next discard
             if seat == discarder or tile >> 2 not in self._waits[seat]:
                 continue
-            if closed_kan and not (
+            if offer == "closed_kan" and not (
                 self._table.kokushi_robs_closed_kan and self._robs_closed_kan_as_kokushi(seat, "closed_kan")
             ):
                 continue  # a closed kan's tile is no winning tile but to the thirteen orphans that may rob it
+            if offer == "kita" and not self._kita_ron():
+                continue  # nor is a north nobody may ron
             self._furiten[seat] = "riichi" if self._riichi[seat] else (self._furiten[seat] or "temporary")
+        if offer == "kita":
+            kita = self._table.kita
+            if kita is not None and kita.breaks_ippatsu:
+                self._ippatsu = [False] * n
+            self._draw(discarder, events, replacement=True)
+            return
         if self._offer_kind != "discard":
             self._complete_kan(discarder, self._offer_kind == "closed_kan", None, events)
             return
@@ -1005,10 +1046,14 @@ class Table:
             return f"{kind}: seat {seat} is answering seat {self._discarder}'s {self._offer_kind.replace('_', ' ')}"
         offered = self._offer >> 2
         if kind == "ron":
+            if self._offer_kind == "kita" and not self._kita_ron():
+                return "ron: an extracted north may not be ronned (kita.ron: forbidden)"
             if offered not in self._waits[seat]:
                 return f"ron: {tile_name(offered)} does not complete the hand"
             return self._furiten_reason(seat) or "ron: no yaku (dora alone is not a yaku)"
         if kind in ("chi", "pon", "open_kan"):
+            if self._offer_kind == "kita":
+                return f"{kind}: an extracted north is not a discard: only a ron may take it"
             if self._offer_kind != "discard":
                 return f"{kind}: a kan's tile may only be robbed by ron (chankan)"
             if self._riichi[seat]:
@@ -1070,7 +1115,16 @@ class Table:
             if kind == "closed_kan" and self._riichi[seat]:
                 return "riichi: after riichi a closed kan must be of the tile just drawn and keep the waits"
         if kind == "kita":
-            return "kita: not played by this table yet"
+            if table.kita is None:
+                return "kita: the rule set has no kita (north is an ordinary tile; `kita:`)"
+            if tile is None or tile >> 2 != NORTH:
+                return f"kita: only a north (4z) is set aside, not {_label(table, tile)}"
+            if tile not in hand:
+                return f"kita: {_label(table, tile)} is not in seat {seat}'s hand"
+            if self._wall.live_left == 0:
+                return "kita: no replacement draw with the live wall empty"
+            if self._riichi[seat]:
+                return f"kita: after riichi only the north just drawn ({_label(table, self._drawn)})"
         return f"{kind}: not a legal move now; legal: {', '.join(map(str, self.legal_moves()))}"
 
 
@@ -1157,8 +1211,8 @@ def _mpsz(table: TableRules, tiles: Sequence[int]) -> str:
 
 
 class View:
-    """What one seat may see at a :class:`Table`, read-only and live: its own hand, every discard
-    and meld, riichi, the dora indicators, the scores and how many tiles the live wall holds;
+    """What one seat may see at a :class:`Table`, read-only and live: its own hand, every discard,
+    meld and kita, riichi, the dora indicators, the scores and how many tiles the live wall holds;
     never another seat's hand or the wall's order."""
 
     __slots__ = ("_table", "seat")
@@ -1188,6 +1242,11 @@ class View:
         """Every seat's melds as ``(kind, tiles)``: ``chi``, ``pon``, ``kan`` (open or added) or
         ``ankan`` (closed), the wall tiles ascending."""
         return tuple(tuple((m.kind, m.tiles) for m in melds) for melds in self._table._melds)
+
+    @property
+    def kita(self) -> tuple[tuple[int, ...], ...]:
+        """Every seat's norths set aside (kita), in order."""
+        return tuple(tuple(k) for k in self._table._kita)
 
     @property
     def riichi(self) -> tuple[bool, ...]:

@@ -42,6 +42,8 @@ def trace_lines(rules: TableRules, events: Sequence[dict[str, Any]]) -> Iterator
             yield f"  seat {event['seat']} takes {called} from {whose}: {kind} with {tiles(event['tiles'])}"
         elif kind == "closed_kan":
             yield f"  seat {event['seat']} declares a closed kan: {tiles(event['tiles'])}"
+        elif kind == "kita":
+            yield f"  seat {event['seat']} sets aside {tiles([event['tile']])} (kita)"
         elif kind == "added_kan":
             yield f"  seat {event['seat']} adds {tiles([event['tile']])} to its pon (added kan)"
         elif kind == "discard":

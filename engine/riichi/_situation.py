@@ -135,7 +135,11 @@ _CONTRADICTIONS: tuple[tuple[str, Callable[[_Win], bool], str], ...] = (
         "rinshan without a kan (the replacement tile is drawn after declaring a kan, or after a kita)",
     ),
     ("rinshan", lambda w: w.haitei, "haitei with rinshan"),
-    ("rinshan", lambda w: w.ippatsu, "ippatsu with rinshan (the kan that brings the replacement tile ends ippatsu)"),
+    (
+        "rinshan",
+        lambda w: w.ippatsu and not w.kita,  # a kita need not end it (kita.breaks_ippatsu: false)
+        "ippatsu with rinshan (the kan that brings the replacement tile ends ippatsu)",
+    ),
     ("haitei", lambda w: not w.tsumo, "haitei without tsumo (use houtei for the last discard)"),
     ("houtei", lambda w: w.tsumo, "houtei with tsumo (use haitei for the last draw)"),
     ("first_turn", lambda w: w.tenhou + w.chihou + w.renhou > 1, "more than one of tenhou, chihou and renhou"),

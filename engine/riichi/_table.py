@@ -56,10 +56,13 @@ def dora_order(removed: frozenset[int]) -> tuple[int, ...]:
 @dataclass(frozen=True, slots=True)
 class Kita:
     """Nukidora: each extracted north is worth ``dora_each`` dora, and once more per dora (or ura)
-    indicator showing north when ``indicated``."""
+    indicator showing north when ``indicated``; at the table, another seat's ``ron`` on it
+    (``allowed``, ``chankan`` or ``forbidden``) and whether it ends ippatsu (``breaks_ippatsu``)."""
 
     dora_each: int
     indicated: bool
+    ron: str = "allowed"
+    breaks_ippatsu: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,7 +309,7 @@ def _three_players(
     kita_doc = document.get("kita")
     kita = None
     if isinstance(kita_doc, dict):
-        kita = Kita(kita_doc["dora_each"], kita_doc["indicated"])
+        kita = Kita(kita_doc["dora_each"], kita_doc["indicated"], kita_doc["ron"], kita_doc["breaks_ippatsu"])
         if players != 3:
             problem(
                 ["kita"],

@@ -119,11 +119,13 @@ def parse_melds(melds: Any) -> list[Meld]:
 
 class TileRules(NamedTuple):
     """What a rule set says about the tiles of a win: the tiles not in the set, the dora each
-    indicator shows, and kita (``None``: none; else (dora each, whether indicators count them))."""
+    indicator shows, kita (``None``: none; else (dora each, whether indicators count them)), and
+    whether a ron on a set-aside north is a chankan (``kita.ron: chankan``)."""
 
     removed: frozenset[int]
     dora_of: tuple[int, ...]
     kita: tuple[int, bool] | None
+    kita_chankan: bool = False
 
 
 FULL_SET = TileRules(frozenset(), _DORA_OF, None)
@@ -167,7 +169,10 @@ def read_win(
             _check_copies(counts, shown, kita)
     open_meld, kan = meld_facts(parsed) if parsed else (False, False)
     if True in values:
-        seen_elsewhere = counts[win_tile] + shown.count(win_tile) > 1
+        # A kan robbed holds the other three copies; a north robbed as it is set aside (kita) does not.
+        seen_elsewhere = counts[win_tile] + shown.count(win_tile) > 1 and not (
+            tile_rules.kita_chankan and win_tile == NORTH
+        )
         check_flag_facts(values, open_meld, kan, bool(parsed), seat == EAST, seen_elsewhere, kita > 0)
     if ura_list:
         if not (values[_RIICHI] or values[_DOUBLE_RIICHI]):
