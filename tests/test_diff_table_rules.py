@@ -124,3 +124,20 @@ def test_a_red_five_of_each_suit_moves_a_hand_of_the_table(tmp_path, suit, situa
     # The red five is one dora: riichi 1 han 40 fu (1300 off a non-dealer) becomes 2 han 40 fu
     # (2600): 40 x 2 ** (han + 2) x 4, rounded up to 100 (docs/rules/riichi.md, payments).
     assert (moved[0].old.value, moved[0].new.value) == (1300, 2600)
+    # Each step is shown with its value, as `yakuset hand --explain` shows it: the red five's
+    # dora is one han, and the discarder pays 640 x 4 rounded up to 100.
+    assert "Red fives: 1" in moved[0].new.explain and "Red fives: 1" not in moved[0].old.explain
+    assert moved[0].new.explain[-1].endswith("rounded up to 100: 2600")
+
+
+def test_a_settled_situations_steps_show_their_values(tmp_path):
+    """A riichi stick is worth 2000 instead of 1000: the settlement's steps say how much each pays."""
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: tenhou\nname: House\nscoring:\n  riichi_stick: 2000\n", encoding="utf-8")
+    report = diff.behaviour(yakuset.load_ruleset("tenhou"), yakuset.load_ruleset(house))
+    moved = [c for c in report.changes if c.group == "settle"]
+    assert moved
+    for change in moved:
+        for line in [*change.old.explain, *change.new.explain]:
+            label, _, value = line.rpartition(": ")
+            assert label and value.lstrip("-").replace(".", "", 1).isdigit(), line

@@ -12,11 +12,13 @@ if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
     from ._hand import HandScore
     from ._score import Score
+    from ._settle import Settlement
 
 
-def step_lines(result: Score | HandScore) -> list[str]:
+def step_lines(result: Score | HandScore | Settlement) -> list[str]:
     """Every step, as ``--explain`` prints it: ``Riichi: 1``, ``each player pays 3000 × 2, rounded
-    up to 100: 6000`` (a step's value, never a multiplier)."""
+    up to 100: 6000`` (a step's value, never a multiplier); a settlement's the same way, as
+    ``yakuset diff`` shows a changed situation's steps."""
     return [f"{step.label}: {step.factor}" for step in result.steps]
 
 

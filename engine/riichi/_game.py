@@ -15,7 +15,7 @@ from .._core.commands import Command, Output, add_deprecated, count_argument, wh
 from .._core.errors import InputError
 from .._core.results import Built
 from . import hookspecs
-from ._explain import hand_lines, score_text, win_name
+from ._explain import hand_lines, score_text, step_lines, win_name
 from ._situation import EVALUATE_ARGUMENTS, FLAGS
 
 if TYPE_CHECKING:
@@ -316,9 +316,7 @@ def _hand(totals: bool = False, **kwargs: Any) -> Callable[[RuleSet], diff.Outco
         if result.yakuman > 1:
             level = f" {result.yakuman}x yakuman"
         total = f"; total {result.total}" if totals and "ron" not in result.payments else ""
-        return diff.Outcome(
-            result.total, f"{pays}{level}{total}", Built(lambda: [s.label + f": {s.factor}" for s in result.steps])
-        )
+        return diff.Outcome(result.total, f"{pays}{level}{total}", Built(step_lines, result))
 
     return run
 
@@ -343,7 +341,7 @@ def _tiles_case(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
         return diff.Outcome(
             result.total,
             f"{level} ({', '.join(result.yaku)}); total {result.total}",
-            Built(lambda: [s.label + f": {s.factor}" for s in result.steps]),
+            Built(step_lines, result),
         )
 
     return run

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from .. import diff
 from .._core.results import Built
 from ._absent import hand_absent, seats_absent
+from ._explain import step_lines
 from ._hand import evaluate
 from ._settle import settle
 from ._standings import standings
@@ -43,7 +44,7 @@ def _settled(
         after = result.state
         where = f"game ends ({after.end_reason})" if after.ended else f"next {after.round_wind} {after.hand}"
         summary = f"transfers {list(result.transfers)}; {where}, {after.honba} honba, {after.sticks} stick(s)"
-        return diff.Outcome(result.transfers[focus], summary, Built(lambda: [s.label for s in result.steps]))
+        return diff.Outcome(result.transfers[focus], summary, Built(step_lines, result))
 
     return run
 
@@ -79,7 +80,7 @@ def _hand(hand: str, **kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
             f"{result.han} han {result.fu} fu, red fives {result.red}; total {result.total}"
             if result.han is not None
             else f"{result.yakuman}x yakuman; total {result.total}",
-            Built(lambda: [s.label for s in result.steps]),
+            Built(step_lines, result),
         )
 
     return run
