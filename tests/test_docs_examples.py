@@ -33,25 +33,33 @@ PLUGIN_TUTORIAL = "docs/tutorials/first-plugin.md"
 BLOCK = re.compile(r"```(console|yaml)\n(.*?)```", re.S)
 
 
-def _examples() -> list[tuple[str, list[tuple[str, str, list[str]]], str | None]]:
-    """Each distinct (command, house.yaml text) once, with every page's showing of it: (page,
-    the command's line, expected lines). The house.yaml text is the file shown by `cat -n` or
-    the page's latest yaml block."""
-    found: dict[tuple[str, str | None], list[tuple[str, str, list[str]]]] = {}
+def _examples() -> list[tuple[str, list[tuple[str, str, list[str]]], str | None, tuple[tuple[str, str], ...]]]:
+    """Each distinct (command, house.yaml text, other files) once, with every page's showing of
+    it: (page, the command's line, expected lines). The house.yaml text is the file shown by
+    `cat -n` or the page's latest yaml block; another file a command names is the page's latest
+    yaml block whose first line names it (``# cases.yaml``)."""
+    found: dict[tuple[str, str | None, tuple[tuple[str, str], ...]], list[tuple[str, str, list[str]]]] = {}
     for page, text in PAGES.items():
         if page == PLUGIN_TUTORIAL:
             continue
-        for command, line, shown, house in _page_examples(text):
-            found.setdefault((command, house if "house.yaml" in command else None), []).append((page, line, shown))
-    return [(command, shown, house) for (command, house), shown in found.items()]
+        for command, line, shown, house, others in _page_examples(text):
+            named = tuple((name, body) for name, body in sorted(others.items()) if name in command)
+            key = (command, house if "house.yaml" in command else None, named)
+            found.setdefault(key, []).append((page, line, shown))
+    return [(command, shown, house, named) for (command, house, named), shown in found.items()]
 
 
-def _page_examples(text: str) -> list[tuple[str, str, list[str], str | None]]:
+def _page_examples(text: str) -> list[tuple[str, str, list[str], str | None, dict[str, str]]]:
     found = []
     house: str | None = None
+    others: dict[str, str] = {}
     for kind, body in BLOCK.findall(text):
         if kind == "yaml":
-            house = body
+            named = re.match(r"# (\S+\.yaml)\n", body)
+            if named and named.group(1) != "house.yaml":
+                others[named.group(1)] = body
+            else:
+                house = body
             continue
         lines = body.splitlines()
         listed = house
@@ -65,7 +73,7 @@ def _page_examples(text: str) -> list[tuple[str, str, list[str], str | None]]:
             elif line.startswith("$ yakuset "):
                 command = re.split(r"\s{2,}#", line[2:])[0].strip()
                 if "|" not in command:
-                    found.append((command, line, shown, listed))
+                    found.append((command, line, shown, listed, dict(others)))
             index = end
     return found
 
@@ -96,10 +104,14 @@ def test_the_readme_and_the_tour_have_console_examples():
     assert len(_page_examples(PAGES["docs/tour.md"])) >= 10
 
 
-@pytest.mark.parametrize(("command", "showings", "house"), EXAMPLES, ids=[_command_of(e)[:70] for e in EXAMPLES])
-def test_each_console_example_prints_what_its_pages_show(tmp_path, monkeypatch, command, showings, house):
+@pytest.mark.parametrize(
+    ("command", "showings", "house", "files"), EXAMPLES, ids=[_command_of(e)[:70] for e in EXAMPLES]
+)
+def test_each_console_example_prints_what_its_pages_show(tmp_path, monkeypatch, command, showings, house, files):
     if house is not None:
         (tmp_path / "house.yaml").write_text(house, encoding="utf-8")
+    for name, body in files:
+        (tmp_path / name).write_text(body, encoding="utf-8")
     shutil.copytree(ROOT / "examples", tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
     actual = _run(shlex.split(command)[1:]).splitlines()
@@ -198,5 +210,5 @@ def test_the_plugin_tutorial_builds_installs_and_plays_its_bot(tmp_path, monkeyp
     monkeypatch.chdir(tmp_path)
     examples = _page_examples(page)
     assert examples
-    for command, line, shown, _ in examples:
+    for command, line, shown, _, _ in examples:
         _compare(PLUGIN_TUTORIAL, line, shown, _run(shlex.split(command)[1:]).splitlines())
