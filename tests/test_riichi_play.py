@@ -739,3 +739,44 @@ def test_a_kita_ends_ippatsu_where_the_rule_set_says(breaks):
     # 2000 from the other (docs/rules/sanma.md §3); with ippatsu a mangan: 4000 and 2000.
     dealer_pays = 3900 if breaks else 4000
     assert end["transfers"][0] == -dealer_pays and end["transfers"][2] == -2000
+
+
+@pytest.mark.parametrize("atozuke", [True, False])
+def test_without_atozuke_a_win_needs_a_yaku_on_every_tile_of_its_wait(tenhou, atozuke):
+    # Seat 1 (closed) waits on 5z (white dragons: a yaku) or 5p (none on a ron) with 5z5z 5p5p. Under
+    # wins.atozuke: false a win needs a yaku on every tile of its wait (the schema's
+    # definition): the ron on 5z is refused; a tsumo is menzen tsumo on either tile, so it stands.
+    rs = (
+        tenhou
+        if atozuke
+        else yakuset.load_ruleset_text(
+            "extends: tenhou\nname: No atozuke\nwins:\n  atozuke: false\n", "no-atozuke.yaml"
+        )
+    )
+    hands = {
+        0: "1357m2468p1357s5z",
+        1: "5z5z5p5p123m456m789s",
+        2: "2m8m3p7p9p2s4s9s1z2z3z4z6z",
+        3: "3m9m1p6p8p1s3s5s6z6z7z7z4z",
+    }
+    table = Table(rs, wall=rigged(rs, hands, draws="1z9p2z3z4z5p"))
+    for _ in range(4):
+        tsumogiri(table)  # seats 0-3
+    table.play(Move("discard", tile_of(table, 0, "5z")))
+    assert table.to_move == 1
+    if atozuke:
+        end = next(e for e in table.play(RON) if e["type"] == "end")
+        # 1 han 40 fu (20 + 10 closed ron + 4 for the white pung made by the ron): 1300 (docs/rules/riichi.md §6).
+        assert end["transfers"] == [-1300, 1300, 0, 0]
+        return
+    assert RON not in table.legal_moves()
+    with pytest.raises(
+        IllegalMove, match=r"atozuke: 5p would complete the hand without a yaku \(wins.atozuke: false\)"
+    ):
+        table.play(RON)
+    table.play(PASS)
+    assert table.to_move == 1 and TSUMO in table.legal_moves()
+    end = next(e for e in table.play(TSUMO) if e["type"] == "end")
+    # Menzen tsumo, 1 han 30 fu (20 + 2 tsumo + 4 for 5p5p5p + 2 for the white pair): the dealer
+    # pays 2 x 240 -> 500, the others 240 -> 300 (docs/rules/riichi.md §6).
+    assert end["wins"][0]["yaku"] == ["menzen_tsumo"] and end["transfers"] == [-500, 1100, -300, -300]

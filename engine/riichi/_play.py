@@ -64,6 +64,10 @@ MOVE_KINDS = (
 ENDINGS = ("ron", "tsumo", "exhaustive_draw", "nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron")
 _SEAT_WINDS = ("east", "south", "west", "north")
 _ORDER = {kind: index for index, kind in enumerate(MOVE_KINDS)}
+#: Yaku a win has from its situation, whichever tile of its wait completes it (wins.atozuke).
+_SITUATION_YAKU = frozenset(
+    {"riichi", "double_riichi", "ippatsu", "menzen_tsumo", "rinshan", "chankan", "haitei", "houtei"}
+)
 
 
 class IllegalMove(InputError):
@@ -489,29 +493,76 @@ class Table:
         return win
 
     def _score(self, seat: int, tile: int, tsumo: bool) -> HandScore | None:
-        """The win's score, or ``None`` when the hand has no yaku (remembered for the decision)."""
+        """The win's score, or ``None`` when the hand has no yaku, or under ``wins.atozuke:
+        false`` not on every tile of its wait (remembered for the decision)."""
         key = (seat, -1 if tsumo else tile)
         found = self._scores.get(key)
         if found is None and key not in self._scores:
-            win = self._win(seat, tile, tsumo)
-            flags = {k: v for k, v in win.items() if k not in ("seat", "hand", "win", "melds")}
-            state = self._state
+            found = self._evaluate(seat, tile, tsumo)
+            if found is not None and not self._table.atozuke and self._atozuke_gap(seat, tile, tsumo, found):
+                found = None
+            self._scores[key] = found  # type: ignore[assignment]
+        return found
+
+    def _evaluate(self, seat: int, tile: int, tsumo: bool) -> HandScore | None:
+        """The win scored by :func:`evaluate` with every flag the table finds, or ``None`` for no yaku."""
+        win = self._win(seat, tile, tsumo)
+        flags = {k: v for k, v in win.items() if k not in ("seat", "hand", "win", "melds")}
+        state = self._state
+        try:
+            return evaluate(
+                self.rs,
+                win["hand"],
+                win=win["win"],
+                melds=win["melds"],
+                seat_wind=_SEAT_WINDS[(seat - state.dealer) % self._players],
+                round_wind=state.round_wind,
+                **flags,
+            )
+        except InputError as error:
+            if not str(error).startswith("no yaku"):
+                raise
+            return None
+
+    def _atozuke_gap(self, seat: int, tile: int, tsumo: bool, found: HandScore) -> str | None:
+        """Under ``wins.atozuke: false``, a tile ``seat`` waits on that would complete its hand,
+        in the same situation, without a yaku (the win needs a yaku on every tile of its wait),
+        or ``None``. A yaku of the situation (riichi, tsumo, rinshan, chankan ...) is one on every tile."""
+        if not set(found.yaku).isdisjoint(_SITUATION_YAKU):
+            return None
+        win = self._win(seat, tile, tsumo)
+        flags = {k: v for k, v in win.items() if k not in ("seat", "hand", "win", "melds")}
+        concealed = list(self._concealed[seat])
+        if tsumo:
+            concealed.remove(tile)
+        state = self._state
+        for kind in self._waits[seat]:
+            if kind == tile >> 2:
+                continue
+            other = kind * 4 + 3  # a plain copy: a five's red copies are its lowest
             try:
-                found = evaluate(
+                evaluate(
                     self.rs,
-                    win["hand"],
-                    win=win["win"],
+                    _mpsz(self._table, [*concealed, other]),
+                    win=tile_label(self._table, other),
                     melds=win["melds"],
                     seat_wind=_SEAT_WINDS[(seat - state.dealer) % self._players],
                     round_wind=state.round_wind,
                     **flags,
                 )
             except InputError as error:
-                if not str(error).startswith("no yaku"):
-                    raise
-                found = None
-            self._scores[key] = found  # type: ignore[assignment]
-        return found
+                if str(error).startswith("no yaku"):
+                    return tile_name(kind)
+                raise
+        return None
+
+    def _atozuke_refusal(self, seat: int, tile: int, tsumo: bool) -> str | None:
+        """Why a win with a yaku is refused under ``wins.atozuke: false``, or ``None``."""
+        if self._table.atozuke:
+            return None
+        found = self._evaluate(seat, tile, tsumo)
+        gap = None if found is None else self._atozuke_gap(seat, tile, tsumo, found)
+        return None if gap is None else f"atozuke: {gap} would complete the hand without a yaku (wins.atozuke: false)"
 
     def _furiten_reason(self, seat: int) -> str | None:
         """Why ``seat`` may not ron now, or ``None``."""
@@ -1050,7 +1101,11 @@ class Table:
                 return "ron: an extracted north may not be ronned (kita.ron: forbidden)"
             if offered not in self._waits[seat]:
                 return f"ron: {tile_name(offered)} does not complete the hand"
-            return self._furiten_reason(seat) or "ron: no yaku (dora alone is not a yaku)"
+            return (
+                self._furiten_reason(seat)
+                or self._atozuke_refusal(seat, self._offer, False)
+                or "ron: no yaku (dora alone is not a yaku)"
+            )
         if kind in ("chi", "pon", "open_kan"):
             if self._offer_kind == "kita":
                 return f"{kind}: an extracted north is not a discard: only a ron may take it"
@@ -1102,7 +1157,8 @@ class Table:
             counts = self._counts(hand)
             if shanten_of(counts, self._seat_limits(seat), len(self._melds[seat])) != -1:
                 return "tsumo: the hand is not complete"
-            return "tsumo: no yaku (dora alone is not a yaku)"
+            assert self._drawn is not None
+            return self._atozuke_refusal(seat, self._drawn, True) or "tsumo: no yaku (dora alone is not a yaku)"
         if kind == "nine_terminals":
             if "nine_terminals" not in table.abortive:
                 return "nine_terminals: the rule set has no such abortive draw (draws.abortive)"
