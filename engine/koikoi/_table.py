@@ -411,8 +411,10 @@ class Table:
 
     def legal_moves(self) -> list[Move]:
         """The moves the pending decision allows (empty once the match is over)."""
-        pending, player = self._pending, self._to_move
-        if pending == "play" and player is not None:
+        pending = self._pending
+        if pending == "play":
+            player = self._to_move
+            assert player is not None  # a decision is pending
             hand, moves = self._hands[player]
             if self._must_capture:
                 capturing = list(compress(moves, map(self._matching.__getitem__, hand)))
@@ -432,13 +434,17 @@ class Table:
         turn's answer, the round's end and the next deal), or :class:`IllegalMove` with the
         reason, the table unchanged."""
         pending, player = self._pending, self._to_move
-        if isinstance(move, Move) and player is not None:
+        if pending == "play":
+            assert player is not None  # a decision is pending
+            hand, moves = self._hands[player]
+            # A legal play is a Move equal to one of the hand's own: the card is the hand's.
+            if isinstance(move, Move) and move in moves:
+                at = moves.index(move)
+                if not self._must_capture or self._may_lay(hand[at], hand):
+                    return self._played(player, hand, moves, at)
+        elif isinstance(move, Move) and player is not None:
             kind, card, target = move
-            if pending == "play" and kind == "play" and isinstance(card, str) and target is None:
-                hand, moves = self._hands[player]
-                if card in hand and (not self._must_capture or self._may_lay(card, hand)):
-                    return self._played(player, hand, moves, card)
-            elif pending == "choose" and kind == "choose" and card is not None and card == self._choosing:
+            if pending == "choose" and kind == "choose" and card is not None and card == self._choosing:
                 if target is not None and target in self._matching[card]:
                     return self._chosen(player, card, target)
             elif pending == "koikoi_or_shobu" and kind in _ANSWER_KINDS and card is None and target is None:
@@ -481,10 +487,10 @@ class Table:
 
     # --- the turn ------------------------------------------------------------------------
 
-    def _played(self, player: str, hand: list[str], moves: list[Move], card: str) -> tuple[Event, ...]:
-        """``player`` plays ``card`` (legal; ``hand`` and ``moves`` are the player's): it meets
-        the field, then the stock's card does."""
-        at = hand.index(card)
+    def _played(self, player: str, hand: list[str], moves: list[Move], at: int) -> tuple[Event, ...]:
+        """``player`` plays the ``at``-th card of ``hand`` (legal; ``hand`` and ``moves`` are the
+        player's): it meets the field, then the stock's card does."""
+        card = hand[at]
         del hand[at], moves[at]
         took = self._meet(card)
         if took is None:
