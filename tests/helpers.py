@@ -66,6 +66,16 @@ def sanma_payment_grid() -> dict[str, Any]:
     return grid
 
 
+@functools.cache
+def bundled_behaviour(old: str, new: str) -> Any:
+    """``yakuset.diff.behaviour`` of two bundled rule sets, worked out once per session: several
+    modules compare the same pairs (a whole Riichi comparison scores about 4,900 situations a
+    side), and the report is a value (frozen, its changes a tuple), so none can change it."""
+    from yakuset import diff
+
+    return diff.behaviour(yakuset.load_ruleset(old), yakuset.load_ruleset(new))
+
+
 def shown(path: Path) -> str:
     """How messages show ``path``: ``<bundled>/...`` for a bundled rule set, else relative to the
     working folder when inside it."""

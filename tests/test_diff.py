@@ -10,7 +10,7 @@ import pytest
 import yakuset
 from yakuset import diff
 
-from .helpers import BUNDLED, ROOT, real, run
+from .helpers import BUNDLED, ROOT, bundled_behaviour, real, run
 from .helpers import write_at as write
 
 DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
@@ -166,7 +166,7 @@ def test_tenhou_vs_full_scoring_lists_the_double_patterns_and_the_changed_yakuma
         "junsei_chuuren",
         "suuankou_tanki",
     }
-    report = diff.behaviour(a, b)
+    report = bundled_behaviour("tenhou", "full-scoring")
     changed = {c.situation: c for c in report.changes}
     assert {c.group for c in report.changes} == {"yakuman", "hands"}
     # Rule document 001 (docs/rules/riichi.md §6): a double pattern counts 2 under full scoring, 1 under Tenhou.
@@ -305,7 +305,7 @@ def test_ema_2025_vs_m_league_lists_the_table_rules_that_tell_them_apart_and_the
     assert changes["wins.multiple_ron"] == ("all", "head_bump")
     assert changes["tiles.red_fives.p"] == (0, 1)
     assert changes["draws.nagashi_mangan"] == (False, True)
-    report = diff.behaviour(a, b)
+    report = bundled_behaviour("ema-2025", "m-league")
     changed = {c.situation: c for c in report.changes}
     assert {"settle", "standings", "tiles"} <= {c.group for c in report.changes}
     # Double ron off seat 0 at South 2 (1 honba, 1 stick on the table; seat 3 in riichi): EMA pays

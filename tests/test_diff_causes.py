@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yakuset import diff
 
-from .helpers import ROOT, examples, run
+from .helpers import ROOT, bundled_behaviour, examples, run
 from .helpers import write_at as write
 
 DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
@@ -81,7 +81,7 @@ def test_changes_that_act_only_together_are_named_together():
     # Under full scoring the double shapes count twice: that needs both `stacking: add_with_doubles`
     # and the shapes listed (docs/rules/riichi.md §6).
     a, b = yakuset.load_ruleset("tenhou"), yakuset.load_ruleset("full-scoring")
-    report = diff.behaviour(a, b)
+    report = bundled_behaviour("tenhou", "full-scoring")
     causes = diff.attribute(a, diff.structural(a, b), report)
     assert report.changes and all(c is not None and c.exact for c in causes)
     assert {c.key for c in causes if c is not None} == {("yakuman.stacking", "yakuman.double_patterns")}
@@ -89,7 +89,7 @@ def test_changes_that_act_only_together_are_named_together():
 
 def test_a_draw_rule_and_the_yaku_it_pays_are_found_as_one_cause():
     a, b = yakuset.load_ruleset("ema-2025"), yakuset.load_ruleset("m-league")
-    report = diff.behaviour(a, b)
+    report = bundled_behaviour("ema-2025", "m-league")
     causes = dict(zip((c.situation for c in report.changes), diff.attribute(a, diff.structural(a, b), report)))
     nagashi = causes["nagashi mangan by seat 2 (non-dealer)"]
     assert nagashi is not None and nagashi.exact

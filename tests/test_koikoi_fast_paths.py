@@ -312,18 +312,19 @@ def test_an_award_using_a_plugins_name_asks_the_plugin_every_time(counting_rules
 def test_yaku_equals_the_reference_evaluation_on_random_piles(ruleset_id):
     rs = ruleset(ruleset_id)
     clear_memos()
-    for cards, month, own in random_piles(rs, 2500, seed=1):
+    for cards, month, own in random_piles(rs, examples(2500), seed=1):
         assert yaku(rs, cards, month, own) == reference_yaku(rs, cards, month, own), (cards, month, own)
 
 
 def test_yaku_equals_the_reference_with_two_dual_cards_and_viewing_with_other_yaku(house):
     assert sum(1 for card in house.rules.cards.values() if card.also) == 2
     notes = 0
-    for cards, month, own in random_piles(house, 3000, seed=2):
+    piles = random_piles(house, examples(3000), seed=2)
+    for cards, month, own in piles:
         hand = yaku(house, cards, month, own)
         assert hand == reference_yaku(house, cards, month, own), (cards, month, own)
         notes += any(step.op == "note" and "," in step.label for step in hand.steps)
-    assert notes > 100  # both dual cards, named in the order captured
+    assert notes > len(piles) // 30  # both dual cards, named in the order captured (402 of the 3000)
 
 
 def test_yaku_from_a_tuple_or_another_sequence_equals_yaku_from_a_list():
