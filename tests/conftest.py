@@ -25,18 +25,24 @@ _CHECKOUT = hashlib.blake2b(str(ROOT).encode(), digest_size=6).hexdigest()
 os.environ["YAKUSET_CACHE_DIR"] = str(Path(tempfile.gettempdir()) / f"yakuset-test-cache-{_CHECKOUT}")
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 from . import helpers
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # No property depends on the wall clock: hypothesis's deadline (200 ms an example) and its
+    # "input generation is slow" check fail a sound test on a busy machine (a second test run
+    # beside it, or coverage on). A test that sets its own settings keeps these unless it names them.
+    settings.register_profile("no-clock", deadline=None, suppress_health_check=[HealthCheck.too_slow])
     # The quick run samples each property more thinly: explicit counts through helpers.examples,
     # hypothesis's default (100) through this profile. A run with the slow tests tries them all.
     helpers.QUICK_RUN = re.search(r"\bnot\s+slow\b", config.option.markexpr or "") is not None
     if helpers.QUICK_RUN:
-        settings.register_profile("quick", max_examples=helpers.examples(100))
+        settings.register_profile("quick", settings.get_profile("no-clock"), max_examples=helpers.examples(100))
         settings.load_profile("quick")
+    else:
+        settings.load_profile("no-clock")
 
 
 @pytest.fixture(autouse=True, scope="session")
