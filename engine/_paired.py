@@ -11,8 +11,10 @@ rules, and the per-match differences vary far less than two independent runs wou
 the same whatever ran them.
 
 Causes: each rule change applied alone to the first rule set (as ``diff``'s causes build them,
-:func:`yakuset.diff.each_alone`) is played on the same matches and compared with the first rule
-set, when the changes times the matches stay within :data:`MAX_CAUSE_MATCHES`.
+:func:`yakuset.diff.each_change`) is played on the same matches and compared with the first rule
+set, and the second rule set with every other change applied without it (what the change adds to
+the others: a cap that bites only once another change lifts a limit), when the rule sets they
+make times the matches stay within :data:`MAX_CAUSE_MATCHES`.
 """
 
 from __future__ import annotations
@@ -66,10 +68,12 @@ class PlayPart(Protocol):
 
 @dataclass
 class Arm:
-    """A rule set played against the first one: the second rule set, or a rule change alone."""
+    """A rule change played on the same matches: applied alone to the first rule set (against
+    it), and the second rule set against every other change without it (what it adds to them)."""
 
     changes: tuple[diff.Change, ...]
-    pairs: Pairs | None  # None: not played (the change does not stand alone)
+    alone: Pairs | None  # None: not played (the change does not load alone)
+    with_others: Pairs | None  # None: not played (the others do not load without it)
 
 
 @dataclass
@@ -107,13 +111,17 @@ class PlayStudy:
                 "changes": [
                     {
                         "changes": [c.path for c in arm.changes],
-                        "stands_alone": arm.pairs is not None,
-                        "measures": None if arm.pairs is None else [_measure(arm.pairs, m) for m in self.measures],
+                        "alone": _measures(arm.alone, self.measures),
+                        "with_others": _measures(arm.with_others, self.measures),
                     }
                     for arm in self.causes
                 ],
             },
         }
+
+
+def _measures(pairs: Pairs | None, measures: list[Measure]) -> list[dict[str, Any]] | None:
+    return None if pairs is None else [_measure(pairs, m) for m in measures]
 
 
 def _measure(pairs: Pairs, m: Measure) -> dict[str, Any]:
@@ -170,95 +178,127 @@ def play(
     names = tuple(bots) or study.default_bots(a)
     names = study.check_bots(b, study.check_bots(a, names))
     arms, note = _causes(a, b, matches, causes)
-    for arm in arms:
-        if arm[1] is not None:
-            study.check_bots(arm[1], names)
+    rulesets, comparisons = _compared(a, b, arms)
+    for rs in rulesets[2:]:
+        study.check_bots(rs, names)
     done = PlayStudy(a.id, b.id, matches, seed, names, playing.play_measures(a), Pairs(()), [], note, notes=[])
-    played = [rs for _, rs in arms if rs is not None]
-    total = matches * (2 + len(played))
+    total = matches * len(rulesets)
     cluster, workers = where_to_run(total, workers, scheduler, done.notes)
     keys = [m.key for m in done.measures]
-    results = [Pairs(keys) for _ in range(1 + len(played))]
+    results = [Pairs(keys) for _ in comparisons]
     finished = 0
 
     def take(result: list[Pairs]) -> None:
         nonlocal finished
         for kept, more in zip(results, result, strict=True):
             kept.add(more)
-        finished += result[0].matches * (2 + len(played))
+        finished += result[0].matches * len(rulesets)
         if progress:
             progress(finished, total)
 
     began = time.perf_counter()
     if cluster:
         sources = (RulesetSource.of(a), RulesetSource.of(b))
-        tasks = [(*sources, len(arms) > 0, seed, start, stop, names) for start, stop in parts(matches)]
+        tasks = [(*sources, bool(arms), seed, start, stop, names) for start, stop in parts(matches)]
         done.runner, done.interrupted = on_cluster(_part, tasks, workers, scheduler, take)
     else:
         size = min(PART_SIZE, max(1, matches // 100)) if progress else PART_SIZE
         for start, stop in parts(matches, size):
             try:
-                take(play_part(a, [b, *played], seed, start, stop, names))
+                take(play_part(rulesets, comparisons, seed, start, stop, names))
             except KeyboardInterrupt:
                 done.interrupted = True
                 break
     done.seconds = time.perf_counter() - began
     done.versus = results[0]
-    more = iter(results[1:])
-    done.causes = [Arm(changes, None if rs is None else next(more)) for changes, rs in arms]
+    found = dict(zip(comparisons, results, strict=True))
+    done.causes = [
+        Arm(
+            changes,
+            None if alone is None else found[(0, _index(rulesets, alone))],
+            None if others is None else found[(_index(rulesets, others), 1)],
+        )
+        for changes, alone, others in arms
+    ]
     return done
 
 
-def _causes(
-    a: RuleSet, b: RuleSet, matches: int, wanted: bool
-) -> tuple[list[tuple[tuple[diff.Change, ...], RuleSet | None]], str | None]:
-    """The rule changes to play alone, and why none is played when none is."""
+Arms = list[tuple[tuple[diff.Change, ...], RuleSet | None, RuleSet | None]]
+
+
+def _causes(a: RuleSet, b: RuleSet, matches: int, wanted: bool) -> tuple[Arms, str | None]:
+    """The rule changes to play alone and without, and why none is played when none is."""
     if not wanted:
         return [], "not asked"
-    arms = diff.each_alone(a, diff.structural(a, b))
-    standing = sum(rs is not None for _, rs in arms)
+    arms = diff.each_change(a, diff.structural(a, b))
     if len(arms) < 2:
-        what = "no rule changes" if not arms else "one rule change: the differences above are its own"
-        return [], what
-    if standing * matches > MAX_CAUSE_MATCHES:
+        return [], "no rule changes" if not arms else "one rule change: the differences above are its own"
+    played = len(_compared(a, b, arms)[0]) - 2
+    if played * matches > MAX_CAUSE_MATCHES:
         return [], (
-            f"not played: {standing} rule changes alone x {matches:,} matches is over {MAX_CAUSE_MATCHES:,} "
-            f"(fewer matches, at most {MAX_CAUSE_MATCHES // standing:,}, play each change alone)"
+            f"not played: {len(arms)} rule changes, {played} rule sets made of them x {matches:,} matches "
+            f"is over {MAX_CAUSE_MATCHES:,} (at most {MAX_CAUSE_MATCHES // played:,} matches play them)"
         )
     return arms, None
 
 
+def _compared(a: RuleSet, b: RuleSet, arms: Arms) -> tuple[list[RuleSet], list[tuple[int, int]]]:
+    """The rule sets to play (``a``, ``b``, then each change alone and each without it, where it
+    loads; a rule set made twice is played once) and the comparisons among them by index: ``b``
+    against ``a`` first, then each change alone against ``a``, then ``b`` against the others
+    without each change."""
+    rulesets = [a, b]
+    comparisons = [(0, 1)]
+    for _, alone, others in arms:
+        for made, pair in ((alone, lambda i: (0, i)), (others, lambda i: (i, 1))):
+            if made is None:
+                continue
+            if not any(made is found for found in rulesets):
+                rulesets.append(made)
+            comparisons.append(pair(_index(rulesets, made)))
+    return rulesets, list(dict.fromkeys(comparisons))
+
+
+def _index(rulesets: list[RuleSet], rs: RuleSet) -> int:
+    return next(index for index, found in enumerate(rulesets) if found is rs)
+
+
 def play_part(
-    a: RuleSet, others: Sequence[RuleSet], seed: int, start: int, stop: int, bots: Sequence[str]
+    rulesets: Sequence[RuleSet],
+    comparisons: Sequence[tuple[int, int]],
+    seed: int,
+    start: int,
+    stop: int,
+    bots: Sequence[str],
 ) -> list[Pairs]:
-    """Matches ``start .. stop-1`` under ``a`` and each of ``others``: each other's moments paired
-    with ``a``'s, match by match."""
-    playing = _part_of(a)[1]
-    measures = playing.play_measures(a)
+    """Matches ``start .. stop-1`` under each of ``rulesets``, and for each comparison ``(i, j)``
+    the moments of ``rulesets[j]`` paired with ``rulesets[i]``'s, match by match."""
+    playing = _part_of(rulesets[0])[1]
+    measures = playing.play_measures(rulesets[0])
     keys = [m.key for m in measures]
-    out = [Pairs(keys) for _ in others]
-    streams = [playing.play_each(rs, seed, start, stop, bots) for rs in (a, *others)]
+    out = [Pairs(keys) for _ in comparisons]
+    streams = [playing.play_each(rs, seed, start, stop, bots) for rs in rulesets]
     for tallies in zip(*streams, strict=True):
-        first = {m.key: m.read(tallies[0]) for m in measures}
-        for pairs, tally in zip(out, tallies[1:], strict=True):
-            pairs.observe(first, {m.key: m.read(tally) for m in measures})
+        read = [{m.key: m.read(tally) for m in measures} for tally in tallies]
+        for pairs, (i, j) in zip(out, comparisons, strict=True):
+            pairs.observe(read[i], read[j])
     return out
 
 
-_ARMS: dict[tuple[RulesetSource, RulesetSource], list[RuleSet]] = {}
+_PLAYED: dict[tuple[RulesetSource, RulesetSource, bool], tuple[list[RuleSet], list[tuple[int, int]]]] = {}
 
 
 def _part(
     a: RulesetSource, b: RulesetSource, causes: bool, seed: int, start: int, stop: int, bots: tuple[str, ...]
 ) -> list[Pairs]:
-    """A cluster task: load the rule sets (and each rule change alone, as the caller made them)
-    once per worker, and play matches ``start .. stop-1``."""
-    others = _ARMS.get((a, b))
-    if others is None:
+    """A cluster task: load the rule sets (and make each change alone and without, as the caller
+    made them) once per worker, and play matches ``start .. stop-1``."""
+    found = _PLAYED.get((a, b, causes))
+    if found is None:
         first, second = _loaded(a), _loaded(b)
-        alone = [rs for _, rs in diff.each_alone(first, diff.structural(first, second)) if rs is not None]
-        others = _ARMS[(a, b)] = [second, *(alone if causes else [])]
-    return play_part(_loaded(a), others, seed, start, stop, bots)
+        arms = diff.each_change(first, diff.structural(first, second)) if causes else []
+        found = _PLAYED[(a, b, causes)] = _compared(first, second, arms)
+    return play_part(*found, seed, start, stop, bots)
 
 
 def text(done: PlayStudy) -> str:
@@ -291,19 +331,20 @@ def text(done: PlayStudy) -> str:
     if causes["note"] is not None:
         lines.append(f"Causes in play: {causes['note']}")
     else:
-        lines.append(f"Causes in play (each rule change applied alone to {done.a}, the same matches):")
+        lines.append(
+            f"Causes in play (the same matches): each rule change applied alone to {done.a}, and {done.b} "
+            "against every other change without it"
+        )
         by_path = {c.path: c for arm in done.causes for c in arm.changes}
         for arm in causes["changes"]:
-            named = "; ".join(f"{path}: {by_path[path].values}" for path in arm["changes"])
-            if not arm["stands_alone"]:
-                lines.append(f"  {named}: not played (it does not load without another change)")
-                continue
-            moved = [row for row in arm["measures"] if row["significant"]]
-            if not moved:
-                lines.append(f"  {named}: moves no measure significantly")
-                continue
-            lines.append(f"  {named} moves:")
-            lines += [f"    {row['label']:<{width}}  {_difference(row)}" for row in moved]
+            lines.append("  " + "; ".join(f"{path}: {by_path[path].values}" for path in arm["changes"]))
+            for key, what in (("alone", f"alone, against {done.a}"), ("with_others", f"{done.b} against all but it")):
+                if arm[key] is None:
+                    lines.append(f"    {what}: not played (those rules do not load)")
+                    continue
+                moved = [row for row in arm[key] if row["significant"]]
+                lines.append(f"    {what}: " + ("moves no measure significantly" if not moved else "moves"))
+                lines += [f"      {row['label']:<{width}}  {_difference(row)}" for row in moved]
     for note in done.notes:
         lines.append(f"note: {note}")
     return "\n".join(lines) + "\n"
@@ -347,9 +388,12 @@ def markdown(done: PlayStudy) -> str:
         out.append(f"Causes in play: {causes['note']}.")
     else:
         for arm in causes["changes"]:
-            moved = [row["label"] for row in arm["measures"] or [] if row["significant"]]
             named = ", ".join(f"`{path}`" for path in arm["changes"])
-            out.append(f"- {named} alone moves: {', '.join(moved) if moved else 'no measure significantly'}")
+            said = []
+            for key, what in (("alone", "alone"), ("with_others", "added to the others")):
+                moved = [row["label"] for row in arm[key] or [] if row["significant"]]
+                said.append(f"{what}: {', '.join(moved) if moved else 'no measure significantly'}")
+            out.append(f"- {named} moves, {'; '.join(said)}")
     out.append("")
     return "\n".join(out)
 

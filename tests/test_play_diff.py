@@ -127,23 +127,28 @@ def test_each_rule_change_is_played_alone_under_the_cap(monkeypatch: pytest.Monk
     played = _paired.play(a, b, 6)
     listed = played.as_dict()["causes"]
     assert listed["played"] and "calls.limit_per_round" in [p for arm in listed["changes"] for p in arm["changes"]]
+    assert all(arm["alone"] is not None or arm["with_others"] is not None for arm in listed["changes"])
     monkeypatch.setattr(_paired, "MAX_CAUSE_MATCHES", 50)
     capped = _paired.play(a, b, 6).as_dict()["causes"]
     assert not capped["played"] and "over 50" in capped["note"] and capped["changes"] == []
 
 
-def test_the_streak_cap_is_named_as_the_cause_of_smaller_awards(tmp_path) -> None:
-    # Unlimited calls with the streak capped at x4: the cap alone changes nothing under
-    # Nintendo's one call a round, so the calls are lifted by the club rule set too.
+def test_a_cap_that_bites_only_with_another_change_is_played_alone_and_left_out(tmp_path) -> None:
+    # Under Nintendo's one call a round the streak never passes x2: the cap at x2 alone changes
+    # no award; with the calls lifted, leaving it out of the club's rules raises the awards.
     club = tmp_path / "club.yaml"
     club.write_text(
         "extends: nintendo\nname: club\ncalls: {limit_per_round: unlimited}\n"
-        "award:\n  multipliers:\n    - {id: own_streak, max: 4}\n",
+        "award:\n  multipliers:\n    - {id: own_streak, max: 2}\n",
         encoding="utf-8",
     )
-    played = _paired.play(yakuset.load_ruleset("nintendo"), yakuset.load_ruleset(str(club)), 30)
-    paths = [arm["changes"] for arm in played.as_dict()["causes"]["changes"]]
-    assert ["award.multipliers[own_streak].max"] in paths
+    played = _paired.play(yakuset.load_ruleset("nintendo"), yakuset.load_ruleset(str(club)), 150).as_dict()
+    arms = {tuple(arm["changes"]): arm for arm in played["causes"]["changes"]}
+    cap = arms[("award.multipliers[own_streak].max",)]
+    alone = {row["key"]: row for row in cap["alone"]}
+    with_others = {row["key"]: row for row in cap["with_others"]}
+    assert alone["points_per_round"]["difference"] == 0 and alone["points_per_round"]["ci95"] == [0, 0]
+    assert with_others["points_per_round"]["difference"] < 0 and with_others["points_per_round"]["significant"]
 
 
 def test_diff_play_json_carries_the_play_section(capsys: pytest.CaptureFixture[str]) -> None:
@@ -163,7 +168,8 @@ def test_diff_play_text_marks_significant_differences(capsys: pytest.CaptureFixt
     out = capsys.readouterr().out
     play = out[out.index("Play: 12 matches") :]
     assert "greedy and greedy (seed 0)" in play and "difference [95% interval]" in play
-    assert "Causes in play (each rule change applied alone to nintendo" in play
+    assert "Causes in play (the same matches): each rule change applied alone to nintendo" in play
+    assert "fudawiki against all but it: " in play
 
 
 def test_diff_play_refuses_a_plot_it_cannot_write_before_playing(capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
         behaviour,
         describe,
     )
-    from ._causes import Cause, attribute, each_alone
+    from ._causes import Cause, attribute, each_change
     from ._render import as_json, github, human, markdown
     from ._structural import Change, plain, rule_changes, structural
 
@@ -40,7 +40,7 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "describe": ("yakuset.diff._behaviour", "describe"),
     "Cause": ("yakuset.diff._causes", "Cause"),
     "attribute": ("yakuset.diff._causes", "attribute"),
-    "each_alone": ("yakuset.diff._causes", "each_alone"),
+    "each_change": ("yakuset.diff._causes", "each_change"),
     "as_json": ("yakuset.diff._render", "as_json"),
     "github": ("yakuset.diff._render", "github"),
     "human": ("yakuset.diff._render", "human"),
@@ -68,7 +68,7 @@ __all__ = [
     "attribute",
     "behaviour",
     "describe",
-    "each_alone",
+    "each_change",
     "github",
     "human",
     "markdown",

@@ -171,14 +171,24 @@ def units_of(changes: Sequence[Change]) -> list[tuple[Change, ...]]:
     return units
 
 
-def each_alone(a: RuleSet, changes: Sequence[Change]) -> list[tuple[tuple[Change, ...], RuleSet | None]]:
+def each_change(
+    a: RuleSet, changes: Sequence[Change]
+) -> list[tuple[tuple[Change, ...], RuleSet | None, RuleSet | None]]:
     """The rule changes among ``changes`` as :func:`attribute` tries them (each alone, and each set
-    of changes to one key of several items of a list), each applied to ``a``: the changes and
-    the rule set they make, or ``None`` where they do not stand alone (another change is needed
-    for the rule set to load)."""
+    of changes to one key of several items of a list), each with two rule sets made from ``a``:
+    the change applied alone, and every other rule change applied without it (what the change
+    adds to the others). ``None`` where a rule set does not load (a change that needs another)."""
     units = units_of(changes)
     variants = _Variants(a, units)
-    return [(unit, variants.get((index,))) for index, unit in enumerate(units)]
+    singles = [index for index, unit in enumerate(units) if len(unit) == 1]
+    return [
+        (
+            unit,
+            variants.get((index,)),
+            variants.get(tuple(i for i in singles if units[i][0] not in unit)),
+        )
+        for index, unit in enumerate(units)
+    ]
 
 
 def attribute(a: RuleSet, changes: Sequence[Change], report: BehaviourReport) -> list[Cause | None]:
