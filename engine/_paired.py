@@ -14,7 +14,7 @@ Causes: each rule change applied alone to the first rule set (as ``diff``'s caus
 :func:`yakuset.diff.each_change`) is played on the same matches and compared with the first rule
 set, and the second rule set with every other change applied without it (what the change adds to
 the others: a cap that bites only once another change lifts a limit), when the rule sets they
-make times the matches stay within :data:`MAX_CAUSE_MATCHES`.
+make times the matches stay within the game's :data:`MAX_CAUSE_MATCHES`.
 """
 
 from __future__ import annotations
@@ -46,10 +46,11 @@ from ._studies import (
     where_to_run,
 )
 
-#: Causes in play are measured when the rule changes to play alone times the matches are at
-#: most this many (about four minutes of one core for Koi-Koi; bench/README.md): each change
-#: plays every match once more.
-MAX_CAUSE_MATCHES = 200_000
+#: Causes in play are measured when the rule sets made of the changes times the matches are at
+#: most this many, by game: each such rule set plays every match once more. Koi-Koi: about four
+#: minutes of one core with greedy bots; Riichi: about five with efficiency bots (1.4 games a
+#: second, bench/README.md).
+MAX_CAUSE_MATCHES = {"koikoi": 200_000, "riichi": 400}
 
 
 @runtime_checkable
@@ -90,6 +91,7 @@ class PlayStudy:
     versus: Pairs
     causes: list[Arm]
     causes_note: str | None
+    unit: str = "matches"  # Riichi: games
     runner: str = "in-process"
     interrupted: bool = False
     seconds: float = 0.0
@@ -168,7 +170,7 @@ def play(
 ) -> PlayStudy:
     """Play ``matches`` matches (Riichi: games) of ``a`` and ``b`` from the same seeds between
     ``bots`` (none: the game's default) and pair them match by match; with ``causes``, play
-    each rule change alone too when :data:`MAX_CAUSE_MATCHES` allows. Where it runs, progress
+    each rule change alone too when the game's :data:`MAX_CAUSE_MATCHES` allows. Where it runs, progress
     and Ctrl-C are as :func:`yakuset._studies.run`'s."""
     whole_number("matches", matches, minimum=1, maximum=MAX_MATCHES)
     a_seed("seed", seed)
@@ -182,6 +184,7 @@ def play(
     for rs in rulesets[2:]:
         study.check_bots(rs, names)
     done = PlayStudy(a.id, b.id, matches, seed, names, playing.play_measures(a), Pairs(()), [], note, notes=[])
+    done.unit = "matches" if a.game == "koikoi" else "games"
     total = matches * len(rulesets)
     cluster, workers = where_to_run(total, workers, scheduler, done.notes)
     keys = [m.key for m in done.measures]
@@ -234,10 +237,11 @@ def _causes(a: RuleSet, b: RuleSet, matches: int, wanted: bool) -> tuple[Arms, s
     if len(arms) < 2:
         return [], "no rule changes" if not arms else "one rule change: the differences above are its own"
     played = len(_compared(a, b, arms)[0]) - 2
-    if played * matches > MAX_CAUSE_MATCHES:
+    cap = MAX_CAUSE_MATCHES.get(a.game, 0)
+    if played * matches > cap:
         return [], (
-            f"not played: {len(arms)} rule changes, {played} rule sets made of them x {matches:,} matches "
-            f"is over {MAX_CAUSE_MATCHES:,} (at most {MAX_CAUSE_MATCHES // played:,} matches play them)"
+            f"not played: {len(arms)} rule changes, {played} rule sets made of them x {matches:,} "
+            f"is over {cap:,} (at most {cap // played:,} a rule set play them)"
         )
     return arms, None
 
@@ -306,8 +310,8 @@ def text(done: PlayStudy) -> str:
     paired difference (``*`` where its 95% interval excludes 0), then each rule change alone."""
     data = done.as_dict()
     lines = [
-        f"Play: {data['matches']:,} matches under both, paired (the same deals and bot streams), between "
-        f"{_listed(data['bots'])} (seed {data['seed']}); {done.runner}, {done.seconds:.1f} s"
+        f"Play: {data['matches']:,} {done.unit} under both, paired (the same deals and bot streams), between "
+        f"{_bots(data['bots'])} (seed {data['seed']}); {done.runner}, {done.seconds:.1f} s"
     ]
     if data["interrupted"]:
         lines.append("  interrupted: the figures cover the matches finished before Ctrl-C")
@@ -350,6 +354,11 @@ def text(done: PlayStudy) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _bots(names: list[str]) -> str:
+    """``greedy and random``; one name at every seat: ``efficiency at every seat``."""
+    return f"{names[0]} at every seat" if len(names) > 2 and len(set(names)) == 1 else _listed(names)
+
+
 def _value(row: dict[str, Any], side: str) -> str:
     value = row[side]
     if value is None:
@@ -369,8 +378,8 @@ def markdown(done: PlayStudy) -> str:
     out = [
         "### Play",
         "",
-        f"{data['matches']:,} matches under both, paired (the same deals and bot streams), between "
-        f"{_listed(data['bots'])} (seed {data['seed']}); 95% intervals, **bold** where significant.",
+        f"{data['matches']:,} {done.unit} under both, paired (the same deals and bot streams), between "
+        f"{_bots(data['bots'])} (seed {data['seed']}); 95% intervals, **bold** where significant.",
         "",
         f"| measure | `{done.a}` | `{done.b}` | difference | 95% interval |",
         "|---|---:|---:|---:|---|",

@@ -128,7 +128,7 @@ def test_each_rule_change_is_played_alone_under_the_cap(monkeypatch: pytest.Monk
     listed = played.as_dict()["causes"]
     assert listed["played"] and "calls.limit_per_round" in [p for arm in listed["changes"] for p in arm["changes"]]
     assert all(arm["alone"] is not None or arm["with_others"] is not None for arm in listed["changes"])
-    monkeypatch.setattr(_paired, "MAX_CAUSE_MATCHES", 50)
+    monkeypatch.setitem(_paired.MAX_CAUSE_MATCHES, "koikoi", 50)
     capped = _paired.play(a, b, 6).as_dict()["causes"]
     assert not capped["played"] and "over 50" in capped["note"] and capped["changes"] == []
 
