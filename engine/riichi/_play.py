@@ -35,7 +35,7 @@ from .._core.errors import InputError
 from ._hand import HandScore, evaluate
 from ._rules import RiichiRules, riichi_rules
 from ._settle import Settlement, settle
-from ._shanten import shanten_of, waits_of
+from ._shanten import shanten_and_waits, shanten_of, waits_of
 from ._standings import Standing, standings
 from ._state import State, new_game
 from ._tiles import DRAGONS, NORTH, TERMINALS_AND_HONOURS, WINDS, tile_name
@@ -194,6 +194,7 @@ class Table:
         "_sticks",
         "_furiten",
         "_waits",
+        "_floor",
         "_interrupted",
         "_turn",
         "_drawn",
@@ -362,7 +363,10 @@ class Table:
         self._sticks: list[int] = []
         self._furiten: list[str | None] = [None] * n  # "temporary", "riichi"
         self._kita: list[list[int]] = [[] for _ in range(n)]  # the norths each seat set aside
-        self._waits: list[tuple[int, ...]] = [self._waits_of(seat) for seat in range(n)]
+        self._waits: list[tuple[int, ...]] = [()] * n
+        self._floor: list[int] = [0] * n
+        for seat in range(n):
+            self._count_waits(seat)
         self._pao: list[dict[str, int]] = [{} for _ in range(n)]
         self._kans: list[int] = []
         self._interrupted = False
@@ -434,9 +438,18 @@ class Table:
             limits[tile >> 2] -= 1
         return bytes(limits)
 
-    def _waits_of(self, seat: int) -> tuple[int, ...]:
-        """The tile kinds that complete ``seat``'s hand of 13 (less 3 a meld)."""
-        return waits_of(self._counts(self._concealed[seat]), self._seat_limits(seat), len(self._melds[seat]))
+    def _count_waits(self, seat: int) -> None:
+        """Count the waits of ``seat``'s hand of 13 (less 3 a meld), and its floor from them.
+
+        ``_floor[seat]`` is a lower bound of the shanten of the seat's hand when it next
+        discards, both before (a tile drawn or called) and after the discard: a tile added
+        lowers the shanten by at most one, a meld fixed or a tile discarded never lowers it. So
+        while the floor is 1 or more the hand cannot be tenpai nor declare riichi, and nothing
+        needs counting (:meth:`_discard`, :meth:`_riichi_tiles`)."""
+        shanten, self._waits[seat] = shanten_and_waits(
+            self._counts(self._concealed[seat]), self._seat_limits(seat), len(self._melds[seat])
+        )
+        self._floor[seat] = shanten - 1
 
     def _is_open(self, seat: int) -> bool:
         return any(meld.kind != "ankan" for meld in self._melds[seat])
@@ -674,12 +687,14 @@ class Table:
 
     def _riichi_tiles(self, seat: int) -> list[int]:
         """The tiles ``seat`` may discard declaring riichi: those that leave the hand tenpai."""
-        if self._riichi_refusal(seat) is not None:
+        if self._floor[seat] > 0 or self._riichi_refusal(seat) is not None:  # floor: see _count_waits
             return []
         hand = self._concealed[seat]
         counts = bytearray(self._counts(hand))
         limits, melds = self._seat_limits(seat), len(self._melds[seat])
-        if shanten_of(bytes(counts), limits, melds) > 0:
+        found = shanten_of(bytes(counts), limits, melds)
+        if found > 0:
+            self._floor[seat] = found
             return []
         tenpai: dict[int, bool] = {}
         out = []
@@ -735,7 +750,7 @@ class Table:
             self._concealed[seat].remove(move.tile)
             self._kita[seat].append(move.tile)
             self._interrupted = True  # a kita counts as a call: the first go-around is over
-            self._waits[seat] = self._waits_of(seat)
+            self._count_waits(seat)
             events.append({"type": "kita", "seat": seat, "tile": move.tile})
             self._drawn = None
             self._offer_to_others(seat, move.tile, "kita", events)
@@ -755,7 +770,12 @@ class Table:
             self._riichi[seat] = True
             self._double[seat] = double
             self._pending_riichi = True
-        self._waits[seat] = self._waits_of(seat)
+        floor = self._floor[seat]
+        if floor > 0:  # not tenpai: see _count_waits
+            self._waits[seat] = ()
+            self._floor[seat] = floor - 1
+        else:
+            self._count_waits(seat)
         events.append(
             {"type": "discard", "seat": seat, "tile": tile, "tsumogiri": tile == self._drawn, "riichi": riichi}
         )
@@ -959,7 +979,7 @@ class Table:
         own_kans = self._kans.count(seat)
         if fed_by is not None and own_kans == MAX_KANS and "suukantsu" in self._table.pao_yakuman:
             self._pao[seat]["suukantsu"] = fed_by
-        self._waits[seat] = self._waits_of(seat)
+        self._count_waits(seat)
         shown_before = len(self._wall.dora_indicators)
         self._wall.kan(closed)
         self._dora_shown(shown_before, events)

@@ -190,8 +190,14 @@ def shanten_of(counts: bytes, limits: bytes, melds: int) -> int:
 def waits_of(counts: bytes, limits: bytes, melds: int) -> tuple[int, ...]:
     """The tiles that complete a hand of 13 tiles (less 3 a meld): those of which a copy is left
     and with which the hand is complete."""
-    if shanten_of(counts, limits, melds) != 0:
-        return ()
+    return shanten_and_waits(counts, limits, melds)[1]
+
+
+def shanten_and_waits(counts: bytes, limits: bytes, melds: int) -> tuple[int, tuple[int, ...]]:
+    """The shanten of a hand of 13 tiles (less 3 a meld) and its waits (:func:`waits_of`)."""
+    shanten = shanten_of(counts, limits, melds)
+    if shanten != 0:
+        return shanten, ()
     found = []
     grown = bytearray(counts)
     for tile in range(34):
@@ -201,7 +207,7 @@ def waits_of(counts: bytes, limits: bytes, melds: int) -> tuple[int, ...]:
         if shanten_of(bytes(grown), limits, melds) == -1:
             found.append(tile)
         grown[tile] -= 1
-    return tuple(found)
+    return 0, tuple(found)
 
 
 def _near(counts: bytes, tile: int, melds: int) -> bool:
