@@ -27,6 +27,7 @@ says), else a kan stands, the highest call takes the discard, or the next seat d
 from __future__ import annotations
 
 import itertools
+from bisect import insort
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -102,6 +103,9 @@ TSUMO = Move("tsumo")
 RON = Move("ron")
 PASS = Move("pass")
 NINE_TERMINALS = Move("nine_terminals")
+#: The discard and the riichi discard of each wall tile, made once (a move is a value).
+_DISCARDS = tuple(Move("discard", tile) for tile in range(136))
+_RIICHI_DISCARDS = tuple(Move("riichi", tile) for tile in range(136))
 
 
 class TableHand(NamedTuple):
@@ -177,6 +181,7 @@ class Table:
         "_number",
         "_wall",
         "_concealed",
+        "_kinds",
         "_melds",
         "_discards",
         "_called_away",
@@ -201,6 +206,7 @@ class Table:
         "_phase",
         "_discarder",
         "_asking",
+        "_reactions",
         "_ron",
         "_pending_riichi",
         "_legal",
@@ -288,7 +294,7 @@ class Table:
             elif self._phase == "turn":
                 self._legal = self._turn_moves()
             else:
-                self._legal = self._reaction_moves(self._asking[0])
+                self._legal = self._reactions_of(self._asking[0])
         return list(self._legal)
 
     def play(self, move: Move) -> tuple[dict[str, Any], ...]:
@@ -354,6 +360,7 @@ class Table:
         self._wall = wall
         dealt = wall.deal(state.dealer)
         self._concealed = [sorted(hand) for hand in dealt]
+        self._kinds = [bytearray(self._counts(hand)) for hand in dealt]
         self._melds: list[list[Meld]] = [[] for _ in range(n)]
         self._discards: list[list[int]] = [[] for _ in range(n)]
         self._called_away: list[bool] = [False] * n
@@ -372,6 +379,7 @@ class Table:
         self._interrupted = False
         self._pending_riichi = False
         self._asking: list[int] = []
+        self._reactions: dict[int, list[Move]] = {}
         self._ron: list[int] = []
         self._calls: list[tuple[int, Move]] = []
         self._discarder = -1
@@ -399,10 +407,10 @@ class Table:
         return events
 
     def _draw(self, seat: int, events: list[dict[str, Any]], replacement: bool = False) -> None:
-        shown_before = len(self._wall.dora_indicators)
+        shown_before = self._wall.revealed
         tile = self._wall.replacement() if replacement else self._wall.draw()
-        self._concealed[seat].append(tile)
-        self._concealed[seat].sort()
+        insort(self._concealed[seat], tile)
+        self._kinds[seat][tile >> 2] += 1
         self._turn, self._drawn, self._phase, self._rinshan = seat, tile, "turn", replacement
         self._kuikae = None
         self._scores = {}
@@ -414,6 +422,8 @@ class Table:
 
     def _dora_shown(self, before: int, events: list[dict[str, Any]]) -> None:
         """An event for each dora indicator revealed since ``before`` were shown."""
+        if self._wall.revealed == before:
+            return
         shown_now = self._wall.dora_indicators
         for tile in shown_now[before:]:
             events.append({"type": "dora", "indicator": tile})
@@ -423,6 +433,13 @@ class Table:
         for tile in tiles:
             counts[tile >> 2] += 1
         return bytes(counts)
+
+    def _take(self, seat: int, tiles: Sequence[int]) -> None:
+        """Take ``tiles`` out of ``seat``'s concealed hand (and its counts by kind, ``_kinds``)."""
+        hand, kinds = self._concealed[seat], self._kinds[seat]
+        for tile in tiles:
+            hand.remove(tile)
+            kinds[tile >> 2] -= 1
 
     def _seat_limits(self, seat: int, extra: Sequence[int] = ()) -> bytes:
         """The copies of each tile left for ``seat``'s hand: four, less its melds' (and ``extra``)."""
@@ -447,7 +464,7 @@ class Table:
         while the floor is 1 or more the hand cannot be tenpai nor declare riichi, and nothing
         needs counting (:meth:`_discard`, :meth:`_riichi_tiles`)."""
         shanten, self._waits[seat] = shanten_and_waits(
-            self._counts(self._concealed[seat]), self._seat_limits(seat), len(self._melds[seat])
+            bytes(self._kinds[seat]), self._seat_limits(seat), len(self._melds[seat])
         )
         self._floor[seat] = shanten - 1
 
@@ -597,7 +614,7 @@ class Table:
         hand = self._concealed[seat]
         drawn = self._drawn
         if drawn is None:  # after a chi or pon: a discard, kuikae allowing
-            return [Move("discard", tile) for tile in hand if self._kuikae_refusal(tile) is None]
+            return [_DISCARDS[tile] for tile in hand if self._kuikae_refusal(tile) is None]
         moves: list[Move] = []
         if self._can_tsumo(seat, drawn):
             moves.append(TSUMO)
@@ -609,10 +626,10 @@ class Table:
         if self._table.kita is not None:
             moves.extend(self._kita_moves(seat, drawn))
         if self._riichi[seat]:
-            moves.append(Move("discard", drawn))
+            moves.append(_DISCARDS[drawn])
             return moves
-        moves.extend(Move("riichi", tile) for tile in self._riichi_tiles(seat))
-        moves.extend(Move("discard", tile) for tile in hand)
+        moves.extend(_RIICHI_DISCARDS[tile] for tile in self._riichi_tiles(seat))
+        moves.extend(_DISCARDS[tile] for tile in hand)
         return moves
 
     def _can_tsumo(self, seat: int, drawn: int) -> bool:
@@ -633,8 +650,10 @@ class Table:
     def _closed_kans(self, seat: int) -> list[Move]:
         if not self._may_kan():
             return []
+        counts = self._kinds[seat]
+        if 4 not in counts:
+            return []
         hand = self._concealed[seat]
-        counts = self._counts(hand)
         out = []
         for kind in range(34):
             if counts[kind] == 4:
@@ -690,7 +709,7 @@ class Table:
         if self._floor[seat] > 0 or self._riichi_refusal(seat) is not None:  # floor: see _count_waits
             return []
         hand = self._concealed[seat]
-        counts = bytearray(self._counts(hand))
+        counts = bytearray(self._kinds[seat])
         limits, melds = self._seat_limits(seat), len(self._melds[seat])
         found = shanten_of(bytes(counts), limits, melds)
         if found > 0:
@@ -730,15 +749,13 @@ class Table:
             events.append({"type": "nine_terminals", "seat": seat})
             self._end_hand("nine_terminals", {"abort": "nine_terminals"}, events)
         elif kind == "closed_kan":
-            hand = self._concealed[seat]
-            for tile in move.tiles:
-                hand.remove(tile)
+            self._take(seat, move.tiles)
             self._melds[seat].append(Meld("ankan", move.tiles, None, None))
             events.append({"type": "closed_kan", "seat": seat, "tiles": list(move.tiles)})
             self._offer_kan(seat, move.tiles[0], "closed_kan", events)
         elif kind == "added_kan":
             assert move.tile is not None
-            self._concealed[seat].remove(move.tile)
+            self._take(seat, (move.tile,))
             melds = self._melds[seat]
             at = next(i for i, m in enumerate(melds) if m.kind == "pon" and m.tiles[0] >> 2 == move.tile >> 2)
             pon = melds[at]
@@ -747,7 +764,7 @@ class Table:
             self._offer_kan(seat, move.tile, "added_kan", events)
         elif kind == "kita":
             assert move.tile is not None
-            self._concealed[seat].remove(move.tile)
+            self._take(seat, (move.tile,))
             self._kita[seat].append(move.tile)
             self._interrupted = True  # a kita counts as a call: the first go-around is over
             self._count_waits(seat)
@@ -759,8 +776,7 @@ class Table:
             self._discard(seat, move.tile, kind == "riichi", events)
 
     def _discard(self, seat: int, tile: int, riichi: bool, events: list[dict[str, Any]]) -> None:
-        hand = self._concealed[seat]
-        hand.remove(tile)
+        self._take(seat, (tile,))
         double = riichi and self._first_turn(seat)
         self._discards[seat].append(tile)
         self._ippatsu[seat] = False
@@ -779,7 +795,7 @@ class Table:
         events.append(
             {"type": "discard", "seat": seat, "tile": tile, "tsumogiri": tile == self._drawn, "riichi": riichi}
         )
-        shown_before = len(self._wall.dora_indicators)
+        shown_before = self._wall.revealed
         self._wall.discarded()  # a kan's dora due after its discard
         self._dora_shown(shown_before, events)
         self._kuikae = None
@@ -797,15 +813,22 @@ class Table:
         self._discarder, self._offer, self._offer_kind = seat, tile, kind
         self._scores = {}
         self._ron, self._calls = [], []
+        self._reactions = {}
         n = self._players
-        self._asking = [
-            other for other in ((seat + k) % n for k in range(1, n)) if len(self._reaction_moves(other)) > 1
-        ]
+        self._asking = [other for other in ((seat + k) % n for k in range(1, n)) if len(self._reactions_of(other)) > 1]
         self._phase = "reaction"
         if not self._asking:
             self._resolve(events)
 
     # --- the other seats' reactions to a discard or a kan ---------------------------------------
+
+    def _reactions_of(self, seat: int) -> list[Move]:
+        """``seat``'s moves answering the offer now (:meth:`_reaction_moves`), remembered until a
+        ron or a call is declared."""
+        found = self._reactions.get(seat)
+        if found is None:
+            found = self._reactions[seat] = self._reaction_moves(seat)
+        return found
 
     def _reaction_moves(self, seat: int) -> list[Move]:
         moves = []
@@ -850,6 +873,10 @@ class Table:
         """``seat``'s open kan, pon and chi moves on ``tile`` (one move per choice of red or plain
         tiles, the lowest copies), each only if a discard would be allowed after it (kuikae)."""
         kind = tile >> 2
+        kinds = self._kinds[seat]
+        chi = self._table.chi and seat == (self._discarder + 1) % self._players and kind < 27
+        if kinds[kind] < 2 and not chi:
+            return []
         hand = self._concealed[seat]
         same = [t for t in hand if t >> 2 == kind]
         out = []
@@ -857,11 +884,10 @@ class Table:
             out.append(Move("open_kan", tile, tuple(same)))
         if len(same) >= 2:
             out.extend(Move("pon", tile, pair) for pair in _choices([same, same], self._table))
-        discarder = self._discarder
-        if self._table.chi and seat == (discarder + 1) % self._players and kind < 27:
+        if chi:
             low = kind - kind % 9
             for first, second in ((kind - 2, kind - 1), (kind - 1, kind + 1), (kind + 1, kind + 2)):
-                if first < low or second > low + 8:
+                if first < low or second > low + 8 or not kinds[first] or not kinds[second]:
                     continue
                 a = [t for t in hand if t >> 2 == first]
                 b = [t for t in hand if t >> 2 == second]
@@ -892,7 +918,8 @@ class Table:
                 {"type": "declare", "seat": seat, "kind": move.kind, "tile": move.tile, "tiles": list(move.tiles)}
             )
         if self._ron or self._calls:  # the seats still to answer may only do what outranks it
-            self._asking = [other for other in self._asking if len(self._reaction_moves(other)) > 1]
+            self._reactions = {}
+            self._asking = [other for other in self._asking if len(self._reactions_of(other)) > 1]
         if not self._asking:
             self._resolve(events)
 
@@ -952,9 +979,7 @@ class Table:
         assert move.tile is not None
         discarder = self._discarder
         self._called_away[discarder] = True
-        hand = self._concealed[seat]
-        for tile in move.tiles:
-            hand.remove(tile)
+        self._take(seat, move.tiles)
         kind = "kan" if move.kind == "open_kan" else move.kind
         meld = Meld(kind, tuple(sorted((move.tile, *move.tiles))), move.tile, discarder)
         self._melds[seat].append(meld)
@@ -980,7 +1005,7 @@ class Table:
         if fed_by is not None and own_kans == MAX_KANS and "suukantsu" in self._table.pao_yakuman:
             self._pao[seat]["suukantsu"] = fed_by
         self._count_waits(seat)
-        shown_before = len(self._wall.dora_indicators)
+        shown_before = self._wall.revealed
         self._wall.kan(closed)
         self._dora_shown(shown_before, events)
         self._draw(seat, events, replacement=True)

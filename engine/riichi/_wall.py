@@ -167,6 +167,11 @@ class Wall:
         return len(self.tiles) - self.rules.dead_wall - self._live_end
 
     @property
+    def revealed(self) -> int:
+        """How many dora indicators are revealed: ``len(dora_indicators)``."""
+        return self._revealed
+
+    @property
     def dora_indicators(self) -> tuple[int, ...]:
         """The dora indicators revealed so far, first to last."""
         return tuple(self.tiles[position] for position in self._indicators[: self._revealed])
