@@ -246,10 +246,9 @@ def test_tile_efficiency_counts_as_the_mahjong_oracle_does(seed: int):
 
 
 def test_the_honours_table_kind_by_kind_is_the_kernels_walk():
-    """The efficiency count reads the honours' table kind by kind (honours make no runs); the
-    shanten kernel walks it as a suit without runs: the same table for every shape and limit."""
-    from yakuset.riichi._bots import _honours_table
-    from yakuset.riichi._shanten import _walk
+    """The shanten kernel and the efficiency count read the honours' table kind by kind (honours
+    make no runs); walked as a suit without runs, it is the same table for every shape and limit."""
+    from yakuset.riichi._shanten import _honours_table, _walk
 
     rng = random.Random(20261201)
     checked = 0

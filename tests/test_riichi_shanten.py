@@ -244,3 +244,37 @@ def test_three_players_have_no_2m_to_8m() -> None:
 def test_bad_input_is_an_input_error_naming_it(call: object, message: str) -> None:
     with pytest.raises(InputError, match=message):
         call()  # type: ignore[operator]
+
+
+def _split_suit(rng: random.Random) -> tuple[bytes, bytes]:
+    """A suit's counts and limits shaped where reading by groups could go wrong: two groups of
+    tiles two or three empty places apart, with fewer copies left of the places between (a
+    meld's tile, a removed tile)."""
+    counts, limits = [0] * 9, [4] * 9
+    first = rng.randrange(0, 4)
+    gap = rng.choice((2, 3))
+    second = min(8, first + rng.randrange(1, 3) + gap)
+    for place in range(first, second - gap):
+        counts[place] = rng.choice((1, 1, 2, 3, 4))
+    for place in range(second, min(9, second + rng.randrange(1, 4))):
+        counts[place] = rng.choice((1, 1, 2, 3))
+    for place in range(9):
+        if not counts[place]:
+            limits[place] = rng.choice((4, 3, 2, 1, 0))
+    return bytes(counts), bytes(limits)
+
+
+def test_a_suit_read_group_by_group_is_the_whole_suit_walked_under_any_limits() -> None:
+    """The shanten kernel reads a suit by its groups of tiles, each walked alone; the walk of the
+    whole suit (the definition) gives the same table for any counts and copies left: plain
+    shapes, and groups whose runs could share a place with fewer than four copies left."""
+    from yakuset.riichi._shanten import _by_groups, _walk
+
+    rng = random.Random(20261202)
+    shapes = [_split_suit(rng) for _ in range(1500)]
+    for _ in range(1500):
+        counts = bytes(rng.choice((0, 0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        shapes.append((counts, bytes(max(held, rng.choice((4, 4, 4, 3, 2, 1, 0))) for held in counts)))
+    for counts, limits in shapes:
+        if any(counts) and sum(counts) <= 14:
+            assert _by_groups(counts, limits) == _walk(counts, limits, True), (counts, limits)

@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 
 from .._core.bots import OfferedBot, find_offered
-from .._core.memo import memo
 from ._hooks import offered_bots
 from ._rules import riichi_rules
 from ._shanten import _EMPTY_SUIT, _combine, _table, orphans_shanten, seven_pairs_shanten
@@ -112,41 +111,7 @@ def _suit_table(counts: bytearray, limits: bytes, suit: int) -> tuple[int, ...]:
     held = bytes(counts[start:stop])
     if not any(held):
         return _EMPTY_SUIT
-    return _table(held, limits[start:stop], True) if runs else _honours_table(held, limits[start:stop])
-
-
-_HONOURS = memo("riichi", "efficiency honour tables", 4096)
-
-
-def _honours_table(held: bytes, limits: bytes) -> tuple[int, ...]:
-    """The honours' table as ``_shanten`` walks it (``best[m * 2 + p]``: the most tiles ``m``
-    triplets and ``p`` pairs use; fewer blocks that use tiles, the rest anywhere), found kind by
-    kind: honours make no runs, so each kind is a triplet, a pair or neither on its own."""
-    key = held + limits
-    found = _HONOURS.get(key)
-    if found is not None:
-        return found  # type: ignore[no-any-return]
-    best = [0] + [-99] * 9
-    for count, cap in zip(held, limits, strict=True):
-        if not count:
-            continue
-        grown = list(best)
-        for index in range(10):
-            if best[index] < 0:
-                continue
-            sets, pairs = divmod(index, 2)
-            if sets < 4 and cap >= 3 and grown[index + 2] < best[index] + min(count, 3):
-                grown[index + 2] = best[index] + min(count, 3)
-            if not pairs and cap >= 2 and grown[index + 1] < best[index] + min(count, 2):
-                grown[index + 1] = best[index] + min(count, 2)
-        best = grown
-    for index in range(10):
-        sets, pairs = divmod(index, 2)
-        if pairs and best[index - 1] > best[index]:
-            best[index] = best[index - 1]
-        if sets and best[index - 2] > best[index]:
-            best[index] = best[index - 2]
-    return _HONOURS.put(key, tuple(best))  # type: ignore[no-any-return]
+    return _table(held, limits[start:stop], runs)
 
 
 def _rests(tables: Sequence[tuple[int, ...]]) -> list[Sequence[int]]:

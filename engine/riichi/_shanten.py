@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 _NONE = -99  # no such combination of blocks
 _ORPHANS = tuple(sorted(TERMINALS_AND_HONOURS))
 _FULL_LIMITS = b"\x04" * 34
-#: The tables of the suits' shapes (and the honours'), by counts and limits.
+#: The tables of the suits' shapes, by counts and limits.
 _TABLES = memo("riichi", "shanten suit tables", 8192)
 _tables_get = _TABLES.get
 
@@ -81,26 +81,30 @@ def _walk(counts: bytes, limits: bytes, runs: bool) -> tuple[int, ...]:
 
 
 def _table(counts: bytes, limits: bytes, runs: bool) -> tuple[int, ...]:
+    """The table of a suit (``runs``) or of the honours, remembered."""
+    if not runs:
+        return _honours_table(counts, limits)
     key = counts + limits
     found = _tables_get(key)
     if found is None:
-        if runs and limits == _FULL_SUIT:
-            found = _TABLES.put(key, _by_groups(counts))
-        else:
-            found = _TABLES.put(key, _walk(counts, limits, runs))
+        found = _TABLES.put(key, _by_groups(counts, limits))
     return found  # type: ignore[no-any-return]
 
 
-_FULL_SUIT = b"\x04" * 9
-#: The tables of a suit's groups of tiles, by the counts around each (see :func:`_by_groups`).
+#: The tables of a suit's groups of tiles, by the counts and limits around each (see :func:`_by_groups`).
 _GROUPS = memo("riichi", "shanten group tables", 4096)
 _groups_get = _GROUPS.get
 
 
-def _by_groups(counts: bytes) -> tuple[int, ...]:
-    """The table of a suit with every copy left, from its groups: tiles two or more empty places
-    apart share no run, so each group (with the two places either side, where its runs may reach)
-    is walked alone and remembered, and the groups' tables are combined."""
+def _by_groups(counts: bytes, limits: bytes) -> tuple[int, ...]:
+    """The table of a suit from its groups: tiles two or more empty places apart share no run,
+    so each group (with the two places either side, where its runs may reach) is walked alone
+    and remembered, and the groups' tables are combined.
+
+    Two groups' windows share a place when three or fewer empty places part them. Runs that
+    reach a shared place from both sides need one copy of it each, at most four in all (a hand
+    makes four sets at most): only a place with fewer copies left (a meld's tile, a removed
+    tile) could be overdrawn, so groups sharing such a place are walked as one."""
     table: Sequence[int] | None = None
     start = 0
     while start < 9:
@@ -108,15 +112,58 @@ def _by_groups(counts: bytes) -> tuple[int, ...]:
             start += 1
             continue
         end = start + 1
-        while end < 9 and (counts[end] or (end + 1 < 9 and counts[end + 1])):
-            end += 1
-        window = counts[max(0, start - 2) : min(9, end + 2)]
-        found = _groups_get(window)
+        while end < 9:
+            if counts[end] or (end + 1 < 9 and counts[end + 1]):
+                end += 1
+                continue
+            following = end + 2 if end + 2 < 9 and counts[end + 2] else end + 3
+            if following < 9 and counts[following] and min(limits[following - 2 : end + 2]) < 4:
+                end = following  # the windows share a place with fewer than four copies left
+                continue
+            break
+        low, high = max(0, start - 2), min(9, end + 2)
+        key = counts[low:high] + limits[low:high]
+        found = _groups_get(key)
         if found is None:
-            found = _GROUPS.put(window, _walk(window, _FULL_SUIT[: len(window)], True))
+            found = _GROUPS.put(key, _walk(counts[low:high], limits[low:high], True))
         table = found if table is None else _combine(table, found)
         start = end
     return tuple(table) if table is not None else _EMPTY_SUIT
+
+
+#: The tables of the honours, by counts and limits (see :func:`_honours_table`).
+_HONOURS = memo("riichi", "shanten honour tables", 4096)
+
+
+def _honours_table(held: bytes, limits: bytes) -> tuple[int, ...]:
+    """The honours' table as :func:`_walk` finds it (``best[m * 2 + p]``: the most tiles ``m``
+    triplets and ``p`` pairs use; fewer blocks that use tiles, the rest anywhere), found kind by
+    kind: honours make no runs, so each kind is a triplet, a pair or neither on its own."""
+    key = held + limits
+    found = _HONOURS.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    best = [0] + [_NONE] * 9
+    for count, cap in zip(held, limits, strict=True):
+        if not count:
+            continue
+        grown = list(best)
+        for index in range(10):
+            if best[index] < 0:
+                continue
+            sets, pairs = divmod(index, 2)
+            if sets < 4 and cap >= 3 and grown[index + 2] < best[index] + min(count, 3):
+                grown[index + 2] = best[index] + min(count, 3)
+            if not pairs and cap >= 2 and grown[index + 1] < best[index] + min(count, 2):
+                grown[index + 1] = best[index] + min(count, 2)
+        best = grown
+    for index in range(10):
+        sets, pairs = divmod(index, 2)
+        if pairs and best[index - 1] > best[index]:
+            best[index] = best[index - 1]
+        if sets and best[index - 2] > best[index]:
+            best[index] = best[index - 2]
+    return _HONOURS.put(key, tuple(best))  # type: ignore[no-any-return]
 
 
 #: Every way to split ``m`` sets and ``p`` pairs (``index = m * 2 + p``) between two tables.
