@@ -106,6 +106,15 @@ NINE_TERMINALS = Move("nine_terminals")
 #: The discard and the riichi discard of each wall tile, made once (a move is a value).
 _DISCARDS = tuple(Move("discard", tile) for tile in range(136))
 _RIICHI_DISCARDS = tuple(Move("riichi", tile) for tile in range(136))
+#: For each tile kind, the two kinds a chi on it takes with it, lowest first (none for honours).
+_CHI_SHAPES = tuple(
+    tuple(
+        (first, second)
+        for first, second in ((kind - 2, kind - 1), (kind - 1, kind + 1), (kind + 1, kind + 2))
+        if kind < 27 and first >= kind - kind % 9 and second <= kind - kind % 9 + 8
+    )
+    for kind in range(34)
+)
 
 
 class TableHand(NamedTuple):
@@ -672,7 +681,7 @@ class Table:
         return after == self._waits[seat]
 
     def _added_kans(self, seat: int) -> list[Move]:
-        if not self._may_kan():
+        if not self._melds[seat] or not self._may_kan():
             return []
         pons = {meld.tiles[0] >> 2 for meld in self._melds[seat] if meld.kind == "pon"}
         return [Move("added_kan", tile) for tile in self._concealed[seat] if tile >> 2 in pons]
@@ -874,7 +883,11 @@ class Table:
         tiles, the lowest copies), each only if a discard would be allowed after it (kuikae)."""
         kind = tile >> 2
         kinds = self._kinds[seat]
-        chi = self._table.chi and seat == (self._discarder + 1) % self._players and kind < 27
+        chi = (
+            self._table.chi
+            and seat == (self._discarder + 1) % self._players
+            and any(kinds[a] and kinds[b] for a, b in _CHI_SHAPES[kind])
+        )
         if kinds[kind] < 2 and not chi:
             return []
         hand = self._concealed[seat]
@@ -885,9 +898,8 @@ class Table:
         if len(same) >= 2:
             out.extend(Move("pon", tile, pair) for pair in _choices([same, same], self._table))
         if chi:
-            low = kind - kind % 9
-            for first, second in ((kind - 2, kind - 1), (kind - 1, kind + 1), (kind + 1, kind + 2)):
-                if first < low or second > low + 8 or not kinds[first] or not kinds[second]:
+            for first, second in _CHI_SHAPES[kind]:
+                if not kinds[first] or not kinds[second]:
                     continue
                 a = [t for t in hand if t >> 2 == first]
                 b = [t for t in hand if t >> 2 == second]
@@ -1027,6 +1039,8 @@ class Table:
             self._pao[seat][yakuman] = meld.source
 
     def _four_winds(self) -> bool:
+        if len(self._discards[self._discarder]) != 1:  # not every seat's first discard
+            return False
         if "four_winds" not in self._table.abortive or self._interrupted or self._players != 4:
             return False
         firsts = [discards[0] >> 2 if len(discards) == 1 else -1 for discards in self._discards]
