@@ -35,7 +35,7 @@ from .._core.arguments import a_seed, shown
 from .._core.errors import InputError
 from ._hand import HandScore, evaluate
 from ._rules import RiichiRules, riichi_rules
-from ._settle import Settlement, settle
+from ._settle import Settlement, settle_scored
 from ._shanten import shanten_and_waits, shanten_of, waits_of
 from ._standings import Standing, standings
 from ._state import State, new_game
@@ -1074,9 +1074,11 @@ class Table:
         winners = [seat] if tsumo else self._ron
         wins = []
         details = []
+        scored: dict[int, HandScore] = {}
         for winner in winners:
             found = self._score(winner, tile, tsumo)
             assert found is not None
+            scored[winner] = found
             win = self._win(winner, tile, tsumo)
             liable = [self._pao[winner][y] for y in found.yaku if y in self._pao[winner]]
             if liable:
@@ -1095,17 +1097,24 @@ class Table:
             )
         if tsumo:
             events.append({"type": "tsumo", "seat": seat, "tile": tile})
-            self._end_hand("tsumo", {"tsumo": wins[0]}, events, {"wins": details})
+            self._end_hand("tsumo", {"tsumo": wins[0]}, events, {"wins": details}, scored)
         else:
             ending = "triple_ron" if len(wins) == 3 and "triple_ron" in self._table.abortive else "ron"
             outcome = {"ron": {"discarder": discarder, "winners": wins}}
-            self._end_hand(ending, outcome, events, {"discarder": discarder, "wins": details})
+            self._end_hand(ending, outcome, events, {"discarder": discarder, "wins": details}, scored)
 
     def _end_hand(
-        self, ending: str, outcome: dict[str, Any], events: list[dict[str, Any]], detail: dict[str, Any] | None = None
+        self,
+        ending: str,
+        outcome: dict[str, Any],
+        events: list[dict[str, Any]],
+        detail: dict[str, Any] | None = None,
+        scored: dict[int, HandScore] | None = None,
     ) -> None:
+        """Settle the hand (``scored``: the wins evaluated already, by seat), record it, and deal
+        the next hand or end the game."""
         before = self._state
-        settled = settle(self.rs, before, outcome, riichi=self._sticks)
+        settled = settle_scored(self.rs, before, outcome, self._sticks, scored or {})
         wall = missing = None
         if not settled.state.ended:
             try:

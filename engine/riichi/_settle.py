@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .._core.arguments import MAX_COUNT, shown
 from .._core.errors import InputError
 from .._core.results import Step, Steps
-from ._hand import evaluate
+from ._hand import HandScore, evaluate
 from ._payments import payments
 from ._rules import RiichiRules, riichi_rules
 from ._score import Score, score
@@ -106,6 +106,15 @@ def settle(rs: RuleSet, state: State, outcome: Mapping[str, Any], riichi: Sequen
     from the state). ``"pao": seat`` names the player liable for a yakuman. Raises
     :class:`yakuset.InputError` for an outcome the rule set or the state does not allow.
     """
+    return settle_scored(rs, state, outcome, riichi, {})
+
+
+def settle_scored(
+    rs: RuleSet, state: State, outcome: Mapping[str, Any], riichi: Sequence[int], scored: Mapping[int, HandScore]
+) -> Settlement:
+    """:func:`settle`, with the wins given as tiles that were evaluated already: ``scored`` maps a
+    winner's seat to what :func:`evaluate` made of its WIN (the table's, which evaluated each win
+    to offer it), so the hand is not evaluated twice."""
     rules = getattr(rs, "rules", None)
     if type(rules) is not RiichiRules:
         rules = riichi_rules(rs)
@@ -129,9 +138,9 @@ def settle(rs: RuleSet, state: State, outcome: Mapping[str, Any], riichi: Sequen
         ledger.notes.append(("riichi", -rules.riichi_stick, _RIICHI, (seat,), -1, -1))
     sticks = state.sticks + len(declared)
     if kind == "ron":
-        return _ron(rs, rules, state, detail, declared, sticks, ledger)
+        return _ron(rs, rules, state, detail, declared, sticks, ledger, scored)
     if kind == "tsumo":
-        return _tsumo(rs, rules, state, detail, declared, sticks, ledger)
+        return _tsumo(rs, rules, state, detail, declared, sticks, ledger, scored)
     if kind == "draw":
         return _draw(rs, rules, state, detail, declared, sticks, ledger)
     if kind == "abort":
@@ -201,7 +210,13 @@ def _win_fields(win: Any, index: int | None) -> Mapping[str, Any]:
 
 
 def _score_win(
-    rs: RuleSet, state: State, win: Mapping[str, Any], seat: int, tsumo: bool, declared: tuple[int, ...]
+    rs: RuleSet,
+    state: State,
+    win: Mapping[str, Any],
+    seat: int,
+    tsumo: bool,
+    declared: tuple[int, ...],
+    scored: HandScore | None = None,
 ) -> tuple[Score, tuple[str, ...]]:
     """The win's score (no honba, no sticks) and the yakuman it holds (for liability)."""
     dealer = seat == state.dealer
@@ -232,6 +247,8 @@ def _score_win(
         flags["riichi"] = True
     if (flags.get("riichi") or flags.get("double_riichi")) and seat not in declared:
         raise InputError(f"seat {seat}'s hand claims riichi, but seat {seat} is not in this hand's riichi list")
+    if scored is not None:
+        return scored.score, (scored.yaku if scored.yakuman else ())
     hand = evaluate(
         rs,
         win["hand"],
@@ -299,6 +316,7 @@ def _ron(
     declared: tuple[int, ...],
     sticks: int,
     ledger: _Ledger,
+    scored: Mapping[int, HandScore],
 ) -> Settlement:
     table = rules.table
     if (
@@ -348,7 +366,7 @@ def _ron(
     for position, index in enumerate(paid):
         seat = seats[index]
         win = fields[index]
-        result, holds = _score_win(rs, state, win, seat, False, declared)
+        result, holds = _score_win(rs, state, win, seat, False, declared, scored.get(seat))
         liable = _pao(rs, table, win, seat, holds) if "pao" in win else None
         value = result.payments["ron"]
         honba = honba_each if (position == 0 or table.honba_to_each) else 0
@@ -378,12 +396,13 @@ def _tsumo(
     declared: tuple[int, ...],
     sticks: int,
     ledger: _Ledger,
+    scored: Mapping[int, HandScore],
 ) -> Settlement:
     table = rules.table
     win = _win_fields(detail, None)
     n = table.players
     seat = _seat(win.get("seat"), "the winner's seat", n)
-    result, holds = _score_win(rs, state, win, seat, True, declared)
+    result, holds = _score_win(rs, state, win, seat, True, declared, scored.get(seat))
     dealer = seat == state.dealer
     liable = _pao(rs, table, win, seat, holds) if "pao" in win else None
     honba = state.honba * rules.honba_tsumo_each
