@@ -910,10 +910,9 @@ class Table:
     def _may_discard_after(self, seat: int, move: Move) -> bool:
         assert move.tile is not None
         forbidden = _swap_kinds(self._table.kuikae, move.kind, move.tile, move.tiles)
-        rest = list(self._concealed[seat])
-        for tile in move.tiles:
-            rest.remove(tile)
-        return any(tile >> 2 not in forbidden for tile in rest)
+        kinds = self._kinds[seat]
+        kept = sum(kinds[kind] for kind in forbidden) - sum(tile >> 2 in forbidden for tile in move.tiles)
+        return len(self._concealed[seat]) - len(move.tiles) > kept  # a tile left that is not forbidden
 
     def _play_reaction(self, move: Move, events: list[dict[str, Any]]) -> None:
         seat = self._asking.pop(0)
@@ -1289,12 +1288,12 @@ def _swap_kinds(rule: str, kind: str, called: int, own: tuple[int, ...]) -> froz
 def _choices(groups: list[list[int]], table: TableRules) -> list[tuple[int, ...]]:
     """One tile from each group (a tile not taken twice), ascending, one choice per set of tile
     labels (red or plain), the lowest copies."""
-    seen: dict[tuple[str, ...], tuple[int, ...]] = {}
+    seen: dict[tuple[tuple[int, bool], ...], tuple[int, ...]] = {}
     for combo in itertools.product(*groups):
         if len(set(combo)) < len(combo):
             continue
         tiles = tuple(sorted(combo))
-        labels = tuple(tile_label(table, t) for t in tiles)
+        labels = tuple((t >> 2, is_red(table, t)) for t in tiles)
         if labels not in seen or tiles < seen[labels]:
             seen[labels] = tiles
     return sorted(seen.values())
