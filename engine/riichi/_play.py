@@ -824,7 +824,14 @@ class Table:
         self._ron, self._calls = [], []
         self._reactions = {}
         n = self._players
-        self._asking = [other for other in ((seat + k) % n for k in range(1, n)) if len(self._reactions_of(other)) > 1]
+        offered, waits, kinds = tile >> 2, self._waits, self._kinds
+        asking = []
+        for other in ((seat + k) % n for k in range(1, n)):
+            if offered not in waits[other] and kinds[other][offered] < 2 and not self._may_chi(other, offered):
+                continue  # no ron, no pon or kan, no chi: only a pass (see _reaction_moves)
+            if len(self._reactions_of(other)) > 1:
+                asking.append(other)
+        self._asking = asking
         self._phase = "reaction"
         if not self._asking:
             self._resolve(events)
@@ -883,11 +890,7 @@ class Table:
         tiles, the lowest copies), each only if a discard would be allowed after it (kuikae)."""
         kind = tile >> 2
         kinds = self._kinds[seat]
-        chi = (
-            self._table.chi
-            and seat == (self._discarder + 1) % self._players
-            and any(kinds[a] and kinds[b] for a, b in _CHI_SHAPES[kind])
-        )
+        chi = self._may_chi(seat, kind)
         if kinds[kind] < 2 and not chi:
             return []
         hand = self._concealed[seat]
@@ -906,6 +909,14 @@ class Table:
                 if a and b:
                     out.extend(Move("chi", tile, pair) for pair in _choices([a, b], self._table))
         return [move for move in out if move.kind == "open_kan" or self._may_discard_after(seat, move)]
+
+    def _may_chi(self, seat: int, kind: int) -> bool:
+        """Whether ``seat`` sits on the discarder's right, the rule set has chi, and the seat holds
+        both other tiles of a run with ``kind``."""
+        if not self._table.chi or seat != (self._discarder + 1) % self._players:
+            return False
+        kinds = self._kinds[seat]
+        return any(kinds[a] and kinds[b] for a, b in _CHI_SHAPES[kind])
 
     def _may_discard_after(self, seat: int, move: Move) -> bool:
         assert move.tile is not None
