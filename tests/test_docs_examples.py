@@ -79,8 +79,12 @@ def _page_examples(text: str) -> list[tuple[str, str, list[str], str | None, dic
 
 
 #: Examples that take seconds (a study of 500 matches a rule set, a diff between four and three
-#: players): run with the slow tests.
-HEAVY = ("yakuset simulate nintendo tournament --matches 500", "yakuset diff tenhou tenhou-sanma --behaviour-only")
+#: players, ten Riichi games played five ways): run with the slow tests.
+HEAVY = (
+    "yakuset simulate nintendo tournament --matches 500",
+    "yakuset diff tenhou tenhou-sanma --behaviour-only",
+    "yakuset diff tenhou house.yaml --structural-only --play 10",
+)
 
 EXAMPLES = [
     pytest.param(*example, marks=pytest.mark.slow) if example[0].startswith(HEAVY) else example
