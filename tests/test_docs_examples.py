@@ -5,6 +5,7 @@ yakuset prints for those mistakes."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import doctest
 import io
@@ -183,6 +184,7 @@ def test_the_embedding_tutorial_has_python_sessions():
 
 @pytest.mark.parametrize("page", sorted(SESSIONS))
 def test_each_python_session_prints_what_its_page_shows(tmp_path, monkeypatch, page):
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
     monkeypatch.chdir(tmp_path)
     session = doctest.DocTestParser().get_doctest("\n".join(SESSIONS[page]), {}, page, page, 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
@@ -216,3 +218,29 @@ def test_the_plugin_tutorial_builds_installs_and_plays_its_bot(tmp_path, monkeyp
     assert examples
     for command, line, shown, _, _ in examples:
         _compare(PLUGIN_TUTORIAL, line, shown, _run(shlex.split(command)[1:]).splitlines())
+
+
+#: Fenced Python blocks of the pages that no test runs, and why. Every other one is run: the
+#: pycon sessions above, the plugin blocks by tests/test_plugins.py (``_doc_block``: a block is
+#: found there by its first line) and the plugin tutorial's files by its packaging test.
+NOT_RUN = {
+    ("docs/architecture.md", "class Game(Protocol):"): "a sketch of the protocol in _core/game.py",
+    ("docs/rules/riichi.md", "from mahjong.hand_calculating.hand import HandCalculator"): (
+        "notes on the `mahjong` package's own API, a rule source"
+    ),
+}
+
+
+def test_every_python_block_of_the_pages_is_run_by_a_test_or_says_why_not():
+    sources = "".join(path.read_text(encoding="utf-8") for path in (ROOT / "tests").glob("test_*.py"))
+    extracted = [ast.literal_eval(found) for found in re.findall(r"_doc_block\((\"[^\"]*\")\)", sources)]
+    for page, text in PAGES.items():
+        for block in re.findall(r"```python\n(.*?)```", text, re.S):
+            first = block.splitlines()[0]
+            if (page, first) in NOT_RUN:
+                continue
+            tutorial = page == PLUGIN_TUTORIAL and re.match(r"# \S+\.py$", first)
+            assert tutorial or any(block.startswith(opening) for opening in extracted), (
+                f"{page}: the python block starting {first!r} is run by no test: make it a pycon "
+                "session, run it from a test (_doc_block), or say why not in NOT_RUN"
+            )

@@ -476,9 +476,15 @@ def house_yaku() -> types.ModuleType:
     return module
 
 
-def test_the_documented_house_yaku_plugin_works_handed_to_the_loader(tmp_path, house_yaku):
+def test_the_documented_house_yaku_plugin_works_handed_to_the_loader(tmp_path, monkeypatch, house_yaku):
     path = tmp_path / "tenhou-daisharin.yaml"
     path.write_text(_doc_block("# tenhou-daisharin.yaml"), encoding="utf-8")
+    # The page's own lines, as a user runs them beside the file, with the module importable.
+    monkeypatch.setitem(sys.modules, "house_yaku", house_yaku)
+    monkeypatch.chdir(tmp_path)
+    shown: dict[str, object] = {}
+    exec(_doc_block("import house_yaku, yakuset"), shown)
+    assert shown["rs"].rules is not None  # type: ignore[attr-defined]
     rs = yakuset.load_ruleset(path, plugins=[house_yaku])
     assert rs.warnings == ()  # `new: true`: no "did you mean 'daisangen'?"
     hand = yakuset.riichi.evaluate(rs, "22334455667788p", win="8p", seat_wind="south")
@@ -524,3 +530,29 @@ def test_the_documented_riichi_bot_plays_a_whole_game_handed_to_the_loader():
     assert (bots[0].name, bots[0].plugin) == ("defensive", "defensive_bot")
     game = yakuset.riichi.play_game(rs, 1, bots)
     assert sorted(game.places) == [1, 2, 3, 4] and len(game.hands) >= 4
+
+
+def test_the_documented_festival_plugin_doubles_the_award_when_the_rule_set_says_it_is_on():
+    """docs/plugins.md's first plugin and its house rule set, as written there: Nintendo doubles
+    7 or more (docs/rules/koikoi.md), and the festival multiplier doubles again when active."""
+    module = types.ModuleType("festival_plugin")
+    exec(_doc_block("# festival_plugin.py"), module.__dict__)
+    house = _doc_block("extends: nintendo\nname: Festival rules")
+    on = yakuset.load_ruleset_text(house, "festival.yaml", plugins={"festival": module})
+    off = yakuset.load_ruleset_text(
+        house.replace("{active: true}", "{active: false}"), "festival.yaml", plugins={"festival": module}
+    )
+    assert yakuset.koikoi.award(on, base=8).points == 8 * 2 * 2
+    assert yakuset.koikoi.award(off, base=8).points == 8 * 2
+
+
+def test_the_documented_koikoi_bot_plays_a_whole_match_handed_to_the_loader():
+    """docs/plugins.md's Cautious bot: it plays every match to its end and never calls Koi-Koi."""
+    module = types.ModuleType("cautious_bot")
+    exec(_doc_block("# cautious_bot.py"), module.__dict__)
+    rs = yakuset.load_ruleset("nintendo", plugins=[module])
+    bots = yakuset.koikoi.find_bots(rs, ["cautious", "greedy"])
+    rounds = [r for seed in range(5) for r in yakuset.koikoi.play_match(rs, seed, bots).rounds]
+    assert len(rounds) == 5 * 12  # Nintendo's twelve months each match
+    assert all(r.calls[0] == 0 for r in rounds)  # the cautious seat never calls
+    assert any(r.calls[1] > 0 for r in rounds)  # the greedy one does, at the same table
