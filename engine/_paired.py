@@ -184,7 +184,7 @@ def play(
     for rs in rulesets[2:]:
         study.check_bots(rs, names)
     done = PlayStudy(a.id, b.id, matches, seed, names, playing.play_measures(a), Pairs(()), [], note, notes=[])
-    done.unit = "matches" if a.game == "koikoi" else "games"
+    done.unit = study.unit
     total = matches * len(rulesets)
     cluster, workers = where_to_run(total, workers, scheduler, done.notes)
     keys = [m.key for m in done.measures]

@@ -66,6 +66,11 @@ class StudyPart(Protocol):
     """What a game gives balance studies: whole matches between bots, tallied, and the figures
     a tally gives."""
 
+    #: The game's name in a study's headings (``Koi-Koi``).
+    title: str
+    #: What one of its studied plays is called (``matches``; Riichi: ``games``).
+    unit: str
+
     def default_bots(self, rs: RuleSet) -> tuple[str, ...]:
         """The bots a study seats when it is given none."""
         ...

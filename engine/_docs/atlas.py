@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import _studies, diff
+from .._core.bundled import ids_of_game
 from .._core.ruleset import RuleSet
 from .._core.tallies import shown_estimate
-from .._house import list_rulesets, load_ruleset
+from .._house import REGISTRY, load_ruleset
 
 #: Where the page lies in the repository.
 PAGE = Path("docs/atlas.md")
@@ -88,7 +89,7 @@ _MARK = re.compile(r"<!-- atlas:(\w+) (\{.*?\}) -->\n(.*?)<!-- /atlas:\1 -->\n",
 
 def bundled(game: str) -> list[RuleSet]:
     """The game's bundled rule sets, in the order ``yakuset list`` gives them."""
-    return [load_ruleset(info.id) for info in list_rulesets() if info.game == game]
+    return [load_ruleset(ident) for ident in ids_of_game(game)]
 
 
 def inputs(plan: Plan) -> dict[str, str]:
@@ -111,10 +112,11 @@ def section(plan: Plan, workers: int | None = None) -> str:
     if study.interrupted:
         raise KeyboardInterrupt
     data = study.as_dict()
-    unit = "matches" if plan.game == "koikoi" else "games"
-    bots = " and ".join(dict.fromkeys(study.bots)) if plan.game == "koikoi" else study.bots[0]
+    part = _part(plan.game)
+    unit = part.unit
+    bots = " and ".join(dict.fromkeys(study.bots))  # a name seated at every seat is said once
     lines = [
-        f"## {'Koi-Koi' if plan.game == 'koikoi' else 'Riichi'}",
+        f"## {part.title}",
         "",
         f"{plan.matches:,} {unit} a rule set between {bots} bots (seed {SEED}); each figure with its 95% "
         "interval (`yakuset simulate` gives them for any rule set).",
@@ -145,6 +147,13 @@ section is current (the rules, the table and the bots it was made with).
 """
 
 
+def _part(game: str) -> _studies.StudyPart:
+    """The registered game's study part (each game of the atlas's plans has one)."""
+    found = REGISTRY.games[game]
+    assert isinstance(found, _studies.StudyPart)
+    return found
+
+
 def page(sections: dict[str, str]) -> str:
     """The page: its head, then each game's section (or what remains to be run)."""
     out = [_HEAD]
@@ -152,10 +161,10 @@ def page(sections: dict[str, str]) -> str:
         if game in sections:
             out.append(sections[game])
         else:
-            unit = "matches" if game == "koikoi" else "games"
+            part = _part(game)
             out.append(
-                f"## {'Koi-Koi' if game == 'koikoi' else 'Riichi'}\n\nNot generated yet: "
-                f"`python -m yakuset._docs.atlas --game {game}` plays {plan.matches:,} {unit} of each bundled "
+                f"## {part.title}\n\nNot generated yet: "
+                f"`python -m yakuset._docs.atlas --game {game}` plays {plan.matches:,} {part.unit} of each bundled "
                 f"rule set between {', '.join(plan.bots)} bots.\n"
             )
         out.append("\n")

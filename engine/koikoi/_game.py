@@ -46,6 +46,9 @@ class KoikoiGame:
     """Hanafuda Koi-Koi: rule sets with ``game: koikoi``."""
 
     name = "koikoi"
+    #: A study's words for the game and for one of its plays.
+    title = "Koi-Koi"
+    unit = "matches"
     hookspecs: ModuleType = hookspecs
     schema = Path(__file__).with_name("ruleset.schema.json")
 

@@ -46,6 +46,9 @@ class RiichiGame:
     """Riichi mahjong: rule sets with ``game: riichi``."""
 
     name = "riichi"
+    #: A study's words for the game and for one of its plays.
+    title = "Riichi"
+    unit = "games"
     hookspecs: ModuleType = hookspecs
     schema = Path(__file__).with_name("ruleset.schema.json")
 
