@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -42,6 +42,7 @@ from ._studies import (
     check_plot,
     on_cluster,
     parts,
+    play_paired,
     study_part,
     where_to_run,
 )
@@ -56,11 +57,6 @@ MAX_CAUSE_MATCHES = {"koikoi": 200_000, "riichi": 400}
 @runtime_checkable
 class PlayPart(Protocol):
     """What a game gives ``diff --play`` besides its :class:`~yakuset._studies.StudyPart`."""
-
-    def play_each(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Iterator[Any]:
-        """Matches ``start .. stop-1`` of a study of ``seed``, one tally each, in order: match
-        ``i`` is played as :meth:`StudyPart.play_matches` plays it."""
-        ...
 
     def play_measures(self, rs: RuleSet) -> list[Measure]:
         """The measures compared, each read from one match's tally."""
@@ -277,16 +273,8 @@ def play_part(
 ) -> list[Pairs]:
     """Matches ``start .. stop-1`` under each of ``rulesets``, and for each comparison ``(i, j)``
     the moments of ``rulesets[j]`` paired with ``rulesets[i]``'s, match by match."""
-    playing = _part_of(rulesets[0])[1]
-    measures = playing.play_measures(rulesets[0])
-    keys = [m.key for m in measures]
-    out = [Pairs(keys) for _ in comparisons]
-    streams = [playing.play_each(rs, seed, start, stop, bots) for rs in rulesets]
-    for tallies in zip(*streams, strict=True):
-        read = [{m.key: m.read(tally) for m in measures} for tally in tallies]
-        for pairs, (i, j) in zip(out, comparisons, strict=True):
-            pairs.observe(read[i], read[j])
-    return out
+    measures = _part_of(rulesets[0])[1].play_measures(rulesets[0])
+    return play_paired(rulesets, comparisons, measures, seed, start, stop, bots)[1]
 
 
 _PLAYED: dict[tuple[RulesetSource, RulesetSource, bool], tuple[list[RuleSet], list[tuple[int, int]]]] = {}

@@ -18,12 +18,13 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, runtime_checkable
 
 from ._core.arguments import a_seed, whole_number
 from ._core.errors import InputError
+from ._core.pairs import Measure, Pairs
 from ._core.resolve import BUNDLED
 from ._core.ruleset import RuleSet
 from ._house import load_ruleset, load_ruleset_text
@@ -89,13 +90,24 @@ class StudyPart(Protocol):
         on (``seed``, ``i``) alone, not on which part plays it."""
         ...
 
+    def play_each(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Iterator[Any]:
+        """Matches ``start .. stop-1`` of a study of ``seed``, one tally each, in order: match
+        ``i`` is played as :meth:`play_matches` plays it."""
+        ...
+
     def summary(self, tally: Any) -> dict[str, Any]:
         """One rule set's figures, each with its 95% interval (JSON data)."""
         ...
 
-    def compare(self, a: Any, b: Any) -> dict[str, Any]:
-        """``b``'s figures against ``a``'s: each difference with its 95% interval and whether it
-        is significant (JSON data)."""
+    def compare_measures(self, rulesets: Sequence[RuleSet]) -> list[Measure]:
+        """What a study's comparison of these rule sets sets side by side, each read from one
+        match's tally as (numerator, denominator)."""
+        ...
+
+    def compare(self, pairs: Pairs) -> dict[str, Any]:
+        """The second rule set's figures against the first's from their paired moments over the
+        same matches (:meth:`compare_measures`): each difference with its 95% interval and
+        whether it is significant (JSON data)."""
         ...
 
     def figures(self, study: dict[str, Any]) -> list[str]:
@@ -133,7 +145,8 @@ class RulesetSource:
 
 @dataclass
 class Study:
-    """The outcome of a study: each rule set's tally, and how it ran."""
+    """The outcome of a study: each rule set's tally, each later rule set's moments paired with
+    the first's, match by match (:mod:`yakuset._core.pairs`), and how it ran."""
 
     rulesets: list[str]
     asked: int
@@ -142,6 +155,7 @@ class Study:
     tallies: dict[str, Tally]
     runner: str
     part: StudyPart
+    pairs: dict[str, Pairs] = field(default_factory=dict)
     interrupted: bool = False
     seconds: float = 0.0
     notes: list[str] = field(default_factory=list)
@@ -161,8 +175,7 @@ class Study:
                 for ident in self.rulesets
             ],
             "comparisons": [
-                {"a": first, "b": ident, "differences": part.compare(self.tallies[first], self.tallies[ident])}
-                for ident in self.rulesets[1:]
+                {"a": first, "b": ident, "differences": part.compare(self.pairs[ident])} for ident in self.rulesets[1:]
             ],
         }
 
@@ -174,10 +187,49 @@ def parts(matches: int, size: int = PART_SIZE) -> list[tuple[int, int]]:
     return [(start, min(start + size, matches)) for start in range(0, matches, size)]
 
 
-def _part(source: RulesetSource, seed: int, start: int, stop: int, bots: tuple[str, ...]) -> tuple[str, Tally]:
-    """A cluster task: load the rule set and play matches ``start .. stop-1``."""
-    rs = _loaded(source)
-    return source.ident, study_part(rs).play_matches(rs, seed, start, stop, bots)
+Played = tuple[list[Tally], list[Pairs]]
+
+
+def play_part(rulesets: Sequence[RuleSet], seed: int, start: int, stop: int, bots: Sequence[str]) -> Played:
+    """Matches ``start .. stop-1`` under each rule set: each rule set's tally and, for each
+    rule set after the first, its moments paired with the first's match by match (none for one
+    rule set)."""
+    part = study_part(rulesets[0])
+    if len(rulesets) == 1:
+        return [part.play_matches(rulesets[0], seed, start, stop, bots)], []
+    comparisons = [(0, index) for index in range(1, len(rulesets))]
+    return play_paired(rulesets, comparisons, part.compare_measures(rulesets), seed, start, stop, bots)
+
+
+def play_paired(
+    rulesets: Sequence[RuleSet],
+    comparisons: Sequence[tuple[int, int]],
+    measures: Sequence[Measure],
+    seed: int,
+    start: int,
+    stop: int,
+    bots: Sequence[str],
+) -> Played:
+    """Matches ``start .. stop-1`` under each of ``rulesets``: each rule set's tally and, for
+    each comparison ``(i, j)``, the ``measures``' moments of ``rulesets[j]`` paired with
+    ``rulesets[i]``'s, match by match."""
+    part = study_part(rulesets[0])
+    keys = [m.key for m in measures]
+    tallies = [part.new_tally() for _ in rulesets]
+    pairs = [Pairs(keys) for _ in comparisons]
+    streams = [part.play_each(rs, seed, start, stop, bots) for rs in rulesets]
+    for played in zip(*streams, strict=True):
+        read = [{m.key: m.read(one) for m in measures} for one in played]
+        for tally, one in zip(tallies, played, strict=True):
+            tally.add(one)
+        for kept, (i, j) in zip(pairs, comparisons, strict=True):
+            kept.observe(read[i], read[j])
+    return tallies, pairs
+
+
+def _part(sources: tuple[RulesetSource, ...], seed: int, start: int, stop: int, bots: tuple[str, ...]) -> Played:
+    """A cluster task: load the rule sets and play matches ``start .. stop-1`` under each."""
+    return play_part([_loaded(source) for source in sources], seed, start, stop, bots)
 
 
 _LOADED: dict[RulesetSource, RuleSet] = {}
@@ -240,7 +292,11 @@ def run(
         names = part.check_bots(rs, names)
     notes: list[str] = []
     cluster, workers = where_to_run(matches * len(rulesets), workers, scheduler, notes)
-    study = Study(ids, matches, seed, names, {}, "in-process", part, notes=notes)
+    tallies = {ident: part.new_tally() for ident in ids}
+    study = Study(ids, matches, seed, names, tallies, "in-process", part, notes=notes)
+    if len(ids) > 1:
+        keys = [m.key for m in part.compare_measures(rulesets)]
+        study.pairs = {ident: Pairs(keys) for ident in ids[1:]}
     began = time.perf_counter()
     if cluster:
         _on_cluster(study, rulesets, workers, scheduler, progress)
@@ -267,20 +323,14 @@ def where_to_run(total: int, workers: int | None, scheduler: str | None, notes: 
 
 
 def _here(study: Study, rulesets: Sequence[RuleSet], progress: Callable[[int, int], None] | None) -> None:
-    total = study.asked * len(rulesets)
-    done = 0
     size = min(PART_SIZE, max(1, study.asked // 100)) if progress else PART_SIZE
-    for rs in rulesets:
-        tally = study.tallies[rs.id] = study.part.new_tally()
-        for start, stop in parts(study.asked, size):
-            try:
-                tally.add(study.part.play_matches(rs, study.seed, start, stop, study.bots))
-            except KeyboardInterrupt:
-                study.interrupted = True
-                return
-            done += stop - start
-            if progress:
-                progress(done, total)
+    take = _taker(study, progress)
+    for start, stop in parts(study.asked, size):
+        try:
+            take(play_part(rulesets, study.seed, start, stop, study.bots))
+        except KeyboardInterrupt:
+            study.interrupted = True
+            return
 
 
 def _on_cluster(
@@ -290,25 +340,29 @@ def _on_cluster(
     scheduler: str | None,
     progress: Callable[[int, int], None] | None,
 ) -> None:
-    total = study.asked * len(rulesets)
-    for rs in rulesets:
-        study.tallies[rs.id] = study.part.new_tally()
-    tasks = [
-        (RulesetSource.of(rs), study.seed, start, stop, study.bots)
-        for rs in rulesets
-        for start, stop in parts(study.asked)
-    ]
+    sources = tuple(RulesetSource.of(rs) for rs in rulesets)
+    tasks = [(sources, study.seed, start, stop, study.bots) for start, stop in parts(study.asked)]
+    study.runner, study.interrupted = on_cluster(_part, tasks, workers, scheduler, _taker(study, progress))
+
+
+def _taker(study: Study, progress: Callable[[int, int], None] | None) -> Callable[[Played], None]:
+    """What adds a part's tallies and paired moments to the study as it finishes, and reports
+    progress."""
+    total = study.asked * len(study.rulesets)
     done = 0
 
-    def take(result: tuple[str, Tally]) -> None:
+    def take(result: Played) -> None:
         nonlocal done
-        ident, tally = result
-        study.tallies[ident].add(tally)
-        done += tally.matches
+        tallies, pairs = result
+        for ident, tally in zip(study.rulesets, tallies, strict=True):
+            study.tallies[ident].add(tally)
+        for ident, kept in zip(study.rulesets[1:], pairs, strict=True):
+            study.pairs[ident].add(kept)
+        done += tallies[0].matches * len(tallies)
         if progress:
             progress(done, total)
 
-    study.runner, study.interrupted = on_cluster(_part, tasks, workers, scheduler, take)
+    return take
 
 
 def on_cluster(
@@ -409,7 +463,7 @@ def text(done: Study) -> str:
     intervals; then each rule set against the first)."""
     study = done.as_dict()
     lines = [
-        f"{study['matches_asked']:,} matches per rule set between {_listed(study['bots'])} "
+        f"{study['matches_asked']:,} {done.part.unit} per rule set between {_listed(study['bots'])} "
         f"(seed {study['seed']}); {done.runner}, {done.seconds:.1f} s"
     ]
     if study["interrupted"]:

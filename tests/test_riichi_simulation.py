@@ -6,7 +6,9 @@ however the games are split."""
 from __future__ import annotations
 
 import json
+import math
 import random
+import statistics
 from collections import Counter
 
 import pytest
@@ -208,9 +210,9 @@ def test_simulate_takes_riichi_rule_sets_and_compares_them(capsys):
         capsys, "simulate", "tenhou", "mahjong-soul", "--matches", "3", "--bots", "tsumogiri", "--no-progress"
     )
     assert code == 0
-    assert "3 matches per rule set between tsumogiri, tsumogiri, tsumogiri and tsumogiri (seed 0)" in out
+    assert "3 games per rule set between tsumogiri, tsumogiri, tsumogiri and tsumogiri (seed 0)" in out
     assert "tenhou: 3 games," in out and "mahjong-soul: 3 games," in out
-    assert "mahjong-soul against tenhou (difference, 95% interval; * significant):" in out
+    assert "mahjong-soul against tenhou on the same games (paired difference, 95% interval; * significant):" in out
     for label in (
         "a seat wins the hand",
         "a seat deals in",
@@ -222,15 +224,37 @@ def test_simulate_takes_riichi_rule_sets_and_compares_them(capsys):
 
 
 def test_simulate_json_of_riichi_is_the_same_however_the_games_are_split(monkeypatch, capsys):
-    code, out, _ = run(capsys, "simulate", "tenhou", "--matches", "5", "--bots", "tsumogiri", "--json", "--no-progress")
+    argv = ["simulate", "tenhou", "mahjong-soul", "--matches", "5", "--bots", "tsumogiri", "--json", "--no-progress"]
+    code, out, _ = run(capsys, *argv)
     assert code == 0
     whole = json.loads(out)
     monkeypatch.setattr(_studies, "PART_SIZE", 2)
-    code, out, _ = run(capsys, "simulate", "tenhou", "--matches", "5", "--bots", "tsumogiri", "--json", "--no-progress")
+    code, out, _ = run(capsys, *argv)
     assert json.loads(out) == whole
     counts = whole["rulesets"][0]["counts"]
     assert counts["matches"] == 5 and sum(Counter(counts["lengths"]).values()) == 5
     assert whole["bots"] == ["tsumogiri"] * 4
+
+
+#: Student's t, the 97.5% quantile for 19 degrees of freedom (a published table, three decimals).
+T_19 = 2.093
+
+
+def test_a_study_compares_rule_sets_game_by_game_with_the_t_table(tenhou):
+    # The same 20 walls and bot streams under Tenhou and EMA: starting seat 0's final score
+    # compared game by game, its interval t over the per-game differences.
+    ema = yakuset.load_ruleset("ema-2025")
+    study = _studies.run([tenhou, ema], 20, 3, ["random"], workers=1).as_dict()
+    found = study["comparisons"][0]["differences"]["by_seat"][0]["score"]
+    scores = []
+    for rs in (tenhou, ema):
+        bots = riichi.find_bots(rs, ["random"] * 4)
+        scores.append([riichi.play_games(rs, 3, i, i + 1, bots).score_sums[0] for i in range(20)])
+    differences = [b - a for a, b in zip(*scores, strict=True)]
+    half = T_19 * statistics.stdev(differences) / math.sqrt(20)
+    low, high = found["ci95"]
+    assert found["difference"] == pytest.approx(statistics.mean(differences), abs=0.05)
+    assert (high - low) / 2 == pytest.approx(half, rel=1e-3)
 
 
 @pytest.mark.parametrize(

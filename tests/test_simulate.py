@@ -4,7 +4,9 @@ process and on a local Dask cluster, with clear messages for what it cannot do."
 from __future__ import annotations
 
 import json
+import math
 import socket
+import statistics
 from pathlib import Path
 
 import pytest
@@ -40,10 +42,41 @@ def test_simulate_json_counts_agree_with_the_matches_played(capsys):
 
 
 def test_a_study_is_the_same_however_its_matches_are_split(monkeypatch):
-    rs = yakuset.load_ruleset("nintendo")
-    whole = _studies.run([rs], 30, 9, ["greedy", "random"]).as_dict()
+    rulesets = [yakuset.load_ruleset("nintendo"), yakuset.load_ruleset("tournament")]
+    whole = _studies.run(rulesets, 30, 9, ["greedy", "random"]).as_dict()
     monkeypatch.setattr(_studies, "PART_SIZE", 7)
-    assert _studies.run([rs], 30, 9, ["greedy", "random"]).as_dict() == whole
+    assert _studies.run(rulesets, 30, 9, ["greedy", "random"]).as_dict() == whole
+    alone = _studies.run(rulesets[:1], 30, 9, ["greedy", "random"]).as_dict()
+    assert alone["rulesets"] == whole["rulesets"][:1]  # played alone or beside another: the same matches
+
+
+#: Student's t, the 97.5% quantile for 39 degrees of freedom (a published table, three decimals).
+T_39 = 2.023
+
+
+def test_a_study_compares_rule_sets_match_by_match_a_ratio_by_the_delta_method():
+    # Points per round is a ratio of sums over the matches (BGA plays 6 rounds, Nintendo 12): its
+    # paired interval is t over the per-match linearised differences, worked out here from each
+    # match played alone under each rule set.
+    nintendo, bga = yakuset.load_ruleset("nintendo"), yakuset.load_ruleset("bga")
+    study = _studies.run([nintendo, bga], 40, 4, ["greedy", "greedy"], workers=1).as_dict()
+    found = study["comparisons"][0]["differences"]["points_per_round"]
+    sides = []
+    for rs in (nintendo, bga):
+        bots = koikoi.find_bots(rs, ["greedy", "greedy"])
+        matches = [koikoi.play_matches(rs, 4, i, i + 1, bots) for i in range(40)]
+        sides.append([(sum(p * n for p, n in t.points.items()), t.rounds) for t in matches])
+    ratios = [sum(x for x, _ in side) / sum(d for _, d in side) for side in sides]
+    means = [statistics.mean(d for _, d in side) for side in sides]
+    linear = [
+        (xb - ratios[1] * db) / means[1] - (xa - ratios[0] * da) / means[0]
+        for (xa, da), (xb, db) in zip(*sides, strict=True)
+    ]
+    half = T_39 * statistics.stdev(linear) / math.sqrt(40)
+    low, high = found["ci95"]
+    assert found["difference"] == pytest.approx(ratios[1] - ratios[0], abs=1e-4)
+    assert (high - low) / 2 == pytest.approx(half, rel=1e-3)
+    assert found["significant"] == (low > 0 or high < 0)
 
 
 @pytest.mark.slow

@@ -1,5 +1,6 @@
 """Paired measures: the same matches played under two rule sets, each measure read from each
-match under both as a numerator and a denominator, kept as whole-number moments.
+match under both as a numerator and a denominator, kept as whole-number moments (``yakuset diff
+--play`` and a study's comparisons of several rule sets).
 
 A measure's figure is a ratio of sums over the matches (draws / rounds, calls won / calls, points
 / matches); what pairs the two sides is that match ``i`` is dealt the same cards (walls) and its
@@ -17,7 +18,8 @@ from . import intervals
 
 
 class Measure(NamedTuple):
-    """A figure ``yakuset diff --play`` compares: its key and label, whether it is a share, how to
+    """A figure a paired comparison (``yakuset diff --play``, a study's comparisons) sets side by
+    side: its key and label, whether it is a share, how to
     read it from one match's tally as (numerator, denominator), and the whole number its figure
     is divided by when shown (10 for points kept in tenths)."""
 
@@ -80,6 +82,14 @@ class Pairs:
         """A measure's paired difference (second - first) with its 95% interval; ``paired=False``:
         the interval two independent runs of as many matches would have."""
         return intervals.ratio_difference(tuple(self.moments[name]), self.matches, paired)
+
+    def compared(self, name: str, digits: int = 4) -> dict[str, Any]:
+        """A measure's paired difference as JSON data (``difference``, ``ci95``, ``significant``);
+        where a side has no observation (no call to count a success of), 0 with no interval."""
+        found = self.difference(name)
+        if found is None:
+            return {"difference": 0.0, "ci95": [None, None], "significant": False}
+        return found.as_dict(digits)
 
     def as_dict(self) -> dict[str, Any]:
         """The moments as JSON data."""

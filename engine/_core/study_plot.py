@@ -27,7 +27,7 @@ def differences(axes: Any, study: dict[str, Any], shares: list[tuple[str, str]],
     interval; a filled dot and a ``*`` where the interval excludes 0, a hollow dot where not."""
     comparisons = study["comparisons"]
     first = study["rulesets"][0]["id"]
-    axes.set_title(f"against {first}: difference, 95% interval (* significant)")
+    axes.set_title(f"against {first}, paired: difference, 95% interval (* significant)")
     if not comparisons:
         axes.text(0.5, 0.5, "one rule set: nothing to compare", ha="center", va="center", transform=axes.transAxes)
         axes.set_axis_off()
@@ -38,7 +38,7 @@ def differences(axes: Any, study: dict[str, Any], shares: list[tuple[str, str]],
         name = comparison["b"]
         for row, (key, _) in enumerate(shares):
             found = comparison["differences"].get(key)
-            if found is None:
+            if found is None or None in found["ci95"]:  # no observation on a side: nothing to draw
                 continue
             y = row - 0.4 + step * (index + 0.5)
             value, (low, high) = 100 * found["difference"], (100 * found["ci95"][0], 100 * found["ci95"][1])

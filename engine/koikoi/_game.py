@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .._core.errors import Location, Problem
     from .._core.expressions import ExpressionContext
     from .._core.game import Checked
-    from .._core.pairs import Measure
+    from .._core.pairs import Measure, Pairs
     from .._core.ruleset import RuleSet
     from .._core.webpart import WebPart
     from .._core.yamlsource import LocatedDict
@@ -185,11 +185,20 @@ class KoikoiGame:
 
         return summary(tally)
 
-    def compare(self, a: Tally, b: Tally) -> dict[str, Any]:
-        """``b``'s figures against ``a``'s (:func:`yakuset.koikoi.compare`)."""
-        from ._tally import compare
+    def compare_measures(self, rulesets: Sequence[RuleSet]) -> list[Measure]:
+        """What a study's comparison sets side by side, the rule sets' yaku included
+        (:func:`yakuset.koikoi._tally.compare_measures`)."""
+        from ._rules import koikoi_rules
+        from ._tally import compare_measures
 
-        return compare(a, b)
+        return compare_measures(yaku.id for rs in rulesets for yaku in koikoi_rules(rs).yaku)
+
+    def compare(self, pairs: Pairs) -> dict[str, Any]:
+        """The second rule set's figures against the first's, paired match by match
+        (:func:`yakuset.koikoi._tally.compare_paired`)."""
+        from ._tally import compare_paired
+
+        return compare_paired(pairs)
 
     def figures(self, study: dict[str, Any]) -> list[str]:
         """A study's figures as text lines: each rule set's, then each comparison."""

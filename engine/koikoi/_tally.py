@@ -10,14 +10,14 @@ process or on a cluster. :func:`summary` turns a tally into estimates with 95% i
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .._core import intervals
 from .._core.arguments import shown
 from .._core.errors import InputError
-from .._core.pairs import Measure, per_observation
+from .._core.pairs import Measure, Pairs, per_observation
 from .._core.tallies import Counts, moments, shown_difference, shown_estimate
 
 
@@ -112,8 +112,10 @@ _MEANS: dict[str, Callable[[Tally], tuple[int, int, int]]] = {
 
 
 def compare(a: Tally, b: Tally) -> dict[str, Any]:
-    """``b`` against ``a``: each figure's difference (b − a), its 95% interval, and whether it
-    is significant (the interval excludes 0). The yaku rows cover every yaku either decided."""
+    """``b`` against ``a`` for tallies of two independent studies: each figure's difference
+    (b − a), its 95% interval, and whether it is significant (the interval excludes 0). The yaku
+    rows cover every yaku either decided. (A study of several rule sets plays the same matches
+    under each and compares them match by match: :func:`compare_paired`.)"""
     _a_tally("a", a)
     _a_tally("b", b)
     out: dict[str, Any] = {}
@@ -124,6 +126,39 @@ def compare(a: Tally, b: Tally) -> dict[str, Any]:
     out["deciding_yaku"] = {
         ident: intervals.share_difference((a.deciding[ident], a.yaku_wins), (b.deciding[ident], b.yaku_wins)).as_dict()
         for ident in sorted(set(a.deciding) | set(b.deciding))
+    }
+    return out
+
+
+_DECIDING = "deciding_yaku:"
+
+
+def compare_measures(yaku: Iterable[str]) -> list[Measure]:
+    """What a study's comparison sets side by side, each read from one match's tally as
+    (numerator, denominator): the figures :func:`compare` gives, and the share of the yaku wins
+    each of ``yaku`` (the ids of the compared rule sets' yaku) decides."""
+    labels = {key: label for key, label, _ in _FIGURES}
+    return [
+        *(Measure(key, labels[key], False, per_observation(read)) for key, read in _MEANS.items()),
+        *(Measure(key, labels[key], True, read) for key, read in _SHARES.items()),
+        *(Measure(f"{_DECIDING}{ident}", ident, True, _decided_by(ident)) for ident in sorted(set(yaku))),
+    ]
+
+
+def _decided_by(ident: str) -> Callable[[Tally], tuple[int, int]]:
+    return lambda t: (t.deciding[ident], t.yaku_wins)
+
+
+def compare_paired(pairs: Pairs) -> dict[str, Any]:
+    """The second rule set against the first from their paired moments (the same matches played
+    under both, :func:`compare_measures`): each figure's difference, its 95% interval over the
+    per-match differences (``intervals.ratio_difference``), and whether it is significant. The
+    yaku rows cover every yaku either decided."""
+    out: dict[str, Any] = {name: pairs.compared(name) for name in (*_MEANS, *_SHARES)}
+    out["deciding_yaku"] = {
+        key.removeprefix(_DECIDING): pairs.compared(key)
+        for key, kept in sorted(pairs.moments.items())
+        if key.startswith(_DECIDING) and (kept[0] or kept[2])
     }
     return out
 
@@ -213,7 +248,10 @@ def figures(study: dict[str, Any]) -> list[str]:
             + (" …" if len(s["deciding_yaku"]) > len(deciding) else "")
         )
     for comparison in study["comparisons"]:
-        lines.append(f"\n{comparison['b']} against {comparison['a']} (difference, 95% interval; * significant):")
+        lines.append(
+            f"\n{comparison['b']} against {comparison['a']} on the same matches "
+            "(paired difference, 95% interval; * significant):"
+        )
         diffs = comparison["differences"]
         for key, label, is_share in figures:
             if key in diffs:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .._core.errors import Location, Problem
     from .._core.expressions import ExpressionContext
     from .._core.game import Checked
-    from .._core.pairs import Measure
+    from .._core.pairs import Measure, Pairs
     from .._core.ruleset import RuleSet
     from .._core.webpart import WebPart
     from .._core.yamlsource import LocatedDict
@@ -205,11 +205,20 @@ class RiichiGame:
 
         return summary(tally)
 
-    def compare(self, a: Tally, b: Tally) -> dict[str, Any]:
-        """``b``'s figures against ``a``'s (:func:`yakuset.riichi.compare`)."""
-        from ._tally import compare
+    def compare_measures(self, rulesets: Sequence[RuleSet]) -> list[Measure]:
+        """What a study's comparison sets side by side, by starting seat at the smallest of the
+        rule sets' tables (:func:`yakuset.riichi._tally.compare_measures`)."""
+        from ._rules import riichi_rules
+        from ._tally import compare_measures
 
-        return compare(a, b)
+        return compare_measures(min(riichi_rules(rs).table.players for rs in rulesets))
+
+    def compare(self, pairs: Pairs) -> dict[str, Any]:
+        """The second rule set's figures against the first's, paired game by game
+        (:func:`yakuset.riichi._tally.compare_paired`)."""
+        from ._tally import compare_paired
+
+        return compare_paired(pairs)
 
     def figures(self, study: dict[str, Any]) -> list[str]:
         """A study's figures as text lines: each rule set's, then each comparison."""

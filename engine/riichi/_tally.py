@@ -21,7 +21,7 @@ from typing import Any
 from .._core import intervals
 from .._core.arguments import shown
 from .._core.errors import InputError
-from .._core.pairs import Measure, per_observation
+from .._core.pairs import Measure, Pairs, per_observation
 from .._core.tallies import Counts, moments, shown_difference, shown_estimate
 
 
@@ -133,8 +133,10 @@ def _tenths(estimate: dict[str, Any]) -> dict[str, Any]:
 
 
 def compare(a: Tally, b: Tally) -> dict[str, Any]:
-    """``b`` against ``a``: each figure's difference (b − a), its 95% interval, and whether it is
-    significant (the interval excludes 0)."""
+    """``b`` against ``a`` for tallies of two independent studies: each figure's difference
+    (b − a), its 95% interval, and whether it is significant (the interval excludes 0). (A study
+    of several rule sets plays the same games under each and compares them game by game:
+    :func:`compare_paired`.)"""
     _a_tally("a", a)
     _a_tally("b", b)
     out: dict[str, Any] = {}
@@ -150,6 +152,47 @@ def compare(a: Tally, b: Tally) -> dict[str, Any]:
             "score": intervals.mean_difference(_score(a, seat), _score(b, seat)).as_dict(1),
         }
         for seat in range(min(a.seats, b.seats))
+    ]
+    return out
+
+
+def compare_measures(players: int) -> list[Measure]:
+    """What a study's comparison sets side by side at a table of ``players``, each read from one
+    game's tally as (numerator, denominator): the figures :func:`compare` gives, by starting seat
+    too."""
+    return [
+        *(Measure(key, label, True, read) for key, (label, read) in _SHARES.items()),
+        *(Measure(key, label, False, per_observation(read)) for key, (label, read) in _MEANS.items()),
+        *(
+            measure
+            for seat in range(players)
+            for measure in (
+                Measure(f"seat_{seat}_first", f"starting seat {seat} places first", True, _first_of(seat)),
+                Measure(f"seat_{seat}_place", f"starting seat {seat}'s place", False, _seat_reader(_place, seat)),
+                Measure(f"seat_{seat}_score", f"starting seat {seat}'s final score", False, _seat_reader(_score, seat)),
+            )
+        ),
+    ]
+
+
+def _seat_reader(read: Callable[[Tally, int], tuple[int, int, int]], seat: int) -> Callable[[Tally], tuple[int, int]]:
+    return per_observation(lambda t: read(t, seat))
+
+
+def compare_paired(pairs: Pairs) -> dict[str, Any]:
+    """The second rule set against the first from their paired moments (the same games played
+    under both, :func:`compare_measures`): each figure's difference, its 95% interval over the
+    per-game differences (``intervals.ratio_difference``), and whether it is significant."""
+    out: dict[str, Any] = {name: pairs.compared(name) for name in (*_SHARES, *_MEANS)}
+    seats = sum(1 for key in pairs.moments if key.endswith("_first"))
+    out["by_seat"] = [
+        {
+            "seat": seat,
+            "first": pairs.compared(f"seat_{seat}_first"),
+            "place": pairs.compared(f"seat_{seat}_place"),
+            "score": pairs.compared(f"seat_{seat}_score", 1),
+        }
+        for seat in range(seats)
     ]
     return out
 
@@ -226,7 +269,10 @@ def figures(study: dict[str, Any]) -> list[str]:
                 f"  {_points_shown(seat['points'])}"
             )
     for comparison in study["comparisons"]:
-        lines.append(f"\n{comparison['b']} against {comparison['a']} (difference, 95% interval; * significant):")
+        lines.append(
+            f"\n{comparison['b']} against {comparison['a']} on the same games "
+            "(paired difference, 95% interval; * significant):"
+        )
         diffs = comparison["differences"]
         for key, label, is_share in shown:
             lines.append(f"  {label:<{width}}  {shown_difference(diffs[key], is_share, 8, 1)}")
