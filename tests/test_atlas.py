@@ -4,8 +4,10 @@ atlas)."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
+import pytest
 from yakuset._docs import atlas
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,3 +31,30 @@ def test_a_changed_rule_set_makes_its_section_stale() -> None:
     record = atlas.sections_of(text)["koikoi"][0]
     changed = text.replace(record["inputs"]["nintendo"], "0" * 16)
     assert atlas.stale(changed) == ["koikoi: nintendo changed (its rules or its play)"]
+
+
+def _rows(text: str) -> dict[str, str]:
+    return {line.split("`")[1]: line for line in text.splitlines() if line.startswith("| `")}
+
+
+def test_a_section_can_be_made_a_few_rule_sets_at_a_time(monkeypatch) -> None:
+    plan = dataclasses.replace(atlas.PLANS["koikoi"], matches=4)
+    monkeypatch.setitem(atlas.PLANS, "koikoi", plan)
+    first = atlas.section(plan, workers=1, only=["nintendo"])
+    assert "not played yet" in _rows(first)["bga"] and "not played yet" not in _rows(first)["nintendo"]
+    assert atlas.stale(first) == [] and "koikoi: bga" in atlas.pending(first)
+    second = atlas.section(plan, workers=1, only=["bga"], kept=first)
+    whole = atlas.section(plan, workers=1)
+    # Nintendo's row kept from the first run and BGA's played in the second: as if played at once.
+    assert {ident: _rows(second)[ident] for ident in ("bga", "nintendo")} == {
+        ident: _rows(whole)[ident] for ident in ("bga", "nintendo")
+    }
+    assert atlas.sections_of(second)["koikoi"][0]["inputs"].keys() == {"bga", "nintendo"}
+    assert atlas.pending(whole) == [] and atlas.stale(whole) == []
+
+
+def test_a_rule_set_the_game_does_not_bundle_is_refused(monkeypatch, capsys) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        atlas.main(["--game", "koikoi", "--ruleset", "tenhou", "/nonexistent/atlas.md"])
+    assert stopped.value.code == 2
+    assert "'tenhou' is not a bundled koikoi rule set" in capsys.readouterr().err

@@ -1,7 +1,7 @@
 """The atlas of the bundled rule sets (``docs/atlas.md``): every bundled rule set's headline
 figures from simulated play, with 95% intervals, generated, never written by hand::
 
-    python -m yakuset._docs.atlas [--game koikoi|riichi] [--workers N] [--check] [PATH]
+    python -m yakuset._docs.atlas [--game koikoi|riichi [--ruleset ID ...]] [--workers N] [--check] [PATH]
 
 Koi-Koi: 10,000 matches a rule set between ``greedy`` bots; Riichi: 2,000 games a rule set with
 ``efficiency`` bots at every seat (:data:`PLANS`); the seed is 0, so the same code gives the same
@@ -9,7 +9,9 @@ page. Each game's section is written between markers that record what it was mad
 rule set's resolved rules and the tally of a few matches replayed (a change of the rules, of the
 table or of the bots changes them). ``--check`` (and ``tests/test_atlas.py``) recomputes those
 and says which sections are out of date, without playing the whole atlas again. ``--game``
-remakes one game's section and keeps the other's.
+remakes one game's section and keeps the other's; with ``--ruleset`` it plays only the rule sets
+named and keeps the section's other rows (a section of hours of play, Riichi's, can be made a few
+rule sets at a time: the rows not played yet say so, and ``--check`` lists them).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 
 from .. import _studies, diff
 from .._core.bundled import ids_of_game
+from .._core.errors import InputError
 from .._core.ruleset import RuleSet
 from .._core.tallies import shown_estimate
 from .._house import REGISTRY, load_ruleset
@@ -92,11 +95,14 @@ def bundled(game: str) -> list[RuleSet]:
     return [load_ruleset(ident) for ident in ids_of_game(game)]
 
 
-def inputs(plan: Plan) -> dict[str, str]:
-    """What a section is made from, by rule set: a digest of its resolved rules and of the tally
-    of the plan's first few matches (the play itself: the table and the bots)."""
+def inputs(plan: Plan, only: Sequence[str] | None = None) -> dict[str, str]:
+    """What a section is made from, by rule set (each bundled one, or those of ``only``): a
+    digest of its resolved rules and of the tally of the plan's first few matches (the play
+    itself: the table and the bots)."""
     found = {}
     for rs in bundled(plan.game):
+        if only is not None and rs.id not in only:
+            continue
         part = _studies.study_part(rs)
         sample = part.play_matches(rs, SEED, 0, plan.check_matches, part.check_bots(rs, plan.check_bots))
         made = json.dumps([diff.plain(rs.document), sample.as_dict()], sort_keys=True, default=str)
@@ -104,14 +110,30 @@ def inputs(plan: Plan) -> dict[str, str]:
     return found
 
 
-def section(plan: Plan, workers: int | None = None) -> str:
-    """A game's section: its study of every bundled rule set, between its markers."""
+def section(plan: Plan, workers: int | None = None, only: Sequence[str] = (), kept: str | None = None) -> str:
+    """A game's section: its study of every bundled rule set, between its markers. With ``only``
+    (rule set ids), the study plays those rule sets alone and keeps the other rows of ``kept``
+    (the section as it was; a rule set it has no row for is "not played yet"): a long section
+    can be made a few rule sets at a time. A rule set plays the same matches alone or beside
+    others, so its row is the same either way."""
     rulesets = bundled(plan.game)
+    known = [rs.id for rs in rulesets]
+    for ident in only:
+        if ident not in known:
+            raise InputError(f"{ident!r} is not a bundled {plan.game} rule set ({', '.join(known)})")
+    played = [rs for rs in rulesets if not only or rs.id in only]
+    record, rows = _kept(kept, plan)
     progress = _studies.Progress() if sys.stderr.isatty() else None
-    study = _studies.run(rulesets, plan.matches, SEED, plan.bots, workers=workers, progress=progress)
+    study = _studies.run(played, plan.matches, SEED, plan.bots, workers=workers, progress=progress)
     if study.interrupted:
         raise KeyboardInterrupt
     data = study.as_dict()
+    for row in data["rulesets"]:
+        cells = [_cell(row["summary"][key], share) for key, _, share in plan.figures]
+        rows[row["id"]] = f"| `{row['id']}` | " + " | ".join(cells) + " |"
+    now = inputs(plan, [rs.id for rs in played])
+    recorded = {ident: digest for ident, digest in record.get("inputs", {}).items() if ident in known}
+    recorded.update(now)
     part = _part(plan.game)
     unit = part.unit
     bots = " and ".join(dict.fromkeys(study.bots))  # a name seated at every seat is said once
@@ -124,11 +146,34 @@ def section(plan: Plan, workers: int | None = None) -> str:
         "| rule set | " + " | ".join(title for _, title, _ in plan.figures) + " |",
         "|---|" + "---:|" * len(plan.figures),
     ]
-    for row in data["rulesets"]:
-        cells = [_cell(row["summary"][key], share) for key, _, share in plan.figures]
-        lines.append(f"| `{row['id']}` | " + " | ".join(cells) + " |")
-    marker = json.dumps({"matches": plan.matches, "bots": list(study.bots), "inputs": inputs(plan)}, sort_keys=True)
+    for ident in known:
+        lines.append(rows.get(ident) or _not_played(plan, ident))
+    marker = json.dumps({"matches": plan.matches, "bots": list(study.bots), "inputs": recorded}, sort_keys=True)
     return f"<!-- atlas:{plan.game} {marker} -->\n" + "\n".join(lines) + "\n\n" + f"<!-- /atlas:{plan.game} -->\n"
+
+
+_ROW = re.compile(r"^\| `([^`]+)` \|.*$", re.M)
+_NOT_PLAYED = "not played yet"
+
+
+def _kept(kept: str | None, plan: Plan) -> tuple[dict[str, Any], dict[str, str]]:
+    """The marker's record and the played rows (by rule set id) of a section as it was; nothing
+    when it was made from other matches or bots than the plan's."""
+    if kept is None:
+        return {}, {}
+    found = sections_of(kept).get(plan.game)
+    if found is None:
+        return {}, {}
+    record, whole = found
+    if record["matches"] != plan.matches or list(dict.fromkeys(record["bots"])) != list(dict.fromkeys(plan.bots)):
+        return {}, {}
+    rows = {m.group(1): m.group(0) for m in _ROW.finditer(whole) if _NOT_PLAYED not in m.group(0)}
+    return record, {ident: row for ident, row in rows.items() if ident in record["inputs"]}
+
+
+def _not_played(plan: Plan, ident: str) -> str:
+    command = f"`python -m yakuset._docs.atlas --game {plan.game} --ruleset {ident}`"
+    return f"| `{ident}` | {_NOT_PLAYED}: {command} |" + " |" * (len(plan.figures) - 1)
 
 
 def _cell(estimate: dict[str, Any], share: bool) -> str:
@@ -178,16 +223,19 @@ def sections_of(text: str) -> dict[str, tuple[dict[str, Any], str]]:
 
 def stale(text: str) -> list[str]:
     """What is out of date in a page's generated sections: each rule set whose rules or play
-    changed, added or gone, and sections made with other matches or bots than the plan's."""
+    changed, added or gone, and sections made with other matches or bots than the plan's. A
+    rule set whose row says it is not played yet is :func:`pending`, not stale."""
     found = []
-    for game, (record, _) in sections_of(text).items():
+    for game, (record, whole) in sections_of(text).items():
         plan = PLANS[game]
         if record["matches"] != plan.matches:
             found.append(f"{game}: made from {record['matches']:,} matches a rule set, the plan is {plan.matches:,}")
+        waiting = _waiting(whole)
         now = inputs(plan)
         for ident in sorted(set(now) | set(record["inputs"])):
             if ident not in record["inputs"]:
-                found.append(f"{game}: {ident} is not in the atlas")
+                if ident not in waiting:
+                    found.append(f"{game}: {ident} is not in the atlas")
             elif ident not in now:
                 found.append(f"{game}: {ident} is no longer bundled")
             elif now[ident] != record["inputs"][ident]:
@@ -195,23 +243,45 @@ def stale(text: str) -> list[str]:
     return found
 
 
+def pending(text: str) -> list[str]:
+    """The rule sets a page's sections list as not played yet, as ``game: id``."""
+    return [f"{game}: {ident}" for game, (_, whole) in sections_of(text).items() for ident in sorted(_waiting(whole))]
+
+
+def _waiting(whole: str) -> set[str]:
+    return {m.group(1) for m in _ROW.finditer(whole) if _NOT_PLAYED in m.group(0)}
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m yakuset._docs.atlas", description=__doc__.splitlines()[0])
     parser.add_argument("path", nargs="?", default=str(PAGE), help=f"the page (default {PAGE})")
     parser.add_argument("--game", choices=sorted(PLANS), action="append", help="remake this game's section only")
+    parser.add_argument(
+        "--ruleset",
+        action="append",
+        default=[],
+        help="play only this bundled rule set (with one --game), keeping the section's other rows",
+    )
     parser.add_argument("--workers", type=int, help="processes of a local Dask cluster (default: every CPU)")
     parser.add_argument("--check", action="store_true", help="say what is out of date; exit 1 if anything is")
     args = parser.parse_args(argv)
     path = Path(args.path)
     text = path.read_text(encoding="utf-8") if path.exists() else ""
+    if args.ruleset and len(args.game or ()) != 1:
+        parser.error("--ruleset needs the one --game it belongs to")
     if args.check:
         found = stale(text)
         for line in found:
             print(line)
+        for line in pending(text):
+            print(f"{line} not played yet")
         return 1 if found else 0
     kept = {game: whole for game, (_, whole) in sections_of(text).items()}
     for game in args.game or list(PLANS):
-        kept[game] = section(PLANS[game], args.workers)
+        try:
+            kept[game] = section(PLANS[game], args.workers, args.ruleset, kept.get(game))
+        except InputError as exc:
+            parser.error(str(exc))
         path.write_text(page(kept), encoding="utf-8")
         print(f"wrote {game}'s section into {path}")
     return 0
