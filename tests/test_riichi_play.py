@@ -362,6 +362,43 @@ def test_the_same_seed_and_moves_give_the_same_trace(seed):
     assert traces[0] == traces[1]
 
 
+def turn_candidates(table: Table) -> list[Move]:
+    """Every move of a turn's kinds the seat to move could be asked about: each held tile
+    discarded, discarded with riichi, added to a kan or set aside; a kan of each held four."""
+    hand = table.view(table.to_move).hand
+    moves = [TSUMO, Move("nine_terminals"), RON, PASS]
+    for kind in ("discard", "riichi", "added_kan", "kita"):
+        moves += [Move(kind, tile) for tile in hand]
+    for kind in {tile >> 2 for tile in hand}:
+        four = tuple(tile for tile in hand if tile >> 2 == kind)
+        if len(four) == 4:
+            moves.append(Move("closed_kan", None, four))
+    return moves
+
+
+@pytest.mark.parametrize("ruleset_id", ["tenhou", "tenhou-sanma"])
+@given(seed=st.integers(0, 2**32))
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_is_legal_asked_before_the_list_answers_as_the_legal_moves_list(ruleset_id, seed):
+    """``is_legal`` works out the rules of the asked move's kind alone (issue 27: a log's moves
+    checked one by one): asked first, it takes exactly the moves ``legal_moves()`` lists then."""
+    rs = yakuset.load_ruleset(ruleset_id)
+    table, rng = Table(rs, seed=seed), random.Random(seed)
+    for _ in range(300):
+        if table.to_move is None:
+            break
+        if table.is_legal(PASS):  # a seat answers a discard or a kan
+            asked = [RON, PASS, TSUMO, *(Move("discard", tile) for tile in table.view(table.to_move).hand)]
+        else:
+            asked = turn_candidates(table)
+        taken = {move for move in asked if table.is_legal(move)}
+        legal = table.legal_moves()
+        assert taken == set(asked) & set(legal)
+        if PASS not in legal:
+            assert set(legal) <= set(asked)
+        table.play(greedy(table, rng))
+
+
 # --- calls ----------------------------------------------------------------------------------
 
 
@@ -539,6 +576,7 @@ def test_a_chi_or_pon_of_other_copies_of_the_same_tiles_is_the_same_call(tenhou)
     assert len(fives) == len(sixes) == 2
     assert Move("chi", four, (fives[0], sixes[0])) in table.legal_moves()
     assert Move("chi", four, (fives[1], sixes[1])) not in table.legal_moves()
+    assert table.is_legal(Move("chi", four, (fives[1], sixes[1])))  # play takes it
     with pytest.raises(IllegalMove):  # the red 5m (16) is not held: not the same call
         table.play(Move("chi", four, (16, sixes[1])))
     events = table.play(Move("chi", four, (fives[1], sixes[1])))

@@ -2,8 +2,9 @@
 by move, and checked against the log, or settled by another rule set (docs/rules/tenhou-logs.md §9).
 
 Each hand is played at a table started in the hand's state, from the wall the log reveals
-(``_log_wall``). Every move of the log must be among the table's legal moves; a seat the table
-asks to react where the log shows nothing passes. When the hand ends, the table's ending and
+(``_log_wall``). Every move of the log must be legal at the table (``Table.is_legal``: the rules
+of the move's kind alone, not every move listed); a seat the table asks to react where the log
+shows nothing passes. When the hand ends, the table's ending and
 deltas are compared with the log's; the state the table deals the next hand in with the log's
 next hand; at the game's end the final scores and points with uma with the log's.
 
@@ -396,7 +397,7 @@ class _HandReplay:
         return self._finish(void)
 
     def _reacting(self) -> bool:
-        return not self.ended and PASS in self.table.legal_moves()
+        return not self.ended and self.table.is_legal(PASS)  # a seat answers a discard or a kan
 
     def _play(self, move: Any) -> None:
         try:

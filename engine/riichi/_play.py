@@ -65,6 +65,8 @@ MOVE_KINDS = (
 ENDINGS = ("ron", "tsumo", "exhaustive_draw", "nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron")
 _SEAT_WINDS = ("east", "south", "west", "north")
 _ORDER = {kind: index for index, kind in enumerate(MOVE_KINDS)}
+#: The kinds of move of the seat whose turn it is, in the order of :data:`MOVE_KINDS`.
+_TURN_KINDS = ("tsumo", "nine_terminals", "closed_kan", "added_kan", "kita", "riichi", "discard")
 #: Yaku a win has from its situation, whichever tile of its wait completes it (wins.atozuke).
 _SITUATION_YAKU = frozenset(
     {"riichi", "double_riichi", "ippatsu", "menzen_tsumo", "rinshan", "chankan", "haitei", "houtei"}
@@ -306,32 +308,50 @@ class Table:
                 self._legal = self._reactions_of(self._asking[0])
         return list(self._legal)
 
+    def is_legal(self, move: object) -> bool:
+        """Whether :meth:`play` would take ``move`` for :attr:`to_move` now: a move of
+        :meth:`legal_moves` (or a chi or pon of other copies of the same tiles). Only the rules of
+        the move's kind are worked out, so checking one move costs less than listing them all."""
+        return self._accepted(move) is not None
+
     def play(self, move: Move) -> tuple[dict[str, Any], ...]:
         """Play ``move`` for :attr:`to_move`: returns the events it caused (the move, draws, a
         hand's end and the next deal), or raises :class:`IllegalMove` naming the rule that
         forbids it, the table unchanged."""
-        legal = self._legal if self._legal is not None else self.legal_moves()
-        if move not in legal:
-            move = _as_move(move)
-            if move not in legal:
-                same = self._same_call(move, legal)
-                if same is None:
-                    raise IllegalMove(self._refusal(move))
-                move = same
-        if type(move) is not Move:
-            move = Move(*move)
+        accepted = self._accepted(move)
+        if accepted is None:
+            raise IllegalMove(self._refusal(_as_move(move)))
         events: list[dict[str, Any]] = []
         if self._phase == "turn":
-            self._play_turn(move, events)
+            self._play_turn(accepted, events)
         else:
-            self._play_reaction(move, events)
+            self._play_reaction(accepted, events)
         self._legal = None
         self._events.extend(events)
         if self._missing is not None:
             raise self._missing  # the hand is settled and recorded; the table stops
         return tuple(events)
 
-    def _same_call(self, move: Any, legal: list[Move]) -> Move | None:
+    def _accepted(self, move: Any) -> Move | None:
+        """``move`` as :meth:`play` takes it (a legal :class:`Move`, from a tuple of its fields
+        too, or the same call of other copies), or ``None`` when it is not legal now."""
+        if not self._listed(move):
+            move = _as_move(move)
+            if not self._listed(move):
+                return self._same_call(move)
+        return move if type(move) is Move else Move(*move)
+
+    def _listed(self, move: Any) -> bool:
+        """Whether ``move`` is one of :meth:`legal_moves`. On a turn only the moves of its kind
+        are listed (:meth:`_turn_moves_of`): a discard is checked without the riichi discards."""
+        if not isinstance(move, tuple) or len(move) != 3:
+            return False  # a move is a 3-tuple: nothing else equals one
+        if self._legal is None and self._phase == "turn":
+            kind = move[0]
+            return type(kind) is str and kind in _TURN_KINDS and move in self._turn_moves_of(kind)
+        return move in self.legal_moves()
+
+    def _same_call(self, move: Any) -> Move | None:
         """A chi or pon of other copies than a legal one takes (the same tiles, red or plain),
         held by the seat: the same call, as a game log names it (``None`` if there is none).
         :meth:`legal_moves` lists the lowest copies only."""
@@ -342,7 +362,7 @@ class Table:
         if not tiles or len(set(tiles)) != len(tiles) or not all(type(t) is int and t in hand for t in tiles):
             return None
         labels = [tile_label(table, t) for t in tiles]
-        for choice in legal:
+        for choice in self.legal_moves():
             same_kind = choice.kind == move.kind and choice.tile == move.tile and len(choice.tiles) == len(tiles)
             if same_kind and [tile_label(table, t) for t in choice.tiles] == labels:
                 return Move(move.kind, move.tile, tiles)
@@ -619,27 +639,32 @@ class Table:
     # --- the seat whose turn it is -------------------------------------------------------------
 
     def _turn_moves(self) -> list[Move]:
-        seat, table = self._turn, self._table
-        hand = self._concealed[seat]
+        moves: list[Move] = []
+        for kind in _TURN_KINDS:
+            moves.extend(self._turn_moves_of(kind))
+        return moves
+
+    def _turn_moves_of(self, kind: str) -> list[Move]:
+        """The legal moves of ``kind`` (one of :data:`_TURN_KINDS`) of the seat whose turn it is."""
+        seat = self._turn
         drawn = self._drawn
         if drawn is None:  # after a chi or pon: a discard, kuikae allowing
-            return [_DISCARDS[tile] for tile in hand if self._kuikae_refusal(tile) is None]
-        moves: list[Move] = []
-        if self._can_tsumo(seat, drawn):
-            moves.append(TSUMO)
-        if "nine_terminals" in table.abortive and self._nine_terminals(seat):
-            moves.append(NINE_TERMINALS)
-        moves.extend(self._closed_kans(seat))
-        if not self._riichi[seat]:
-            moves.extend(self._added_kans(seat))
-        if self._table.kita is not None:
-            moves.extend(self._kita_moves(seat, drawn))
-        if self._riichi[seat]:
-            moves.append(_DISCARDS[drawn])
-            return moves
-        moves.extend(_RIICHI_DISCARDS[tile] for tile in self._riichi_tiles(seat))
-        moves.extend(_DISCARDS[tile] for tile in hand)
-        return moves
+            if kind != "discard":
+                return []
+            return [_DISCARDS[tile] for tile in self._concealed[seat] if self._kuikae_refusal(tile) is None]
+        if kind == "discard":
+            return [_DISCARDS[drawn]] if self._riichi[seat] else [_DISCARDS[tile] for tile in self._concealed[seat]]
+        if kind == "riichi":
+            return [] if self._riichi[seat] else [_RIICHI_DISCARDS[tile] for tile in self._riichi_tiles(seat)]
+        if kind == "tsumo":
+            return [TSUMO] if self._can_tsumo(seat, drawn) else []
+        if kind == "nine_terminals":
+            return [NINE_TERMINALS] if "nine_terminals" in self._table.abortive and self._nine_terminals(seat) else []
+        if kind == "closed_kan":
+            return self._closed_kans(seat)
+        if kind == "added_kan":
+            return [] if self._riichi[seat] else self._added_kans(seat)
+        return self._kita_moves(seat, drawn) if self._table.kita is not None else []  # kita
 
     def _can_tsumo(self, seat: int, drawn: int) -> bool:
         waits = self._waits[seat]  # of the hand before the draw
