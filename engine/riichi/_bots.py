@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 from .._core.bots import OfferedBot, find_offered
 from ._hooks import offered_bots
 from ._rules import riichi_rules
-from ._shanten import _EMPTY_SUIT, _combine, _table, orphans_shanten, seven_pairs_shanten
+from ._shanten import _SUIT_OF, _others, _rests, _standard, _suit_table
 from ._shanten import _near as near
 
 if TYPE_CHECKING:
@@ -102,41 +102,6 @@ def tile_efficiency(view: View) -> list[Efficiency]:
     return found
 
 
-_SUITS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
-_SUIT_OF = tuple(kind // 9 if kind < 27 else 3 for kind in range(34))
-
-
-def _suit_table(counts: bytearray, limits: bytes, suit: int) -> tuple[int, ...]:
-    start, stop, runs = _SUITS[suit]
-    held = bytes(counts[start:stop])
-    if not any(held):
-        return _EMPTY_SUIT
-    return _table(held, limits[start:stop], runs)
-
-
-def _rests(tables: Sequence[tuple[int, ...]]) -> list[Sequence[int]]:
-    """For each suit, the table of the other three together."""
-    low, high = _combine(tables[0], tables[1]), _combine(tables[2], tables[3])
-    return [
-        _combine(tables[1], high),
-        _combine(tables[0], high),
-        _combine(low, tables[3]),
-        _combine(low, tables[2]),
-    ]
-
-
-def _standard(table: Sequence[int], rest: Sequence[int], sets: int) -> int:
-    """The standard shanten of a hand from one suit's table and the other suits' together (as
-    ``_shanten.standard_shanten`` reads its four)."""
-    want = sets * 2 + 1
-    used = 0
-    for index in range(want + 1):
-        total = table[index] + rest[want - index]
-        if total > used:
-            used = total
-    return 3 * sets + 1 - used
-
-
 def _discards(counts: bytearray, limits: bytes, melds: int, left: bytearray) -> list[tuple[int, int, int]]:
     """(kind, shanten after discarding it, tiles accepted then) for each kind held; the tiles
     accepted are counted for the discards that leave the lowest shanten only (the others show
@@ -180,10 +145,3 @@ def _discards(counts: bytearray, limits: bytes, melds: int, left: bytearray) -> 
             counts[kind] += 1
         out.append((kind, after, accepted))
     return out
-
-
-def _others(held: bytes, limits: bytes) -> int:
-    """The shanten of a closed hand read as seven pairs or as the thirteen orphans."""
-    found = seven_pairs_shanten(held)
-    orphans = orphans_shanten(held, limits)
-    return found if orphans is None or orphans >= found else orphans

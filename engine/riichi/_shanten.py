@@ -183,24 +183,61 @@ def _combine(a: Sequence[int], b: Sequence[int]) -> list[int]:
 _EMPTY_SUIT = (0,) * 10
 
 
-def standard_shanten(counts: bytes, limits: bytes, sets: int) -> int:
-    """The shanten of ``counts`` (34 counts of the concealed tiles) read as ``sets`` sets and a
-    pair, no tile past ``limits``."""
-    tables = []
-    for start in (0, 9, 18):
-        suit = counts[start : start + 9]
-        tables.append(_table(suit, limits[start : start + 9], True) if any(suit) else _EMPTY_SUIT)
-    honours = counts[27:34]
-    tables.append(_table(honours, limits[27:34], False) if any(honours) else _EMPTY_SUIT)
-    low = _combine(tables[0], tables[1])
-    high = _combine(tables[2], tables[3])
+_SUITS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+#: The suit of each tile kind (3: the honours), the index of its table.
+_SUIT_OF = tuple(kind // 9 if kind < 27 else 3 for kind in range(34))
+
+
+def _suit_table(counts: Sequence[int], limits: bytes, suit: int) -> tuple[int, ...]:
+    """The table of ``suit`` (0-2, 3 the honours) of the 34 ``counts``."""
+    start, stop, runs = _SUITS[suit]
+    held = bytes(counts[start:stop])
+    if not any(held):
+        return _EMPTY_SUIT
+    return _table(held, limits[start:stop], runs)
+
+
+def _rests(
+    tables: Sequence[Sequence[int]], low: Sequence[int] | None = None, high: Sequence[int] | None = None
+) -> list[Sequence[int]]:
+    """For each suit, the table of the other three together, so that a tile added or taken away
+    reads its own suit again only (``low``, ``high``: suits 0 and 1 and suits 2 and 3 combined,
+    when known)."""
+    if low is None or high is None:
+        low, high = _combine(tables[0], tables[1]), _combine(tables[2], tables[3])
+    return [
+        _combine(tables[1], high),
+        _combine(tables[0], high),
+        _combine(low, tables[3]),
+        _combine(low, tables[2]),
+    ]
+
+
+def _standard(table: Sequence[int], rest: Sequence[int], sets: int) -> int:
+    """The standard shanten of a hand read as ``sets`` sets and a pair, from the tables of two
+    parts of it that hold every suit between them (one suit's and the other three's, or two
+    suits' and the other two's): combining tables is associative."""
     want = sets * 2 + 1  # the sets and the pair
     used = 0
     for index in range(want + 1):  # one side holds the pair: want is odd
-        total = low[index] + high[want - index]
+        total = table[index] + rest[want - index]
         if total > used:
             used = total
     return 3 * sets + 1 - used
+
+
+def _others(held: bytes, limits: bytes) -> int:
+    """The shanten of a closed hand read as seven pairs or as the thirteen orphans."""
+    found = seven_pairs_shanten(held)
+    orphans = orphans_shanten(held, limits)
+    return found if orphans is None or orphans >= found else orphans
+
+
+def standard_shanten(counts: bytes, limits: bytes, sets: int) -> int:
+    """The shanten of ``counts`` (34 counts of the concealed tiles) read as ``sets`` sets and a
+    pair, no tile past ``limits``."""
+    tables = [_suit_table(counts, limits, suit) for suit in range(4)]
+    return _standard(_combine(tables[0], tables[1]), _combine(tables[2], tables[3]), sets)
 
 
 def seven_pairs_shanten(counts: bytes) -> int:
@@ -241,17 +278,27 @@ def waits_of(counts: bytes, limits: bytes, melds: int) -> tuple[int, ...]:
 
 
 def shanten_and_waits(counts: bytes, limits: bytes, melds: int) -> tuple[int, tuple[int, ...]]:
-    """The shanten of a hand of 13 tiles (less 3 a meld) and its waits (:func:`waits_of`)."""
-    shanten = shanten_of(counts, limits, melds)
+    """The shanten of a hand of 13 tiles (less 3 a meld) and its waits (:func:`waits_of`). A
+    tile tried reads its own suit's table again only (the other three's are combined once)."""
+    sets = 4 - melds
+    tables = [_suit_table(counts, limits, suit) for suit in range(4)]
+    low, high = _combine(tables[0], tables[1]), _combine(tables[2], tables[3])
+    shanten = _standard(low, high, sets)
+    if not melds and shanten > -1:
+        shanten = min(shanten, _others(counts, limits))
     if shanten != 0:
         return shanten, ()
+    rests = _rests(tables, low, high)
     found = []
     grown = bytearray(counts)
     for tile in range(34):
         if counts[tile] >= limits[tile] or not _near(counts, tile, melds):
             continue
         grown[tile] += 1
-        if shanten_of(bytes(grown), limits, melds) == -1:
+        suit = _SUIT_OF[tile]
+        if _standard(_suit_table(grown, limits, suit), rests[suit], sets) == -1 or (
+            not melds and _others(bytes(grown), limits) == -1
+        ):
             found.append(tile)
         grown[tile] -= 1
     return 0, tuple(found)
