@@ -75,20 +75,20 @@ def yakuset_settings_schema() -> Mapping[str, Any]:
 def yakuset_koikoi_lucky_hand(ruleset: RuleSet, hand: Sequence[str]) -> FixedAward | None:
     """Teshi: four cards of one month. Kuttsuki: a full hand of pairs of months."""
     rules = ruleset.rules  # a Koi-Koi rule set's (only its plugin manager asks this hook)
-    deck = rules.cards
+    month_of = rules.month_of
     size = len(hand)
     full_hand = size == rules.hand_cards
     try:
-        listed = [deck[card].month for card in hand]
+        distinct = len(set(map(month_of.__getitem__, hand)))
         plain = len(set(hand)) == size
     except (KeyError, TypeError):
         plain = False  # a card the deck lacks: refused below
     if not plain:  # a card the deck lacks, or one given twice
         listed = [card.month for card in koikoi.check_cards(ruleset, hand, "the hand")]
-    distinct = len(set(listed))
+        distinct = len(set(listed))
     if distinct > size - 3 and not (full_hand and 2 * distinct == size):
         return None  # no month four times, and not a hand of pairs: most hands dealt (every deal asks)
-    months = Counter(listed)
+    months = Counter(map(month_of.__getitem__, hand) if plain else listed)
     settings = ruleset.plugin_settings(NAME)
     teshi, kuttsuki, both = settings["teshi"], settings["kuttsuki"], settings["both_in_hand"]
     if teshi and 4 in months.values():

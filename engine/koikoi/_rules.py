@@ -142,6 +142,8 @@ class KoikoiRules:
     """The compiled Koi-Koi parts of a rule set."""
 
     cards: Mapping[str, Card]
+    #: Each card id's month (read-only; a plain dict, as a deal asks it of every card dealt).
+    month_of: Mapping[str, int]
     months: tuple[int, ...]  # the deck's months, in order
     yaku: tuple[KoikoiYaku, ...]
     sake_cup: str
@@ -201,6 +203,7 @@ def compile_rules(
     roles = {"both": (kinds | alsos,), "kind_only": (kinds,), "best": (kinds, alsos)}[yaku_rules["sake_cup"]]
     rules = KoikoiRules(
         cards=MappingProxyType(deck),
+        month_of={card.id: card.month for card in deck.values()},
         months=tuple(sorted({card.month for card in deck.values()})),
         yaku=yaku,
         sake_cup=yaku_rules["sake_cup"],

@@ -28,7 +28,7 @@ from ._results import Hand, YakuScore
 from ._rules import KoikoiYaku
 
 if TYPE_CHECKING:
-    from collections.abc import Collection, Sequence
+    from collections.abc import Collection, Mapping, Sequence
 
     from ._rules import KoikoiRules
     from ._table_rules import Weather
@@ -92,7 +92,7 @@ class Tables:
     may_drop: tuple[bool, ...]  # whether a yaku may replace or be dropped (see _dropped)
     months: dict[int | None, Month]
     weather: tuple[WeatherMask, ...]
-    month_of: dict[str, int]  # card id -> its month
+    month_of: Mapping[str, int]  # card id -> its month (``rules.month_of``)
     nothing: Plan  # the plan of a pile that makes no yaku (most piles, early in a round)
     #: The yaku and steps found for a count of cards, by (way of counting, key, own calls).
     plans: Memo[tuple[int, int, int], Plan] = field(default_factory=lambda: Memo(PLANS_SIZE))
@@ -348,7 +348,7 @@ def _compile(rules: KoikoiRules) -> Tables:
         may_drop,
         months,
         weather,
-        {card.id: card.month for card in deck},
+        rules.month_of,
         Plan(0, (), ()),
     )
 
