@@ -56,21 +56,35 @@ class GreedyBot:
         points = self.points
         best, best_key = None, (-1, -1)
         base = view.base
-        for card in view.playable:
+        playable = view.playable
+        for card in playable:
             matches = view.matches(card)
             if not matches:
                 continue
-            taken = (card, *matches) if len(matches) != 2 else (card, self.capture(view, card, matches))
-            key = (view.base_with(taken) - base, sum(map(points.__getitem__, taken)))
+            if len(matches) == 2:
+                with_base, target = self._best_capture(view, card, matches)
+                key = (with_base - base, points[card] + points[target])
+            else:
+                key = (view.base_with((card, *matches)) - base, sum(map(points.__getitem__, matches), points[card]))
             if key > best_key:
                 best, best_key = card, key
         if best is not None:
             return best
-        return min(view.playable, key=points.__getitem__)
+        return min(playable, key=points.__getitem__)
 
     def capture(self, view: View, card: str, choices: tuple[str, ...]) -> str:
+        return self._best_capture(view, card, choices)[1]
+
+    def _best_capture(self, view: View, card: str, choices: tuple[str, ...]) -> tuple[int, str]:
+        """The choice whose capture with ``card`` gives the highest base, then the most card
+        points (the first on a tie), and that base."""
         points = self.points
-        return max(choices, key=lambda c: (view.base_with((card, c)), points[c]))
+        best_base, best = -1, choices[0]
+        for choice in choices:
+            with_base = view.base_with((card, choice))
+            if with_base > best_base or (with_base == best_base and points[choice] > points[best]):
+                best_base, best = with_base, choice
+        return best_base, best
 
     def koikoi(self, view: View) -> bool:
         return view.base - view.opponent_base >= GREEDY_LEAD and view.turns_left > 2
