@@ -152,6 +152,41 @@ def test_waits_agree_with_riichienv_and_mahjong_on_2000_tenpai_hands(three: bool
     check_waits_against_oracles(tenpai_hands(2026, 2000, three), three)
 
 
+def closed_special_hands(seed: int, count: int, three: bool) -> list[tuple[list[int], list[tuple[str, str]]]]:
+    """Closed hands of 13 near seven pairs (six pairs and a single, a pair sometimes a third
+    copy) or the thirteen orphans (twelve or thirteen of them, one doubled, sometimes one
+    swapped for a middle tile): tenpai on the special shapes, some not, some standard too."""
+    rng = random.Random(seed)
+    kinds = [t for t in range(34) if not (three and t in MAN_2_TO_8)]
+    orphans = [t for t in (0, 8, 9, 17, 18, 26, *range(27, 34))]
+    hands = []
+    while len(hands) < count:
+        counts = [0] * 34
+        if rng.random() < 0.5:
+            for tile in rng.sample(kinds, 6):
+                counts[tile] += 2
+            counts[rng.choice(kinds)] += 1
+        else:
+            chosen = rng.sample(orphans, rng.choice((12, 13)))
+            for tile in chosen:
+                counts[tile] += 1
+            if len(chosen) == 12:
+                counts[rng.choice(chosen)] += 1
+            if rng.random() < 0.2:
+                counts[rng.choice(chosen)] -= 1
+                counts[rng.choice([t for t in kinds if t not in orphans])] += 1
+        if max(counts) <= 4 and not any(counts[t] for t in range(34) if t not in kinds):
+            hands.append((counts, []))
+    return hands
+
+
+@pytest.mark.parametrize("three", [False, True], ids=["four players", "three players"])
+def test_waits_of_seven_pairs_and_thirteen_orphans_shapes_agree_with_riichienv_and_mahjong(three: bool) -> None:
+    hands = closed_special_hands(11, 300, three)
+    assert sum(bool(waits(mpsz(counts))) for counts, _ in hands) > 150  # most of them tenpai
+    check_waits_against_oracles(hands, three)
+
+
 def check_waits_against_oracles(hands: list[tuple[list[int], list[tuple[str, str]]]], three: bool) -> None:
     ruleset = yakuset.load_ruleset("tenhou-sanma") if three else None
     kinds = [t for t in range(34) if not (three and t in MAN_2_TO_8)]

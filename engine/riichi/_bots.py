@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 from .._core.bots import OfferedBot, find_offered
 from ._hooks import offered_bots
 from ._rules import riichi_rules
-from ._shanten import _SUIT_OF, _others, _rests, _standard, _suit_table
-from ._shanten import _near as near
+from ._shanten import _SUIT_OF, _candidates, _others, _rests, _standard, _suit_table
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
@@ -133,8 +132,8 @@ def _discards(counts: bytearray, limits: bytes, melds: int, left: bytearray) -> 
             rests = _rests(after_tables)
             counts[kind] -= 1
             held = bytes(counts)
-            for other in range(34):
-                if left[other] and counts[other] < limits[other] and near(held, other, melds):
+            for other in _candidates(held, melds):
+                if left[other] and counts[other] < limits[other]:
                     counts[other] += 1
                     grown = _SUIT_OF[other]
                     if _standard(_suit_table(counts, limits, grown), rests[grown], sets) < after or (

@@ -211,6 +211,7 @@ class Table:
         "_furiten",
         "_waits",
         "_floor",
+        "_counted",
         "_interrupted",
         "_turn",
         "_drawn",
@@ -336,9 +337,10 @@ class Table:
         """``move`` as :meth:`play` takes it (a legal :class:`Move`, from a tuple of its fields
         too, or the same call of other copies), or ``None`` when it is not legal now."""
         if not self._listed(move):
-            move = _as_move(move)
-            if not self._listed(move):
-                return self._same_call(move)
+            shaped = _as_move(move)
+            if shaped is move or not self._listed(shaped):
+                return self._same_call(shaped)
+            move = shaped
         return move if type(move) is Move else Move(*move)
 
     def _listed(self, move: Any) -> bool:
@@ -401,6 +403,9 @@ class Table:
         self._kita: list[list[int]] = [[] for _ in range(n)]  # the norths each seat set aside
         self._waits: list[tuple[int, ...]] = [()] * n
         self._floor: list[int] = [0] * n
+        self._counted: list[tuple[tuple[bytes, bytes, int], tuple[int, tuple[int, ...]]]] = [
+            ((b"", b"", 0), (0, ()))
+        ] * n
         for seat in range(n):
             self._count_waits(seat)
         self._pao: list[dict[str, int]] = [{} for _ in range(n)]
@@ -491,10 +496,17 @@ class Table:
         discards, both before (a tile drawn or called) and after the discard: a tile added
         lowers the shanten by at most one, a meld fixed or a tile discarded never lowers it. So
         while the floor is 1 or more the hand cannot be tenpai nor declare riichi, and nothing
-        needs counting (:meth:`_discard`, :meth:`_riichi_tiles`)."""
-        shanten, self._waits[seat] = shanten_and_waits(
-            bytes(self._kinds[seat]), self._seat_limits(seat), len(self._melds[seat])
-        )
+        needs counting (:meth:`_discard`, :meth:`_riichi_tiles`).
+
+        The hand counted last is remembered (``_counted[seat]``: its counts, limits and melds,
+        and what they gave): the same hand again (the drawn tile discarded, as every turn after
+        riichi) is not counted again."""
+        kinds, limits, melds = bytes(self._kinds[seat]), self._seat_limits(seat), len(self._melds[seat])
+        hand, counted = self._counted[seat]
+        if hand != (kinds, limits, melds):
+            counted = shanten_and_waits(kinds, limits, melds)
+            self._counted[seat] = ((kinds, limits, melds), counted)
+        shanten, self._waits[seat] = counted
         self._floor[seat] = shanten - 1
 
     def _is_open(self, seat: int) -> bool:

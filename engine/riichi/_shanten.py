@@ -289,30 +289,36 @@ def shanten_and_waits(counts: bytes, limits: bytes, melds: int) -> tuple[int, tu
     if shanten != 0:
         return shanten, ()
     rests = _rests(tables, low, high)
+    # A tile lowers a shanten by one at most: seven pairs or the orphans complete the hand only
+    # from one of them tenpai.
+    others = not melds and _others(counts, limits) == 0
     found = []
     grown = bytearray(counts)
-    for tile in range(34):
-        if counts[tile] >= limits[tile] or not _near(counts, tile, melds):
+    for tile in _candidates(counts, melds):
+        if counts[tile] >= limits[tile]:
             continue
         grown[tile] += 1
         suit = _SUIT_OF[tile]
         if _standard(_suit_table(grown, limits, suit), rests[suit], sets) == -1 or (
-            not melds and _others(bytes(grown), limits) == -1
+            others and _others(bytes(grown), limits) == -1
         ):
             found.append(tile)
         grown[tile] -= 1
     return 0, tuple(found)
 
 
-def _near(counts: bytes, tile: int, melds: int) -> bool:
-    """Whether ``tile`` could complete the hand: a tile held or within two of one in its suit,
-    or an orphan of a closed hand."""
-    if counts[tile] or (not melds and tile in TERMINALS_AND_HONOURS):
-        return True
-    if tile >= 27:
-        return False
-    low = tile - tile % 9
-    return any(counts[other] for other in range(max(low, tile - 2), min(low + 9, tile + 3)))
+#: For each tile kind, the kinds a tile could join it in a set: itself, and in a suit those within two.
+_NEAR = tuple((k,) if k >= 27 else tuple(range(max(k - k % 9, k - 2), min(k - k % 9 + 9, k + 3))) for k in range(34))
+
+
+def _candidates(counts: Sequence[int], melds: int) -> list[int]:
+    """The tiles that could complete the hand, ascending: a tile held or within two of one in
+    its suit, or an orphan of a closed hand."""
+    near = set() if melds else set(_ORPHANS)
+    for kind in range(34):
+        if counts[kind]:
+            near.update(_NEAR[kind])
+    return sorted(near)
 
 
 # --- the public functions ------------------------------------------------------------------------
