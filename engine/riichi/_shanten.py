@@ -166,21 +166,21 @@ def _honours_table(held: bytes, limits: bytes) -> tuple[int, ...]:
     return _HONOURS.put(key, tuple(best))  # type: ignore[no-any-return]
 
 
+_EMPTY_SUIT = (0,) * 10
 #: Every way to split ``m`` sets and ``p`` pairs (``index = m * 2 + p``) between two tables.
 _SPLITS = tuple((a, b, a + b) for a in range(10) for b in range(10) if a // 2 + b // 2 <= 4 and a % 2 + b % 2 <= 1)
 
 
 def _combine(a: Sequence[int], b: Sequence[int]) -> list[int]:
     """The table of two suits together: the best split of each ``m``, ``p`` between them."""
+    if b is _EMPTY_SUIT or a is _EMPTY_SUIT:  # a suit with no tiles adds none: a table is monotone
+        return list(a if b is _EMPTY_SUIT else b)
     out = [0] * 10
     for index_a, index_b, index in _SPLITS:
         total = a[index_a] + b[index_b]
         if out[index] < total:
             out[index] = total
     return out
-
-
-_EMPTY_SUIT = (0,) * 10
 
 
 _SUITS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
