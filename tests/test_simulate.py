@@ -307,3 +307,12 @@ def test_the_plot_gives_each_rule_set_one_colour_and_scales_its_axes_to_the_data
         assert low > 1 and low <= min(v[0] for v in values) and high >= max(v[1] for v in values)
     finally:
         pyplot.close(figure)
+
+
+def test_a_difference_alike_in_every_pair_is_said_in_words_not_as_an_interval(capsys):
+    # BGA plays 6 months, Nintendo 12 (their rule sets' `rounds`): every match differs by 6 rounds.
+    code, out, _ = run(capsys, "simulate", "nintendo", "bga", "--matches", "5", "--no-progress")
+    assert code == 0
+    [line] = [line for line in out.splitlines() if line.strip().startswith("rounds per match") and "every" in line]
+    assert line.split()[3:] == ["-6.00", "(the", "same", "difference", "in", "every", "pair)", "*"]
+    assert "[-6.00, -6.00]" not in out

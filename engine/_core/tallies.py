@@ -51,11 +51,17 @@ def shown_estimate(e: dict[str, Any], is_share: bool, width: int = 6, digits: in
 
 def shown_difference(d: dict[str, Any], is_share: bool, width: int = 6, digits: int = 2) -> str:
     """A difference's JSON data (``difference``, ``ci95``, ``significant``) as text, ``*`` where
-    significant: a share's in percentage points, a mean's as :func:`shown_estimate` shows it."""
+    significant: a share's in percentage points, a mean's as :func:`shown_estimate` shows it; an
+    interval of no width (every pair of a paired comparison alike) is said in words, since
+    ``[+0.0, +0.0]`` would read as certainty."""
     low, high = d["ci95"]
     mark = " *" if d["significant"] else ""
     if low is None or high is None:
         return f"{d['difference']:+.2f}  (too few observations){mark}"
+    if low == high:  # a paired difference alike in every pair: no spread to make an interval of
+        same = "the same in every pair" if low == 0 else "the same difference in every pair"
+        shown = f"{100 * d['difference']:+5.1f} pp" if is_share else f"{d['difference']:+{width}.{digits}f}"
+        return f"{shown}  ({same}){mark}"
     if is_share:
         return f"{100 * d['difference']:+5.1f} pp  [{100 * low:+.1f}, {100 * high:+.1f}]{mark}"
     return f"{d['difference']:+{width}.{digits}f}  [{low:+.{digits}f}, {high:+.{digits}f}]{mark}"
