@@ -129,13 +129,12 @@ class SteadyBot:
         return threat <= view.opponent_base
 
 
-def card_points(rs: RuleSet) -> dict[str, int]:
-    """Each card of the rule set's deck and the points of its kind (``match.card_values``)."""
+def card_points(rs: RuleSet) -> Mapping[str, int]:
+    """Each card of the rule set's deck and the points of its kind (``match.card_values``),
+    as its compiled rules hold them (read-only)."""
     from yakuset.koikoi import rules_of
 
-    rules = rules_of(rs)
-    values = rules.table.card_values
-    return {card.id: values.get(card.kind, 0) for card in rules.cards.values()}
+    return rules_of(rs).card_points
 
 
 BOTS: Mapping[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "steady": SteadyBot}

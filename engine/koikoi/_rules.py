@@ -144,6 +144,8 @@ class KoikoiRules:
     cards: Mapping[str, Card]
     #: Each card id's month (read-only; a plain dict, as a deal asks it of every card dealt).
     month_of: Mapping[str, int]
+    #: Each card id's points, its kind's ``match.card_values`` (0 for a kind not listed; read-only).
+    card_points: Mapping[str, int]
     months: tuple[int, ...]  # the deck's months, in order
     yaku: tuple[KoikoiYaku, ...]
     sake_cup: str
@@ -204,6 +206,7 @@ def compile_rules(
     rules = KoikoiRules(
         cards=MappingProxyType(deck),
         month_of={card.id: card.month for card in deck.values()},
+        card_points={card.id: table.card_values.get(card.kind, 0) for card in deck.values()},
         months=tuple(sorted({card.month for card in deck.values()})),
         yaku=yaku,
         sake_cup=yaku_rules["sake_cup"],

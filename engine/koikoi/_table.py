@@ -708,12 +708,12 @@ class Table:
         table, rng = self.rules.table, self._rng
         if table.first_dealer == "random":
             return rng.choice(self.players), ()
-        values, deck = table.card_values, self.rules.cards
+        month_of, points = self.rules.month_of, self.rules.card_points
         while True:
             first, second = rng.sample(self._cards, 2)
             # The earlier month deals; in the same month the card of higher value; else again.
-            a = (deck[first].month, -values.get(deck[first].kind, 0))
-            b = (deck[second].month, -values.get(deck[second].kind, 0))
+            a = (month_of[first], -points[first])
+            b = (month_of[second], -points[second])
             if a != b:
                 drawn = ((self.players[0], first), (self.players[1], second))
                 return (self.players[0] if a < b else self.players[1]), drawn
