@@ -103,15 +103,16 @@ def play_out(table: Table, bots: Mapping[str, Bot]) -> None:
     through that player's :class:`yakuset.koikoi.View`. A bot's illegal answer raises
     :class:`yakuset.InputError` naming the bot and why."""
     asked = {player: (bots[player], table.view(player)) for player in table.players}
+    # The table's own attributes, not its properties: read at every decision of every match.
     while table.result is None:
-        player = table.to_move
+        player = table._to_move
         assert player is not None
         bot, view = asked[player]
-        pending = table.pending
+        pending = table._pending
         if pending == "play":
             move = play_move(bot.play(view))
         elif pending == "choose":
-            card = table.choosing
+            card = table._choosing
             assert card is not None
             move = Move("choose", card, bot.capture(view, card, view.matches(card)))
         else:
