@@ -647,15 +647,24 @@ class Match:
 
     def _count_rounds(self) -> dict[str, int]:
         """The running totals, every finished round's points added once."""
-        totals, rounds = self._totals, self.rounds
-        while self._counted < len(rounds) and rounds[self._counted].result is not None:
-            result = rounds[self._counted].result
-            self._counted += 1
-            if result is not None and result.winner is not None and result.points:
-                totals[result.winner] += result.points
-                if self.rules.table.zero_sum:
-                    loser = self.players[1] if result.winner == self.players[0] else self.players[0]
-                    totals[loser] -= result.points
+        totals, rounds, counted = self._totals, self.rounds, self._counted
+        if counted == len(rounds):
+            return totals
+        zero_sum, (first, second) = self.rules.table.zero_sum, self.players
+        for played in rounds[counted:]:
+            result = played.result
+            if result is None:  # the round in play (only the last can be)
+                break
+            counted += 1
+            winner = result.winner  # each field read once: a NamedTuple's field is a descriptor call
+            if winner is None:
+                continue
+            points = result.points
+            if points:
+                totals[winner] += points
+                if zero_sum:
+                    totals[second if winner == first else first] -= points
+        self._counted = counted
         return totals
 
     @property
@@ -707,7 +716,7 @@ class Match:
                 f"the match has {self.rules.table.rounds} rounds; {sum(r.finished for r in self.rounds)} are over"
             )
         extras = _check_extras(extras)
-        unknown = set(extras) - set(self.players)
+        unknown = set(extras) - set(self.players) if extras else ()
         if unknown:
             raise InputError(f"extras for {', '.join(sorted(unknown))}, who are not in the match")
         totals = self.totals
@@ -715,6 +724,6 @@ class Match:
         for adjustment in adjustments:
             totals[adjustment.player] += adjustment.points
         ranked = sorted(totals.values(), reverse=True)
-        winner = None if ranked[0] == ranked[1] else max(totals, key=lambda p: totals[p])
+        winner = None if ranked[0] == ranked[1] else max(totals, key=totals.__getitem__)
         self.result = MatchResult(totals, tuple(adjustments), winner)
         return self.result
