@@ -40,6 +40,7 @@ from ._studies import (
     _listed,
     _loaded,
     check_plot,
+    cluster_parts,
     on_cluster,
     parts,
     play_paired,
@@ -198,7 +199,7 @@ def play(
     began = time.perf_counter()
     if cluster:
         sources = (RulesetSource.of(a), RulesetSource.of(b))
-        tasks = [(*sources, bool(arms), seed, start, stop, names) for start, stop in parts(matches)]
+        tasks = [(*sources, bool(arms), seed, start, stop, names) for start, stop in cluster_parts(matches)]
         done.runner, done.interrupted = on_cluster(_part, tasks, workers, scheduler, take)
     else:
         size = min(PART_SIZE, max(1, matches // 100)) if progress else PART_SIZE

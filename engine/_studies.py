@@ -38,6 +38,10 @@ MAX_MATCHES = 1_000_000
 #: Matches per task on a cluster: large enough that scheduling costs little, small enough
 #: that progress and Ctrl-C are prompt.
 PART_SIZE = 2_000
+#: At least this many tasks for a study on a cluster (while each keeps a match): a task plays
+#: its matches under every rule set of the study, so 2,000 Riichi games of two rule sets in one
+#: task would keep every worker but one idle.
+CLUSTER_TASKS = 20
 
 #: How long to try to reach a scheduler given by address.
 SCHEDULER_TIMEOUT = "10s"
@@ -227,6 +231,12 @@ def play_paired(
     return tallies, pairs
 
 
+def cluster_parts(matches: int) -> list[tuple[int, int]]:
+    """The parts a cluster plays: at most :data:`PART_SIZE` matches each, and at least
+    :data:`CLUSTER_TASKS` of them while each keeps a match, so that every worker has some."""
+    return parts(matches, min(PART_SIZE, max(1, matches // CLUSTER_TASKS)))
+
+
 def _part(sources: tuple[RulesetSource, ...], seed: int, start: int, stop: int, bots: tuple[str, ...]) -> Played:
     """A cluster task: load the rule sets and play matches ``start .. stop-1`` under each."""
     return play_part([_loaded(source) for source in sources], seed, start, stop, bots)
@@ -341,7 +351,7 @@ def _on_cluster(
     progress: Callable[[int, int], None] | None,
 ) -> None:
     sources = tuple(RulesetSource.of(rs) for rs in rulesets)
-    tasks = [(sources, study.seed, start, stop, study.bots) for start, stop in parts(study.asked)]
+    tasks = [(sources, study.seed, start, stop, study.bots) for start, stop in cluster_parts(study.asked)]
     study.runner, study.interrupted = on_cluster(_part, tasks, workers, scheduler, _taker(study, progress))
 
 

@@ -316,3 +316,11 @@ def test_a_difference_alike_in_every_pair_is_said_in_words_not_as_an_interval(ca
     [line] = [line for line in out.splitlines() if line.strip().startswith("rounds per match") and "every" in line]
     assert line.split()[3:] == ["-6.00", "(the", "same", "difference", "in", "every", "pair)", "*"]
     assert "[-6.00, -6.00]" not in out
+
+
+def test_a_study_on_a_cluster_is_cut_so_that_every_worker_has_matches():
+    # A task plays its matches under every rule set of the study: 2,000 games in one task would
+    # leave a second worker idle.
+    assert _studies.cluster_parts(2_000) == [(start, start + 100) for start in range(0, 2_000, 100)]
+    assert _studies.cluster_parts(5) == [(i, i + 1) for i in range(5)]
+    assert len(_studies.cluster_parts(100_000)) == 50 and _studies.cluster_parts(100_000)[-1] == (98_000, 100_000)
