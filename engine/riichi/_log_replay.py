@@ -26,7 +26,7 @@ from .._core.arguments import shown
 from .._core.errors import InputError
 from ._log_record import GameLog, LogEvent, LogHand
 from ._log_wall import rebuilt_wall
-from ._play import PASS, IllegalMove, Table
+from ._play import PASS, IllegalMove, Move, Table
 from ._rules import riichi_rules
 from ._standings import Standing, standings
 from ._state import State
@@ -357,6 +357,7 @@ class _HandReplay:
         self.table = Table(rs, wall=[wall], state=state)
         self.turn = 0
         self.ended = False
+        self.drawn = False  # the last event replayed was a draw: no seat is asked to react
         self.refused: list[str] = []
         self.dora: list[int] = []
 
@@ -397,9 +398,10 @@ class _HandReplay:
         return self._finish(void)
 
     def _reacting(self) -> bool:
-        return not self.ended and self.table.is_legal(PASS)  # a seat answers a discard or a kan
+        return not self.ended and not self.drawn and self.table.is_legal(PASS)  # a seat answers a discard or a kan
 
     def _play(self, move: Any) -> None:
+        self.drawn = False
         try:
             events = self.table.play(move)
         except IllegalMove:
@@ -437,6 +439,7 @@ class _HandReplay:
                 f"have seat {drawn} to move",
                 "the turn order",
             )
+        self.drawn = True
         return True
 
     def _turn(self, index: int, event: LogEvent) -> bool:
@@ -485,7 +488,7 @@ class _HandReplay:
         return not waiting and not (rons and not self.ended)
 
     def _move(self, index: int, event: LogEvent) -> bool:
-        move = event.move()
+        move = Move(event.kind, event.tile, event.tiles)  # event.move(), as the replay reads only moves here
         try:
             self._play(move)
         except IllegalMove as error:

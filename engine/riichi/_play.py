@@ -184,6 +184,7 @@ class Table:
         "seed",
         "_table",
         "_players",
+        "_others",
         "_given",
         "_one_wall",
         "_state",
@@ -232,7 +233,8 @@ class Table:
         self.rules: RiichiRules = riichi_rules(rs)
         self.seed = a_seed("seed", seed)
         self._table: TableRules = self.rules.table
-        self._players = self._table.players
+        self._players = n = self._table.players
+        self._others = tuple(tuple((seat + k) % n for k in range(1, n)) for seat in range(n))
         self._given = _walls(rs, wall)
         self._one_wall = wall is not None and isinstance(wall[0], (int, str))
         self._state = new_game(rs) if state is None else _start_state(self._table, state)
@@ -336,22 +338,29 @@ class Table:
     def _accepted(self, move: Any) -> Move | None:
         """``move`` as :meth:`play` takes it (a legal :class:`Move`, from a tuple of its fields
         too, or the same call of other copies), or ``None`` when it is not legal now."""
-        if not self._listed(move):
-            shaped = _as_move(move)
-            if shaped is move or not self._listed(shaped):
-                return self._same_call(shaped)
-            move = shaped
-        return move if type(move) is Move else Move(*move)
+        if self._listed(move):
+            return move if type(move) is Move else Move(*move)
+        if type(move) is Move and type(move.tiles) is tuple:  # shaped already: only another copy's call
+            return self._same_call(move)
+        shaped = _as_move(move)
+        if shaped is move or not self._listed(shaped):
+            return self._same_call(shaped)
+        return shaped  # type: ignore[no-any-return]
 
     def _listed(self, move: Any) -> bool:
         """Whether ``move`` is one of :meth:`legal_moves`. On a turn only the moves of its kind
         are listed (:meth:`_turn_moves_of`): a discard is checked without the riichi discards."""
         if not isinstance(move, tuple) or len(move) != 3:
             return False  # a move is a 3-tuple: nothing else equals one
-        if self._legal is None and self._phase == "turn":
-            kind = move[0]
-            return type(kind) is str and kind in _TURN_KINDS and move in self._turn_moves_of(kind)
-        return move in self.legal_moves()
+        phase = self._phase
+        if phase == "reaction":
+            return move in self._reactions_of(self._asking[0])
+        if phase != "turn":
+            return False  # the game is over or the table stopped: no move is legal
+        if self._legal is not None:
+            return move in self._legal
+        kind = move[0]
+        return type(kind) is str and kind in _TURN_KINDS and move in self._turn_moves_of(kind)
 
     def _same_call(self, move: Any) -> Move | None:
         """A chi or pon of other copies than a legal one takes (the same tiles, red or plain),
@@ -862,9 +871,14 @@ class Table:
         self._reactions = {}
         n = self._players
         offered, waits, kinds = tile >> 2, self._waits, self._kinds
+        right = (seat + 1) % n  # the one seat that may chi (_may_chi)
         asking = []
-        for other in ((seat + k) % n for k in range(1, n)):
-            if offered not in waits[other] and kinds[other][offered] < 2 and not self._may_chi(other, offered):
+        for other in self._others[seat]:
+            if (
+                offered not in waits[other]
+                and kinds[other][offered] < 2
+                and (other != right or not self._may_chi(other, offered))
+            ):
                 continue  # no ron, no pon or kan, no chi: only a pass (see _reaction_moves)
             if len(self._reactions_of(other)) > 1:
                 asking.append(other)
@@ -1335,7 +1349,14 @@ def _swap_kinds(rule: str, kind: str, called: int, own: tuple[int, ...]) -> froz
 
 def _choices(groups: list[list[int]], table: TableRules) -> list[tuple[int, ...]]:
     """One tile from each group (a tile not taken twice), ascending, one choice per set of tile
-    labels (red or plain), the lowest copies."""
+    labels (red or plain), the lowest copies. The groups are the same tiles (a pon's two) or of
+    different kinds (a chi's)."""
+    if not any(is_red(table, tile) for group in groups for tile in group):
+        # One set of labels: the lowest copies, each group's first tile not taken yet.
+        taken: list[int] = []
+        for group in groups:
+            taken.append(next(tile for tile in group if tile not in taken))
+        return [tuple(sorted(taken))]
     seen: dict[tuple[tuple[int, bool], ...], tuple[int, ...]] = {}
     for combo in itertools.product(*groups):
         if len(set(combo)) < len(combo):
