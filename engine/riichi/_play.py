@@ -501,11 +501,15 @@ class Table:
     def _count_waits(self, seat: int) -> None:
         """Count the waits of ``seat``'s hand of 13 (less 3 a meld), and its floor from them.
 
-        ``_floor[seat]`` is a lower bound of the shanten of the seat's hand when it next
-        discards, both before (a tile drawn or called) and after the discard: a tile added
-        lowers the shanten by at most one, a meld fixed or a tile discarded never lowers it. So
-        while the floor is 1 or more the hand cannot be tenpai nor declare riichi, and nothing
-        needs counting (:meth:`_discard`, :meth:`_riichi_tiles`).
+        ``_floor[seat]`` is one less than a lower bound of the shanten of the seat's hand of 13
+        as it was before its turn (here: the hand counted), so a lower bound of the shanten of
+        its hand when it next discards, both before (a tile drawn or called) and after the
+        discard: a tile added lowers the shanten by at most one, a meld fixed or a tile
+        discarded never lowers it. So while the floor is 1 or more the hand cannot be tenpai nor
+        declare riichi, and nothing needs counting (:meth:`_discard`, :meth:`_riichi_tiles`);
+        the floor then goes down by one, but not when the drawn tile is discarded: the hand is
+        again the one before the draw, its shanten one more than the floor, so not tenpai from
+        a floor of 0 either.
 
         The hand counted last is remembered (``_counted[seat]``: its counts, limits and melds,
         and what they gave): the same hand again (the drawn tile discarded, as every turn after
@@ -767,8 +771,8 @@ class Table:
         counts = bytearray(self._kinds[seat])
         limits, melds = self._seat_limits(seat), len(self._melds[seat])
         found = shanten_of(bytes(counts), limits, melds)
-        if found > 0:
-            self._floor[seat] = found
+        if found > 0:  # the hand before the draw is as far from tenpai at least
+            self._floor[seat] = found - 1
             return []
         tenpai: dict[int, bool] = {}
         out = []
@@ -842,9 +846,10 @@ class Table:
             self._double[seat] = double
             self._pending_riichi = True
         floor = self._floor[seat]
-        if floor > 0:  # not tenpai: see _count_waits
+        if floor > 0 or (floor == 0 and tile == self._drawn):  # not tenpai: see _count_waits
             self._waits[seat] = ()
-            self._floor[seat] = floor - 1
+            if tile != self._drawn:  # the drawn tile discarded: the hand before the draw, its floor kept
+                self._floor[seat] = floor - 1
         else:
             self._count_waits(seat)
         events.append(
