@@ -105,7 +105,7 @@ def _by_groups(counts: bytes, limits: bytes) -> tuple[int, ...]:
     reach a shared place from both sides need one copy of it each, at most four in all (a hand
     makes four sets at most): only a place with fewer copies left (a meld's tile, a removed
     tile) could be overdrawn, so groups sharing such a place are walked as one."""
-    table: Sequence[int] | None = None
+    table: tuple[int, ...] | None = None
     start = 0
     while start < 9:
         if not counts[start]:
@@ -128,7 +128,7 @@ def _by_groups(counts: bytes, limits: bytes) -> tuple[int, ...]:
             found = _GROUPS.put(key, _walk(counts[low:high], limits[low:high], True))
         table = found if table is None else _combine(table, found)
         start = end
-    return tuple(table) if table is not None else _EMPTY_SUIT
+    return table if table is not None else _EMPTY_SUIT
 
 
 #: The tables of the honours, by counts and limits (see :func:`_honours_table`).
@@ -167,20 +167,41 @@ def _honours_table(held: bytes, limits: bytes) -> tuple[int, ...]:
 
 
 _EMPTY_SUIT = (0,) * 10
-#: Every way to split ``m`` sets and ``p`` pairs (``index = m * 2 + p``) between two tables.
-_SPLITS = tuple((a, b, a + b) for a in range(10) for b in range(10) if a // 2 + b // 2 <= 4 and a % 2 + b % 2 <= 1)
+#: Two tables combined, by the pair: a hand's suits change one or two at a time, so the same
+#: pairs come back turn after turn (:func:`_combine`).
+_COMBINED = memo("riichi", "shanten combined tables", 4096)
+_combined_get = _COMBINED.get
 
 
-def _combine(a: Sequence[int], b: Sequence[int]) -> list[int]:
-    """The table of two suits together: the best split of each ``m``, ``p`` between them."""
+def _combine(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """The table of two suits together: the best split of each ``m``, ``p`` between them
+    (remembered)."""
     if b is _EMPTY_SUIT or a is _EMPTY_SUIT:  # a suit with no tiles adds none: a table is monotone
-        return list(a if b is _EMPTY_SUIT else b)
-    out = [0] * 10
-    for index_a, index_b, index in _SPLITS:
-        total = a[index_a] + b[index_b]
-        if out[index] < total:
-            out[index] = total
-    return out
+        return a if b is _EMPTY_SUIT else b
+    key = (a, b)
+    found: tuple[int, ...] | None = _combined_get(key)
+    if found is None:
+        found = _COMBINED.put(key, _splits(a, b))
+    return found
+
+
+def _splits(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`_combine` worked out: for each index ``m * 2 + p``, the best of every ``m1 + m2 = m``,
+    ``p1 + p2 = p`` (a table's entries are 0 or more: no block uses fewer tiles than none)."""
+    a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 = a
+    b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = b
+    return (
+        a0 + b0,
+        max(a0 + b1, a1 + b0),
+        max(a0 + b2, a2 + b0),
+        max(a0 + b3, a1 + b2, a2 + b1, a3 + b0),
+        max(a0 + b4, a2 + b2, a4 + b0),
+        max(a0 + b5, a1 + b4, a2 + b3, a3 + b2, a4 + b1, a5 + b0),
+        max(a0 + b6, a2 + b4, a4 + b2, a6 + b0),
+        max(a0 + b7, a1 + b6, a2 + b5, a3 + b4, a4 + b3, a5 + b2, a6 + b1, a7 + b0),
+        max(a0 + b8, a2 + b6, a4 + b4, a6 + b2, a8 + b0),
+        max(a0 + b9, a1 + b8, a2 + b7, a3 + b6, a4 + b5, a5 + b4, a6 + b3, a7 + b2, a8 + b1, a9 + b0),
+    )
 
 
 _SUITS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
@@ -198,8 +219,8 @@ def _suit_table(counts: Sequence[int], limits: bytes, suit: int) -> tuple[int, .
 
 
 def _rests(
-    tables: Sequence[Sequence[int]], low: Sequence[int] | None = None, high: Sequence[int] | None = None
-) -> list[Sequence[int]]:
+    tables: Sequence[tuple[int, ...]], low: tuple[int, ...] | None = None, high: tuple[int, ...] | None = None
+) -> list[tuple[int, ...]]:
     """For each suit, the table of the other three together, so that a tile added or taken away
     reads its own suit again only (``low``, ``high``: suits 0 and 1 and suits 2 and 3 combined,
     when known)."""
@@ -217,12 +238,8 @@ def _standard(table: Sequence[int], rest: Sequence[int], sets: int) -> int:
     """The standard shanten of a hand read as ``sets`` sets and a pair, from the tables of two
     parts of it that hold every suit between them (one suit's and the other three's, or two
     suits' and the other two's): combining tables is associative."""
-    want = sets * 2 + 1  # the sets and the pair
-    used = 0
-    for index in range(want + 1):  # one side holds the pair: want is odd
-        total = table[index] + rest[want - index]
-        if total > used:
-            used = total
+    want = sets * 2 + 1  # the sets and the pair; one side holds the pair: want is odd
+    used: int = max(map(operator.add, table[: want + 1], rest[want::-1]))
     return 3 * sets + 1 - used
 
 
