@@ -360,6 +360,8 @@ class Table:
         if self._legal is not None:
             return move in self._legal
         kind = move[0]
+        if kind == "discard":  # the moves of _turn_moves_of("discard"), not made
+            return move[2] == () and move[1] in self._discard_tiles()
         return type(kind) is str and kind in _TURN_KINDS and move in self._turn_moves_of(kind)
 
     def _same_call(self, move: Any) -> Move | None:
@@ -673,12 +675,10 @@ class Table:
         """The legal moves of ``kind`` (one of :data:`_TURN_KINDS`) of the seat whose turn it is."""
         seat = self._turn
         drawn = self._drawn
-        if drawn is None:  # after a chi or pon: a discard, kuikae allowing
-            if kind != "discard":
-                return []
-            return [_DISCARDS[tile] for tile in self._concealed[seat] if self._kuikae_refusal(tile) is None]
         if kind == "discard":
-            return [_DISCARDS[drawn]] if self._riichi[seat] else [_DISCARDS[tile] for tile in self._concealed[seat]]
+            return [_DISCARDS[tile] for tile in self._discard_tiles()]
+        if drawn is None:  # after a chi or pon: a discard only
+            return []
         if kind == "riichi":
             return [] if self._riichi[seat] else [_RIICHI_DISCARDS[tile] for tile in self._riichi_tiles(seat)]
         if kind == "tsumo":
@@ -690,6 +690,15 @@ class Table:
         if kind == "added_kan":
             return [] if self._riichi[seat] else self._added_kans(seat)
         return self._kita_moves(seat, drawn) if self._table.kita is not None else []  # kita
+
+    def _discard_tiles(self) -> Sequence[int]:
+        """The tiles the seat whose turn it is may discard (:meth:`_turn_moves_of`): any after a
+        draw, the drawn tile after riichi, after a chi or pon those kuikae allows."""
+        seat = self._turn
+        drawn = self._drawn
+        if drawn is None:
+            return [tile for tile in self._concealed[seat] if self._kuikae_refusal(tile) is None]
+        return (drawn,) if self._riichi[seat] else self._concealed[seat]
 
     def _can_tsumo(self, seat: int, drawn: int) -> bool:
         waits = self._waits[seat]  # of the hand before the draw

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._core.arguments import a_seed, shown
 from .._core.errors import InputError
+from .._core.memo import remembered
 from ._tiles import FIVES, TILE_OF, tile_name
 
 if TYPE_CHECKING:
@@ -50,7 +51,14 @@ def tile_label(rules: TableRules, tile: int) -> str:
 
 def tile_set(rules: TableRules) -> tuple[int, ...]:
     """The rule set's tiles, in ascending order: four copies of each tile it does not remove."""
-    return tuple(kind * COPIES + copy for kind in range(34) if kind not in rules.removed for copy in range(COPIES))
+    return _tiles_without(rules.removed)
+
+
+@remembered("riichi", "wall tile sets", 16)
+def _tiles_without(removed: frozenset[int]) -> tuple[int, ...]:
+    """Four copies of each tile kind but those ``removed`` (a hand's wall is checked and made
+    from it: remembered, as few sets of removed kinds exist)."""
+    return tuple(kind * COPIES + copy for kind in range(34) if kind not in removed for copy in range(COPIES))
 
 
 class SplitMix64:
@@ -269,6 +277,8 @@ def _checked(ruleset: str, rules: TableRules, tiles: Any) -> tuple[int, ...]:
 def _checked_numbers(
     ruleset: str, rules: TableRules, tiles: tuple[int, ...], expected: tuple[int, ...]
 ) -> tuple[int, ...]:
+    if sorted(tiles) == list(expected):  # the set exactly (expected is ascending): nothing to name
+        return tiles
     for tile in tiles:
         if not 0 <= tile < 34 * COPIES:
             raise InputError(f"wall tile {tile} is not a tile: wall tiles are 0-135 (kind * 4 + copy)")
