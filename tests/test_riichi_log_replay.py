@@ -23,6 +23,7 @@ from . import helpers
 from .helpers import LOGS, game_log
 
 #: The files no reader takes (tests/test_riichi_log_json.py says why): they cannot be replayed.
+DIFF_SCHEMA = json.loads((helpers.ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
 UNREADABLE = {"confusing_nakis_1.json", "confusing_nakis_2.json", "confusing_nakis_7.json"}
 LOG_FILES = sorted(p for p in LOGS.glob("*/*") if p.suffix in (".mjlog", ".json", ".jsonl"))
 FIRST = LOGS / "tenhou-mjlog" / "first-example.mjlog"
@@ -254,14 +255,45 @@ def test_diff_with_logs_adds_played_games_their_placements_and_causes(capsys, tm
     # South 4's winner had one red five, 5p: that change alone turns 2 han into 1.
     assert "Caused by tiles.red_fives.p: 1 -> 0" in played
     assert "first-example.mjlog hand 9 (South 4, 2 honba): 0 +3600 0 -2600 -> 0 +2600 0 -1600 (-1000)" in played
+
+
+@pytest.mark.slow
+def test_diff_with_logs_gives_the_placements_in_json_and_markdown(capsys, tmp_path) -> None:
+    """The placements the text above shows, in the other formats (the quick run checks both
+    formats on a diff whose whole games keep their placements, below)."""
+    (tmp_path / FIRST.name).write_bytes(FIRST.read_bytes())
+    argv = ("diff", "tenhou", "ema-2025", "--behaviour-only", "--logs", str(tmp_path), "--top", "1")
     code, out, _ = helpers.run(capsys, *argv, "--json")
-    schema = json.loads((helpers.ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
-    jsonschema.validate(json.loads(out), schema)
+    assert code == 1
+    jsonschema.validate(json.loads(out), DIFF_SCHEMA)
     data = json.loads(out)["played_games"]
     assert (data["logs"], data["hands"]["changed"], data["games"]) == (1, 2, 1)
     assert data["placements"][0]["moved"][0] == {"player": "-ron-", "a": 4, "b": 3}
     code, out, _ = helpers.run(capsys, *argv, "--format", "markdown")
+    assert code == 1
     assert "### Played games" in out and "- first-example.mjlog: -ron- 4th -> 3rd" in out
+
+
+def test_diff_with_logs_gives_the_played_games_in_json_and_markdown(capsys, tmp_path) -> None:
+    """One rule change, Tenhou's red 5p taken away: South 4's winner had it (2 han -> 1, as
+    above), and its cause is that change alone; no whole game changes placements."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / FIRST.name).write_bytes(FIRST.read_bytes())
+    house = helpers.write(tmp_path, "house.yaml", "extends: tenhou\nname: house\ntiles: {red_fives: {p: 0}}\n")
+    argv = ("diff", "tenhou", str(house), "--behaviour-only", "--logs", str(logs), "--top", "1")
+    code, out, _ = helpers.run(capsys, *argv, "--json")
+    assert code == 1
+    jsonschema.validate(json.loads(out), DIFF_SCHEMA)
+    data = json.loads(out)["played_games"]
+    assert (data["logs"], data["games"], data["placements"]) == (1, 1, [])
+    hand_9 = "first-example.mjlog hand 9 (South 4, 2 honba)"
+    [change] = [c for c in data["hands"]["changes"] if c["situation"] == hand_9]
+    assert (change["old"]["summary"], change["new"]["summary"]) == ("0 +3600 0 -2600", "0 +2600 0 -1600")
+    assert change["causes"] == {"changes": ["tiles.red_fives.p"], "exact": True}
+    code, out, _ = helpers.run(capsys, *argv, "--format", "markdown")
+    assert code == 1
+    assert "### Played games" in out and hand_9 in out
 
 
 def test_diff_with_logs_refuses_what_has_no_played_games(capsys, tmp_path) -> None:

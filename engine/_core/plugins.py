@@ -93,9 +93,15 @@ class Registry:
         loaders = self.installed() if installed else {name: _given(p) for name, p in self.builtins.items()}
         offered: list[tuple[str, Any]] = []
         for name, load in loaders.items():
-            manager = self.new_manager()
             try:
-                manager.register(load(), name=name)
+                plugin = load()
+                if name in self.builtins and not hasattr(plugin, hook):
+                    # A built-in plugin names each hook function after its hook (none sets
+                    # ``specname``): one without it implements nothing to ask, and registering
+                    # it (pluggy inspects every attribute) costs more than the bots it offers.
+                    continue
+                manager = self.new_manager()
+                manager.register(plugin, name=name)
             except Exception:  # a broken third-party package
                 continue
             caller = getattr(manager.hook, hook, None)

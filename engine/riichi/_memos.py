@@ -33,7 +33,8 @@ class RiichiCaches(RulesCaches):
 
     Tables, made at first use and kept: ``points``, the basic points of every hand of 1-13 han and
     every fu a hand can score (``_limits.points_table``); ``common``, by (dealer, tsumo), the base
-    score of each of those hands won that way (``_score.common_hands``); ``nagashi``, the
+    score of each of those hands won that way (``_score.common_hands``, made once ``misses``
+    counts ``_score.COMMON_AFTER`` hands of that way its memos did not hold); ``nagashi``, the
     payments of a nagashi mangan, by dealer. Memos: ``wins``, the score before honba and sticks
     (``_score.BaseScore``) of each hand of 1 to ``WINS_HAN`` han scored so far, read as
     ``wins[dealer][tsumo][han][raw fu]`` (``dealer`` and ``tsumo`` as 0 or 1; a han's row is
@@ -44,7 +45,7 @@ class RiichiCaches(RulesCaches):
     ``resolved``, the yaku found after the table's rules, by what the detectors answered and the
     win."""
 
-    __slots__ = ("basic", "common", "hands", "nagashi", "points", "resolved", "wins", "yakuman")
+    __slots__ = ("basic", "common", "hands", "misses", "nagashi", "points", "resolved", "wins", "yakuman")
 
     group = "riichi"
 
@@ -52,6 +53,7 @@ class RiichiCaches(RulesCaches):
         self.points: Any = None
         self.nagashi: dict[bool, Any] = {}
         self.common: dict[tuple[bool, bool], dict[tuple[int, int], Any]] = {}
+        self.misses: dict[tuple[bool, bool], int] = {}
         self.wins = NO_WINS
         self.hands: Memo[tuple[int, int, bool, bool], Any] = Memo(HANDS_SIZE)
         self.basic: Memo[tuple[int, int], Any] = Memo(BASIC_SIZE)

@@ -326,10 +326,16 @@ def hand_base(rs: RuleSet, rules: RiichiRules, han: int, fu: int, dealer: bool, 
         found = caches.hands.get((han, fu, dealer, tsumo))
     if found is not None:
         return found
-    common = caches.common.get((dealer, tsumo))
+    kind = (dealer, tsumo)
+    common = caches.common.get(kind)
     if common is None:
-        common = caches.common[dealer, tsumo] = common_hands(rs, rules, dealer, tsumo)
-    found = common.get((han, fu))
+        # The table is made once this kind of win has missed often enough to be in use: a
+        # variant of a rule set that diff builds to find a cause scores a few situations, and
+        # making ~180 hands for each of its wins would cost more than the situations.
+        misses = caches.misses[kind] = caches.misses.get(kind, 0) + 1
+        if misses >= COMMON_AFTER:
+            common = caches.common[kind] = common_hands(rs, rules, dealer, tsumo)
+    found = None if common is None else common.get((han, fu))
     if found is None:
         found = _han_fu_base(rs, rules, han, fu, dealer, tsumo)
     if not in_table:
@@ -341,11 +347,17 @@ def hand_base(rs: RuleSet, rules: RiichiRules, han: int, fu: int, dealer: bool, 
     return found
 
 
+#: How many hands of one kind of win (dealer or not, tsumo or ron) a rule set scores past its
+#: memos before it makes that kind's table of common hands (:func:`common_hands`).
+COMMON_AFTER = 64
+
+
 def common_hands(rs: RuleSet, rules: RiichiRules, dealer: bool, tsumo: bool) -> dict[tuple[int, int], BaseScore]:
     """The base score of every hand in the rule set's table of basic points (1-13 han, every fu a
-    hand can score) won this way: made when the rule set first scores such a win (about 180
-    hands, a few milliseconds), kept by the rules, so that a common hand is worked out once
-    whatever the memos forget. Hands the rule set refuses are left out (refused again when asked)."""
+    hand can score) won this way: made when the rule set has scored ``COMMON_AFTER`` such wins
+    its memos did not hold (about 180 hands, a few milliseconds), kept by the rules, so that a
+    common hand is worked out once whatever the memos forget. Hands the rule set refuses are
+    left out (refused again when asked)."""
     table = {}
     for han, fu in common_points(rules):
         try:
