@@ -34,6 +34,19 @@ SCHEMA_FILES = {None: CORE, **{name: game.schema for name, game in REGISTRY.game
 
 
 @functools.cache
+def _bundled() -> tuple[Any, ...]:
+    """``list_rulesets()``, loaded once for the module (the tests read the rule sets, none
+    changes one)."""
+    return tuple(list_rulesets())
+
+
+@functools.cache
+def _ruleset_page(ident: str) -> str:
+    """A bundled rule set's generated page, made once for the module."""
+    return _rulesets.page(next(rs for rs in _bundled() if rs.id == ident), set())
+
+
+@functools.cache
 def _fields_page(game: str | None) -> str:
     return _schema.page(game, _schema.fields()[game], "fields")
 
@@ -110,7 +123,7 @@ def _plain_leaves(rs: Any) -> list[tuple[str, Any]]:
 
 
 def test_a_fields_entry_says_what_every_bundled_rule_set_sets_it_to():
-    rulesets = list_rulesets()
+    rulesets = list(_bundled())
     for rs in rulesets:
         entries = _sections(_fields_page(rs.game)) | _sections(_fields_page(None))
         for path, value in _plain_leaves(rs):
@@ -130,7 +143,7 @@ def test_a_sections_entry_names_the_bundled_rule_sets_that_have_it():
     `kita` (north as a dora, docs/rules/sanma.md) for the two three-player rule sets only."""
     for game in ("koikoi", "riichi"):
         entries = _sections(_fields_page(game))
-        members = [rs for rs in list_rulesets() if rs.game == game]
+        members = [rs for rs in _bundled() if rs.game == game]
         parents = {path.split(".")[0].split("[")[0] for path in entries if "." in path or "[" in path}
         for section in parents:
             having = [rs.id for rs in members if any(path[0] == section for path, _, _ in rs.leaves())]
@@ -144,7 +157,7 @@ def test_a_sections_entry_names_the_bundled_rule_sets_that_have_it():
 
 
 def test_every_value_of_every_bundled_rule_set_lies_under_a_field_entry():
-    for rs in list_rulesets():
+    for rs in _bundled():
         entries = set(_sections(_fields_page(rs.game))) | set(_sections(_fields_page(None)))
         for path, _, _ in rs.leaves():
             general = ""
@@ -268,9 +281,8 @@ def test_every_route_the_server_serves_has_an_entry_with_its_body_fields():
 
 
 def test_every_bundled_rule_set_has_a_page_with_its_source_and_every_doubt_of_its_file():
-    generated = {rs.id: _rulesets.page(rs, set()) for rs in list_rulesets()}
-    for rs in list_rulesets():
-        page = generated[rs.id]
+    for rs in _bundled():
+        page = _ruleset_page(rs.id)
         assert rs.metadata["source"] in page
         own = rs.files[0]
         marked = [n for n, line in enumerate(own.path.read_text(encoding="utf-8").splitlines(), 1) if "⚠" in line]
@@ -284,8 +296,8 @@ def test_every_switched_on_yaku_has_an_example_hand_drawn_on_its_rule_sets_page(
     where the rules leave none: nagashi mangan is a draw, not a hand; three players have no
     2m-8m for a run in every suit; Tournament switches the viewing yaku off by
     ``yaku_rules.viewing: never`` (docs/rules/koikoi.md §4.2)."""
-    for rs in list_rulesets():
-        page = _rulesets.page(rs, set())
+    for rs in _bundled():
+        page = _ruleset_page(rs.id)
         examples = rs.part.yaku_examples(rs)
         switched_on = [item["id"] for item in rs.document["yaku"] if item.get("enabled", True)]
         assert [example.yaku for example in examples] == switched_on
@@ -477,7 +489,7 @@ def _override(document: Any, steps: list[str], text: str) -> dict[str, Any] | No
 def _load_problem(game: str, path: str, text: str) -> str | None:
     """What loading a child of a bundled rule set that has ``path`` says when ``text`` is
     written there (``None`` when it loads)."""
-    for rs in list_rulesets():
+    for rs in _bundled():
         if rs.game != game:
             continue
         child = _override(rs.document, path.split("."), text)

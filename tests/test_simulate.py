@@ -251,62 +251,57 @@ def small_study() -> dict:
     return _studies.run(rulesets, 40, 1, ["greedy", "greedy"], workers=1).as_dict()
 
 
-def test_the_plot_shows_the_headline_differences_with_a_mark_where_significant(small_study):
+@pytest.fixture(scope="module")
+def small_study_figure(small_study):
+    """The figure of the small study, drawn once: the tests below read it, none changes it."""
     pytest.importorskip("matplotlib")
     from matplotlib import pyplot
     from yakuset.koikoi._study_plot import drawn
 
     figure = drawn(small_study)
-    try:
-        panels = {axes.get_label(): axes for axes in figure.axes}
-        marks = [text for text in panels["differences"].texts if text.get_text() == "*"]
-        average_notes = [
-            text.get_text() for name in ("points_per_round", "match_length") for text in panels[name].texts
-        ]
-        significant = [
-            (comparison["b"], key)
-            for comparison in small_study["comparisons"]
-            for key, found in comparison["differences"].items()
-            if key != "deciding_yaku" and found["significant"]
-        ]
-        # Each significant difference is marked once: a "*" beside a share, or at the end of an average's note.
-        assert len(marks) + sum(note.endswith(" *") for note in average_notes) == len(significant)
-        # Tournament's points per round against Nintendo's: the headline the text reports, marked.
-        tournament = small_study["comparisons"][0]["differences"]["points_per_round"]
-        assert any(note.startswith(f"{tournament['difference']:+.2f}") for note in average_notes)
-    finally:
-        pyplot.close(figure)
+    yield figure
+    pyplot.close(figure)
 
 
-def test_the_plot_gives_each_rule_set_one_colour_and_scales_its_axes_to_the_data(small_study):
-    pytest.importorskip("matplotlib")
-    from matplotlib import pyplot
+def test_the_plot_shows_the_headline_differences_with_a_mark_where_significant(small_study, small_study_figure):
+    figure = small_study_figure
+    panels = {axes.get_label(): axes for axes in figure.axes}
+    marks = [text for text in panels["differences"].texts if text.get_text() == "*"]
+    average_notes = [text.get_text() for name in ("points_per_round", "match_length") for text in panels[name].texts]
+    significant = [
+        (comparison["b"], key)
+        for comparison in small_study["comparisons"]
+        for key, found in comparison["differences"].items()
+        if key != "deciding_yaku" and found["significant"]
+    ]
+    # Each significant difference is marked once: a "*" beside a share, or at the end of an average's note.
+    assert len(marks) + sum(note.endswith(" *") for note in average_notes) == len(significant)
+    # Tournament's points per round against Nintendo's: the headline the text reports, marked.
+    tournament = small_study["comparisons"][0]["differences"]["points_per_round"]
+    assert any(note.startswith(f"{tournament['difference']:+.2f}") for note in average_notes)
+
+
+def test_the_plot_gives_each_rule_set_one_colour_and_scales_its_axes_to_the_data(small_study, small_study_figure):
     from matplotlib.colors import to_hex
-    from yakuset.koikoi._study_plot import drawn
 
-    figure = drawn(small_study)
-    try:
-        panels = {axes.get_label(): axes for axes in figure.axes}
-        colours: dict[str, set[str]] = {}
-        for axes in figure.axes:
-            handles, labels = axes.get_legend_handles_labels()
-            for handle, label in zip(handles, labels, strict=True):
-                line = handle[0] if isinstance(handle, tuple) else handle
-                colours.setdefault(label, set()).add(to_hex(line.get_color()))
-        assert set(colours) == {"nintendo", "tournament", "bga"}
-        assert all(len(found) == 1 for found in colours.values()), colours
-        assert len({next(iter(found)) for found in colours.values()}) == 3
-        # The points axis stops where nearly every round lies, not at the largest award.
-        largest = max(
-            int(k) for row in small_study["rulesets"] for k in row["summary"]["points_per_round"]["distribution"]
-        )
-        assert panels["points"].get_xlim()[1] < largest
-        # An average's axis spans the values, not 0 to 1 (points per round lie far above 1).
-        low, high = panels["points_per_round"].get_ylim()
-        values = [row["summary"]["points_per_round"]["ci95"] for row in small_study["rulesets"]]
-        assert low > 1 and low <= min(v[0] for v in values) and high >= max(v[1] for v in values)
-    finally:
-        pyplot.close(figure)
+    figure = small_study_figure
+    panels = {axes.get_label(): axes for axes in figure.axes}
+    colours: dict[str, set[str]] = {}
+    for axes in figure.axes:
+        handles, labels = axes.get_legend_handles_labels()
+        for handle, label in zip(handles, labels, strict=True):
+            line = handle[0] if isinstance(handle, tuple) else handle
+            colours.setdefault(label, set()).add(to_hex(line.get_color()))
+    assert set(colours) == {"nintendo", "tournament", "bga"}
+    assert all(len(found) == 1 for found in colours.values()), colours
+    assert len({next(iter(found)) for found in colours.values()}) == 3
+    # The points axis stops where nearly every round lies, not at the largest award.
+    largest = max(int(k) for row in small_study["rulesets"] for k in row["summary"]["points_per_round"]["distribution"])
+    assert panels["points"].get_xlim()[1] < largest
+    # An average's axis spans the values, not 0 to 1 (points per round lie far above 1).
+    low, high = panels["points_per_round"].get_ylim()
+    values = [row["summary"]["points_per_round"]["ci95"] for row in small_study["rulesets"]]
+    assert low > 1 and low <= min(v[0] for v in values) and high >= max(v[1] for v in values)
 
 
 def test_a_difference_alike_in_every_pair_is_said_in_words_not_as_an_interval(capsys):
