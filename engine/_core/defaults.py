@@ -126,37 +126,64 @@ def _merged(a: Tree | None, b: Tree | None) -> Tree | None:
     return out
 
 
-def fill(document: LocatedDict, schemas: Iterable[Path]) -> LocatedDict:
+def fill(document: LocatedDict, schemas: Iterable[Path], known: Filled | None = None) -> LocatedDict:
     """``document`` with every value it leaves out that ``schemas`` (the core's, the game's)
-    give a default for; the document itself is not changed (what gains a value is a copy)."""
-    tree: Tree | None = None
-    for path in schemas:
-        tree = _merged(tree, tree_of(path))
+    give a default for; the document itself is not changed (what gains a value is a copy).
+
+    ``known``: what an earlier fill with the same schemas made of each mapping and list, kept
+    there and read back, so that a document sharing parts with an earlier one (a house file's
+    with the rule set it extends) shares their filled forms too."""
+    tree = _joined(tuple(schemas))
     if tree is None:
         return document
-    filled = _fill(document, tree)
+    filled = _fill(document, tree, known)
     assert isinstance(filled, LocatedDict)
     return filled
 
 
-def _fill(node: Any, tree: Tree) -> Any:
+#: What :func:`fill` made of each mapping and list it was given: by ``id``, the node itself (which
+#: keeps the id its own), the tree of defaults it was filled from, and its filled form.
+Filled = dict[int, tuple[Any, "Tree", Any]]
+
+
+@functools.cache
+def _joined(schemas: tuple[Path, ...]) -> Tree | None:
+    """The defaults of ``schemas`` together, the first schema's default winning."""
+    tree: Tree | None = None
+    for path in schemas:
+        tree = _merged(tree, tree_of(path))
+    return tree
+
+
+def _fill(node: Any, tree: Tree, known: Filled | None) -> Any:
+    if known is not None and isinstance(node, LocatedDict | LocatedList):
+        seen = known.get(id(node))
+        if seen is not None and seen[0] is node and seen[1] is tree:
+            return seen[2]
+        out = _filled(node, tree, known)
+        known[id(node)] = (node, tree, out)
+        return out
+    return _filled(node, tree, known)
+
+
+def _filled(node: Any, tree: Tree, known: Filled | None) -> Any:
     if isinstance(node, LocatedDict) and tree.keys:
         out: LocatedDict | None = None
         for key, (has, value, inner) in tree.keys.items():
             if key in node:
                 if inner is not None:
-                    changed = _fill(node[key], inner)
+                    changed = _fill(node[key], inner, known)
                     if changed is not node[key]:
                         out = out if out is not None else _copy(node)
                         out[key] = changed
             elif has:
                 made = _located(copy.deepcopy(value))
                 out = out if out is not None else _copy(node)
-                out[key] = _fill(made, inner) if inner is not None else made
+                out[key] = _fill(made, inner, None) if inner is not None else made
                 out.key_locs[key] = out.value_locs[key] = SCHEMA_DEFAULT
         return out if out is not None else node
     if isinstance(node, LocatedList) and tree.items is not None:
-        items = [_fill(item, tree.items) for item in node]
+        items = [_fill(item, tree.items, known) for item in node]
         if all(new is old for new, old in zip(items, node)):
             return node
         out_list = LocatedList(node.loc)

@@ -9,6 +9,7 @@ written at, so errors, ``show --resolved`` and ``diff`` can point at it.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -312,11 +313,23 @@ def _near_misses(parent: Any, child: Any, path: str, out: list[Problem]) -> None
                 )
 
 
-def resolve(files: list[SourceFile]) -> LocatedDict:
+def resolve(files: Sequence[SourceFile]) -> LocatedDict:
     """Merge a chain (nearest first) from the root ancestor down."""
     merged: Any = files[-1].data
     for source in reversed(files[:-1]):
         merged = merge(merged, source.data)
+    return _finished(merged)
+
+
+def resolve_over(parent: LocatedDict, first: SourceFile) -> LocatedDict:
+    """What :func:`resolve` gives for a chain whose files after ``first`` resolve to ``parent``
+    (their :func:`resolve`): ``first`` merged over it. The mappings and lists ``first`` does
+    not change are ``parent``'s own (merging is associative, and the ``new`` marks ``parent``
+    has lost are marks of its own items), so a check of ``parent`` holds for them."""
+    return _finished(merge(parent, first.data))
+
+
+def _finished(merged: Any) -> LocatedDict:
     if "extends" in merged:
         merged = merge(LocatedDict(merged.loc), merged)  # drops the root's own `extends`
     merged = _without_new_marks(merged)

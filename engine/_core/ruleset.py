@@ -32,6 +32,7 @@ from .resolve import (
     read_file,
     read_source,
     resolve,
+    resolve_over,
 )
 from .yamlsource import LocatedDict, LocatedList
 
@@ -185,12 +186,26 @@ def _build(
         raise RulesetError(problems)  # the chain is broken: nothing to resolve
     if mismatch is not None:
         raise RulesetError([mismatch])  # one problem, not every section of the parent again
-    document = resolve(files)
+    trusted = all(source.checked for source in files)
+    parent = None if trusted else _checked_parent(files)
+    document = resolve(files) if parent is None else resolve_over(parent, first)
     hints = new_id_hints(files)
     problems.extend(hint for hint in hints if not hint.warning)
     warnings = [hint for hint in hints if hint.warning]
-    trusted = all(source.checked for source in files)
-    return _from_document(first.id, first.display, tuple(files), document, problems, registry, warnings, trusted)
+    return _from_document(
+        first.id, first.display, tuple(files), document, problems, registry, warnings, trusted, valid=parent
+    )
+
+
+def _checked_parent(files: list[SourceFile]) -> LocatedDict | None:
+    """The resolved document of the rule set the first file extends, when that rule set is
+    bundled and was checked whole when its record was made (each of its files recorded, itself
+    no abstract base); ``None`` otherwise. The file's own document is resolved over it and
+    shares what the file does not change, which is not checked again."""
+    parents = files[1:]
+    if not parents or not all(source.checked for source in parents) or bundled.is_abstract(parents[0].path.stem):
+        return None
+    return resolve(parents)
 
 
 def _written_problems(files: list[SourceFile], registry: Registry) -> list[Problem]:
@@ -266,21 +281,31 @@ def _from_document(
     warnings: list[Problem] | None = None,
     trusted: bool = False,
     like: RuleSet | None = None,
+    valid: LocatedDict | None = None,
 ) -> RuleSet:
     """The rule set of a resolved ``document``; ``trusted``: every file of it is a bundled file
     as it was checked (a bundled chain resolves as it did then), so the schema is not run again;
     ``like``: the valid rule set ``document`` was made from, whose unchanged parts it shares
-    (only the rest is checked again; the same ``plugins`` section keeps its plugin manager)."""
+    (only the rest is checked again; the same ``plugins`` section keeps its plugin manager);
+    ``valid``: the resolved document, before defaults, of a rule set that passed the schema and
+    whose unchanged mappings and lists ``document`` shares (they are not checked again)."""
     start = Location(display, 1, 1)
     warnings = list(warnings or [])
     name = document.get("game")
     game = registry.games.get(name) if isinstance(name, str) else None
-    document = with_defaults(document, game)
+    filled: defaults.Filled | None = None
+    if valid is not None:
+        # Filled first, so that the parts the documents share are filled once, into one form.
+        filled = {}
+        valid = with_defaults(valid, game, filled)
+    document = with_defaults(document, game, filled)
     # The resolved document is checked even when a file has problems, to know which sections the
     # compiler may trust; its findings are reported only when the files themselves are sound
     # (otherwise they repeat them: a misspelt key is also a missing one).
     resolved_problems = (
-        [] if trusted else validate.check_resolved(document, start, _schemas(registry), like and like.document)
+        []
+        if trusted
+        else validate.check_resolved(document, start, _schemas(registry), like.document if like else valid)
     )
     checked = Checked.of(p.path for p in (*problems, *resolved_problems))
     if not problems:
@@ -330,9 +355,11 @@ def _from_document(
     )
 
 
-def with_defaults(document: LocatedDict, game: Game | None) -> LocatedDict:
-    """``document`` with what it leaves out filled from the core's and ``game``'s schema defaults."""
-    return defaults.fill(document, (bundled.core_schema_path(), *((Path(game.schema),) if game is not None else ())))
+def with_defaults(document: LocatedDict, game: Game | None, filled: defaults.Filled | None = None) -> LocatedDict:
+    """``document`` with what it leaves out filled from the core's and ``game``'s schema defaults
+    (``filled``: as :func:`.defaults.fill`'s ``known``)."""
+    schemas = (bundled.core_schema_path(), *((Path(game.schema),) if game is not None else ()))
+    return defaults.fill(document, schemas, filled)
 
 
 def _dedupe(problems: list[Problem]) -> list[Problem]:
