@@ -462,16 +462,35 @@ class Table:
             if turned_took is None:  # the turned card waits for the player's choice of two field cards
                 self._choosing_turned = True
                 return ()
-            return self._end_turn(player)
-        if isinstance(move, Move) and player is not None:
-            kind, card, target = move
-            if pending == "choose" and kind == "choose" and card is not None and card == self._choosing:
-                if target is not None and target in self._matching[card]:
-                    return self._chosen(player, card, target)
-            elif pending == "koikoi_or_shobu" and kind in _ANSWER_KINDS and card is None and target is None:
+        else:
+            if not isinstance(move, Move) or player is None:
+                raise IllegalMove(self._refusal(move))
+            kind, waiting, target = move  # ``waiting``: in a choice, the card that captures
+            if pending == "koikoi_or_shobu" and kind in _ANSWER_KINDS and waiting is None and target is None:
                 self._log.append((Answered, player, kind))
                 return self._refereed(self._round.answer(player, kind))
-        raise IllegalMove(self._refusal(move))
+            if not (
+                pending == "choose"
+                and kind == "choose"
+                and waiting is not None
+                and waiting == self._choosing
+                and target is not None
+                and target in self._matching[waiting]
+            ):
+                raise IllegalMove(self._refusal(move))
+            if not self._chosen(player, waiting, target):
+                return ()
+        # The turn's cards have met the field: the referee scores the captures (here too, not in
+        # a method: that call cost 0.3-0.7 % of a BGA match).
+        taken, self._taken = self._taken, []
+        event = self._round._turn(player, taken, self._field, True)
+        quiet = self._quiet[player]
+        if event is quiet[1]:  # the round goes on, the other player's turn (the players alternate)
+            self._log.append(quiet)
+            self._to_move = self._opponent[player]
+            self._pending = "play"
+            return (event,)
+        return self._refereed(event)
 
     def _refusal(self, move: object) -> str:
         """Why ``move`` is not legal now."""
@@ -503,9 +522,10 @@ class Table:
 
     # --- the turn ------------------------------------------------------------------------
 
-    def _chosen(self, player: str, card: str, target: str) -> tuple[Event, ...]:
+    def _chosen(self, player: str, card: str, target: str) -> bool:
         """``card`` captures ``target`` (legal); then the stock's card meets the field, unless
-        ``card`` was that card."""
+        ``card`` was that card. Whether the turn's cards have all met the field (else the
+        turned card waits for a choice)."""
         self._matching[card].remove(target)
         del self._field[target]
         self._taken.append(target)
@@ -513,14 +533,14 @@ class Table:
         if self._choosing_turned:
             self._choosing_turned = False
             self._log.append((Chose, player, card, target, None, None))
-            return self._end_turn(player)
+            return True
         turned = self._stock.pop()
         turned_took = self._meet(turned)
         self._log.append((Chose, player, card, target, turned, turned_took))
         if turned_took is None:
             self._choosing_turned = True
-            return ()
-        return self._end_turn(player)
+            return False
+        return True
 
     def _meet(self, card: str) -> tuple[str, ...] | None:
         """``card`` (played, or turned from the stock) meets the field: the field cards it
@@ -543,18 +563,6 @@ class Table:
             del field[match]
         matches.clear()
         return took
-
-    def _end_turn(self, player: str) -> tuple[Event, ...]:
-        """The turn's cards have met the field: the referee scores the captures."""
-        taken, self._taken = self._taken, []
-        event = self._round._turn(player, taken, self._field, True)
-        quiet = self._quiet[player]
-        if event is quiet[1]:  # the round goes on, the other player's turn (the players alternate)
-            self._log.append(quiet)
-            self._to_move = self._opponent[player]
-            self._pending = "play"
-            return (event,)
-        return self._refereed(event)
 
     def _refereed(self, event: Event) -> tuple[Event, ...]:
         """The referee answered a turn or an answer: wait for the next decision, or end the round."""
