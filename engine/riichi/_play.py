@@ -27,12 +27,13 @@ says), else a kan stands, the highest call takes the discard, or the next seat d
 from __future__ import annotations
 
 import itertools
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._core.arguments import a_seed, shown
 from .._core.errors import InputError
+from .._core.memo import remembered
 from ._hand import HandScore, evaluate
 from ._rules import RiichiRules, riichi_rules
 from ._settle import Settlement, settle_scored
@@ -959,7 +960,7 @@ class Table:
         if kinds[kind] < 2 and not chi:
             return []
         hand = self._concealed[seat]
-        same = [t for t in hand if t >> 2 == kind]
+        same = _of_kind(hand, kind)
         out = []
         if len(same) == 3 and self._may_kan():
             out.append(Move("open_kan", tile, tuple(same)))
@@ -969,8 +970,7 @@ class Table:
             for first, second in _CHI_SHAPES[kind]:
                 if not kinds[first] or not kinds[second]:
                     continue
-                a = [t for t in hand if t >> 2 == first]
-                b = [t for t in hand if t >> 2 == second]
+                a, b = _of_kind(hand, first), _of_kind(hand, second)
                 if a and b:
                     out.extend(Move("chi", tile, pair) for pair in _choices([a, b], self._table))
         return [move for move in out if move.kind == "open_kan" or self._may_discard_after(seat, move)]
@@ -1342,6 +1342,12 @@ class Meld(NamedTuple):
 MAX_KANS = 4
 
 
+def _of_kind(hand: list[int], kind: int) -> list[int]:
+    """The tiles of ``kind`` in a hand of wall tiles, ascending (the hand is)."""
+    return hand[bisect_left(hand, kind << 2) : bisect_left(hand, (kind + 1) << 2)]
+
+
+@remembered("riichi", "kuikae kinds", 4096)
 def _swap_kinds(rule: str, kind: str, called: int, own: tuple[int, ...]) -> frozenset[int]:
     """The tile kinds the caller may not discard after ``kind`` (chi or pon) of ``called`` with
     ``own`` (``wins.kuikae``): none when allowed; the called tile's kind; when forbidden, also
