@@ -295,8 +295,8 @@ def waits_of(counts: bytes, limits: bytes, melds: int) -> tuple[int, ...]:
 
 
 def shanten_and_waits(counts: bytes, limits: bytes, melds: int) -> tuple[int, tuple[int, ...]]:
-    """The shanten of a hand of 13 tiles (less 3 a meld) and its waits (:func:`waits_of`). A
-    tile tried reads its own suit's table again only (the other three's are combined once)."""
+    """The shanten of a hand of 13 tiles (less 3 a meld) and its waits (:func:`waits_of`), read
+    from the suits' gains (:func:`_gains`) where the hand is tenpai."""
     sets = 4 - melds
     tables = [_suit_table(counts, limits, suit) for suit in range(4)]
     low, high = _combine(tables[0], tables[1]), _combine(tables[2], tables[3])
@@ -305,7 +305,19 @@ def shanten_and_waits(counts: bytes, limits: bytes, melds: int) -> tuple[int, tu
         shanten = min(shanten, _others(counts, limits))
     if shanten != 0:
         return shanten, ()
+    # A tile adds one at most to an entry of its suit's table. So it completes the hand as sets
+    # and a pair when, at a split between its suit and the other three that uses all the hand's
+    # tiles but one, it adds one to its suit's entry: read from the suit's gains, no table
+    # made a tile.
     rests = _rests(tables, low, high)
+    want, most = sets * 2 + 1, 3 * sets + 1
+    completing = 0  # a bit a tile kind
+    for suit, (start, stop, runs) in enumerate(_SUITS):
+        table, rest = tables[suit], rests[suit]
+        gains = _gains(bytes(counts[start:stop]), limits[start:stop], runs)
+        for index in range(want + 1):
+            if table[index] + rest[want - index] == most:
+                completing |= gains[index] << start
     # A tile lowers a shanten by one at most: seven pairs or the orphans complete the hand only
     # from one of them tenpai.
     others = not melds and _others(counts, limits) == 0
@@ -314,14 +326,43 @@ def shanten_and_waits(counts: bytes, limits: bytes, melds: int) -> tuple[int, tu
     for tile in _candidates(counts, melds):
         if counts[tile] >= limits[tile]:
             continue
-        grown[tile] += 1
-        suit = _SUIT_OF[tile]
-        if _standard(_suit_table(grown, limits, suit), rests[suit], sets) == -1 or (
-            others and _others(bytes(grown), limits) == -1
-        ):
+        if completing >> tile & 1:
             found.append(tile)
-        grown[tile] -= 1
+        elif others:
+            grown[tile] += 1
+            if _others(bytes(grown), limits) == -1:
+                found.append(tile)
+            grown[tile] -= 1
     return 0, tuple(found)
+
+
+#: For a suit's (or the honours') counts and limits, by index ``m * 2 + p`` of its table: the
+#: places where a tile added makes that entry one more, a bit each (:func:`_gains`).
+_GAINS = memo("riichi", "shanten suit gains", 4096)
+_gains_get = _GAINS.get
+
+
+def _gains(held: bytes, limits: bytes, runs: bool) -> tuple[int, ...]:
+    """For each index of the table of ``held`` (a suit's counts, or the honours' without
+    ``runs``), a bitmask of the places (bit ``i``: the suit's ``i``-th tile, a copy left) where a
+    tile added makes that entry one more; remembered."""
+    key = held + limits
+    found: tuple[int, ...] | None = _gains_get(key)
+    if found is None:
+        before = _table(held, limits, runs) if any(held) else _EMPTY_SUIT
+        masks = [0] * 10
+        grown = bytearray(held)
+        for place in range(len(held)):
+            if held[place] >= limits[place]:
+                continue
+            grown[place] += 1
+            after = _table(bytes(grown), limits, runs)
+            grown[place] -= 1
+            for index in range(10):
+                if after[index] > before[index]:
+                    masks[index] |= 1 << place
+        found = _GAINS.put(key, tuple(masks))
+    return found
 
 
 #: For each tile kind, the kinds a tile could join it in a set: itself, and in a suit those within two.
