@@ -19,6 +19,8 @@ from yakuset._cli import main
 from yakuset._core import intervals
 from yakuset._core.pairs import Pairs
 
+from . import helpers
+
 DIFF_SCHEMA = json.loads((Path(__file__).parents[1] / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
 
 # Student's t two-sided 95% critical values (the 0.975 quantile), as published in the NIST/SEMATECH
@@ -124,12 +126,13 @@ def test_a_rule_set_against_itself_differs_in_nothing() -> None:
 
 def test_each_rule_change_is_played_alone_under_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     a, b = yakuset.load_ruleset("nintendo"), yakuset.load_ruleset("fudawiki")
-    played = _paired.play(a, b, 6)
+    matches = 2 if helpers.QUICK_RUN else 6  # each played under 62 rule sets
+    played = _paired.play(a, b, matches)
     listed = played.as_dict()["causes"]
     assert listed["played"] and "calls.limit_per_round" in [p for arm in listed["changes"] for p in arm["changes"]]
     assert all(arm["alone"] is not None or arm["with_others"] is not None for arm in listed["changes"])
     monkeypatch.setitem(_paired.MAX_CAUSE_MATCHES, "koikoi", 50)
-    capped = _paired.play(a, b, 6).as_dict()["causes"]
+    capped = _paired.play(a, b, matches).as_dict()["causes"]
     assert not capped["played"] and "over 50" in capped["note"] and capped["changes"] == []
 
 
@@ -142,7 +145,8 @@ def test_a_cap_that_bites_only_with_another_change_is_played_alone_and_left_out(
         "award:\n  multipliers:\n    - {id: own_streak, max: 2}\n",
         encoding="utf-8",
     )
-    played = _paired.play(yakuset.load_ruleset("nintendo"), yakuset.load_ruleset(str(club)), 150).as_dict()
+    matches = 50 if helpers.QUICK_RUN else 150  # significant from 30 on (-1.07 [-1.75, -0.38] at 30)
+    played = _paired.play(yakuset.load_ruleset("nintendo"), yakuset.load_ruleset(str(club)), matches).as_dict()
     arms = {tuple(arm["changes"]): arm for arm in played["causes"]["changes"]}
     cap = arms[("award.multipliers[own_streak].max",)]
     alone = {row["key"]: row for row in cap["alone"]}
@@ -164,12 +168,15 @@ def test_diff_play_json_carries_the_play_section(capsys: pytest.CaptureFixture[s
 
 
 def test_diff_play_text_marks_significant_differences(capsys: pytest.CaptureFixture[str]) -> None:
-    main(["diff", "nintendo", "fudawiki", "--play", "12", "--structural-only", "--no-progress"])
+    # Each of the 30 rule changes is played alone and left out: 62 plays of each match. Four
+    # matches already move a measure significantly, as twelve do.
+    matches = "4" if helpers.QUICK_RUN else "12"
+    main(["diff", "nintendo", "fudawiki", "--play", matches, "--structural-only", "--no-progress"])
     out = capsys.readouterr().out
-    play = out[out.index("Play: 12 matches") :]
+    play = out[out.index(f"Play: {matches} matches") :]
     assert "greedy and greedy (seed 0)" in play and "difference [95% interval]" in play
     assert "Causes in play (the same matches): each rule change applied alone to nintendo" in play
-    assert "fudawiki against all but it: " in play
+    assert "fudawiki against all but it: moves\n" in play and "] *\n" in play[play.index("Causes in play") :]
 
 
 def test_diff_play_refuses_a_plot_it_cannot_write_before_playing(capsys: pytest.CaptureFixture[str]) -> None:
@@ -242,7 +249,7 @@ def test_simulated_deals_hold_four_of_a_month_and_four_pairs_as_often_as_the_dec
     kuttsuki_p = _hands_where(sizes, hand, {0: 1, 2: 1}) / hands
     month = {card: c.month for card, c in rules.cards.items()}
     dealt = teshi = kuttsuki = 0
-    for seed in range(12_000):
+    for seed in range(helpers.examples(12_000)):
         first = next(e for e in koikoi.Table(rs, ("a", "b"), seed).log if type(e).__name__ == "Dealt")
         for cards in (first.dealer_hand, first.other_hand):
             counts = Counter(month[card] for card in cards).values()

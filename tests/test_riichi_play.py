@@ -297,16 +297,16 @@ def greedy(table: Table, rng: random.Random) -> Move:
     return rng.choice(by_shanten[min(by_shanten)])
 
 
-def check_tiles(rs, table: Table) -> None:
+def check_tiles(rs, table: Table, this_hand: list[dict]) -> None:
     """Every tile is in one place: a hand, a meld, the norths set aside (kita), the discards (a
-    called discard is in its meld too), or the wall (live or dead)."""
+    called discard is in its meld too), or the wall (live or dead). ``this_hand``: the events
+    since the current hand was dealt (its ``hand`` event first)."""
     view = table.view(0)
     held = [t for seat in range(len(table.state.scores)) for t in table.view(seat).hand]
     held += [t for melds in view.melds for _, tiles in melds for t in tiles]
     held += [t for norths in view.kita for t in norths]
     assert len(held) == len(set(held))
-    events = table.events
-    this_hand = events[max(i for i, e in enumerate(events) if e["type"] == "hand") :]
+    assert this_hand[0]["type"] == "hand"
     called = {e["tile"] for e in this_hand if e["type"] in ("chi", "pon", "open_kan")}
     discarded = [t for discards in view.discards for t in discards]
     assert len(discarded) == len(set(discarded)) and called <= set(discarded)
@@ -334,11 +334,16 @@ def test_a_game_of_legal_moves_ends_accounts_for_every_tile_and_conserves_points
     players = riichi.rules_of(rs).table.players
     start = riichi.rules_of(rs).table.start
     moves = 0
+    events = table.events
+    this_hand = events[max(i for i, e in enumerate(events) if e["type"] == "hand") :]
     while table.to_move is not None:
-        check_tiles(rs, table)
+        check_tiles(rs, table, this_hand)
         legal = table.legal_moves()
         assert legal and len(set(legal)) == len(legal)
-        table.play(greedy(table, rng))  # a legal move never raises
+        for event in table.play(greedy(table, rng)):  # a legal move never raises
+            if event["type"] == "hand":
+                this_hand = []
+            this_hand.append(event)
         moves += 1
         assert moves < 20000
         assert sum(table.state.scores) + 1000 * table.state.sticks == start * players

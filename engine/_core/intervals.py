@@ -18,6 +18,8 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .memo import remembered
+
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
 
@@ -130,6 +132,9 @@ def ratio_difference(moments: tuple[int, ...], n: int, paired: bool = True) -> D
     return Difference(value, value - half, value + half)
 
 
+# A study asks it again for every measure of every rule change (the same few degrees of freedom),
+# and each answer is a bisection of about 60 continued fractions.
+@remembered("", "t quantiles", 1024)
 def t_quantile(df: int, p: float = 0.975) -> float:
     """Student's t quantile: the ``t`` with ``P(T <= t) = p`` for ``df`` degrees of freedom
     (``df`` at least 1; 0.5 < ``p`` < 1), by bisection on the distribution function."""
