@@ -114,7 +114,10 @@ def test_the_rules_scored_by_nothing_are_still_rules_of_the_schema():
     assert set(NOT_SCORED) <= set(table_rule_keys())
 
 
-@pytest.mark.parametrize(("suit", "situation"), [("m", "(a red 5m)"), ("s", "(a red 5s)")])
+# One suit in the quick run (a whole Riichi comparison each), both in the whole run.
+@pytest.mark.parametrize(
+    ("suit", "situation"), [("m", "(a red 5m)"), pytest.param("s", "(a red 5s)", marks=pytest.mark.slow)]
+)
 def test_a_red_five_of_each_suit_moves_a_hand_of_the_table(tmp_path, suit, situation):
     house = tmp_path / "house.yaml"
     house.write_text(f"extends: ema-2025\nname: House\ntiles:\n  red_fives:\n    {suit}: 1\n", encoding="utf-8")

@@ -79,11 +79,17 @@ def _page_examples(text: str) -> list[tuple[str, str, list[str], str | None, dic
 
 
 #: Examples that take seconds (a study of 500 matches a rule set, a diff between four and three
-#: players, ten Riichi games played five ways): run with the slow tests.
+#: players, ten Riichi games played five ways): run with the slow tests. So do three of the five
+#: comparisons of the testing tutorial's house.yaml with tenhou (about 0.5 s each: a whole Riichi
+#: comparison and its causes); the quick run keeps two (its cases file, and tenhou with itself), and
+#: test_diff, test_diff_causes and test_riichi_log_replay check the other outputs in the quick run.
 HEAVY = (
     "yakuset simulate nintendo tournament --matches 500",
     "yakuset diff tenhou tenhou-sanma --behaviour-only",
     "yakuset diff tenhou house.yaml --structural-only --play 10",
+    "yakuset diff tenhou house.yaml --behaviour-only --top 1 --steps 1",
+    "yakuset diff tenhou house.yaml --behaviour-only --logs",
+    "yakuset diff tenhou house.yaml --format github",
 )
 
 EXAMPLES = [
