@@ -76,6 +76,16 @@ def bundled_behaviour(old: str, new: str) -> Any:
     return diff.behaviour(yakuset.load_ruleset(old), yakuset.load_ruleset(new))
 
 
+def behaviour_of_group(a: Any, b: Any, group: str) -> Any:
+    """``yakuset.diff.behaviour(a, b)`` of the built-in situations of one ``group`` only (``grid``,
+    ``settle``, ``tiles``, ...), for a test about that group: each situation is scored alone, so
+    their changes are those of the whole comparison (which scores about 4,900 Riichi situations a
+    side)."""
+    from yakuset import diff
+
+    return diff.behaviour(a, b, situations=[s for s in a.part.situations(a, b) if s[0] == group])
+
+
 def shown(path: Path) -> str:
     """How messages show ``path``: ``<bundled>/...`` for a bundled rule set, else relative to the
     working folder when inside it."""

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yakuset import diff
 
-from .helpers import ROOT, bundled_behaviour, examples, run
+from .helpers import ROOT, behaviour_of_group, bundled_behaviour, examples, run
 from .helpers import write_at as write
 
 DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
@@ -119,7 +119,7 @@ def test_a_new_name_and_description_alone_exit_0_with_a_note(capsys, tmp_path):
 
 def test_a_situation_both_rule_sets_refuse_is_not_counted_and_the_summary_says_so():
     a, b = yakuset.load_ruleset("tenhou"), yakuset.load_ruleset("tenhou")
-    report = diff.behaviour(a, b)
+    report = behaviour_of_group(a, b, "grid")
     assert report.changes == ()
     # 1 han 20 fu ron, 1 han 25 fu and the like: no hand has them under either rule set.
     assert report.skipped > 0
