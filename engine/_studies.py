@@ -46,6 +46,19 @@ CLUSTER_TASKS = 20
 #: How long to try to reach a scheduler given by address.
 SCHEDULER_TIMEOUT = "10s"
 
+#: The local cluster's workers run nothing a study reads: no statistical profiler (it samples
+#: the playing thread's stack a hundred times a second), and the event-loop and memory checks
+#: ten times less often. With Dask's defaults each worker's event loop took about 4.5% of a
+#: core beside the playing thread (1.0 s of 21.5 s, 4,000 paired Koi-Koi matches; 0.2 s with
+#: these), and the client's in-process scheduler 1.1 s (0.3 s). Dask's own keys, set only while
+#: the local cluster starts (its workers take the settings with them).
+LOCAL_WORKER_SETTINGS = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.system-monitor.interval": "2s",
+}
+
 CLUSTER_HINT = "pip install 'yakuset[cluster]'"
 PLOT_HINT = "pip install 'yakuset[plot]'"
 
@@ -388,6 +401,7 @@ def on_cluster(
     from importlib import import_module
 
     dask: Any = import_module("distributed")  # untyped: an optional extra
+    dask_config: Any = import_module("dask.config")
     Client, LocalCluster, as_completed = dask.Client, dask.LocalCluster, dask.as_completed
 
     if scheduler is not None:
@@ -401,10 +415,11 @@ def on_cluster(
         cluster = None
         runner = f"dask cluster at {scheduler}"
     else:
-        cluster = LocalCluster(
-            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=40
-        )
-        client = Client(cluster)
+        with dask_config.set(LOCAL_WORKER_SETTINGS):
+            cluster = LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=40
+            )
+            client = Client(cluster)
         runner = f"local dask cluster of {workers} processes"
     interrupted = False
     try:
