@@ -18,8 +18,10 @@ made before the lookup: :meth:`Tables.cancelled` finds it from the pile and the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .._core.memo import Memo
 from .._core.results import Step
@@ -93,6 +95,10 @@ class Tables:
     months: dict[int | None, Month]
     weather: tuple[WeatherMask, ...]
     month_of: Mapping[str, int]  # card id -> its month (``rules.month_of``)
+    #: Given one list per month of ``rules.months`` (in that order), each card's month's list,
+    #: in the order of ``month_of``: a table's look-up from a card to the face-up cards of its
+    #: month, made at each match in one call.
+    months_of_cards: Callable[[list[Any]], tuple[Any, ...]]
     nothing: Plan  # the plan of a pile that makes no yaku (most piles, early in a round)
     #: The yaku and steps found for a count of cards, by (way of counting, key, own calls).
     plans: Memo[tuple[int, int, int], Plan] = field(default_factory=lambda: Memo(PLANS_SIZE))
@@ -349,6 +355,7 @@ def _compile(rules: KoikoiRules) -> Tables:
         months,
         weather,
         rules.month_of,
+        itemgetter(*[rules.months.index(month) for month in rules.month_of.values()]),
         Plan(0, (), ()),
     )
 
