@@ -120,7 +120,10 @@ def check_players(players: object, dealer: object) -> tuple[str, str]:
     if not isinstance(players, list | tuple) or isinstance(players, str):
         raise InputError(f"Koi-Koi needs a list of two players, got {shown(players)}")
     names = tuple(players)
-    if len(names) != 2 or not all(type(p) is str and p for p in names) or names[0] == names[1]:
+    # Both names checked in one expression, not by a generator: a table checks them twice a match.
+    if len(names) != 2 or not (
+        type(names[0]) is type(names[1]) is str and names[0] and names[1] and names[0] != names[1]
+    ):
         raise InputError(f"Koi-Koi needs two players with different names, got {shown(list(names))}")
     if type(dealer) is not str or dealer not in names:
         raise InputError(f"the dealer {shown(dealer)} is not one of the players {list(names)!r}")
@@ -212,15 +215,17 @@ class Round:
         self.dealer = dealer
         self.month = month
         self.field_brights = 0
-        self._tables = tables(rules)
-        self._one_way = len(rules.roles) == 1  # no card with two kinds counted apart: one plan per pile
-        self._last = rules.hand_cards  # a player's last turn
-        self._month_table = self._tables.months[month]
+        self._tables = compiled = tables(rules)
+        (
+            self._one_way,  # no card with two kinds counted apart: one plan per pile
+            self._last,  # a player's last turn
+            self._weather,
+            self._field_weather,
+            self._minimum_base,
+            self._new_yaku,  # else a new or improved yaku is a rise
+        ) = compiled.round_settings
+        self._month_table = compiled.months[month]
         self._weights = self._month_table.weights
-        self._weather = bool(self._tables.weather)
-        self._field_weather = self._weather and any(w.where == "field" for w in self.table.weather)
-        self._minimum_base = self.table.minimum_base
-        self._new_yaku = self.table.offer_on == "new_yaku"  # else a new or improved yaku
         self._state = {dealer: _PlayerState(), other: _PlayerState()}
         self._dealt = False
         self._offer: str | None = None

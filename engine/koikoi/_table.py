@@ -212,6 +212,7 @@ class Table:
         "_choosing_turned",
         "_decks",
         "_field",
+        "_hand_to_play",
         "_hands",
         "_log",
         "_match",
@@ -287,6 +288,9 @@ class Table:
         self._matching_of = self._matching.__getitem__
         self._round: Round  # dealt below, before the table is used
         self._to_move: str | None = None
+        # With ``play`` pending: the hand of the player to move (``_hands[_to_move]``), read at
+        # every decision.
+        self._hand_to_play: tuple[list[str], list[Move]] = ([], [])
         self._pending: str | None = None
         self._choosing: str | None = None  # the card waiting to capture one of two field cards
         self._choosing_turned = False  # whether the card waiting for a choice was turned from the stock
@@ -418,9 +422,7 @@ class Table:
         """The moves the pending decision allows (empty once the match is over)."""
         pending = self._pending
         if pending == "play":
-            player = self._to_move
-            assert player is not None  # a decision is pending
-            hand, moves = self._hands[player]
+            hand, moves = self._hand_to_play
             if self._must_capture:
                 capturing = list(compress(moves, map(self._matching_of, hand)))
                 if capturing:
@@ -441,7 +443,7 @@ class Table:
         pending, player = self._pending, self._to_move
         if pending == "play":
             assert player is not None  # a decision is pending
-            hand, moves = self._hands[player]
+            hand, moves = self._hand_to_play
             # A legal play is a Move equal to one of the hand's own: the card is the hand's.
             if not isinstance(move, Move):
                 raise IllegalMove(self._refusal(move))
@@ -491,7 +493,8 @@ class Table:
         quiet = self._quiet[player]
         if event is quiet[1]:  # the round goes on, the other player's turn (the players alternate)
             self._log.append(quiet)
-            self._to_move = self._opponent[player]
+            self._to_move = other = self._opponent[player]
+            self._hand_to_play = self._hands[other]
             self._pending = "play"
             return (event,)
         return self._refereed(event)
@@ -555,6 +558,11 @@ class Table:
             matches.append(card)
             self._field[card] = None
             return ()
+        if len(matches) == 1:  # most captures: the one card of its month
+            target = matches.pop()
+            del self._field[target]
+            self._taken += (card, target)
+            return (target,)
         if len(matches) == 2:
             self._taken.append(card)
             self._choosing = card
@@ -576,7 +584,9 @@ class Table:
             return (event,)
         if event.next_dealer is not None:
             return (event, *self._round_over(event))
-        self._to_move = self._round.next_to_act
+        self._to_move = player = self._round.next_to_act
+        assert player is not None  # the round goes on
+        self._hand_to_play = self._hands[player]
         self._pending = "play"
         return (event,)
 
@@ -639,7 +649,9 @@ class Table:
                         "its redeal rules never let a round start"
                     )
             if not event.ends_round:
-                self._to_move = rnd.next_to_act
+                self._to_move = player = rnd.next_to_act
+                assert player is not None  # the round goes on
+                self._hand_to_play = self._hands[player]
                 self._pending = "play"
                 return tuple(events)
             self._record(event)

@@ -99,6 +99,11 @@ class Tables:
     #: in the order of ``month_of``: a table's look-up from a card to the face-up cards of its
     #: month, made at each match in one call.
     months_of_cards: Callable[[list[Any]], tuple[Any, ...]]
+    #: What a round reads of the rules at its turns, worked out once: whether one way of
+    #: counting serves (no card with two kinds counted apart), a player's last turn, whether
+    #: there is weather and whether some of it looks at the field, ``calls.minimum_base``, and
+    #: whether only a new yaku is a rise (``calls.offer_on: new_yaku``).
+    round_settings: tuple[bool, int, bool, bool, int, bool]
     nothing: Plan  # the plan of a pile that makes no yaku (most piles, early in a round)
     #: The yaku and steps found for a count of cards, by (way of counting, key, own calls).
     plans: Memo[tuple[int, int, int], Plan] = field(default_factory=lambda: Memo(PLANS_SIZE))
@@ -356,6 +361,14 @@ def _compile(rules: KoikoiRules) -> Tables:
         weather,
         rules.month_of,
         itemgetter(*[rules.months.index(month) for month in rules.month_of.values()]),
+        (
+            len(rules.roles) == 1,
+            rules.hand_cards,
+            bool(weather),
+            any(w.where == "field" for w in rules.table.weather),
+            rules.table.minimum_base,
+            rules.table.offer_on == "new_yaku",
+        ),
         Plan(0, (), ()),
     )
 
