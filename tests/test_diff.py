@@ -27,7 +27,9 @@ def line_of(path: Path, text: str) -> int:
 # --- identical -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("ruleset_id", ["nintendo", "tenhou"])
+# Riichi's in the whole run (a whole comparison); the quick run compares tenhou with itself in
+# test_docs_examples (`yakuset diff tenhou tenhou --behaviour-only`).
+@pytest.mark.parametrize("ruleset_id", ["nintendo", pytest.param("tenhou", marks=pytest.mark.slow)])
 def test_a_rule_set_compared_with_itself_is_identical_and_exits_0(capsys, ruleset_id):
     code, out, _ = run(capsys, "diff", ruleset_id, ruleset_id, "--json")
     assert code == 0
