@@ -15,7 +15,6 @@ import yakuset
 from yakuset import FixedAward, MatchAdjustment
 from yakuset.koikoi import award
 
-from . import helpers
 from .helpers import write_at as write
 
 KOIKOI_RULESETS = ("nintendo", "tournament", "yakuza", "fudawiki", "kk-add-10")
@@ -526,11 +525,7 @@ def test_a_plugin_argument_the_loader_cannot_name_is_an_input_error(plugins, mes
 def test_the_documented_riichi_bot_plays_a_whole_game_handed_to_the_loader():
     module = types.ModuleType("defensive_bot")
     exec(_doc_block("# defensive_bot.py"), module.__dict__)
-    if helpers.QUICK_RUN:  # an east-only game of Tenhou's rules: half the hands of the whole run's
-        east = "extends: tenhou\nname: Tenhou, east only\nending: {length: east}\n"
-        rs = yakuset.load_ruleset_text(east, "tenhou-east.yaml", plugins=[module])
-    else:
-        rs = yakuset.load_ruleset("tenhou", plugins=[module])
+    rs = yakuset.load_ruleset("tenhou", plugins=[module])
     bots = yakuset.riichi.find_bots(rs, ["defensive", "efficiency", "efficiency", "efficiency"])
     assert (bots[0].name, bots[0].plugin) == ("defensive", "defensive_bot")
     game = yakuset.riichi.play_game(rs, 1, bots)
