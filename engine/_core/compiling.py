@@ -12,6 +12,7 @@ import pluggy
 
 from .errors import Location, Problem, ValueLocation
 from .expressions import Expression, ExpressionError, Kind, compile_expression
+from .memo import memo
 from .numbers import Number
 from .scalars import number_in_text, quoted_number
 from .yamlsource import LocatedDict, LocatedList
@@ -80,19 +81,71 @@ def compile_at(
         message, hint = quoted_number(key if isinstance(key, str) else None, number)
         problems.append(Problem(where, path, message, hint))
         return None
+    outcome = _compiled(value, names, expect, conditions, domain, whole)
+    if isinstance(outcome, tuple):  # it does not compile
+        error, offset, error_hint = outcome
+        if offset is not None and isinstance(value, str) and isinstance(where, ValueLocation) and where.one_line:
+            where = Location(where.file, where.line, where.col + offset)
+        problems.append(Problem(where, path, error, error_hint))
+        return None
+    if isinstance(outcome, str):
+        problems.append(Problem(where, path, outcome, "the formula must give a value for every situation"))
+        return None
+    return dataclasses.replace(outcome, place=f"{where}: {path}")
+
+
+#: What compiling (and proving) an expression gave, by everything it depends on: its value with
+#: its type (``1``, ``1.0`` and ``true`` differ), the names it may use with their descriptions
+#: (a hint lists them), what it must give, its conditions and its domain. A variant or a house
+#: file shares most of its formulas with the rule set it changes (proving one over the award's
+#: domain is thousands of evaluations); what is kept has no place, which each rule set adds.
+_COMPILED = memo("", "compiled expressions", 2048)
+
+
+#: What compiling an expression gives: the expression, why it does not compile (message,
+#: offset, hint), or why it fails for some values of its domain.
+_Outcome = Expression | tuple[str, int | None, str | None] | str
+
+
+def _compiled(
+    value: Any,
+    names: Mapping[str, str],
+    expect: Kind,
+    conditions: frozenset[str],
+    domain: Domain | None,
+    whole: bool,
+) -> _Outcome:
+    """``value`` compiled and, with a ``domain``, proven; kept by all it depends on."""
+    if not isinstance(value, str | int | float):  # a list or a mapping is refused, not kept
+        return _compile_and_prove(value, names, expect, conditions, domain, whole)
+    key = (
+        type(value),
+        value,
+        tuple(names.items()),
+        expect,
+        conditions,
+        None if domain is None else repr(tuple(domain.items())),
+        whole,
+    )
+    found: _Outcome | None = _COMPILED.get(key)
+    if found is None:
+        found = _COMPILED.put(key, _compile_and_prove(value, names, expect, conditions, domain, whole))
+    return found
+
+
+def _compile_and_prove(
+    value: Any,
+    names: Mapping[str, str],
+    expect: Kind,
+    conditions: frozenset[str],
+    domain: Domain | None,
+    whole: bool,
+) -> _Outcome:
     try:
         expression = compile_expression(value, names, expect, conditions)
     except ExpressionError as exc:
-        if exc.offset is not None and isinstance(value, str) and isinstance(where, ValueLocation) and where.one_line:
-            where = Location(where.file, where.line, where.col + exc.offset)
-        problems.append(Problem(where, path, exc.message, exc.hint))
-        return None
-    if domain is not None:
-        failure = prove(expression, domain, whole)
-        if failure is not None:
-            problems.append(Problem(where, path, failure, "the formula must give a value for every situation"))
-            return None
-    return dataclasses.replace(expression, place=f"{where}: {path}")
+        return exc.message, exc.offset, exc.hint
+    return (prove(expression, domain, whole) if domain is not None else None) or expression
 
 
 #: The values each name of an expression can take, for proving it at load.

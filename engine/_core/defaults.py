@@ -126,17 +126,21 @@ def _merged(a: Tree | None, b: Tree | None) -> Tree | None:
     return out
 
 
-def fill(document: LocatedDict, schemas: Iterable[Path], known: Filled | None = None) -> LocatedDict:
+def fill(
+    document: LocatedDict, schemas: Iterable[Path], known: Filled | None = None, done: frozenset[int] = frozenset()
+) -> LocatedDict:
     """``document`` with every value it leaves out that ``schemas`` (the core's, the game's)
     give a default for; the document itself is not changed (what gains a value is a copy).
 
     ``known``: what an earlier fill with the same schemas made of each mapping and list, kept
     there and read back, so that a document sharing parts with an earlier one (a house file's
-    with the rule set it extends) shares their filled forms too."""
+    with the rule set it extends) shares their filled forms too. ``done``: the ids of the
+    mappings and lists that are filled already where they stand (what a variant shares with the
+    filled document it was made from, :func:`.yamlsource.shared_nodes`), not walked again."""
     tree = _joined(tuple(schemas))
     if tree is None:
         return document
-    filled = _fill(document, tree, known)
+    filled = _fill(document, tree, known, done)
     assert isinstance(filled, LocatedDict)
     return filled
 
@@ -155,35 +159,37 @@ def _joined(schemas: tuple[Path, ...]) -> Tree | None:
     return tree
 
 
-def _fill(node: Any, tree: Tree, known: Filled | None) -> Any:
+def _fill(node: Any, tree: Tree, known: Filled | None, done: frozenset[int]) -> Any:
+    if id(node) in done:
+        return node
     if known is not None and isinstance(node, LocatedDict | LocatedList):
         seen = known.get(id(node))
         if seen is not None and seen[0] is node and seen[1] is tree:
             return seen[2]
-        out = _filled(node, tree, known)
+        out = _filled(node, tree, known, done)
         known[id(node)] = (node, tree, out)
         return out
-    return _filled(node, tree, known)
+    return _filled(node, tree, known, done)
 
 
-def _filled(node: Any, tree: Tree, known: Filled | None) -> Any:
+def _filled(node: Any, tree: Tree, known: Filled | None, done: frozenset[int]) -> Any:
     if isinstance(node, LocatedDict) and tree.keys:
         out: LocatedDict | None = None
         for key, (has, value, inner) in tree.keys.items():
             if key in node:
                 if inner is not None:
-                    changed = _fill(node[key], inner, known)
+                    changed = _fill(node[key], inner, known, done)
                     if changed is not node[key]:
                         out = out if out is not None else _copy(node)
                         out[key] = changed
             elif has:
                 made = _located(copy.deepcopy(value))
                 out = out if out is not None else _copy(node)
-                out[key] = _fill(made, inner, None) if inner is not None else made
+                out[key] = _fill(made, inner, None, done) if inner is not None else made
                 out.key_locs[key] = out.value_locs[key] = SCHEMA_DEFAULT
         return out if out is not None else node
     if isinstance(node, LocatedList) and tree.items is not None:
-        items = [_fill(item, tree.items, known) for item in node]
+        items = [_fill(item, tree.items, known, done) for item in node]
         if all(new is old for new, old in zip(items, node)):
             return node
         out_list = LocatedList(node.loc)

@@ -34,7 +34,7 @@ from .resolve import (
     resolve,
     resolve_over,
 )
-from .yamlsource import LocatedDict, LocatedList
+from .yamlsource import LocatedDict, LocatedList, shared_nodes
 
 if TYPE_CHECKING:
     from .schemas import Schemas
@@ -294,19 +294,21 @@ def _from_document(
     name = document.get("game")
     game = registry.games.get(name) if isinstance(name, str) else None
     filled: defaults.Filled | None = None
+    shared: frozenset[int] = frozenset()
     if valid is not None:
         # Filled first, so that the parts the documents share are filled once, into one form.
         filled = {}
         valid = with_defaults(valid, game, filled)
-    document = with_defaults(document, game, filled)
+    elif like is not None and game is like.part:
+        # What a variant shares with the rule set it was made from is filled and valid already.
+        shared = shared_nodes(document, like.document)
+    document = with_defaults(document, game, filled, shared)
+    if valid is not None:
+        shared = shared_nodes(document, valid)
     # The resolved document is checked even when a file has problems, to know which sections the
     # compiler may trust; its findings are reported only when the files themselves are sound
     # (otherwise they repeat them: a misspelt key is also a missing one).
-    resolved_problems = (
-        []
-        if trusted
-        else validate.check_resolved(document, start, _schemas(registry), like.document if like else valid)
-    )
+    resolved_problems = [] if trusted else validate.check_resolved(document, start, _schemas(registry), shared)
     checked = Checked.of(p.path for p in (*problems, *resolved_problems))
     if not problems:
         problems.extend(resolved_problems)
@@ -355,11 +357,13 @@ def _from_document(
     )
 
 
-def with_defaults(document: LocatedDict, game: Game | None, filled: defaults.Filled | None = None) -> LocatedDict:
+def with_defaults(
+    document: LocatedDict, game: Game | None, filled: defaults.Filled | None = None, done: frozenset[int] = frozenset()
+) -> LocatedDict:
     """``document`` with what it leaves out filled from the core's and ``game``'s schema defaults
-    (``filled``: as :func:`.defaults.fill`'s ``known``)."""
+    (``filled`` and ``done``: as :func:`.defaults.fill`'s ``known`` and ``done``)."""
     schemas = (bundled.core_schema_path(), *((Path(game.schema),) if game is not None else ()))
-    return defaults.fill(document, schemas, filled)
+    return defaults.fill(document, schemas, filled, done)
 
 
 def _dedupe(problems: list[Problem]) -> list[Problem]:

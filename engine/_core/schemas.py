@@ -237,47 +237,62 @@ def schemas(games: Mapping[str, Game]) -> Schemas:
 
 
 #: While a document made from a valid one is checked (:func:`checking_like`): the ids of the
-#: mappings and lists of the valid one, which the new document shares where it did not change.
+#: mappings and lists it shares with the valid one where they stood there.
 _VALID_NODES: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar(
     "yakuset_valid_nodes", default=frozenset()
 )
 
 
 @contextlib.contextmanager
-def checking_like(valid: Any) -> Iterator[None]:
-    """Check a document made from ``valid`` (a valid resolved document: ``diff`` applies one rule
-    change at a time to it) without descending again into the mappings and lists it shares with
-    ``valid``: only what changed is validated. Sound for these schemas: no condition on one key
-    constrains another (no ``if``/``dependent*`` below the top), and a shared node stands where
-    it stood in ``valid``."""
-    token = _VALID_NODES.set(frozenset(_container_ids(valid)))
+def checking_like(valid_nodes: frozenset[int]) -> Iterator[None]:
+    """Check a document made from a valid one (``diff`` applies one rule change at a time to a
+    valid resolved document) without descending again into ``valid_nodes``, the mappings and lists
+    it shares with the valid one where they stood there (:func:`.yamlsource.shared_nodes`): only
+    what changed is validated. Sound for these schemas: no condition on one key constrains
+    another (no ``if``/``dependent*`` below the top), and a shared node stands where it stood
+    in the valid document."""
+    token = _VALID_NODES.set(valid_nodes)
     try:
         yield
     finally:
         _VALID_NODES.reset(token)
 
 
-def _container_ids(node: Any) -> Iterator[int]:
-    if isinstance(node, dict):
-        yield id(node)
-        for value in node.values():
-            yield from _container_ids(value)
-    elif isinstance(node, list):
-        yield id(node)
-        for item in node:
-            yield from _container_ids(item)
-
-
 def strict_class(document: dict[str, Any]) -> Any:
     """The validator class for ``document``, where an integer must be written as one (not 1.0),
-    and which does not descend into a node known valid (:func:`checking_like`)."""
+    which does not descend into a node known valid (:func:`checking_like`), and which looks each
+    ``$ref`` up once.
+
+    A class serves one schema (and the registry it is made with): jsonschema looks a reference
+    up again each time it meets one (joining URIs, walking the pointer), which was a third of
+    checking a document. What a reference from a base URI names does not change, so the class
+    keeps it, bounded by the references the schema holds. (The dynamic scope a lookup records
+    is read only by ``$dynamicRef``, which these schemas do not use.)"""
     import jsonschema.validators
+    import referencing.exceptions
 
     cls = jsonschema.validators.validator_for(document)
     checker = cls.TYPE_CHECKER.redefine(
         "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
     )
     every_property, every_item = cls.VALIDATORS["properties"], cls.VALIDATORS["items"]
+    every_ref = cls.VALIDATORS["$ref"]
+    looked_up: dict[tuple[str, str], Any] = {}
+
+    def ref(validator: Any, ref: str, instance: Any, schema: Any) -> Any:
+        resolver = validator._resolver
+        if resolver is None or validator._ref_resolver is not None:
+            yield from every_ref(validator, ref, instance, schema)
+            return
+        key = (resolver._base_uri, ref)
+        resolved = looked_up.get(key)
+        if resolved is None:
+            try:
+                resolved = looked_up[key] = resolver.lookup(ref)
+            except referencing.exceptions.Unresolvable:
+                yield from every_ref(validator, ref, instance, schema)  # which reports it
+                return
+        yield from validator.descend(instance, resolved.contents, resolver=resolved.resolver)
 
     def properties(validator: Any, properties: Any, instance: Any, schema: Any) -> Any:
         valid = _VALID_NODES.get()
@@ -298,5 +313,5 @@ def strict_class(document: dict[str, Any]) -> Any:
                 yield from validator.descend(item, items, path=index)
 
     return jsonschema.validators.extend(  # type: ignore[no-untyped-call]
-        cls, {"properties": properties, "items": items}, type_checker=checker
+        cls, {"properties": properties, "items": items, "$ref": ref}, type_checker=checker
     )

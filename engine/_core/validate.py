@@ -67,19 +67,22 @@ def check_file(data: Any, fallback: Location, schemas: Schemas, game: str | None
     return sorted(problems, key=lambda p: (p.location.line, p.location.col))
 
 
-def check_resolved(data: Any, fallback: Location, schemas: Schemas, like: Any = None) -> list[Problem]:
-    """Problems of a resolved rule set, where everything required must be present. ``like``: a
-    valid resolved document ``data`` was made from, sharing the mappings and lists that did not
-    change, which are not checked again (:func:`.schemas.checking_like`)."""
+def check_resolved(
+    data: Any, fallback: Location, schemas: Schemas, valid_nodes: frozenset[int] = frozenset()
+) -> list[Problem]:
+    """Problems of a resolved rule set, where everything required must be present.
+    ``valid_nodes``: the mappings and lists ``data`` shares with a valid resolved document it was
+    made from, where they stood there (:func:`.yamlsource.shared_nodes`), which are not checked
+    again (:func:`.schemas.checking_like`)."""
     game = data.get("game") if isinstance(data, dict) else None
     known = game if isinstance(game, str) and game in schemas.games else None
     sections = _Sections(schemas.owners, known) if known is not None else None
     errors = schemas.resolved(known).iter_errors(data)
-    if like is None:
+    if not valid_nodes:
         return _problems(errors, data, fallback, "", sections)
     from .schemas import checking_like
 
-    with checking_like(like):
+    with checking_like(valid_nodes):
         return _problems(errors, data, fallback, "", sections)
 
 

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from .._core.arguments import shown, whole_number
 from .._core.errors import InputError, Location, Problem
-from .._core.expressions import MAX_MAGNITUDE, Evaluator, ExpressionError, TooLarge
-from .._core.memo import Memo
+from .._core.expressions import MAX_MAGNITUDE, Evaluator, Expression, ExpressionError, TooLarge
+from .._core.memo import Memo, memo
 from .._core.numbers import Number, tidy
 from .._core.results import Step
 from ._hooks import Hooks
@@ -225,23 +225,49 @@ def prove_award(rules: KoikoiRules, where: Location) -> list[Problem]:
     field's brights). Rule sets whose multipliers use a plugin's names are not proven."""
     if rules.extra_names:
         return []
+    key = _formula_key(rules)
+    if key in _PROVEN:
+        return []
+    failure = _award_failure(rules)
+    if failure is None:
+        _PROVEN.put(key, True)
+        return []
+    return [Problem(where, "award.multipliers", *failure)]
+
+
+#: The award formulas proven (:func:`_formula_key`): most rule sets loaded (each bundled Koi-Koi
+#: rule set, a house file over one, a variant ``diff`` makes) share one of a few formulas, whose
+#: proof is 234 awards. A failure is not kept: its message may name the formula's place.
+_PROVEN = memo("koikoi", "proven award formulas", 256)
+
+
+def _formula_key(rules: KoikoiRules) -> tuple[Any, ...]:
+    """What :func:`compute` gives for some variables depends on: each expression's text (which
+    is what it computes, the award's names being numbers) and each cap with its type."""
+
+    def text(expression: Expression | None) -> str | None:
+        return None if expression is None else expression.source
+
+    return (
+        text(rules.no_award_when),
+        tuple((text(m.when), text(m.factor), text(m.add), type(m.max), m.max) for m in rules.multipliers),
+    )
+
+
+def _award_failure(rules: KoikoiRules) -> tuple[str, str | None] | None:
     for base, own, opponent, brights in itertools.product((1, 7, 30), range(13), range(3), (0, 5)):
         variables = {"base": base, "own_calls": own, "opponent_calls": opponent, "field_brights": brights}
         situation = f"base {base}, own calls {own}, opponent calls {opponent}, field brights {brights}"
         try:
             points, _ = compute(rules, variables)
         except ExpressionError as exc:
-            return [Problem(where, "award.multipliers", f"{exc.message} for {situation}")]
+            return f"{exc.message} for {situation}", None
         if isinstance(points, float):
-            return [
-                Problem(
-                    where,
-                    "award.multipliers",
-                    f"the award is {points:g} points for {situation}, not a whole number",
-                    "Koi-Koi awards are whole points: use floor, ceil or round_up",
-                )
-            ]
-    return []
+            return (
+                f"the award is {points:g} points for {situation}, not a whole number",
+                "Koi-Koi awards are whole points: use floor, ceil or round_up",
+            )
+    return None
 
 
 @dataclass(frozen=True, slots=True)
