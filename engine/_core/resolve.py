@@ -276,6 +276,14 @@ def new_id_hints(files: list[SourceFile]) -> list[Problem]:
     return found
 
 
+def new_id_hints_over(parent: LocatedDict, first: SourceFile) -> list[Problem]:
+    """What :func:`new_id_hints` finds in ``first`` for a chain whose files after it resolve to
+    ``parent`` (their :func:`resolve`: its ``new`` marks and ``extends`` do not count here)."""
+    found: list[Problem] = []
+    _near_misses(parent, first.data, "", found)
+    return found
+
+
 def _near_misses(parent: Any, child: Any, path: str, out: list[Problem]) -> None:
     if isinstance(parent, LocatedDict) and isinstance(child, LocatedDict):
         for key, value in child.items():
@@ -325,8 +333,12 @@ def resolve_over(parent: LocatedDict, first: SourceFile) -> LocatedDict:
     """What :func:`resolve` gives for a chain whose files after ``first`` resolve to ``parent``
     (their :func:`resolve`): ``first`` merged over it. The mappings and lists ``first`` does
     not change are ``parent``'s own (merging is associative, and the ``new`` marks ``parent``
-    has lost are marks of its own items), so a check of ``parent`` holds for them."""
-    return _finished(merge(parent, first.data))
+    has lost are marks of its own items), so a check of ``parent`` holds for them. Only
+    ``first`` is walked for its marks: an item of a list merged by id comes from a list of
+    ``first`` merged by id (or taking the parent's place), and ``parent`` has none left."""
+    finished = merge(parent, _without_new_marks(first.data))
+    assert isinstance(finished, LocatedDict)
+    return finished
 
 
 def _finished(merged: Any) -> LocatedDict:

@@ -21,6 +21,7 @@ from . import bundled, defaults, prebuild, prebuilt, validate
 from .arguments import shown
 from .errors import InputError, Location, Problem, RulesetError, RulesetNotFound
 from .game import Checked, Game
+from .memo import memo
 from .plugins import Registry, Settings
 from .resolve import (
     SourceFile,
@@ -29,6 +30,7 @@ from .resolve import (
     game_of,
     locate_ref,
     new_id_hints,
+    new_id_hints_over,
     read_file,
     read_source,
     resolve,
@@ -187,25 +189,68 @@ def _build(
     if mismatch is not None:
         raise RulesetError([mismatch])  # one problem, not every section of the parent again
     trusted = all(source.checked for source in files)
-    parent = None if trusted else _checked_parent(files)
-    document = resolve(files) if parent is None else resolve_over(parent, first)
-    hints = new_id_hints(files)
+    name = game_of(files)  # the resolved document's `game`
+    game = registry.games.get(name) if isinstance(name, str) else None
+    valid: LocatedDict | None = None
+    if trusted:
+        whole = _checked_chain(files, game)
+        document, hints = whole.filled, list(whole.hints)
+    elif (parent := _checked_parent(files, game)) is not None:
+        # Filled with what filling the parent made of the parts they share: one form of each.
+        document = with_defaults(resolve_over(parent.resolved, first), game, dict(parent.known))
+        hints = [*parent.hints, *new_id_hints_over(parent.resolved, first)]
+        valid = parent.filled
+    else:
+        document, hints = with_defaults(resolve(files), game), new_id_hints(files)
     problems.extend(hint for hint in hints if not hint.warning)
     warnings = [hint for hint in hints if hint.warning]
     return _from_document(
-        first.id, first.display, tuple(files), document, problems, registry, warnings, trusted, valid=parent
+        first.id, first.display, tuple(files), document, problems, registry, warnings, trusted, valid=valid
     )
 
 
-def _checked_parent(files: list[SourceFile]) -> LocatedDict | None:
-    """The resolved document of the rule set the first file extends, when that rule set is
-    bundled and was checked whole when its record was made (each of its files recorded, itself
-    no abstract base); ``None`` otherwise. The file's own document is resolved over it and
-    shares what the file does not change, which is not checked again."""
+@dataclass(frozen=True, slots=True)
+class _Chain:
+    """A chain of bundled files read from the record (each checked when it was made), resolved
+    (:func:`.resolve.resolve`) and its defaults filled in for one game's schema; what filling
+    made of each mapping and list (:func:`.defaults.fill`'s ``known``), and the new-id hints of
+    its files."""
+
+    files: tuple[SourceFile, ...]
+    resolved: LocatedDict
+    filled: LocatedDict
+    known: defaults.Filled
+    hints: tuple[Problem, ...]
+
+
+#: Chains of bundled files resolved and filled (:class:`_Chain`), by the parsed files (which the
+#: memo of parsed files shares while their texts stay the same, and each entry keeps alive) and
+#: the game's schema: every load of a bundled rule set, and of a file extending one, resolved
+#: and filled the same files again. Documents are never changed once made (a variant copies
+#: what it changes), so the rule sets loaded from one chain share its document.
+_CHAINS = memo("", "resolved bundled chains", 64)
+
+
+def _checked_chain(files: list[SourceFile], game: Game | None) -> _Chain:
+    key = (tuple(id(source.data) for source in files), None if game is None else str(game.schema))
+    found: _Chain | None = _CHAINS.get(key)
+    if found is None or any(a is not b for a, b in zip(found.files, files, strict=True)):
+        resolved = resolve(files)
+        known: defaults.Filled = {}
+        filled = with_defaults(resolved, game, known)
+        found = _CHAINS.put(key, _Chain(tuple(files), resolved, filled, known, tuple(new_id_hints(files))))
+    return found
+
+
+def _checked_parent(files: list[SourceFile], game: Game | None) -> _Chain | None:
+    """The rule set the first file extends, resolved and filled, when that rule set is bundled
+    and was checked whole when its record was made (each of its files recorded, itself no
+    abstract base); ``None`` otherwise. The file's own document is resolved over it and shares
+    what the file does not change, which is not checked again."""
     parents = files[1:]
     if not parents or not all(source.checked for source in parents) or bundled.is_abstract(parents[0].path.stem):
         return None
-    return resolve(parents)
+    return _checked_chain(parents, game)
 
 
 def _written_problems(files: list[SourceFile], registry: Registry) -> list[Problem]:
@@ -283,28 +328,26 @@ def _from_document(
     like: RuleSet | None = None,
     valid: LocatedDict | None = None,
 ) -> RuleSet:
-    """The rule set of a resolved ``document``; ``trusted``: every file of it is a bundled file
-    as it was checked (a bundled chain resolves as it did then), so the schema is not run again;
-    ``like``: the valid rule set ``document`` was made from, whose unchanged parts it shares
-    (only the rest is checked again; the same ``plugins`` section keeps its plugin manager);
-    ``valid``: the resolved document, before defaults, of a rule set that passed the schema and
-    whose unchanged mappings and lists ``document`` shares (they are not checked again)."""
+    """The rule set of a resolved ``document``, its defaults filled in unless it is a variant's;
+    ``trusted``: every file of it is a bundled file as it was checked (a bundled chain resolves
+    as it did then), so the schema is not run again; ``like``: the valid rule set ``document``
+    (a variant, its defaults not filled in yet) was made from, whose unchanged parts it shares
+    (only the rest is filled and checked again; the same ``plugins`` section keeps its plugin
+    manager); ``valid``: the resolved document, defaults filled in, of a rule set that passed
+    the schema and whose unchanged mappings and lists ``document`` shares (they are not checked
+    again)."""
     start = Location(display, 1, 1)
     warnings = list(warnings or [])
     name = document.get("game")
     game = registry.games.get(name) if isinstance(name, str) else None
-    filled: defaults.Filled | None = None
     shared: frozenset[int] = frozenset()
     if valid is not None:
-        # Filled first, so that the parts the documents share are filled once, into one form.
-        filled = {}
-        valid = with_defaults(valid, game, filled)
-    elif like is not None and game is like.part:
-        # What a variant shares with the rule set it was made from is filled and valid already.
-        shared = shared_nodes(document, like.document)
-    document = with_defaults(document, game, filled, shared)
-    if valid is not None:
         shared = shared_nodes(document, valid)
+    elif like is not None:
+        if game is like.part:
+            # What a variant shares with the rule set it was made from is filled and valid already.
+            shared = shared_nodes(document, like.document)
+        document = with_defaults(document, game, None, shared)
     # The resolved document is checked even when a file has problems, to know which sections the
     # compiler may trust; its findings are reported only when the files themselves are sound
     # (otherwise they repeat them: a misspelt key is also a missing one).
