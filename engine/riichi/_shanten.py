@@ -39,38 +39,60 @@ _TABLES = memo("riichi", "shanten suit tables", 8192)
 _tables_get = _TABLES.get
 
 
+#: The moves of a walk from one state at one place, by the place's count, its limit, whether a
+#: run may begin there and the state (:func:`_walk`): a pure function of those, worked out once.
+_STEPS = memo("riichi", "shanten walk steps", 5 * 5 * 2 * 250)
+_steps_get = _STEPS.get
+
+
+def _steps(held: int, cap: int, run_ok: bool, state: int) -> tuple[tuple[int, int], ...]:
+    """The states a walk reaches from ``state`` (packed as in :func:`_walk`) at a place holding
+    ``held`` of ``cap`` copies left, and the tiles each uses there: runs begun (``run_ok``), a
+    triplet, the pair; never more copies than ``cap``, four sets and one pair at most."""
+    index, back1, back2 = state // 25, state // 5 % 5, state % 5
+    sets, pairs = divmod(index, 2)
+    carried = back1 + back2
+    found = []
+    if carried <= cap:
+        most_runs = min(4 - sets, cap - carried) if run_ok else 0
+        for begun in range(most_runs + 1):
+            for triplet in (0, 1) if held and sets + begun < 4 else (0,):
+                for pair in (0, 1) if held and not pairs else (0,):
+                    need = carried + begun + 3 * triplet + 2 * pair
+                    if need > cap:
+                        break
+                    key = (((sets + begun + triplet) * 2 + pairs + pair) * 5 + begun) * 5 + back1
+                    found.append((key, need if need < held else held))
+    return tuple(found)
+
+
 def _walk(counts: bytes, limits: bytes, runs: bool) -> tuple[int, ...]:
     """The table of one suit: ``best[m * 2 + p]``, the most of its tiles that ``m`` sets and ``p``
     pairs of the suit can use with no tile past its limit (monotone: fewer blocks that use
     tiles, the rest anywhere)."""
     size = len(counts)
-    # A state: (sets, pairs, runs begun one tile back, runs begun two tiles back) -> tiles used.
-    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
+    # A state: sets, pairs, runs begun one tile back and two tiles back, packed in one int
+    # (((sets * 2 + pairs) * 5 + back1) * 5 + back2) -> the tiles used.
+    states: dict[int, int] = {0: 0}
     for i in range(size):
         held, cap = counts[i], limits[i]
-        ahead = held or (i + 2 < size and (counts[i + 1] or counts[i + 2]))
-        can_run = runs and i + 2 < size
-        moved: dict[tuple[int, int, int, int], int] = {}
-        for (sets, pairs, back1, back2), used in states.items():
-            carried = back1 + back2
-            if carried > cap:
-                continue
-            most_runs = min(4 - sets, cap - carried) if can_run and ahead else 0
-            for begun in range(most_runs + 1):
-                for triplet in (0, 1) if held and sets + begun < 4 else (0,):
-                    for pair in (0, 1) if held and not pairs else (0,):
-                        need = carried + begun + 3 * triplet + 2 * pair
-                        if need > cap:
-                            break
-                        key = (sets + begun + triplet, pairs + pair, begun, back1)
-                        value = used + (need if need < held else held)
-                        if moved.get(key, _NONE) < value:
-                            moved[key] = value
+        run_ok = runs and i + 2 < size and bool(held or counts[i + 1] or counts[i + 2])
+        base = ((held * 5 + cap) * 2 + run_ok) * 250
+        moved: dict[int, int] = {}
+        moved_get = moved.get
+        for state, used in states.items():
+            steps = _steps_get(base + state)
+            if steps is None:
+                steps = _STEPS.put(base + state, _steps(held, cap, run_ok, state))
+            for key, gain in steps:
+                value = used + gain
+                if moved_get(key, _NONE) < value:
+                    moved[key] = value
         states = moved
     best = [_NONE] * 10
-    for (sets, pairs, back1, back2), used in states.items():
-        if not back1 and not back2 and best[sets * 2 + pairs] < used:
-            best[sets * 2 + pairs] = used
+    for state, used in states.items():
+        if not state % 25 and best[state // 25] < used:  # no run left open
+            best[state // 25] = used
     for index in range(10):  # fewer blocks that use tiles, the rest placed anywhere
         sets, pairs = divmod(index, 2)
         if pairs and best[index - 1] > best[index]:
