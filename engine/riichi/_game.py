@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._core.commands import Command, Output, add_deprecated, count_argument, whole_number_argument
 from .._core.errors import InputError
+from .._core.memo import remembered
 from .._core.results import Built
 from . import hookspecs
 from ._explain import hand_lines, score_text, step_lines, win_name
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
     from .._core.webpart import WebPart
     from .._core.yamlsource import LocatedDict
+    from . import _corpus
     from ._rules import RiichiRules, Yaku
     from ._tally import Tally
 
@@ -78,8 +80,6 @@ class RiichiGame:
         the table situations are those of a table of three (and of four, if the other seats
         four): a situation one rule set cannot have is left out of the comparison."""
         from . import _corpus
-        from ._corpus import corpus
-        from ._corpus import describe as describe_hand
         from ._grid import grid_fu
         from ._rules import riichi_rules
         from ._table_cases import table_situations
@@ -119,8 +119,8 @@ class RiichiGame:
                 kita=any(t.kita is not None for t in sides),
                 north_seat=False,
             )
-        for hand in corpus(table=kinds):
-            yield "hands", describe_hand(hand), _tiles_case(hand)
+        for text, run in _corpus_cases(kinds):
+            yield "hands", text, run
         for players in sorted({t.players for t in sides}, reverse=True):
             yield from table_situations(players)
 
@@ -331,6 +331,16 @@ def _hand(totals: bool = False, **kwargs: Any) -> Callable[[RuleSet], diff.Outco
         return diff.Outcome(result.total, f"{pays}{level}{total}", Built(step_lines, result))
 
     return run
+
+
+@remembered("riichi", "corpus situations", 8)
+def _corpus_cases(kinds: _corpus.Table) -> tuple[tuple[str, Callable[[RuleSet], diff.Outcome]], ...]:
+    """The corpus of hands of the tiles and calls ``kinds`` allows, each in words and how to score
+    it: the same for every comparison at such a table (each run reads only its hand and the rule
+    set it is given), so worked out once."""
+    from ._corpus import corpus, describe
+
+    return tuple((describe(hand), _tiles_case(hand)) for hand in corpus(table=kinds))
 
 
 def _tiles_case(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
