@@ -10,7 +10,7 @@ import pytest
 import yakuset
 from yakuset import diff
 
-from .helpers import BUNDLED, ROOT, bundled_behaviour, real, run
+from .helpers import BUNDLED, ROOT, behaviour_of_group, bundled_behaviour, real, run
 from .helpers import write_at as write
 
 DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
@@ -323,6 +323,21 @@ def test_ema_2025_vs_m_league_lists_the_table_rules_that_tell_them_apart_and_the
     assert (final.old.value, final.new.value) == (27.0, 62.0)
 
 
+def test_ema_2025_vs_tenhou_settlements_show_the_chombo_penalty_and_the_abortive_draws_under_their_causes():
+    """The settlements alone, as the command line renders a comparison (the whole diff below, in
+    the slow run): EMA charges a chombo that Tenhou does not; Tenhou has the abortive draws."""
+    a, b = yakuset.load_ruleset("ema-2025"), yakuset.load_ruleset("tenhou")
+    report = behaviour_of_group(a, b, "settle")
+    resolved = diff.structural(a, b)
+    out = diff.human(a, b, None, report, 3, False, diff.attribute(a, resolved, report), 10, resolved)
+    under = {block.split(":")[0]: block for block in out.split("\n  Caused by ")[1:]}
+    assert "settle: chombo by seat 0: transfers [0, 0, 0, 0]" in under["penalties.chombo"]
+    assert "refused (the rule set has no chombo penalty (penalties.chombo: none))" in under["penalties.chombo"]
+    line = "settle: abortive draw: nine terminals: refused (the rule set has no abortive draw"
+    assert line in under["draws.abortive"]
+
+
+@pytest.mark.slow  # a whole Riichi diff with its causes; its settlements alone just above
 def test_ema_2025_vs_tenhou_shows_the_chombo_penalty_and_the_abortive_draws(capsys):
     code, out, _ = run(capsys, "diff", "ema-2025", "tenhou", "--behaviour-only")
     assert code == 1

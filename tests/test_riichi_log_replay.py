@@ -243,6 +243,23 @@ def test_one_hand_replayed_alone_in_its_logged_state_under_either_rule_set() -> 
         riichi.replay_hand(ruleset("tenhou"), record, 10)
 
 
+def test_played_games_give_the_hands_and_placements_that_change_with_their_causes() -> None:
+    """The played games of ``diff --logs`` alone, in its words (the whole command below, with
+    every built-in situation, in the slow run)."""
+    from yakuset import _replays, diff
+
+    a, b = ruleset("tenhou"), ruleset("ema-2025")
+    resolved = diff.structural(a, b)
+    played = _replays.played_text(a, b, _replays.played(a, b, str(FIRST), resolved), 1, False, resolved)
+    assert played.startswith("Played games: 2 of 9 situations change; largest: first-example.mjlog hand 6")
+    assert "1 of 1 whole game(s) change placements" in played
+    assert "first-example.mjlog: -ron- 4th -> 3rd, 超ヒモリロ 3rd -> 4th" in played
+    # South 4's winner had one red five, 5p: that change alone turns 2 han into 1.
+    assert "Caused by tiles.red_fives.p: 1 -> 0" in played
+    assert "first-example.mjlog hand 9 (South 4, 2 honba): 0 +3600 0 -2600 -> 0 +2600 0 -1600 (-1000)" in played
+
+
+@pytest.mark.slow  # a whole Riichi diff with its causes; the played games alone just above
 def test_diff_with_logs_adds_played_games_their_placements_and_causes(capsys, tmp_path) -> None:
     (tmp_path / FIRST.name).write_bytes(FIRST.read_bytes())
     argv = ("diff", "tenhou", "ema-2025", "--behaviour-only", "--logs", str(tmp_path), "--top", "1")
@@ -274,7 +291,7 @@ def test_diff_with_logs_gives_the_placements_in_json_and_markdown(capsys, tmp_pa
     assert "### Played games" in out and "- first-example.mjlog: -ron- 4th -> 3rd" in out
 
 
-def test_diff_with_logs_gives_the_played_games_in_json_and_markdown(capsys, tmp_path) -> None:
+def test_diff_with_logs_gives_the_played_games_in_each_format(capsys, tmp_path) -> None:
     """One rule change, Tenhou's red 5p taken away: South 4's winner had it (2 han -> 1, as
     above), and its cause is that change alone; no whole game changes placements."""
     logs = tmp_path / "logs"
@@ -294,6 +311,12 @@ def test_diff_with_logs_gives_the_played_games_in_json_and_markdown(capsys, tmp_
     code, out, _ = helpers.run(capsys, *argv, "--format", "markdown")
     assert code == 1
     assert "### Played games" in out and hand_9 in out
+    code, out, _ = helpers.run(capsys, *argv)
+    assert code == 1
+    played = out[out.index("Played games: ") :]
+    assert played.startswith(f"Played games: 2 of 9 situations change; largest: {hand_9}: ")
+    assert "0 of 1 whole game(s) change placements" in played
+    assert f"Caused by tiles.red_fives.p: 1 -> 0 (<bundled>/riichi/tenhou.yaml:40 -> {house}:3)" in played
 
 
 def test_diff_with_logs_refuses_what_has_no_played_games(capsys, tmp_path) -> None:

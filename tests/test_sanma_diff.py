@@ -216,6 +216,25 @@ def test_a_kita_the_rule_set_cannot_have_is_exit_2_with_one_line(capsys, argv, m
     assert err.count("\n") == 1 and message in err
 
 
+KITA_CASES = [
+    {"name": "two kita", "hand": PINFU, "win": "4s", "seat_wind": "south", "riichi": True, "tsumo": True, "kita": 2},
+    {"name": "no kita", "hand": PINFU, "win": "4s", "seat_wind": "south", "riichi": True, "tsumo": True},
+]
+
+
+def test_a_case_may_give_kita():
+    """The cases alone (the command line below adds every built-in situation, in the slow run):
+    kita exists only at three players, so the case with kita is left out and counted; the hand
+    without kita is compared: 3 han 20 fu non-dealer tsumo, 1300 + 700 = 2000 at three, 1300 +
+    700 + 700 = 2700 at four."""
+    a, b = yakuset.load_ruleset("tenhou-sanma"), yakuset.load_ruleset("tenhou")
+    report = diff.behaviour(a, b, KITA_CASES, situations=())
+    assert (report.by_group["cases"], report.one_sided, report.skipped) == ((1, 1), 1, 0)
+    [case] = report.changes
+    assert (case.situation, case.old.value, case.new.value) == ("no kita", 2000, 2700)
+
+
+@pytest.mark.slow  # a whole diff of a three- and a four-player rule set; the cases alone just above
 def test_a_diff_case_may_give_kita(capsys, tmp_path):
     cases = tmp_path / "cases.yaml"
     cases.write_text(

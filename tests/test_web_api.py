@@ -582,6 +582,7 @@ def test_a_heavy_request_that_finds_no_slot_within_the_time_limit_is_503():
     assert found["message"] == "the server is busy with other heavy requests for over 0.2 s"
 
 
+@pytest.mark.slow  # a worker started for it; the quick run sees the same 503 in the test below
 def test_a_request_over_the_time_limit_is_503():
     # A Riichi diff takes seconds, hundreds of times the limit.
     limits = Limits(seconds=0.01, heavy=1)
