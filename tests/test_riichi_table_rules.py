@@ -7,6 +7,8 @@ YAML must say so in a comment on that line (a designer sees the choice where the
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 import yakuset
 
@@ -114,9 +116,15 @@ def _plain(value):
     return value
 
 
+@functools.cache
+def _loaded(ruleset_id: str) -> yakuset.RuleSet:
+    """The rule set, loaded once for the module's rows (about twenty a rule set)."""
+    return yakuset.load_ruleset(ruleset_id)
+
+
 @pytest.mark.parametrize("ruleset_id, path, expected, chosen", list(_cases()))
 def test_each_rule_set_states_the_reference_value_of_every_table_row(ruleset_id, path, expected, chosen):
-    rs = yakuset.load_ruleset(ruleset_id)
+    rs = _loaded(ruleset_id)
     node = rs.document
     for key in path:
         node = node[key]
