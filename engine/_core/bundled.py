@@ -26,7 +26,10 @@ def data_root() -> Path:
 
 def core_schema_path() -> Path:
     """The core's rule-set schema (the keys every rule set has), beside this module."""
-    return Path(__file__).resolve().with_name("ruleset.schema.json")
+    return _CORE_SCHEMA
+
+
+_CORE_SCHEMA = Path(__file__).resolve().with_name("ruleset.schema.json")
 
 
 def rulesets_dir() -> Path:
@@ -48,9 +51,16 @@ def schema_path() -> Path:
 def bundled_name(path: Path) -> str | None:
     """``koikoi/nintendo.yaml`` if ``path`` is that bundled file, else ``None``."""
     try:
-        return path.resolve().relative_to(rulesets_dir().resolve()).as_posix()
+        return path.resolve().relative_to(resolved_folder(rulesets_dir())).as_posix()
     except (ValueError, OSError):
         return None
+
+
+@functools.lru_cache(maxsize=16)
+def resolved_folder(folder: Path) -> Path:
+    """``folder.resolve()`` for a folder of the package's data, once a process (they do not move
+    while it runs; each load named where its files lie relative to them)."""
+    return folder.resolve()
 
 
 @functools.cache

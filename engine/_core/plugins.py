@@ -183,19 +183,40 @@ class Registry:
 
 
 class _Manager(pluggy.PluginManager):
-    """pluggy's manager, which asks each name a plugin has whether it is a hook implementation
-    through :func:`inspect.getattr_static` (about 40 µs a name: a module plugin of a hundred
-    names cost a millisecond of every load). A module's names are its namespace's, so a name
-    there that holds no function, method, classmethod or staticmethod is passed over first:
-    the same answer, as ``getattr_static`` reads a module's own names from that namespace."""
+    """pluggy's manager, which asks each name a plugin (or a module of hookspecs) has whether it
+    is a hook implementation (or specification) through :func:`inspect.getattr_static` (about
+    40 µs a name: a module plugin of a hundred names cost a millisecond of every load, and the
+    hookspecs half a millisecond of every manager). A module's names are its namespace's, as
+    ``getattr_static`` reads them: a name there that holds no function, method, classmethod or
+    staticmethod is passed over, and a plain function's options are its marker attribute, as
+    pluggy reads them; anything else is asked as pluggy asks it."""
 
     def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
-        if type(plugin) is ModuleType and not isinstance(vars(plugin).get(name), _HOOKABLE):
-            return None
+        if type(plugin) is ModuleType:
+            value = vars(plugin).get(name)
+            if type(value) is FunctionType:
+                return _marked(value, f"{self.project_name}_impl")
+            if not isinstance(value, _HOOKABLE):
+                return None
         return super().parse_hookimpl_opts(plugin, name)
+
+    def parse_hookspec_opts(self, module_or_class: Any, name: str) -> Any:
+        if type(module_or_class) is ModuleType:
+            value = vars(module_or_class).get(name)
+            if type(value) is FunctionType:
+                return _marked(value, f"{self.project_name}_spec")
+            if not isinstance(value, _HOOKABLE):
+                return None
+        return super().parse_hookspec_opts(module_or_class, name)
 
 
 _HOOKABLE = (FunctionType, MethodType, staticmethod, classmethod)
+
+
+def _marked(function: FunctionType, marker: str) -> Any:
+    """A plain function's hook options (pluggy's ``_get_marker_opts`` for a function)."""
+    opts = getattr(function, marker, None)
+    return opts if isinstance(opts, dict) else None
 
 
 def entry_points(group: str) -> Any:
@@ -313,13 +334,13 @@ def _pending(
 def _hook_names(specs: object) -> list[str]:
     """The names of the hookspecs a module (or class) holds."""
     marker = f"{hookspecs.PROJECT}_spec"
-    return [name for name, value in inspect.getmembers(specs) if hasattr(value, marker)]
+    return [name for name, value in _members(specs) if hasattr(value, marker)]
 
 
 def _unmarked(plugin: object, name: str, where: Location) -> list[Problem]:
     """A ``yakuset_...`` function without ``@hookimpl`` is never called: say so."""
     problems = []
-    for attribute, value in inspect.getmembers(plugin):
+    for attribute, value in _members(plugin):
         if (
             attribute.startswith(f"{hookspecs.PROJECT}_")
             and callable(value)
@@ -334,6 +355,16 @@ def _unmarked(plugin: object, name: str, where: Location) -> list[Problem]:
                 )
             )
     return problems
+
+
+def _members(plugin: object) -> list[tuple[str, Any]]:
+    """``inspect.getmembers(plugin)``; for a module with no ``__getattr__`` or ``__dir__`` of its
+    own, read from its namespace (what ``getmembers`` reads there, without a call a name)."""
+    if type(plugin) is ModuleType:
+        namespace = vars(plugin)
+        if "__getattr__" not in namespace and "__dir__" not in namespace:
+            return sorted(namespace.items())
+    return inspect.getmembers(plugin)
 
 
 def asked_alone(manager: pluggy.PluginManager, name: str, hook: str) -> Any:

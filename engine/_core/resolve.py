@@ -44,12 +44,14 @@ def display_name(path: Path) -> str:
     """A path as people read it: a bundled rule set as ``<bundled>/koikoi/nintendo.yaml``, a
     bundled example script as ``<bundled>/examples/….yaml`` (never where the package is
     installed), any other file relative to the working folder when inside it."""
-    for folder, shown in ((bundled.rulesets_dir(), BUNDLED), (bundled.examples_dir(), f"{BUNDLED}/examples")):
-        try:
-            inside = path.resolve().relative_to(folder.resolve())
-        except (ValueError, OSError):
-            continue
-        return f"{shown}/{inside.as_posix()}"
+    try:
+        real = path.resolve()
+        for folder, shown in ((bundled.rulesets_dir(), BUNDLED), (bundled.examples_dir(), f"{BUNDLED}/examples")):
+            inside = bundled.resolved_folder(folder)
+            if real.is_relative_to(inside):
+                return f"{shown}/{real.relative_to(inside).as_posix()}"
+    except OSError:
+        pass
     try:
         relative = os.path.relpath(path)
     except ValueError:
