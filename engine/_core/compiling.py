@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import pluggy
 
 from .errors import Location, Problem, ValueLocation
 from .expressions import Expression, ExpressionError, Kind, compile_expression
-from .memo import memo
+from .memo import Memo, memo
 from .numbers import Number
 from .scalars import number_in_text, quoted_number
 from .yamlsource import LocatedDict, LocatedList
@@ -146,6 +146,27 @@ def _compile_and_prove(
     except ExpressionError as exc:
         return exc.message, exc.offset, exc.hint
     return (prove(expression, domain, whole) if domain is not None else None) or expression
+
+
+T = TypeVar("T")
+
+
+def compiled_part(
+    kept: Memo[Any, Any], node: Any, also: Hashable, make: Callable[[list[Problem]], T]
+) -> tuple[T, tuple[Problem, ...]]:
+    """What ``make`` (which appends its problems to the list it is given) compiles from a part of
+    a resolved document (``node``, a mapping or list) and ``also`` (what else it reads), with
+    its problems, kept in ``kept`` by the part itself: a document is never changed once made,
+    and the loads of one bundled rule set (its chain is resolved once), or a variant ``diff``
+    makes that leaves the part alone, hand over the same object. The entry keeps the part
+    alive, so no other part can take its id while it is kept. What is returned is shared:
+    immutable, or copied by the caller before a change."""
+    key = (id(node), also)
+    found = kept.get(key)
+    if found is None or found[0] is not node:
+        problems: list[Problem] = []
+        found = kept.put(key, (node, make(problems), tuple(problems)))
+    return found[1], found[2]
 
 
 #: The values each name of an expression can take, for proving it at load.

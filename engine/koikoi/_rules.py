@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from .._core.arguments import a_ruleset
-from .._core.compiling import compile_at, expression_names
+from .._core.compiling import compile_at, compiled_part, expression_names
 from .._core.errors import InputError, Location, Problem
 from .._core.expressions import Expression, ExpressionContext
 from .._core.game import Checked
+from .._core.memo import memo
 from .._core.numbers import Number
 from .._core.yamlsource import LocatedDict, LocatedList, id_items
 from ._memos import KoikoiCaches
@@ -191,8 +192,21 @@ def compile_rules(
         else None
     )
     multipliers = _compile_multipliers(award.get("multipliers"), names, problems, fallback)
-    deck = _compile_cards(document["cards"], problems) if checked.clean("cards") else {}
-    yaku = _compile_yaku(document["yaku"], deck, problems, fallback) if checked.clean("yaku") else ()
+    deck: Mapping[str, Card] = {}
+    if checked.clean("cards"):
+        cards: Any = document["cards"]
+        deck, found = compiled_part(_DECKS, cards, None, lambda out: _compile_cards(cards, out))
+        problems.extend(found)
+    yaku: tuple[KoikoiYaku, ...] = ()
+    if checked.clean("yaku"):
+        items: Any = document["yaku"]
+        yaku, found = compiled_part(
+            _YAKU_TABLES,
+            items,
+            (frozenset(deck), fallback),
+            lambda out: _compile_yaku(items, deck, out, fallback),
+        )
+        problems.extend(found)
     if problems or not checked.valid:
         return None, problems
     known = frozenset(item["id"] for _, item in id_items(document["yaku"]))
@@ -222,6 +236,12 @@ def compile_rules(
         table=table,
     )
     return rules, problems
+
+
+#: Decks and yaku tables compiled, by the document's list (:func:`.compiling.compiled_part`); a
+#: yaku table by the ids of the deck too, which its cards must name.
+_DECKS = memo("koikoi", "compiled decks", 64)
+_YAKU_TABLES = memo("koikoi", "compiled yaku tables", 64)
 
 
 def _compile_multipliers(

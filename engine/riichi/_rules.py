@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from .._core.arguments import a_ruleset
-from .._core.compiling import Domain, compile_at, expression_names
+from .._core.compiling import Domain, compile_at, compiled_part, expression_names
 from .._core.errors import InputError, Location, Problem
 from .._core.expressions import Expression, ExpressionContext
 from .._core.game import Checked
 from .._core.hints import did_you_mean
+from .._core.memo import memo
 from .._core.yamlsource import LocatedDict, LocatedList, id_items
 from ._hooks import RiichiHooks
 from ._memos import RiichiCaches
@@ -390,7 +391,20 @@ def _compile_tiers(
     return tuple(tiers)
 
 
+#: Yaku tables compiled, by the document's list (:func:`.compiling.compiled_part`).
+_YAKU_TABLES = memo("riichi", "compiled yaku tables", 64)
+
+
 def _compile_yaku(items: Any, problems: list[Problem], fallback: Location) -> tuple[dict[str, Yaku], set[str]]:
+    """The enabled yaku by id (a dict of its own, which the caller may change) and the disabled ids."""
+    (yaku, disabled), found = compiled_part(
+        _YAKU_TABLES, items, fallback, lambda out: _yaku_table(items, out, fallback)
+    )
+    problems.extend(found)
+    return dict(yaku), set(disabled)
+
+
+def _yaku_table(items: Any, problems: list[Problem], fallback: Location) -> tuple[dict[str, Yaku], frozenset[str]]:
     yaku: dict[str, Yaku] = {}
     disabled: set[str] = set()
     entries = id_items(items)
@@ -448,7 +462,7 @@ def _compile_yaku(items: Any, problems: list[Problem], fallback: Location) -> tu
             else (None, None),
             automatic=item["automatic"],
         )
-    return yaku, disabled
+    return yaku, frozenset(disabled)
 
 
 def _check_refs(refs: Any, known: set[str], path: str, problems: list[Problem]) -> None:
