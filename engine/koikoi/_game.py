@@ -294,10 +294,13 @@ def _script(path: Path) -> Callable[[RuleSet], diff.Outcome]:
     from .. import diff
     from ._replay import load_script, replay, trace_text
 
+    read: list[LocatedDict] = []  # read at the first run: each rule set (and variant) replays it
+
     def run(rs: RuleSet) -> diff.Outcome:
-        script = load_script(path)
+        if not read:
+            read.append(load_script(path))
         try:
-            trace = replay(rs, script)
+            trace = replay(rs, read[0])
         except RulesetError as refused:
             # A play the rule set does not allow (written for other rules) changes no score:
             # it is left out of the comparison and counted, not a behaviour change.
