@@ -137,6 +137,18 @@ def play_move(card: str) -> Move:
     return Move("play", card) if found is None else found
 
 
+# A turn's captures are kept as ``_meet`` returns them, the capturing card first (what the referee
+# scores); its record names only the field cards taken.
+def _played(
+    player: str, card: str, took: tuple[str, ...] | None, turned: str | None, turned_took: tuple[str, ...] | None
+) -> Played:
+    return Played(player, card, took and took[1:], turned, turned_took and turned_took[1:])
+
+
+def _chose(player: str, card: str, target: str, turned: str | None, turned_took: tuple[str, ...] | None) -> Chose:
+    return Chose(player, card, target, turned, turned_took and turned_took[1:])
+
+
 class TableRound(NamedTuple):
     """How one round of a played match ended (plain data, cheap to aggregate).
 
@@ -460,14 +472,16 @@ class Table:
             del hand[at], moves[at]
             took = self._meet(card)
             if took is None:
-                self._log.append((Played, player, card, None, None, None))
+                self._log.append((_played, player, card, None, None, None))
                 return ()
             turned = self._stock.pop()
             turned_took = self._meet(turned)
-            self._log.append((Played, player, card, took, turned, turned_took))
+            self._log.append((_played, player, card, took, turned, turned_took))
             if turned_took is None:  # the turned card waits for the player's choice of two field cards
+                self._taken[:0] = took
                 self._choosing_turned = True
                 return ()
+            taken = took + turned_took
         else:
             if not isinstance(move, Move) or player is None:
                 raise IllegalMove(self._refusal(move))
@@ -486,9 +500,9 @@ class Table:
                 raise IllegalMove(self._refusal(move))
             if not self._chosen(player, waiting, target):
                 return ()
+            taken, self._taken = tuple(self._taken), []
         # The turn's cards have met the field: the referee scores the captures (here too, not in
         # a method: that call cost 0.3-0.7 % of a BGA match).
-        taken, self._taken = self._taken, []
         event = self._round._turn(player, taken, self._field, True)
         quiet = self._quiet[player]
         if event is quiet[1]:  # the round goes on, the other player's turn (the players alternate)
@@ -543,16 +557,18 @@ class Table:
             return True
         turned = self._stock.pop()
         turned_took = self._meet(turned)
-        self._log.append((Chose, player, card, target, turned, turned_took))
+        self._log.append((_chose, player, card, target, turned, turned_took))
         if turned_took is None:
             self._choosing_turned = True
             return False
+        self._taken += turned_took
         return True
 
     def _meet(self, card: str) -> tuple[str, ...] | None:
-        """``card`` (played, or turned from the stock) meets the field: the field cards it
-        captures (the one of its month, or all three; ``()`` when it is laid on the field), or
-        ``None`` when two match and the player must choose (``card`` waits as ``choosing``)."""
+        """``card`` (played, or turned from the stock) meets the field: ``card`` and the field
+        cards it captures (the one of its month, or all three; ``()`` when it is laid on the
+        field), or ``None`` when two match and the player must choose (``card`` waits as
+        ``choosing``, first of the turn's ``_taken``)."""
         matches = self._matching[card]
         if not matches:
             matches.append(card)
@@ -561,17 +577,15 @@ class Table:
         if len(matches) == 1:  # most captures: the one card of its month
             target = matches.pop()
             del self._field[target]
-            self._taken += (card, target)
-            return (target,)
+            return (card, target)
         if len(matches) == 2:
             self._taken.append(card)
             self._choosing = card
             self._pending = "choose"
             return None
-        took = tuple(matches)
-        self._taken += (card, *took)
+        took = (card, *matches)
         field = self._field
-        for match in took:
+        for match in matches:
             del field[match]
         matches.clear()
         return took
