@@ -335,6 +335,14 @@ def test_ema_2025_vs_tenhou_settlements_show_the_chombo_penalty_and_the_abortive
     assert "refused (the rule set has no chombo penalty (penalties.chombo: none))" in under["penalties.chombo"]
     line = "settle: abortive draw: nine terminals: refused (the rule set has no abortive draw"
     assert line in under["draws.abortive"]
+    # The other way, Tenhou's abortive triple ron paid under EMA, which pays each winner its honba
+    # (wins.honba_to: each; Tenhou's nearest): the abortive draws turned off alone pay the honba
+    # Tenhou's way, and the honba rule alone moves nothing (Tenhou aborts the hand), so the cause
+    # named is the change that moves it, not an exact one.
+    back = behaviour_of_group(b, a, "settle")
+    causes = dict(zip((c.situation for c in back.changes), diff.attribute(b, diff.structural(b, a), back)))
+    triple = causes["triple ron off seat 0: seats 1, 2, 3 each 1 han 30 fu"]
+    assert triple is not None and (triple.key, triple.exact) == (("draws.abortive",), False)
 
 
 @pytest.mark.slow  # a whole Riichi diff with its causes; its settlements alone just above

@@ -251,6 +251,11 @@ def test_applying_rule_changes_leaves_the_first_rule_sets_document_as_it_was():
     assert a.document == before
     assert changed["players"] == 3 and changed["tiles"]["removed"] == b.document["tiles"]["removed"]
     assert changed["yaku"] is a.document["yaku"] or not any(c.path.startswith("yaku") for c in changes)
+    # The other way a section goes: four players have no kita (docs/rules/sanma.md).
+    before = copy.deepcopy(b.document)
+    back = apply(b.document, diff.structural(b, a))
+    assert b.document == before
+    assert (back["players"], back["tiles"]["removed"]) == (4, []) and "kita" in b.document and "kita" not in back
 
 
 def test_a_variant_is_checked_where_it_changed_though_what_it_shares_is_not_checked_again():
