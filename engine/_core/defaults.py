@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Location
-from .yamlsource import LocatedDict, LocatedList
+from .yamlsource import LocatedDict, LocatedList, Shared
 
 #: Where a value filled from the schema "stands" (``show --resolved`` prints it as its origin).
 SCHEMA_DEFAULT = Location("<schema default>", 0, 0)
@@ -127,7 +127,7 @@ def _merged(a: Tree | None, b: Tree | None) -> Tree | None:
 
 
 def fill(
-    document: LocatedDict, schemas: Iterable[Path], known: Filled | None = None, done: frozenset[int] = frozenset()
+    document: LocatedDict, schemas: Iterable[Path], known: Filled | None = None, done: Shared = frozenset()
 ) -> LocatedDict:
     """``document`` with every value it leaves out that ``schemas`` (the core's, the game's)
     give a default for; the document itself is not changed (what gains a value is a copy).
@@ -159,7 +159,7 @@ def _joined(schemas: tuple[Path, ...]) -> Tree | None:
     return tree
 
 
-def _fill(node: Any, tree: Tree, known: Filled | None, done: frozenset[int]) -> Any:
+def _fill(node: Any, tree: Tree, known: Filled | None, done: Shared) -> Any:
     if id(node) in done:
         return node
     if known is not None and isinstance(node, LocatedDict | LocatedList):
@@ -172,7 +172,7 @@ def _fill(node: Any, tree: Tree, known: Filled | None, done: frozenset[int]) -> 
     return _filled(node, tree, known, done)
 
 
-def _filled(node: Any, tree: Tree, known: Filled | None, done: frozenset[int]) -> Any:
+def _filled(node: Any, tree: Tree, known: Filled | None, done: Shared) -> Any:
     if isinstance(node, LocatedDict) and tree.keys:
         out: LocatedDict | None = None
         for key, (has, value, inner) in tree.keys.items():

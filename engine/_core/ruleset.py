@@ -36,7 +36,7 @@ from .resolve import (
     resolve,
     resolve_over,
 )
-from .yamlsource import LocatedDict, LocatedList, shared_nodes
+from .yamlsource import LocatedDict, LocatedList, Shared, shared_nodes
 
 if TYPE_CHECKING:
     from .schemas import Schemas
@@ -340,7 +340,7 @@ def _from_document(
     warnings = list(warnings or [])
     name = document.get("game")
     game = registry.games.get(name) if isinstance(name, str) else None
-    shared: frozenset[int] = frozenset()
+    shared: Shared = frozenset()
     if valid is not None:
         shared = shared_nodes(document, valid)
     elif like is not None:
@@ -401,7 +401,7 @@ def _from_document(
 
 
 def with_defaults(
-    document: LocatedDict, game: Game | None, filled: defaults.Filled | None = None, done: frozenset[int] = frozenset()
+    document: LocatedDict, game: Game | None, filled: defaults.Filled | None = None, done: Shared = frozenset()
 ) -> LocatedDict:
     """``document`` with what it leaves out filled from the core's and ``game``'s schema defaults
     (``filled`` and ``done``: as :func:`.defaults.fill`'s ``known`` and ``done``)."""

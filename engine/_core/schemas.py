@@ -26,6 +26,8 @@ from .game import Game
 if TYPE_CHECKING:
     import jsonschema
 
+    from .yamlsource import Shared
+
 #: The core's schema: the keys every rule set has and the definitions games share.
 CORE = bundled.core_schema_path()
 #: Another name of the core's schema, for a game's schema that lives outside this package
@@ -238,19 +240,18 @@ def schemas(games: Mapping[str, Game]) -> Schemas:
 
 #: While a document made from a valid one is checked (:func:`checking_like`): the ids of the
 #: mappings and lists it shares with the valid one where they stood there.
-_VALID_NODES: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar(
-    "yakuset_valid_nodes", default=frozenset()
-)
+_VALID_NODES: contextvars.ContextVar[Shared] = contextvars.ContextVar("yakuset_valid_nodes", default=frozenset())
 
 
 @contextlib.contextmanager
-def checking_like(valid_nodes: frozenset[int]) -> Iterator[None]:
+def checking_like(valid_nodes: Shared) -> Iterator[None]:
     """Check a document made from a valid one (``diff`` applies one rule change at a time to a
-    valid resolved document) without descending again into ``valid_nodes``, the mappings and lists
-    it shares with the valid one where they stood there (:func:`.yamlsource.shared_nodes`): only
-    what changed is validated. Sound for these schemas: no condition on one key constrains
-    another (no ``if``/``dependent*`` below the top), and a shared node stands where it stood
-    in the valid document."""
+    valid resolved document) without descending again into ``valid_nodes``, the mappings, lists
+    and scalars it shares with the valid one where they stood there
+    (:func:`.yamlsource.shared_nodes`): only what changed is validated. Sound for these schemas:
+    no condition on one key constrains another (no ``if``/``dependent*`` below the top, and a
+    ``oneOf`` tells its options apart by the value's type), and a shared node stands where it
+    stood in the valid document."""
     token = _VALID_NODES.set(valid_nodes)
     try:
         yield
@@ -300,7 +301,7 @@ def strict_class(document: dict[str, Any]) -> Any:
             yield from every_property(validator, properties, instance, schema)
             return
         for name, subschema in properties.items():
-            if name in instance and id(instance[name]) not in valid:
+            if name in instance and id(instance[name]) not in valid and (id(instance), name) not in valid:
                 yield from validator.descend(instance[name], subschema, path=name, schema_path=name)
 
     def items(validator: Any, items: Any, instance: Any, schema: Any) -> Any:

@@ -16,7 +16,7 @@ from .errors import Location, Problem
 from .hints import did_you_mean
 from .memo import memo
 from .scalars import number_in_text, quoted_number
-from .yamlsource import LocatedDict, LocatedList, join_path
+from .yamlsource import LocatedDict, LocatedList, Shared, join_path
 
 if TYPE_CHECKING:
     import jsonschema
@@ -67,9 +67,7 @@ def check_file(data: Any, fallback: Location, schemas: Schemas, game: str | None
     return sorted(problems, key=lambda p: (p.location.line, p.location.col))
 
 
-def check_resolved(
-    data: Any, fallback: Location, schemas: Schemas, valid_nodes: frozenset[int] = frozenset()
-) -> list[Problem]:
+def check_resolved(data: Any, fallback: Location, schemas: Schemas, valid_nodes: Shared = frozenset()) -> list[Problem]:
     """Problems of a resolved rule set, where everything required must be present.
     ``valid_nodes``: the mappings and lists ``data`` shares with a valid resolved document it was
     made from, where they stood there (:func:`.yamlsource.shared_nodes`), which are not checked

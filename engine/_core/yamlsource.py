@@ -63,21 +63,30 @@ class LocatedList(list[Any]):
         self.item_locs: list[Location] = []
 
 
-def shared_nodes(new: Any, old: Any) -> frozenset[int]:
-    """The ids of the mappings and lists of document ``new`` that are the very objects of ``old``
-    at the same place: under the same key of a mapping, or among the items of the list at the
-    same place (a change to the list may move them). A document made from another (a variant
-    ``diff`` makes, a house file resolved over the rule set it extends) shares what it does not
-    change, which needs no filling or checking again; only what differs is walked."""
-    found: set[int] = set()
-    _shared(new, old, found)
+#: What a document shares with the one it was made from (:func:`shared_nodes`): the ids of the
+#: mappings and lists, and ``(id(mapping), key)`` for a scalar a mapping holds unchanged.
+Shared = frozenset[int | tuple[int, str]]
+
+
+def shared_nodes(new: Any, old: Any) -> Shared:
+    """What document ``new`` shares with ``old`` where it stood there: the ids of the mappings and
+    lists that are the very objects of ``old`` at the same place (under the same key of a
+    mapping, or among the items of the list at the same place: a change to the list may move
+    them), and ``(id(mapping), key)`` for each key of a mapping of ``new`` below the top (one
+    walked: it differs from its counterpart) whose scalar is the very one under that key in
+    ``old`` (not the top's: the schema's conditions on ``game`` stand there). A document made
+    from another (a variant ``diff`` makes, a house file resolved over the rule set it extends)
+    shares what it does not change, which needs no filling or checking again; only what
+    differs is walked."""
+    found: set[int | tuple[int, str]] = set()
+    _shared(new, old, found, top=True)
     return frozenset(found)
 
 
-def _shared(new: Any, old: Any, found: set[int]) -> None:
-    pairs: list[tuple[Any, Any]]
+def _shared(new: Any, old: Any, found: set[int | tuple[int, str]], top: bool = False) -> None:
+    pairs: list[tuple[Any, Any, str | None]]
     if isinstance(new, dict) and isinstance(old, dict):
-        pairs = [(value, old[key]) for key, value in new.items() if key in old]
+        pairs = [(value, old[key], key) for key, value in new.items() if key in old]
     elif isinstance(new, list) and isinstance(old, list):
         kept = {id(item) for item in old}
         by_id = {item["id"]: item for item in old if isinstance(item, dict) and isinstance(item.get("id"), str)}
@@ -85,17 +94,19 @@ def _shared(new: Any, old: Any, found: set[int]) -> None:
         for index, item in enumerate(new):
             ident = item.get("id") if isinstance(item, dict) else None
             if id(item) in kept:
-                pairs.append((item, item))
+                pairs.append((item, item, None))
             elif isinstance(ident, str) and ident in by_id:
-                pairs.append((item, by_id[ident]))
+                pairs.append((item, by_id[ident], None))
             elif index < len(old):
-                pairs.append((item, old[index]))
+                pairs.append((item, old[index], None))
     else:
         return
-    for value, was in pairs:
+    for value, was, key in pairs:
         if value is was:
             if isinstance(value, dict | list):
                 found.add(id(value))
+            elif key is not None and not top:
+                found.add((id(new), key))
         else:
             _shared(value, was, found)
 
