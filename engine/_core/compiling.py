@@ -116,8 +116,16 @@ def _compiled(
     whole: bool,
 ) -> _Outcome:
     """``value`` compiled and, with a ``domain``, proven; kept by all it depends on."""
+
+    def outcome() -> _Outcome:
+        try:
+            expression = compile_expression(value, names, expect, conditions)
+        except ExpressionError as exc:
+            return exc.message, exc.offset, exc.hint
+        return (prove(expression, domain, whole) if domain is not None else None) or expression
+
     if not isinstance(value, str | int | float):  # a list or a mapping is refused, not kept
-        return _compile_and_prove(value, names, expect, conditions, domain, whole)
+        return outcome()
     key = (
         type(value),
         value,
@@ -129,23 +137,8 @@ def _compiled(
     )
     found: _Outcome | None = _COMPILED.get(key)
     if found is None:
-        found = _COMPILED.put(key, _compile_and_prove(value, names, expect, conditions, domain, whole))
+        found = _COMPILED.put(key, outcome())
     return found
-
-
-def _compile_and_prove(
-    value: Any,
-    names: Mapping[str, str],
-    expect: Kind,
-    conditions: frozenset[str],
-    domain: Domain | None,
-    whole: bool,
-) -> _Outcome:
-    try:
-        expression = compile_expression(value, names, expect, conditions)
-    except ExpressionError as exc:
-        return exc.message, exc.offset, exc.hint
-    return (prove(expression, domain, whole) if domain is not None else None) or expression
 
 
 T = TypeVar("T")

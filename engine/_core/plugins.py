@@ -192,31 +192,30 @@ class _Manager(pluggy.PluginManager):
     pluggy reads them; anything else is asked as pluggy asks it."""
 
     def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
-        if type(plugin) is ModuleType:
-            value = vars(plugin).get(name)
-            if type(value) is FunctionType:
-                return _marked(value, f"{self.project_name}_impl")
-            if not isinstance(value, _HOOKABLE):
-                return None
-        return super().parse_hookimpl_opts(plugin, name)
+        found = _in_module(plugin, name, f"{self.project_name}_impl")
+        return super().parse_hookimpl_opts(plugin, name) if found is _ASK else found
 
     def parse_hookspec_opts(self, module_or_class: Any, name: str) -> Any:
-        if type(module_or_class) is ModuleType:
-            value = vars(module_or_class).get(name)
-            if type(value) is FunctionType:
-                return _marked(value, f"{self.project_name}_spec")
-            if not isinstance(value, _HOOKABLE):
-                return None
-        return super().parse_hookspec_opts(module_or_class, name)
+        found = _in_module(module_or_class, name, f"{self.project_name}_spec")
+        return super().parse_hookspec_opts(module_or_class, name) if found is _ASK else found
 
 
 _HOOKABLE = (FunctionType, MethodType, staticmethod, classmethod)
+#: What :func:`_in_module` answers where pluggy must be asked.
+_ASK = object()
 
 
-def _marked(function: FunctionType, marker: str) -> Any:
-    """A plain function's hook options (pluggy's ``_get_marker_opts`` for a function)."""
-    opts = getattr(function, marker, None)
-    return opts if isinstance(opts, dict) else None
+def _in_module(namespace: object, name: str, marker: str) -> Any:
+    """The hook options (``marker``: the implementation's or the specification's) of ``name`` in
+    a module, as pluggy reads them: ``None`` for a name that holds nothing hookable, a plain
+    function's marker attribute; :data:`_ASK` for anything else, or anything but a module."""
+    if type(namespace) is not ModuleType:
+        return _ASK
+    value = vars(namespace).get(name)
+    if type(value) is FunctionType:
+        opts = getattr(value, marker, None)
+        return opts if isinstance(opts, dict) else None
+    return _ASK if isinstance(value, _HOOKABLE) else None
 
 
 def entry_points(group: str) -> Any:
