@@ -291,14 +291,20 @@ def test_diff_with_logs_gives_the_placements_in_json_and_markdown(capsys, tmp_pa
     assert "### Played games" in out and "- first-example.mjlog: -ron- 4th -> 3rd" in out
 
 
-def test_diff_with_logs_gives_the_played_games_in_each_format(capsys, tmp_path) -> None:
-    """One rule change, Tenhou's red 5p taken away: South 4's winner had it (2 han -> 1, as
-    above), and its cause is that change alone; no whole game changes placements."""
+def _without_red_5p(tmp_path: Path) -> tuple[tuple[str, ...], Path]:
+    """The command line of a diff over the first example log between Tenhou and Tenhou without
+    its red 5p (a house file in ``tmp_path``), and that file."""
     logs = tmp_path / "logs"
     logs.mkdir()
     (logs / FIRST.name).write_bytes(FIRST.read_bytes())
     house = helpers.write(tmp_path, "house.yaml", "extends: tenhou\nname: house\ntiles: {red_fives: {p: 0}}\n")
-    argv = ("diff", "tenhou", str(house), "--behaviour-only", "--logs", str(logs), "--top", "1")
+    return ("diff", "tenhou", str(house), "--behaviour-only", "--logs", str(logs), "--top", "1"), house
+
+
+def test_diff_with_logs_gives_the_played_games_as_json(capsys, tmp_path) -> None:
+    """One rule change, Tenhou's red 5p taken away: South 4's winner had it (2 han -> 1, as
+    above), and its cause is that change alone; no whole game changes placements."""
+    argv, _ = _without_red_5p(tmp_path)
     code, out, _ = helpers.run(capsys, *argv, "--json")
     assert code == 1
     jsonschema.validate(json.loads(out), DIFF_SCHEMA)
@@ -308,6 +314,14 @@ def test_diff_with_logs_gives_the_played_games_in_each_format(capsys, tmp_path) 
     [change] = [c for c in data["hands"]["changes"] if c["situation"] == hand_9]
     assert (change["old"]["summary"], change["new"]["summary"]) == ("0 +3600 0 -2600", "0 +2600 0 -1600")
     assert change["causes"] == {"changes": ["tiles.red_fives.p"], "exact": True}
+
+
+# The same comparison in the other two formats: half a second each, so with the slow tests (the
+# cheaper diff above shows the markdown and text sections in the quick run).
+@pytest.mark.slow
+def test_diff_with_logs_gives_the_played_games_as_markdown_and_text(capsys, tmp_path) -> None:
+    argv, house = _without_red_5p(tmp_path)
+    hand_9 = "first-example.mjlog hand 9 (South 4, 2 honba)"
     code, out, _ = helpers.run(capsys, *argv, "--format", "markdown")
     assert code == 1
     assert "### Played games" in out and hand_9 in out

@@ -293,6 +293,9 @@ def test_ctrl_c_stops_a_riichi_study_with_the_games_finished(monkeypatch, capsys
     assert "tenhou: 4 games," in out
 
 
+# A second figure in the quick run costs a second of rendering: test_simulate draws Koi-Koi's
+# study through the same plot code there; this one runs with the slow tests.
+@pytest.mark.slow
 def test_a_riichi_study_is_drawn(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     path = tmp_path / "study.png"

@@ -106,6 +106,9 @@ def test_four_player_diffs_are_unchanged_by_the_three_player_situations():
     assert "total" not in grid.old.summary
 
 
+# A whole behaviour diff of two three-player rule sets (about a second): the other sanma diffs
+# here check the same grids in the quick run; this one runs with the slow tests.
+@pytest.mark.slow
 def test_tenhou_sanma_against_mahjong_soul_sanma_shows_their_real_differences(capsys):
     a, b = yakuset.load_ruleset("tenhou-sanma"), yakuset.load_ruleset("mahjong-soul-sanma")
     report = diff.behaviour(a, b)
