@@ -9,12 +9,16 @@ cluster, and how much narrower pairing makes the intervals than two independent 
 - variance: each measure's interval half-width when the two rule sets play the same matches
   (paired), as the pairs' formula predicts for independent runs (``ci95_unpaired``), and as
   measured: the second rule set's matches played from another seed, so that match ``i`` of one
-  side has nothing in common with match ``i`` of the other, through the same interval code.
+  side has nothing in common with match ``i`` of the other, through the same interval code;
+- breakdown (``--breakdown N``): where the one-core time goes, in CPU seconds: the same N matches
+  a side paired, played without pairing (``koikoi.play_matches``, both sides), and played by
+  :class:`InstantBot`, which answers every question at once (the table's and referee's floor:
+  no bot can cost less).
 
 Run from the repository root::
 
     python bench/play_diff.py [--matches 20000] [--workers 2] [--variance-matches 10000]
-                              [--a nintendo] [--b bench/club.yaml]
+                              [--breakdown 0] [--a nintendo] [--b bench/club.yaml]
 
 ``--once N`` plays N paired matches (after 30 untimed), for callgrind.
 """
@@ -25,6 +29,7 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from _common import machine_line  # bench/ is on sys.path when a script runs
@@ -33,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import yakuset
-from yakuset import _paired, _studies
+from yakuset import _paired, _studies, koikoi
 from yakuset._core.pairs import Pairs
 
 BOTS = ("greedy", "greedy")
@@ -56,6 +61,51 @@ def one_core_and_cluster(a: yakuset.RuleSet, b: yakuset.RuleSet, matches: int, w
         f"same figures: {'yes' if same else 'NO'}"
     )
     return 0 if same else 1
+
+
+class InstantBot:
+    """The first playable card, the first choice, Shobu at once: a bot that costs next to nothing."""
+
+    def __init__(self, rs: yakuset.RuleSet, rng: object) -> None:
+        pass
+
+    def play(self, view: koikoi.View) -> str:
+        return view.playable[0]
+
+    def capture(self, view: koikoi.View, card: str, choices: tuple[str, ...]) -> str:
+        return choices[0]
+
+    def koikoi(self, view: koikoi.View) -> bool:
+        return False
+
+
+def breakdown(a: yakuset.RuleSet, b: yakuset.RuleSet, matches: int) -> None:
+    greedy = koikoi.find_bots(a, list(BOTS))
+    instant = [InstantBot, InstantBot]
+
+    def cpu(run: Callable[[], object]) -> float:
+        began = time.process_time()
+        run()
+        return time.process_time() - began
+
+    def both(bots: list[koikoi.BotFactory]) -> None:
+        for rs in (a, b):
+            koikoi.play_matches(rs, 1, 0, matches, bots)
+
+    both(greedy)  # memos warm, untimed
+    both(instant)
+    paired = cpu(lambda: _paired.play(a, b, matches, seed=1, causes=False, workers=1))
+    unpaired = cpu(lambda: both(greedy))
+    floor = cpu(lambda: both(instant))
+    scale = 20_000 / matches
+    print(f"\nbreakdown: {matches:,} matches a side, CPU seconds (and scaled to 20,000 pairs)")
+    print(f"  paired, greedy bots (what --play does)    {paired:7.2f}   ({paired * scale:6.1f})")
+    print(f"  both sides, greedy, no pairing            {unpaired:7.2f}   ({unpaired * scale:6.1f})")
+    print(f"  both sides, InstantBot (the table alone)  {floor:7.2f}   ({floor * scale:6.1f})")
+    print(
+        f"  so: pairing {100 * (paired - unpaired) / paired:.0f}%, greedy bots"
+        f" {100 * (unpaired - floor) / paired:.0f}%, table and referee {100 * floor / paired:.0f}% of the paired run"
+    )
 
 
 def variance(a: yakuset.RuleSet, b: yakuset.RuleSet, matches: int) -> None:
@@ -103,6 +153,7 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=20_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--variance-matches", type=int, default=10_000)
+    parser.add_argument("--breakdown", type=int, default=0, help="N matches a side: where the one-core time goes")
     parser.add_argument("--once", type=int, help="play N paired matches after 30, untimed (for callgrind)")
     args = parser.parse_args()
     a, b = yakuset.load_ruleset(args.a), yakuset.load_ruleset(args.b)
@@ -115,6 +166,8 @@ def main() -> int:
     code = 0
     if args.matches:
         code = one_core_and_cluster(a, b, args.matches, args.workers)
+    if args.breakdown:
+        breakdown(a, b, args.breakdown)
     if args.variance_matches:
         variance(a, b, args.variance_matches)
     return code
