@@ -20,7 +20,8 @@ Run from the repository root::
     python bench/play_diff.py [--matches 20000] [--workers 2] [--variance-matches 10000]
                               [--breakdown 0] [--a nintendo] [--b bench/club.yaml]
 
-``--once N`` plays N paired matches (after 30 untimed), for callgrind.
+``--once N`` plays N paired matches (after 30 untimed), for callgrind; with ``--instant``, N
+matches of each rule set by :class:`InstantBot`, unpaired (the table's and referee's share).
 """
 
 from __future__ import annotations
@@ -155,9 +156,15 @@ def main() -> int:
     parser.add_argument("--variance-matches", type=int, default=10_000)
     parser.add_argument("--breakdown", type=int, default=0, help="N matches a side: where the one-core time goes")
     parser.add_argument("--once", type=int, help="play N paired matches after 30, untimed (for callgrind)")
+    parser.add_argument("--instant", action="store_true", help="with --once: InstantBot, each side alone")
     args = parser.parse_args()
     a, b = yakuset.load_ruleset(args.a), yakuset.load_ruleset(args.b)
     if args.once is not None:
+        if args.instant:
+            for rs in (a, b):
+                koikoi.play_matches(rs, 0, 0, 30, [InstantBot, InstantBot])
+                koikoi.play_matches(rs, 1, 0, args.once, [InstantBot, InstantBot])
+            return 0
         _paired.play(a, b, 30, causes=False, workers=1)
         if args.once:
             _paired.play(a, b, args.once, seed=1, causes=False, workers=1)
