@@ -30,7 +30,7 @@ import argparse
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from _common import machine_line  # bench/ is on sys.path when a script runs
@@ -80,24 +80,27 @@ class InstantBot:
         return False
 
 
+#: Both seats played by :class:`InstantBot`.
+INSTANT_BOTS = (InstantBot, InstantBot)
+
+
 def breakdown(a: yakuset.RuleSet, b: yakuset.RuleSet, matches: int) -> None:
     greedy = koikoi.find_bots(a, list(BOTS))
-    instant = [InstantBot, InstantBot]
 
     def cpu(run: Callable[[], object]) -> float:
         began = time.process_time()
         run()
         return time.process_time() - began
 
-    def both(bots: list[koikoi.BotFactory]) -> None:
+    def both(bots: Sequence[koikoi.BotFactory]) -> None:
         for rs in (a, b):
             koikoi.play_matches(rs, 1, 0, matches, bots)
 
     both(greedy)  # memos warm, untimed
-    both(instant)
+    both(INSTANT_BOTS)
     paired = cpu(lambda: _paired.play(a, b, matches, seed=1, causes=False, workers=1))
     unpaired = cpu(lambda: both(greedy))
-    floor = cpu(lambda: both(instant))
+    floor = cpu(lambda: both(INSTANT_BOTS))
     scale = 20_000 / matches
     print(f"\nbreakdown: {matches:,} matches a side, CPU seconds (and scaled to 20,000 pairs)")
     print(f"  paired, greedy bots (what --play does)    {paired:7.2f}   ({paired * scale:6.1f})")
@@ -162,8 +165,8 @@ def main() -> int:
     if args.once is not None:
         if args.instant:
             for rs in (a, b):
-                koikoi.play_matches(rs, 0, 0, 30, [InstantBot, InstantBot])
-                koikoi.play_matches(rs, 1, 0, args.once, [InstantBot, InstantBot])
+                koikoi.play_matches(rs, 0, 0, 30, INSTANT_BOTS)
+                koikoi.play_matches(rs, 1, 0, args.once, INSTANT_BOTS)
             return 0
         _paired.play(a, b, 30, causes=False, workers=1)
         if args.once:
