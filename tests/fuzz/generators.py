@@ -251,13 +251,15 @@ def _any_value(rng: random.Random, pool: list[Any]) -> Any:
     if kind == 1:
         return rng.choice(EXPRESSIONS)
     if kind == 2:
-        return rng.choice(OTHER_VALUES)
+        # A copy: the tree is mutated later, and a module value shared there would carry one
+        # example's mutations into the next (even into itself, as a cycle).
+        return copy.deepcopy(rng.choice(OTHER_VALUES))
     if kind == 3 and pool:
         return copy.deepcopy(rng.choice(pool))
     if kind == 4:
         return rng.choice(HOSTILE_SCALARS)
     depth = rng.randrange(1, 4)
-    value: Any = rng.choice(NUMBERS + OTHER_VALUES)
+    value: Any = copy.deepcopy(rng.choice(NUMBERS + OTHER_VALUES))
     for _ in range(depth):
         value = [value] if rng.random() < 0.5 else {rng.choice(["id", "x", "when", "factor"]): value}
     return value
