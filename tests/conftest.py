@@ -1,6 +1,10 @@
 """The session's set-up: a cache of the tests' own for the bundled rule sets' record, every test
-run from the repository root, so displayed paths are stable, and fewer property examples in the
-quick run (``-m "not slow"``; ``helpers.examples``). What test modules share lives in helpers.py.
+run from the repository root, so displayed paths are stable, and the quick run by default.
+
+``python -m pytest`` runs the quick tests: those not marked ``slow``, with fewer property
+examples (``helpers.examples``). ``python -m pytest --all`` runs every test, the slow ones and
+every example included; an explicit ``-m`` expression is taken as given (``-m slow``: the slow
+tests alone, fully sampled). What test modules share lives in helpers.py.
 
 The bundled rule sets are read where the installed package keeps them: in the checkout for an
 editable install, inside site-packages for a wheel (``helpers.BUNDLED``).
@@ -30,7 +34,18 @@ from hypothesis import HealthCheck, settings
 from . import helpers
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--all",
+        action="store_true",
+        dest="run_all",
+        help="run the slow tests too (the whole suite, 15 minutes or more); without it, -m 'not slow'",
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    if not config.option.markexpr and not config.option.run_all:
+        config.option.markexpr = "not slow"
     # No property depends on the wall clock: hypothesis's deadline (200 ms an example) and its
     # "input generation is slow" check fail a sound test on a busy machine (a second test run
     # beside it, or coverage on). A test that sets its own settings keeps these unless it names them.
