@@ -26,7 +26,7 @@ import riichienv
 import yakuset
 from _common import machine_line, timed
 from mahjong.shanten import Shanten
-from yakuset.riichi._shanten import shanten_of
+from yakuset.riichi.tiles.shanten import shanten_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.test_riichi_shanten import mpsz

@@ -102,7 +102,7 @@ def their_layout(players: int, replacements: int) -> Layout:
 
 
 def our_layout(players: int, replacements: int, dead_wall: int = 14) -> Layout:
-    """Ours (engine/riichi/_wall.py, docs/rules/riichi-table.md §5): the live wall from the start after
+    """Ours (engine/riichi/table/wall.py, docs/rules/riichi-table.md §5): the live wall from the start after
     the deal, ``dead_wall`` tiles kept at the far end; its replacement tiles (all but ten) from the far
     end inwards, then the live wall's last tiles in the order they joined; then five stacks of dora
     indicator over ura indicator."""

@@ -12,7 +12,7 @@ import pytest
 import yakuset
 import yaml
 from yakuset import diff
-from yakuset.riichi import _table
+from yakuset.riichi.rules import table as _table
 
 from .helpers import ROOT, behaviour_of_group
 

@@ -300,7 +300,7 @@ def test_sampled_hands_agree_with_mahjong(ruleset_id, case):
 def _yaku_examples() -> list[tuple[str, Case]]:
     """The example hands of the documentation's rule-set pages (yakuset/riichi/yaku_examples.yaml),
     as cases: the yaku each is written for, and the hand."""
-    from yakuset.riichi._yaku_examples import _candidates
+    from yakuset.riichi.present.yaku_examples import _candidates
 
     found = []
     for ident, candidates in _candidates().items():

@@ -18,9 +18,9 @@ import yakuset
 from yakuset import InputError
 from yakuset._plugins import riichi_yaku
 from yakuset.riichi import Situation, evaluate, parse_meld, parse_tiles
-from yakuset.riichi._fu import count_fu
-from yakuset.riichi._hand import detect
-from yakuset.riichi._readings import readings
+from yakuset.riichi.scoring.fu import count_fu
+from yakuset.riichi.scoring.hand import detect
+from yakuset.riichi.tiles.readings import readings
 
 
 @functools.cache

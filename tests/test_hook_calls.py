@@ -164,7 +164,7 @@ class Lucky:
 
 
 def test_a_game_hook_that_raises_is_a_plugin_error_naming_it_and_the_engines_own_errors_pass(tmp_path):
-    from yakuset.koikoi._hooks import Hooks
+    from yakuset.koikoi.rules.hooks import Hooks
 
     hand = ("01-bright-crane",)
     rs = load("extends: nintendo\nplugins:\n  luck: {}\n", registry(luck=Lucky(ZeroDivisionError("no"))), tmp_path)
@@ -189,7 +189,7 @@ def test_a_hook_under_its_name_before_the_game_prefix_is_refused_with_the_new_na
 
 
 # --- the Koi-Koi facade calls what pluggy would call, in pluggy's order -------------------------
-# koikoi/_hooks.py calls each implementation itself (a deal asks three hooks); these compare it
+# koikoi/rules/hooks.py calls each implementation itself (a deal asks three hooks); these compare it
 # with the plugin manager's own hook caller, asked with the same arguments.
 
 DEALT = ("01-bright-crane", "02-chaff-1")
@@ -232,7 +232,7 @@ def both_ways(rs: yakuset.RuleSet, asked: list[str], hook: str, facade, **argume
 
 def test_the_facade_asks_in_pluggys_order_and_stops_where_pluggy_stops(tmp_path):
     from yakuset.koikoi import FixedAward
-    from yakuset.koikoi._hooks import Hooks
+    from yakuset.koikoi.rules.hooks import Hooks
 
     asked: list[str] = []
     won = FixedAward("house", "the house's hand", 4)
@@ -251,7 +251,7 @@ def test_the_facade_asks_in_pluggys_order_and_stops_where_pluggy_stops(tmp_path)
 
 def test_the_facade_collects_every_answer_in_pluggys_order(tmp_path):
     from yakuset.koikoi import MatchAdjustment
-    from yakuset.koikoi._hooks import Hooks
+    from yakuset.koikoi.rules.hooks import Hooks
 
     asked: list[str] = []
     plugins = {
@@ -288,7 +288,7 @@ class Wraps:
 
 
 def test_an_implementation_taking_fewer_arguments_is_asked_with_those_it_names(tmp_path):
-    from yakuset.koikoi._hooks import Hooks
+    from yakuset.koikoi.rules.hooks import Hooks
 
     rs = asking(tmp_path, {"short": TakesTheHandOnly()})
     assert Hooks(rs).lucky_hand(DEALT) == rs.plugin_manager.hook.yakuset_koikoi_lucky_hand(ruleset=rs, hand=DEALT)
@@ -296,7 +296,7 @@ def test_an_implementation_taking_fewer_arguments_is_asked_with_those_it_names(t
 
 
 def test_a_hook_with_a_wrapper_is_called_through_pluggy(tmp_path):
-    from yakuset.koikoi._hooks import Hooks
+    from yakuset.koikoi.rules.hooks import Hooks
 
     wraps = Wraps()
     rs = asking(tmp_path, {"wraps": wraps, "short": TakesTheHandOnly()})
@@ -305,7 +305,7 @@ def test_a_hook_with_a_wrapper_is_called_through_pluggy(tmp_path):
 
 
 def test_the_second_plugins_error_names_the_second_plugin(tmp_path):
-    from yakuset.koikoi._hooks import Hooks
+    from yakuset.koikoi.rules.hooks import Hooks
 
     asked: list[str] = []
     rs = asking(tmp_path, {"quiet": Asks("quiet", asked, tryfirst=True), "broken": Lucky(KeyError("month"))})

@@ -26,10 +26,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yakuset import InputError, Step
 from yakuset._core.arguments import whole_number
-from yakuset.koikoi import Hand, YakuScore, _tables, award, clear_memos, memo_sizes, pile, yaku
-from yakuset.koikoi._award import compute
-from yakuset.koikoi._rules import Card, KoikoiRules, KoikoiYaku
-from yakuset.koikoi._yaku import check_cards, check_month
+from yakuset.koikoi import Hand, YakuScore, award, clear_memos, memo_sizes, pile, yaku
+from yakuset.koikoi.rules.compiled import Card, KoikoiRules, KoikoiYaku
+from yakuset.koikoi.scoring import weights as _tables
+from yakuset.koikoi.scoring.award import compute
+from yakuset.koikoi.scoring.yaku import check_cards, check_month
 
 from . import helpers
 from .helpers import bundled_ids, examples

@@ -14,8 +14,7 @@ import yakuset
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from yakuset import koikoi
-from yakuset.koikoi._simulation import SEATS, MatchRecord
-from yakuset.koikoi._trace import (
+from yakuset.koikoi.match.trace import (
     Answered,
     Chose,
     Dealt,
@@ -27,6 +26,7 @@ from yakuset.koikoi._trace import (
     RoundStarted,
     Started,
 )
+from yakuset.koikoi.study.simulation import SEATS, MatchRecord
 
 from .helpers import bundled_ids, examples
 

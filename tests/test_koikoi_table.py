@@ -309,7 +309,7 @@ def test_every_deal_is_the_deck_sorted_by_one_draw_of_the_seeds_stream_per_card(
     # The shuffle as documented: each card gets random() from the table's own stream, in the
     # deck's order, and the deck is sorted by those keys (with a first dealer named, nothing
     # else draws from the stream). Misdeals dealt again draw the next keys.
-    from yakuset.koikoi._trace import Dealt
+    from yakuset.koikoi.match.trace import Dealt
 
     rs = ruleset(ruleset_id)
     cards = list(rs.rules.cards)

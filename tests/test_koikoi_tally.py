@@ -5,7 +5,7 @@ from random import Random
 
 from hypothesis import given
 from hypothesis import strategies as st
-from yakuset.koikoi._tally import Tally, compare, summary
+from yakuset.koikoi.study.tally import Tally, compare, summary
 
 
 @st.composite

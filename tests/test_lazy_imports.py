@@ -43,5 +43,5 @@ def test_import_yakuset_imports_no_engine_module_and_no_dependency():
 
 def test_scoring_riichi_never_imports_koikoi_scoring_the_diff_or_a_schema_validator():
     loaded = _modules_after("import yakuset\nyakuset.riichi.score(yakuset.load_ruleset('tenhou'), han=3, fu=40)")
-    assert not {"yakuset.koikoi._award", "yakuset.koikoi._referee", "yakuset.diff._behaviour"} & loaded
+    assert not {"yakuset.koikoi.scoring.award", "yakuset.koikoi.match.referee", "yakuset.diff._behaviour"} & loaded
     assert not {"yaml", "jsonschema", "importlib.metadata"} & loaded

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yakuset
 from yakuset.koikoi import Match, Round, award
-from yakuset.koikoi._trace import Answered, Entry, Played
+from yakuset.koikoi.match.trace import Answered, Entry, Played
 from yakuset.riichi import evaluate
 
 # One module per plugin, each implementing one hook (the award context needs a name added by
@@ -360,7 +360,7 @@ def test_riichi_bots_alone_offers_a_bot_that_simulated_games_play(installed):
     ]
     table = yakuset.riichi.Table(rs, seed=2)
     bots = [(bot, bot.factory(rs, None)) for bot in found]
-    from yakuset.riichi._simulation import play_out
+    from yakuset.riichi.study.simulation import play_out
 
     play_out(table, bots)
     discards = [e for e in table.events if e["type"] == "discard" and e["seat"] == 0 and not e["riichi"]]

@@ -102,7 +102,7 @@ def test_a_bot_that_raises_is_one_plugin_error_naming_it_and_the_table_is_unchan
     bots = riichi.find_bots(rs, ["raising", "tsumogiri", "tsumogiri", "tsumogiri"])
     table = Table(rs, seed=3)
     made = [(bot, bot.factory(rs, random.Random(seat))) for seat, bot in enumerate(bots)]
-    from yakuset.riichi._simulation import play_out
+    from yakuset.riichi.study.simulation import play_out
 
     with pytest.raises(PluginError) as caught:
         before = None
@@ -134,7 +134,7 @@ def test_a_bot_that_answers_an_illegal_move_is_one_plugin_error_with_the_reason_
         f"IllegalMove: discard: {riichi.tile_name(tile >> 2)} (tile {tile}) is not in seat 0's hand"
     )
     # the same game played up to the refusal: the table the bot was asked at is as it was
-    from yakuset.riichi._simulation import play_out
+    from yakuset.riichi.study.simulation import play_out
 
     made = [(bot, bot.factory(rs, random.Random(seat))) for seat, bot in enumerate(bots)]
     with pytest.raises(PluginError):
@@ -248,7 +248,7 @@ def test_tile_efficiency_counts_as_the_mahjong_oracle_does(seed: int):
 def test_the_honours_table_kind_by_kind_is_the_kernels_walk():
     """The shanten kernel and the efficiency count read the honours' table kind by kind (honours
     make no runs); walked as a suit without runs, it is the same table for every shape and limit."""
-    from yakuset.riichi._shanten import _honours_table, _walk
+    from yakuset.riichi.tiles.shanten import _honours_table, _walk
 
     rng = random.Random(20261201)
     checked = 0

@@ -353,7 +353,7 @@ def test_diff_with_logs_refuses_what_has_no_played_games(capsys, tmp_path) -> No
 def test_a_lobby_no_bundled_file_is_implies_the_bundled_one_with_the_lobbys_rules(type_, ident, keys):
     """The lobby's bits (docs/rules/tenhou-logs.md §4): 0x02 no red fives, 0x04 no open tanyao,
     0x08 East-South, 0x10 three players."""
-    from yakuset.riichi._log_lobby import lobby_of_type
+    from yakuset.riichi.logs.lobby import lobby_of_type
 
     lobby, bundled, _ = lobby_of_type(type_)
     variant = lobby_variant(lobby)

@@ -19,9 +19,9 @@ import yakuset
 from yakuset import InputError
 from yakuset._plugins import riichi_yaku
 from yakuset.riichi import LogError, LogEvent, check_log, read_log
-from yakuset.riichi import _log_read as log_read
-from yakuset.riichi._log_lobby import lobby_of_type, lobby_rules
-from yakuset.riichi._log_tenhou import TENHOU_YAKU
+from yakuset.riichi.logs import read as log_read
+from yakuset.riichi.logs.lobby import lobby_of_type, lobby_rules
+from yakuset.riichi.logs.tenhou import TENHOU_YAKU
 
 from .helpers import LOGS as DATA
 from .helpers import game_log

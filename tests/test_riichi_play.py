@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from yakuset import riichi
 from yakuset.riichi import IllegalMove, Move, Table
-from yakuset.riichi._shanten import shanten_of
+from yakuset.riichi.tiles.shanten import shanten_of
 
 RON, TSUMO, PASS = Move("ron"), Move("tsumo"), Move("pass")
 

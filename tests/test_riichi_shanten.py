@@ -306,7 +306,7 @@ def test_a_suit_read_group_by_group_is_the_whole_suit_walked_under_any_limits() 
     whole suit (the definition) gives the same table for any counts and copies left: plain
     shapes, and groups whose runs could share a place with fewer than four copies left (3,000
     shapes in a whole run, a quarter of them in the quick run)."""
-    from yakuset.riichi._shanten import _by_groups, _walk
+    from yakuset.riichi.tiles.shanten import _by_groups, _walk
 
     rng = random.Random(20261202)
     shapes = [_split_suit(rng) for _ in range(helpers.examples(1500))]

@@ -15,7 +15,7 @@ import pytest
 import yakuset
 from yakuset import _studies, riichi
 from yakuset.riichi import Move, Table
-from yakuset.riichi._simulation import GameRecord, HandRecord, count, play_out
+from yakuset.riichi.study.simulation import GameRecord, HandRecord, count, play_out
 
 from .helpers import run
 
@@ -285,7 +285,7 @@ def test_ctrl_c_stops_a_riichi_study_with_the_games_finished(monkeypatch, capsys
             raise KeyboardInterrupt
         return part(rs, seed, start, stop, bots)
 
-    monkeypatch.setattr("yakuset.riichi._simulation.play_games", interrupted_after_two_parts)
+    monkeypatch.setattr("yakuset.riichi.study.simulation.play_games", interrupted_after_two_parts)
     monkeypatch.setattr(_studies, "PART_SIZE", 2)
     code, out, _ = run(capsys, "simulate", "tenhou", "--matches", "10", "--bots", "tsumogiri", "--no-progress")
     assert code == 130

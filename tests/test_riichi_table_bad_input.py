@@ -10,7 +10,7 @@ import pytest
 import yakuset
 from yakuset import InputError
 from yakuset.riichi import State, new_game, settle, standings
-from yakuset.riichi._replay import load_game, replay_game
+from yakuset.riichi.settlement.scripts import load_game, replay_game
 
 from .helpers import BUNDLED, shown
 

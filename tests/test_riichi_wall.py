@@ -1,4 +1,4 @@
-"""The wall of a hand (``yakuset.riichi._wall``): the tile set of each rule set, the seeded
+"""The wall of a hand (``yakuset.riichi.table.wall``): the tile set of each rule set, the seeded
 shuffle written down in docs/rules/riichi-table.md §5, given (rigged) walls, the dead wall's
 layout, the deal, replacement draws and the kan dora revealed when each rule set says."""
 
@@ -12,7 +12,7 @@ import yakuset
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from yakuset import InputError
-from yakuset.riichi._wall import SplitMix64, Wall, is_red, shuffle, tile_label, tile_set
+from yakuset.riichi.table.wall import SplitMix64, Wall, is_red, shuffle, tile_label, tile_set
 
 from .helpers import examples
 

@@ -17,7 +17,7 @@ import random
 
 import pytest
 import yakuset
-from yakuset.riichi._wall import Wall, tile_set
+from yakuset.riichi.table.wall import Wall, tile_set
 
 riichienv = pytest.importorskip("riichienv", reason="riichienv is a test extra (pip install -e .[test])")
 

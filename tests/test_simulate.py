@@ -110,7 +110,7 @@ def test_ctrl_c_stops_the_study_with_the_matches_finished(monkeypatch, capsys):
             raise KeyboardInterrupt
         return part(rs, seed, start, stop, bots)
 
-    monkeypatch.setattr("yakuset.koikoi._simulation.play_matches", interrupted_after_two_parts)
+    monkeypatch.setattr("yakuset.koikoi.study.simulation.play_matches", interrupted_after_two_parts)
     monkeypatch.setattr(_studies, "PART_SIZE", 10)
     code, out, _ = run(capsys, "simulate", "nintendo", "--matches", "100", "--no-progress")
     assert code == 130
@@ -256,7 +256,7 @@ def small_study_figure(small_study):
     """The figure of the small study, drawn once: the tests below read it, none changes it."""
     pytest.importorskip("matplotlib")
     from matplotlib import pyplot
-    from yakuset.koikoi._study_plot import drawn
+    from yakuset.koikoi.study.plot import drawn
 
     figure = drawn(small_study)
     yield figure

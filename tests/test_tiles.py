@@ -20,8 +20,8 @@ from yakuset.riichi import (
     parse_tiles_red,
     tile_name,
 )
-from yakuset.riichi._readings import decompositions, readings
-from yakuset.riichi._tiles import read_hand
+from yakuset.riichi.tiles.notation import read_hand
+from yakuset.riichi.tiles.readings import decompositions, readings
 
 
 @functools.cache

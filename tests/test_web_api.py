@@ -771,9 +771,12 @@ def test_serve_without_a_built_site_where_docs_says_is_a_clear_error(capsys, tmp
     assert err.startswith(f"yakuset: error: --docs {tmp_path}: no built documentation site there (no index.html)")
 
 
-@pytest.mark.parametrize("package", ["yakuset._web", "yakuset.koikoi", "yakuset.riichi"])
+@pytest.mark.parametrize(
+    "package", ["yakuset._web", "yakuset.koikoi", "yakuset.koikoi.present", "yakuset.riichi", "yakuset.riichi.present"]
+)
 def test_the_package_files_are_in_the_wheel(package):
-    """The server's templates and static files, and each game's, are package data."""
+    """The server's templates and static files, and each game's (and its schema), are package
+    data: every file of the package's folder that is not Python, outside its sub-packages."""
     import importlib
     import tomllib
 
@@ -782,9 +785,14 @@ def test_the_package_files_are_in_the_wheel(package):
     assert package in data["tool"]["setuptools"]["packages"]
     patterns = data["tool"]["setuptools"]["package-data"][package]
     shipped = {p.relative_to(folder).as_posix() for pattern in patterns for p in folder.glob(pattern)}
+    below = {p.parent for p in folder.glob("*/__init__.py")}
     every = {
         p.relative_to(folder).as_posix()
         for p in folder.rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".py" and p.name != "py.typed"
+        if p.is_file()
+        and "__pycache__" not in p.parts
+        and p.suffix != ".py"
+        and p.name != "py.typed"
+        and not any(sub in p.parents for sub in below)
     }
     assert every and shipped == every

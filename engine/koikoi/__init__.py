@@ -37,80 +37,80 @@ from .._core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from . import hookspecs
-    from ._award import MAX_BASE, TABLE_BASES, AwardTable, award, award_tables
-    from ._bots import Bot, BotFactory, find_bots
-    from ._game import GAME, KoikoiGame
-    from ._hooks import DealOutcome
-    from ._memos import clear_memos, memo_sizes
-    from ._referee import Event, Match, MatchResult, RefereeError, Round
-    from ._replay import RoundTrace, Trace, load_script, replay, trace_text
-    from ._results import Award, FixedAward, Hand, MatchAdjustment, YakuScore
-    from ._rules import Card, CardFilter, KoikoiRules, KoikoiYaku
-    from ._rules import koikoi_rules as rules_of
-    from ._simulation import MatchRecord, RoundRecord, match_seed, play_match, play_matches
-    from ._table import IllegalMove, Move, Table, TableResult, TableRound, TableState, View
-    from ._table_rules import TableRules, Weather
-    from ._tally import Tally, compare, summary
-    from ._yaku import Pile, check_cards, pile, yaku
+    from .game import GAME, KoikoiGame
+    from .match.referee import Event, Match, MatchResult, RefereeError, Round
+    from .match.scripts import RoundTrace, Trace, load_script, replay, trace_text
+    from .match.table import IllegalMove, Move, Table, TableResult, TableRound, TableState, View
+    from .results import Award, FixedAward, Hand, MatchAdjustment, YakuScore
+    from .rules.compiled import Card, CardFilter, KoikoiRules, KoikoiYaku
+    from .rules.compiled import koikoi_rules as rules_of
+    from .rules.hooks import DealOutcome
+    from .rules.memos import clear_memos, memo_sizes
+    from .rules.table import TableRules, Weather
+    from .scoring.award import MAX_BASE, TABLE_BASES, AwardTable, award, award_tables
+    from .scoring.yaku import Pile, check_cards, pile, yaku
+    from .study.bots import Bot, BotFactory, find_bots
+    from .study.simulation import MatchRecord, RoundRecord, match_seed, play_match, play_matches
+    from .study.tally import Tally, compare, summary
 
 # Each name is imported when first used (PEP 562): loading a rule set or scoring a hand imports
 # only the modules it needs. The table says where each name lives.
 _WHERE: dict[str, tuple[str, str | None]] = {
     "hookspecs": ("yakuset.koikoi.hookspecs", None),
-    "MAX_BASE": ("yakuset.koikoi._award", "MAX_BASE"),
-    "TABLE_BASES": ("yakuset.koikoi._award", "TABLE_BASES"),
-    "AwardTable": ("yakuset.koikoi._award", "AwardTable"),
-    "award": ("yakuset.koikoi._award", "award"),
-    "award_tables": ("yakuset.koikoi._award", "award_tables"),
-    "Bot": ("yakuset.koikoi._bots", "Bot"),
-    "BotFactory": ("yakuset.koikoi._bots", "BotFactory"),
-    "View": ("yakuset.koikoi._table", "View"),
-    "find_bots": ("yakuset.koikoi._bots", "find_bots"),
-    "MatchRecord": ("yakuset.koikoi._simulation", "MatchRecord"),
-    "RoundRecord": ("yakuset.koikoi._simulation", "RoundRecord"),
-    "match_seed": ("yakuset.koikoi._simulation", "match_seed"),
-    "play_match": ("yakuset.koikoi._simulation", "play_match"),
-    "play_matches": ("yakuset.koikoi._simulation", "play_matches"),
-    "IllegalMove": ("yakuset.koikoi._table", "IllegalMove"),
-    "Move": ("yakuset.koikoi._table", "Move"),
-    "Table": ("yakuset.koikoi._table", "Table"),
-    "TableResult": ("yakuset.koikoi._table", "TableResult"),
-    "TableRound": ("yakuset.koikoi._table", "TableRound"),
-    "TableState": ("yakuset.koikoi._table", "TableState"),
-    "TableRules": ("yakuset.koikoi._table_rules", "TableRules"),
-    "Weather": ("yakuset.koikoi._table_rules", "Weather"),
-    "Tally": ("yakuset.koikoi._tally", "Tally"),
-    "compare": ("yakuset.koikoi._tally", "compare"),
-    "summary": ("yakuset.koikoi._tally", "summary"),
-    "GAME": ("yakuset.koikoi._game", "GAME"),
-    "KoikoiGame": ("yakuset.koikoi._game", "KoikoiGame"),
-    "clear_memos": ("yakuset.koikoi._memos", "clear_memos"),
-    "memo_sizes": ("yakuset.koikoi._memos", "memo_sizes"),
-    "DealOutcome": ("yakuset.koikoi._hooks", "DealOutcome"),
-    "Event": ("yakuset.koikoi._referee", "Event"),
-    "Match": ("yakuset.koikoi._referee", "Match"),
-    "MatchResult": ("yakuset.koikoi._referee", "MatchResult"),
-    "RefereeError": ("yakuset.koikoi._referee", "RefereeError"),
-    "Round": ("yakuset.koikoi._referee", "Round"),
-    "RoundTrace": ("yakuset.koikoi._replay", "RoundTrace"),
-    "Trace": ("yakuset.koikoi._replay", "Trace"),
-    "load_script": ("yakuset.koikoi._replay", "load_script"),
-    "replay": ("yakuset.koikoi._replay", "replay"),
-    "trace_text": ("yakuset.koikoi._replay", "trace_text"),
-    "Award": ("yakuset.koikoi._results", "Award"),
-    "FixedAward": ("yakuset.koikoi._results", "FixedAward"),
-    "Hand": ("yakuset.koikoi._results", "Hand"),
-    "MatchAdjustment": ("yakuset.koikoi._results", "MatchAdjustment"),
-    "YakuScore": ("yakuset.koikoi._results", "YakuScore"),
-    "Card": ("yakuset.koikoi._rules", "Card"),
-    "CardFilter": ("yakuset.koikoi._rules", "CardFilter"),
-    "KoikoiRules": ("yakuset.koikoi._rules", "KoikoiRules"),
-    "KoikoiYaku": ("yakuset.koikoi._rules", "KoikoiYaku"),
-    "rules_of": ("yakuset.koikoi._rules", "koikoi_rules"),
-    "Pile": ("yakuset.koikoi._yaku", "Pile"),
-    "check_cards": ("yakuset.koikoi._yaku", "check_cards"),
-    "pile": ("yakuset.koikoi._yaku", "pile"),
-    "yaku": ("yakuset.koikoi._yaku", "yaku"),
+    "MAX_BASE": ("yakuset.koikoi.scoring.award", "MAX_BASE"),
+    "TABLE_BASES": ("yakuset.koikoi.scoring.award", "TABLE_BASES"),
+    "AwardTable": ("yakuset.koikoi.scoring.award", "AwardTable"),
+    "award": ("yakuset.koikoi.scoring.award", "award"),
+    "award_tables": ("yakuset.koikoi.scoring.award", "award_tables"),
+    "Bot": ("yakuset.koikoi.study.bots", "Bot"),
+    "BotFactory": ("yakuset.koikoi.study.bots", "BotFactory"),
+    "View": ("yakuset.koikoi.match.table", "View"),
+    "find_bots": ("yakuset.koikoi.study.bots", "find_bots"),
+    "MatchRecord": ("yakuset.koikoi.study.simulation", "MatchRecord"),
+    "RoundRecord": ("yakuset.koikoi.study.simulation", "RoundRecord"),
+    "match_seed": ("yakuset.koikoi.study.simulation", "match_seed"),
+    "play_match": ("yakuset.koikoi.study.simulation", "play_match"),
+    "play_matches": ("yakuset.koikoi.study.simulation", "play_matches"),
+    "IllegalMove": ("yakuset.koikoi.match.table", "IllegalMove"),
+    "Move": ("yakuset.koikoi.match.table", "Move"),
+    "Table": ("yakuset.koikoi.match.table", "Table"),
+    "TableResult": ("yakuset.koikoi.match.table", "TableResult"),
+    "TableRound": ("yakuset.koikoi.match.table", "TableRound"),
+    "TableState": ("yakuset.koikoi.match.table", "TableState"),
+    "TableRules": ("yakuset.koikoi.rules.table", "TableRules"),
+    "Weather": ("yakuset.koikoi.rules.table", "Weather"),
+    "Tally": ("yakuset.koikoi.study.tally", "Tally"),
+    "compare": ("yakuset.koikoi.study.tally", "compare"),
+    "summary": ("yakuset.koikoi.study.tally", "summary"),
+    "GAME": ("yakuset.koikoi.game", "GAME"),
+    "KoikoiGame": ("yakuset.koikoi.game", "KoikoiGame"),
+    "clear_memos": ("yakuset.koikoi.rules.memos", "clear_memos"),
+    "memo_sizes": ("yakuset.koikoi.rules.memos", "memo_sizes"),
+    "DealOutcome": ("yakuset.koikoi.rules.hooks", "DealOutcome"),
+    "Event": ("yakuset.koikoi.match.referee", "Event"),
+    "Match": ("yakuset.koikoi.match.referee", "Match"),
+    "MatchResult": ("yakuset.koikoi.match.referee", "MatchResult"),
+    "RefereeError": ("yakuset.koikoi.match.referee", "RefereeError"),
+    "Round": ("yakuset.koikoi.match.referee", "Round"),
+    "RoundTrace": ("yakuset.koikoi.match.scripts", "RoundTrace"),
+    "Trace": ("yakuset.koikoi.match.scripts", "Trace"),
+    "load_script": ("yakuset.koikoi.match.scripts", "load_script"),
+    "replay": ("yakuset.koikoi.match.scripts", "replay"),
+    "trace_text": ("yakuset.koikoi.match.scripts", "trace_text"),
+    "Award": ("yakuset.koikoi.results", "Award"),
+    "FixedAward": ("yakuset.koikoi.results", "FixedAward"),
+    "Hand": ("yakuset.koikoi.results", "Hand"),
+    "MatchAdjustment": ("yakuset.koikoi.results", "MatchAdjustment"),
+    "YakuScore": ("yakuset.koikoi.results", "YakuScore"),
+    "Card": ("yakuset.koikoi.rules.compiled", "Card"),
+    "CardFilter": ("yakuset.koikoi.rules.compiled", "CardFilter"),
+    "KoikoiRules": ("yakuset.koikoi.rules.compiled", "KoikoiRules"),
+    "KoikoiYaku": ("yakuset.koikoi.rules.compiled", "KoikoiYaku"),
+    "rules_of": ("yakuset.koikoi.rules.compiled", "koikoi_rules"),
+    "Pile": ("yakuset.koikoi.scoring.yaku", "Pile"),
+    "check_cards": ("yakuset.koikoi.scoring.yaku", "check_cards"),
+    "pile": ("yakuset.koikoi.scoring.yaku", "pile"),
+    "yaku": ("yakuset.koikoi.scoring.yaku", "yaku"),
 }
 
 

@@ -14,9 +14,9 @@ from .._core.hookspecs import hookspec
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
-    from ._bots import BotFactory
-    from ._hooks import DealOutcome
-    from ._results import FixedAward, MatchAdjustment
+    from .results import FixedAward, MatchAdjustment
+    from .rules.hooks import DealOutcome
+    from .study.bots import BotFactory
 
 
 @hookspec

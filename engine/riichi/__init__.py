@@ -18,30 +18,29 @@ from .._core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from . import hookspecs
-    from ._bots import Bot, BotFactory, Efficiency, find_bots, tile_efficiency
-    from ._game import GAME, RiichiGame
-    from ._grid import GridCell, LimitRow, PaymentGrid, grid_fu, payment_grids
-    from ._hand import HandScore, evaluate
-    from ._log_checks import Finding, check_log
-    from ._log_lobby import lobby_variant
-    from ._log_read import MAX_LOG_BYTES, read_log
-    from ._log_record import GameLog, Lobby, LogError, LogEvent, LogHand, LogResult, LogWin
-    from ._log_replay import Divergence, Replay, ReplayedHand, ReplayedWin, replay, replay_hand
-    from ._log_write import write_mjai, write_tenhou6
-    from ._memos import clear_memos, memo_sizes
-    from ._play import MOVE_KINDS, IllegalMove, Move, Table, TableHand, View
-    from ._readings import Group, Reading
-    from ._rules import RiichiRules, Yaku
-    from ._rules import riichi_rules as rules_of
-    from ._score import BaseScore, Payments, Score, score
-    from ._settle import OUTCOMES, Settlement, settle
-    from ._shanten import shanten, waits
-    from ._simulation import GameRecord, HandRecord, game_seed, play_game, play_games
-    from ._situation import EVALUATE_ARGUMENTS, FLAGS, Situation
-    from ._standings import Standing, standings
-    from ._state import END_REASONS, State, new_game
-    from ._tally import Tally, compare, summary
-    from ._tiles import (
+    from .game import GAME, RiichiGame
+    from .logs.checks import Finding, check_log
+    from .logs.lobby import lobby_variant
+    from .logs.read import MAX_LOG_BYTES, read_log
+    from .logs.record import GameLog, Lobby, LogError, LogEvent, LogHand, LogResult, LogWin
+    from .logs.replay import Divergence, Replay, ReplayedHand, ReplayedWin, replay, replay_hand
+    from .logs.write import write_mjai, write_tenhou6
+    from .rules.compiled import RiichiRules, Yaku
+    from .rules.compiled import riichi_rules as rules_of
+    from .rules.memos import clear_memos, memo_sizes
+    from .scoring.grid import GridCell, LimitRow, PaymentGrid, grid_fu, payment_grids
+    from .scoring.hand import HandScore, evaluate
+    from .scoring.score import BaseScore, Payments, Score, score
+    from .scoring.situation import EVALUATE_ARGUMENTS, FLAGS, Situation
+    from .scoring.tenpai import shanten, waits
+    from .settlement.settle import OUTCOMES, Settlement, settle
+    from .settlement.standings import Standing, standings
+    from .settlement.state import END_REASONS, State, new_game
+    from .study.bots import Bot, BotFactory, Efficiency, find_bots, tile_efficiency
+    from .study.simulation import GameRecord, HandRecord, game_seed, play_game, play_games
+    from .study.tally import Tally, compare, summary
+    from .table.play import MOVE_KINDS, IllegalMove, Move, Table, TableHand, View
+    from .tiles.notation import (
         DRAGONS,
         EAST,
         FIVES,
@@ -63,103 +62,104 @@ if TYPE_CHECKING:
         parse_tiles_red,
         tile_name,
     )
+    from .tiles.readings import Group, Reading
 
 # Each name is imported when first used (PEP 562): loading a rule set or scoring a hand imports
 # only the modules it needs. The table says where each name lives.
 _WHERE: dict[str, tuple[str, str | None]] = {
     "hookspecs": ("yakuset.riichi.hookspecs", None),
-    "Bot": ("yakuset.riichi._bots", "Bot"),
-    "BotFactory": ("yakuset.riichi._bots", "BotFactory"),
-    "Efficiency": ("yakuset.riichi._bots", "Efficiency"),
-    "find_bots": ("yakuset.riichi._bots", "find_bots"),
-    "tile_efficiency": ("yakuset.riichi._bots", "tile_efficiency"),
-    "GameRecord": ("yakuset.riichi._simulation", "GameRecord"),
-    "HandRecord": ("yakuset.riichi._simulation", "HandRecord"),
-    "game_seed": ("yakuset.riichi._simulation", "game_seed"),
-    "play_game": ("yakuset.riichi._simulation", "play_game"),
-    "play_games": ("yakuset.riichi._simulation", "play_games"),
-    "Tally": ("yakuset.riichi._tally", "Tally"),
-    "compare": ("yakuset.riichi._tally", "compare"),
-    "summary": ("yakuset.riichi._tally", "summary"),
-    "GAME": ("yakuset.riichi._game", "GAME"),
-    "RiichiGame": ("yakuset.riichi._game", "RiichiGame"),
-    "GridCell": ("yakuset.riichi._grid", "GridCell"),
-    "LimitRow": ("yakuset.riichi._grid", "LimitRow"),
-    "PaymentGrid": ("yakuset.riichi._grid", "PaymentGrid"),
-    "grid_fu": ("yakuset.riichi._grid", "grid_fu"),
-    "payment_grids": ("yakuset.riichi._grid", "payment_grids"),
-    "HandScore": ("yakuset.riichi._hand", "HandScore"),
-    "evaluate": ("yakuset.riichi._hand", "evaluate"),
-    "Finding": ("yakuset.riichi._log_checks", "Finding"),
-    "check_log": ("yakuset.riichi._log_checks", "check_log"),
-    "lobby_variant": ("yakuset.riichi._log_lobby", "lobby_variant"),
-    "MAX_LOG_BYTES": ("yakuset.riichi._log_read", "MAX_LOG_BYTES"),
-    "read_log": ("yakuset.riichi._log_read", "read_log"),
-    "Divergence": ("yakuset.riichi._log_replay", "Divergence"),
-    "Replay": ("yakuset.riichi._log_replay", "Replay"),
-    "ReplayedHand": ("yakuset.riichi._log_replay", "ReplayedHand"),
-    "ReplayedWin": ("yakuset.riichi._log_replay", "ReplayedWin"),
-    "replay": ("yakuset.riichi._log_replay", "replay"),
-    "replay_hand": ("yakuset.riichi._log_replay", "replay_hand"),
-    "LogEvent": ("yakuset.riichi._log_record", "LogEvent"),
-    "GameLog": ("yakuset.riichi._log_record", "GameLog"),
-    "LogHand": ("yakuset.riichi._log_record", "LogHand"),
-    "Lobby": ("yakuset.riichi._log_record", "Lobby"),
-    "LogError": ("yakuset.riichi._log_record", "LogError"),
-    "LogResult": ("yakuset.riichi._log_record", "LogResult"),
-    "LogWin": ("yakuset.riichi._log_record", "LogWin"),
-    "write_mjai": ("yakuset.riichi._log_write", "write_mjai"),
-    "write_tenhou6": ("yakuset.riichi._log_write", "write_tenhou6"),
-    "clear_memos": ("yakuset.riichi._memos", "clear_memos"),
-    "memo_sizes": ("yakuset.riichi._memos", "memo_sizes"),
-    "MOVE_KINDS": ("yakuset.riichi._play", "MOVE_KINDS"),
-    "IllegalMove": ("yakuset.riichi._play", "IllegalMove"),
-    "Move": ("yakuset.riichi._play", "Move"),
-    "Table": ("yakuset.riichi._play", "Table"),
-    "TableHand": ("yakuset.riichi._play", "TableHand"),
-    "View": ("yakuset.riichi._play", "View"),
-    "Group": ("yakuset.riichi._readings", "Group"),
-    "Reading": ("yakuset.riichi._readings", "Reading"),
-    "RiichiRules": ("yakuset.riichi._rules", "RiichiRules"),
-    "Yaku": ("yakuset.riichi._rules", "Yaku"),
-    "rules_of": ("yakuset.riichi._rules", "riichi_rules"),
-    "Score": ("yakuset.riichi._score", "Score"),
-    "BaseScore": ("yakuset.riichi._score", "BaseScore"),
-    "Payments": ("yakuset.riichi._score", "Payments"),
-    "score": ("yakuset.riichi._score", "score"),
-    "OUTCOMES": ("yakuset.riichi._settle", "OUTCOMES"),
-    "Settlement": ("yakuset.riichi._settle", "Settlement"),
-    "settle": ("yakuset.riichi._settle", "settle"),
-    "shanten": ("yakuset.riichi._shanten", "shanten"),
-    "waits": ("yakuset.riichi._shanten", "waits"),
-    "FLAGS": ("yakuset.riichi._situation", "FLAGS"),
-    "EVALUATE_ARGUMENTS": ("yakuset.riichi._situation", "EVALUATE_ARGUMENTS"),
-    "Situation": ("yakuset.riichi._situation", "Situation"),
-    "Standing": ("yakuset.riichi._standings", "Standing"),
-    "standings": ("yakuset.riichi._standings", "standings"),
-    "END_REASONS": ("yakuset.riichi._state", "END_REASONS"),
-    "State": ("yakuset.riichi._state", "State"),
-    "new_game": ("yakuset.riichi._state", "new_game"),
-    "DRAGONS": ("yakuset.riichi._tiles", "DRAGONS"),
-    "EAST": ("yakuset.riichi._tiles", "EAST"),
-    "FIVES": ("yakuset.riichi._tiles", "FIVES"),
-    "GREEN": ("yakuset.riichi._tiles", "GREEN"),
-    "GREENS": ("yakuset.riichi._tiles", "GREENS"),
-    "HONOURS": ("yakuset.riichi._tiles", "HONOURS"),
-    "NORTH": ("yakuset.riichi._tiles", "NORTH"),
-    "RED": ("yakuset.riichi._tiles", "RED"),
-    "SOUTH": ("yakuset.riichi._tiles", "SOUTH"),
-    "TERMINALS": ("yakuset.riichi._tiles", "TERMINALS"),
-    "TERMINALS_AND_HONOURS": ("yakuset.riichi._tiles", "TERMINALS_AND_HONOURS"),
-    "TILE_OF": ("yakuset.riichi._tiles", "TILE_OF"),
-    "WEST": ("yakuset.riichi._tiles", "WEST"),
-    "WHITE": ("yakuset.riichi._tiles", "WHITE"),
-    "WINDS": ("yakuset.riichi._tiles", "WINDS"),
-    "Meld": ("yakuset.riichi._tiles", "Meld"),
-    "parse_meld": ("yakuset.riichi._tiles", "parse_meld"),
-    "parse_tiles": ("yakuset.riichi._tiles", "parse_tiles"),
-    "parse_tiles_red": ("yakuset.riichi._tiles", "parse_tiles_red"),
-    "tile_name": ("yakuset.riichi._tiles", "tile_name"),
+    "Bot": ("yakuset.riichi.study.bots", "Bot"),
+    "BotFactory": ("yakuset.riichi.study.bots", "BotFactory"),
+    "Efficiency": ("yakuset.riichi.study.bots", "Efficiency"),
+    "find_bots": ("yakuset.riichi.study.bots", "find_bots"),
+    "tile_efficiency": ("yakuset.riichi.study.bots", "tile_efficiency"),
+    "GameRecord": ("yakuset.riichi.study.simulation", "GameRecord"),
+    "HandRecord": ("yakuset.riichi.study.simulation", "HandRecord"),
+    "game_seed": ("yakuset.riichi.study.simulation", "game_seed"),
+    "play_game": ("yakuset.riichi.study.simulation", "play_game"),
+    "play_games": ("yakuset.riichi.study.simulation", "play_games"),
+    "Tally": ("yakuset.riichi.study.tally", "Tally"),
+    "compare": ("yakuset.riichi.study.tally", "compare"),
+    "summary": ("yakuset.riichi.study.tally", "summary"),
+    "GAME": ("yakuset.riichi.game", "GAME"),
+    "RiichiGame": ("yakuset.riichi.game", "RiichiGame"),
+    "GridCell": ("yakuset.riichi.scoring.grid", "GridCell"),
+    "LimitRow": ("yakuset.riichi.scoring.grid", "LimitRow"),
+    "PaymentGrid": ("yakuset.riichi.scoring.grid", "PaymentGrid"),
+    "grid_fu": ("yakuset.riichi.scoring.grid", "grid_fu"),
+    "payment_grids": ("yakuset.riichi.scoring.grid", "payment_grids"),
+    "HandScore": ("yakuset.riichi.scoring.hand", "HandScore"),
+    "evaluate": ("yakuset.riichi.scoring.hand", "evaluate"),
+    "Finding": ("yakuset.riichi.logs.checks", "Finding"),
+    "check_log": ("yakuset.riichi.logs.checks", "check_log"),
+    "lobby_variant": ("yakuset.riichi.logs.lobby", "lobby_variant"),
+    "MAX_LOG_BYTES": ("yakuset.riichi.logs.read", "MAX_LOG_BYTES"),
+    "read_log": ("yakuset.riichi.logs.read", "read_log"),
+    "Divergence": ("yakuset.riichi.logs.replay", "Divergence"),
+    "Replay": ("yakuset.riichi.logs.replay", "Replay"),
+    "ReplayedHand": ("yakuset.riichi.logs.replay", "ReplayedHand"),
+    "ReplayedWin": ("yakuset.riichi.logs.replay", "ReplayedWin"),
+    "replay": ("yakuset.riichi.logs.replay", "replay"),
+    "replay_hand": ("yakuset.riichi.logs.replay", "replay_hand"),
+    "LogEvent": ("yakuset.riichi.logs.record", "LogEvent"),
+    "GameLog": ("yakuset.riichi.logs.record", "GameLog"),
+    "LogHand": ("yakuset.riichi.logs.record", "LogHand"),
+    "Lobby": ("yakuset.riichi.logs.record", "Lobby"),
+    "LogError": ("yakuset.riichi.logs.record", "LogError"),
+    "LogResult": ("yakuset.riichi.logs.record", "LogResult"),
+    "LogWin": ("yakuset.riichi.logs.record", "LogWin"),
+    "write_mjai": ("yakuset.riichi.logs.write", "write_mjai"),
+    "write_tenhou6": ("yakuset.riichi.logs.write", "write_tenhou6"),
+    "clear_memos": ("yakuset.riichi.rules.memos", "clear_memos"),
+    "memo_sizes": ("yakuset.riichi.rules.memos", "memo_sizes"),
+    "MOVE_KINDS": ("yakuset.riichi.table.play", "MOVE_KINDS"),
+    "IllegalMove": ("yakuset.riichi.table.play", "IllegalMove"),
+    "Move": ("yakuset.riichi.table.play", "Move"),
+    "Table": ("yakuset.riichi.table.play", "Table"),
+    "TableHand": ("yakuset.riichi.table.play", "TableHand"),
+    "View": ("yakuset.riichi.table.play", "View"),
+    "Group": ("yakuset.riichi.tiles.readings", "Group"),
+    "Reading": ("yakuset.riichi.tiles.readings", "Reading"),
+    "RiichiRules": ("yakuset.riichi.rules.compiled", "RiichiRules"),
+    "Yaku": ("yakuset.riichi.rules.compiled", "Yaku"),
+    "rules_of": ("yakuset.riichi.rules.compiled", "riichi_rules"),
+    "Score": ("yakuset.riichi.scoring.score", "Score"),
+    "BaseScore": ("yakuset.riichi.scoring.score", "BaseScore"),
+    "Payments": ("yakuset.riichi.scoring.score", "Payments"),
+    "score": ("yakuset.riichi.scoring.score", "score"),
+    "OUTCOMES": ("yakuset.riichi.settlement.settle", "OUTCOMES"),
+    "Settlement": ("yakuset.riichi.settlement.settle", "Settlement"),
+    "settle": ("yakuset.riichi.settlement.settle", "settle"),
+    "shanten": ("yakuset.riichi.scoring.tenpai", "shanten"),
+    "waits": ("yakuset.riichi.scoring.tenpai", "waits"),
+    "FLAGS": ("yakuset.riichi.scoring.situation", "FLAGS"),
+    "EVALUATE_ARGUMENTS": ("yakuset.riichi.scoring.situation", "EVALUATE_ARGUMENTS"),
+    "Situation": ("yakuset.riichi.scoring.situation", "Situation"),
+    "Standing": ("yakuset.riichi.settlement.standings", "Standing"),
+    "standings": ("yakuset.riichi.settlement.standings", "standings"),
+    "END_REASONS": ("yakuset.riichi.settlement.state", "END_REASONS"),
+    "State": ("yakuset.riichi.settlement.state", "State"),
+    "new_game": ("yakuset.riichi.settlement.state", "new_game"),
+    "DRAGONS": ("yakuset.riichi.tiles.notation", "DRAGONS"),
+    "EAST": ("yakuset.riichi.tiles.notation", "EAST"),
+    "FIVES": ("yakuset.riichi.tiles.notation", "FIVES"),
+    "GREEN": ("yakuset.riichi.tiles.notation", "GREEN"),
+    "GREENS": ("yakuset.riichi.tiles.notation", "GREENS"),
+    "HONOURS": ("yakuset.riichi.tiles.notation", "HONOURS"),
+    "NORTH": ("yakuset.riichi.tiles.notation", "NORTH"),
+    "RED": ("yakuset.riichi.tiles.notation", "RED"),
+    "SOUTH": ("yakuset.riichi.tiles.notation", "SOUTH"),
+    "TERMINALS": ("yakuset.riichi.tiles.notation", "TERMINALS"),
+    "TERMINALS_AND_HONOURS": ("yakuset.riichi.tiles.notation", "TERMINALS_AND_HONOURS"),
+    "TILE_OF": ("yakuset.riichi.tiles.notation", "TILE_OF"),
+    "WEST": ("yakuset.riichi.tiles.notation", "WEST"),
+    "WHITE": ("yakuset.riichi.tiles.notation", "WHITE"),
+    "WINDS": ("yakuset.riichi.tiles.notation", "WINDS"),
+    "Meld": ("yakuset.riichi.tiles.notation", "Meld"),
+    "parse_meld": ("yakuset.riichi.tiles.notation", "parse_meld"),
+    "parse_tiles": ("yakuset.riichi.tiles.notation", "parse_tiles"),
+    "parse_tiles_red": ("yakuset.riichi.tiles.notation", "parse_tiles_red"),
+    "tile_name": ("yakuset.riichi.tiles.notation", "tile_name"),
 }
 
 

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from .._core.hookspecs import hookspec
 
 if TYPE_CHECKING:
-    from ._bots import BotFactory
-    from ._readings import Reading
-    from ._situation import Situation
+    from .scoring.situation import Situation
+    from .study.bots import BotFactory
+    from .tiles.readings import Reading
 
     Detector = Callable[[Reading, Situation], bool]
 

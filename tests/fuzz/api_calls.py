@@ -12,7 +12,7 @@ from typing import Any
 
 import yakuset
 from yakuset import diff, koikoi, riichi
-from yakuset.riichi import _replay as riichi_replay
+from yakuset.riichi.settlement import scripts as riichi_replay
 
 from .generators import HOSTILE_SCALARS
 

@@ -343,7 +343,7 @@ def test_the_referee_keeps_its_state_when_scoring_fails(monkeypatch):
     def failing_award(*_args, **_kwargs):
         raise yakuset.InputError("the award failed")
 
-    monkeypatch.setattr("yakuset.koikoi._referee.award", failing_award)
+    monkeypatch.setattr("yakuset.koikoi.match.referee.award", failing_award)
     with pytest.raises(yakuset.InputError, match="the award failed"):
         rnd.answer("alice", "shobu")
     assert rnd.next_to_act == "alice" and not rnd.finished  # the offer still waits for its answer

@@ -1,0 +1,53 @@
+"""An example pile for each yaku of a Koi-Koi rule set, for the documentation's rule-set pages:
+made from the yaku's own definition (the cards it needs, then the first cards of the deck it
+counts, up to its count) and scored by :func:`yaku` under the rule set."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..._core.docspart import YakuExample
+from ..._core.errors import InputError
+from ..scoring.yaku import yaku
+from .web import card_svg
+
+if TYPE_CHECKING:
+    from ..._core.ruleset import RuleSet
+    from ..rules.compiled import KoikoiRules, KoikoiYaku
+
+
+def yaku_examples(rs: RuleSet) -> list[YakuExample]:
+    """An example pile for each of ``rs``'s yaku (its compiled yaku are those switched on)."""
+    rules: KoikoiRules = rs.rules
+    return [_example(rs, rules, item) for item in rules.yaku]
+
+
+def _example(rs: RuleSet, rules: KoikoiRules, item: KoikoiYaku) -> YakuExample:
+    month = rules.months[0] if item.cards.month == "round" else None
+    cards = _pile(rules, item, month)
+    try:
+        hand = yaku(rs, cards, month)
+    except InputError as error:
+        return YakuExample(item.id, item.label, "", "", f"No example: {error}")
+    if item.id not in {found.id for found in hand.yaku}:
+        return YakuExample(item.id, item.label, "", "", f"No example: {', '.join(cards)} scores {hand.explanation}.")
+    figure = "".join(card_svg(rules.cards[card]) for card in cards)
+    setting = f"Captured: {', '.join(cards)}" + (f"; the round's month is {month}" if month is not None else "")
+    # The explanation's parts one a line: the yaku that count, then each that does not.
+    return YakuExample(item.id, item.label, figure, setting, hand.explanation.replace("; ", "\n"))
+
+
+def _pile(rules: KoikoiRules, item: KoikoiYaku, month: int | None) -> list[str]:
+    """The cards the yaku needs, then the deck's first cards it counts, up to its count: those
+    another yaku needs and those with a second kind last, so that the pile makes no other yaku
+    that would replace this one."""
+    cards = sorted(item.needs)
+    counted = [
+        card.id
+        for card in rules.cards.values()
+        if card.id not in item.needs and any(item.cards.matches(card, month, roles) for roles in rules.roles)
+    ]
+    needed = frozenset().union(*(other.needs for other in rules.yaku))
+    counted.sort(key=lambda ident: (ident in needed, rules.cards[ident].also is not None))
+    cards += counted[: max(item.count - len(cards), 0)]
+    return cards

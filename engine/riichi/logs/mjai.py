@@ -1,0 +1,262 @@
+"""Reading mjai JSON lines (docs/rules/tenhou-logs.md §6) into a :class:`GameLog`.
+
+mjai names tiles by kind (``"5m"``, ``"5mr"`` a red five, ``"E"``, ``"P"`` white, ``"F"``
+green, ``"C"`` red dragon); each gets its wall tile as ``logs.hands`` assigns them. A log of
+one player's view (hidden tiles ``"?"``) cannot be read.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .checks import sticks_balance
+from .hands import HandBuilder
+from .record import GameLog, LogError, LogHand, LogResult, LogWin, riichi_seats
+
+HONOURS = "ESWNPFC"
+WINDS = "ESWN"
+#: An abortive draw's kind under ``ryukyoku``'s ``reason`` (written by the mjai writer; a log
+#: without it is an exhaustive draw).
+ABORTS = ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron", "nagashi")
+
+
+def kind_of(name: Any) -> tuple[int, bool]:
+    """An mjai tile name as (kind, red)."""
+    if not isinstance(name, str):
+        raise ValueError(name)
+    if len(name) == 1 and name in HONOURS:
+        return 27 + HONOURS.index(name), False
+    red = name.endswith("r") and len(name) == 3
+    body = name[:2] if red else name
+    if len(body) == 2 and body[0] in "123456789" and body[1] in "mps" and (not red or body[0] == "5"):
+        return "mps".index(body[1]) * 9 + int(body[0]) - 1, red
+    raise ValueError(name)
+
+
+def read_mjai(text: str, file: str) -> GameLog:
+    """The game of mjai JSON lines."""
+    reader = _Reader(file)
+    for line_number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            message = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise reader.error(f"line {line_number} is not JSON: {error}") from None
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            raise reader.error(f"line {line_number} is not an mjai message (a mapping with a 'type')")
+        reader.message(message)
+    if reader.build is not None:
+        reader.close(None)  # a log cut mid-hand (its wins, if any, not closed by end_kyoku)
+    return GameLog(reader.players, None, None, "mjai logs name no rules; give the rule set", tuple(reader.hands),
+                   None, None)  # fmt: skip
+
+
+class _Reader:
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.players: tuple[str, ...] = ()
+        self.seats = 4
+        self.hands: list[LogHand] = []
+        self.build: HandBuilder | None = None
+        self.start: tuple[Any, ...] = ()
+        self.wins: list[LogWin] = []
+        self.ura: dict[str, int] = {}
+
+    def error(self, message: str) -> LogError:
+        if self.build is not None:
+            return self.build.error(message)
+        return LogError(self.file, len(self.hands), None, message)
+
+    def kind(self, name: Any) -> tuple[int, bool]:
+        try:
+            return kind_of(name)
+        except ValueError:
+            hidden = " (a hidden tile: the log is one player's view)" if name == "?" else ""
+            raise self.error(f"{name!r} is not an mjai tile{hidden}") from None
+
+    def fresh(self, name: Any) -> int:
+        assert self.build is not None
+        return self.build.fresh(*self.kind(name))
+
+    def held(self, seat: int, names: Any) -> tuple[int, ...]:
+        assert self.build is not None
+        if not isinstance(names, list):
+            raise self.error(f"'consumed' is not a list of tiles: {names!r}")
+        tiles: tuple[int, ...] = ()
+        for name in names:
+            tiles += (self.build.held_copy(seat, *self.kind(name), besides=tiles),)
+        return tiles
+
+    def seat(self, message: dict[str, Any], key: str) -> int:
+        seat = message.get(key)
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            raise self.error(f"{message['type']}'s {key} is not a seat 0-{self.seats - 1}: {seat!r}")
+        return seat
+
+    def now(self, message: dict[str, Any]) -> HandBuilder:
+        if self.build is None:
+            raise self.error(f"{message['type']} outside a hand")
+        return self.build
+
+    def message(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind == "start_game":
+            names = message.get("names", [])
+            if not isinstance(names, list) or len(names) not in (3, 4):
+                raise self.error("start_game names three or four players")
+            self.players = tuple(str(n) for n in names)
+            self.seats = len(names)
+        elif kind == "start_kyoku":
+            self.start_kyoku(message)
+        elif kind == "end_kyoku":
+            if self.build is not None:
+                if not self.wins:
+                    raise self.error("end_kyoku before the hand's result")
+                self.finish("tsumo" if self.wins[0].seat == self.wins[0].discarder else "ron", (),
+                            tuple(sum(w.deltas[s] for w in self.wins) for s in range(self.seats)))  # fmt: skip
+        elif kind == "end_game":
+            pass
+        elif kind == "tsumo":
+            build, seat = self.now(message), self.seat(message, "actor")
+            build.draw(seat, self.fresh(message.get("pai")), counted=True)
+        elif kind == "dahai":
+            build, seat = self.now(message), self.seat(message, "actor")
+            drawn = build.last_draw[seat]
+            if message.get("tsumogiri") is True:
+                if drawn is None or (drawn >> 2, build.is_red(drawn)) != self.kind(message.get("pai")):
+                    raise self.error(f"seat {seat} discards the tile drawn, and it is not {message.get('pai')!r}")
+                tile = drawn
+            else:
+                tile = build.held_copy(seat, *self.kind(message.get("pai")))
+            build.discard(seat, tile)
+        elif kind == "reach":
+            self.now(message).declare_riichi(self.seat(message, "actor"))
+        elif kind == "reach_accepted":
+            self.now(message)
+        elif kind in ("chi", "pon", "daiminkan"):
+            build, seat = self.now(message), self.seat(message, "actor")
+            last = build.last_discard()
+            if (
+                last is None
+                or last.tile is None
+                or (last.tile >> 2, build.is_red(last.tile)) != self.kind(message.get("pai"))
+            ):
+                raise self.error(f"seat {seat}'s {kind} calls {message.get('pai')!r}, which is not the last discard")
+            if self.seat(message, "target") != last.seat:
+                raise self.error(
+                    f"seat {seat}'s {kind} names seat {message.get('target')}; the last discard is seat {last.seat}'s"
+                )
+            build.call(
+                seat, "open_kan" if kind == "daiminkan" else kind, last.tile, self.held(seat, message.get("consumed"))
+            )
+        elif kind == "ankan":
+            build, seat = self.now(message), self.seat(message, "actor")
+            build.closed_kan(seat, self.held(seat, message.get("consumed")))
+        elif kind == "kakan":
+            build, seat = self.now(message), self.seat(message, "actor")
+            build.added_kan(seat, build.held_copy(seat, *self.kind(message.get("pai"))))
+        elif kind == "nukidora":
+            build, seat = self.now(message), self.seat(message, "actor")
+            build.kita(seat, build.held_copy(seat, *self.kind(message.get("pai"))))
+        elif kind == "dora":
+            build = self.now(message)
+            build.dora(self.fresh(message.get("dora_marker")), counted=True)
+        elif kind == "hora":
+            self.hora(self.now(message), message)
+        elif kind == "ryukyoku":
+            self.ryukyoku(self.now(message), message)
+        else:
+            raise self.error(f"unknown mjai message type {kind!r}")
+
+    def start_kyoku(self, message: dict[str, Any]) -> None:
+        if self.build is not None:
+            self.close(None)
+        number = len(self.hands) + 1
+        try:
+            wind = WINDS.index(message["bakaze"])
+            kyoku, honba, sticks, dealer = message["kyoku"], message["honba"], message["kyotaku"], message["oya"]
+            scores, tehais, dora = message["scores"], message["tehais"], message["dora_marker"]
+        except (KeyError, ValueError, TypeError):
+            raise LogError(
+                self.file,
+                number,
+                None,
+                "start_kyoku needs bakaze, kyoku, honba, kyotaku, oya, scores, tehais, dora_marker",
+            ) from None
+        numbers = [kyoku, honba, sticks, dealer, *scores] if isinstance(scores, list) else [None]
+        if not all(type(v) is int for v in numbers) or len(scores) != self.seats or not isinstance(tehais, list):
+            raise LogError(
+                self.file, number, None, "start_kyoku's kyoku, honba, kyotaku, oya and scores are whole numbers"
+            )
+        if dealer != kyoku - 1 or len(tehais) != self.seats:
+            raise LogError(self.file, number, None, f"start_kyoku: kyoku {kyoku} and oya {dealer} disagree")
+        self.build = build = HandBuilder(self.file, number, self.seats, (1, 1, 1))
+        dealt = []
+        for seat, names in enumerate(tehais):
+            if not isinstance(names, list):
+                raise build.error(f"seat {seat}'s tehai is not a list")
+            tiles = tuple(sorted(self.fresh(name) for name in names))
+            build.deal(seat, tiles, counted=True)
+            dealt.append(tiles)
+        self.start = (wind * 4 + kyoku - 1, dealer, honba, sticks, tuple(scores), tuple(dealt), self.fresh(dora))
+        self.wins = []
+        self.ura = {}
+
+    def hora(self, build: HandBuilder, message: dict[str, Any]) -> None:
+        seat, discarder = self.seat(message, "actor"), self.seat(message, "target")
+        build.move("tsumo" if seat == discarder else "ron", seat)
+        deltas = self.deltas(message)
+        markers = message.get("ura_markers", [])
+        if not isinstance(markers, list):
+            raise self.error("ura_markers is not a list")
+        ura = []
+        for name in markers:
+            if name not in self.ura:  # a double ron shows the same ura to both winners
+                self.ura[name] = self.fresh(name)
+            ura.append(self.ura[name])
+        self.wins.append(LogWin(seat, discarder, None, None, None, None, (), (), tuple(ura), None, deltas))
+
+    def deltas(self, message: dict[str, Any]) -> tuple[int, ...]:
+        deltas = message.get("deltas")
+        if not isinstance(deltas, list) or len(deltas) != self.seats or not all(type(d) is int for d in deltas):
+            raise self.error(f"{message['type']}'s deltas are not {self.seats} whole numbers")
+        return tuple(deltas)
+
+    def ryukyoku(self, build: HandBuilder, message: dict[str, Any]) -> None:
+        deltas = self.deltas(message) if "deltas" in message else (0,) * self.seats
+        reason = message.get("reason")
+        if reason is not None and reason not in ABORTS:
+            raise self.error(f"unknown ryukyoku reason {reason!r}")
+        kind = reason or "draw"
+        tenpai = tuple(s for s in range(self.seats) if deltas[s] > 0) if kind == "draw" else ()
+        if "tenpai" in message:  # our writer's: the hands shown (all tenpai or none pay no one)
+            shown = message["tenpai"]
+            if not isinstance(shown, list) or not all(type(s) is int and 0 <= s < self.seats for s in shown):
+                raise self.error(f"ryukyoku's tenpai is not a list of seats: {shown!r}")
+            tenpai = tuple(shown)
+        if kind == "triple_ron":
+            last = build.last_discard()
+            for seat in range(self.seats):
+                if last is not None and seat != last.seat:
+                    build.move("ron", seat)
+        if kind == "nine_terminals" and build.events:
+            build.move("nine_terminals", build.events[-1].seat)
+        self.finish(kind, tenpai, deltas)
+
+    def finish(self, kind: str, tenpai: tuple[int, ...], deltas: tuple[int, ...]) -> None:
+        assert self.build is not None
+        put = riichi_seats(self.build.events)
+        total = tuple(d - 1000 * put.count(s) for s, d in enumerate(deltas))
+        result = LogResult(kind, tuple(self.wins), tenpai, total)
+        unbalanced = sticks_balance(self.start[3], len(put), result)
+        if unbalanced:
+            raise self.error(unbalanced)
+        self.close(result)
+
+    def close(self, result: LogResult | None) -> None:
+        assert self.build is not None
+        round_, dealer, honba, sticks, scores, dealt, dora = self.start
+        self.hands.append(self.build.hand(round_, dealer, honba, sticks, scores, dealt, dora, result))
+        self.build = None

@@ -1,0 +1,84 @@
+"""``read_log``: a game log's file or text, in any of the three formats, as a :class:`GameLog`."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+import zlib
+from typing import Any
+
+from ..._core.arguments import shown
+from ..._core.errors import InputError
+from .record import GameLog, LogError
+
+#: The largest log read (after gunzip): a whole hanchan is 20-60 kB in any of the formats.
+MAX_LOG_BYTES = 4 * 1024 * 1024
+_TEXT = "<text>"
+
+
+def read_log(path_or_text: Any) -> GameLog:
+    """The game of a log: a path (``str`` or ``os.PathLike``) to a Tenhou XML log (``.mjlog``
+    or ``.xml``), a tenhou.net/6 JSON log or mjai JSON lines, plain or gzip, or such a log's
+    text (``str`` or ``bytes``). The format is told by the content. A log over
+    :data:`MAX_LOG_BYTES` is refused before it is read whole; anything unreadable is a
+    :class:`LogError` (an :class:`yakuset.InputError`) naming the file, the hand and the event."""
+    data, file = _bytes(path_or_text)
+    if data[:2] == b"\x1f\x8b":
+        data = _gunzip(data, file)
+    text = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text.startswith(b"<"):
+        from .tenhou import read_tenhou_xml
+
+        return read_tenhou_xml(text, file)
+    if text.startswith(b"{"):
+        try:
+            decoded = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise LogError(file, 0, None, f"not UTF-8 text: {error}") from None
+        if '"type"' in decoded.split("\n", 1)[0]:
+            from .mjai import read_mjai
+
+            return read_mjai(decoded, file)
+        from .tenhou6 import read_tenhou6
+
+        return read_tenhou6(decoded, file)
+    raise LogError(file, 0, None, "not a game log: neither Tenhou XML, tenhou.net/6 JSON nor mjai JSON lines")
+
+
+def _bytes(source: Any) -> tuple[bytes, str]:
+    """A log's bytes (at most the bound) and the name its errors give."""
+    if isinstance(source, bytes):
+        if len(source) > MAX_LOG_BYTES:
+            raise LogError(_TEXT, 0, None, f"the log is over {MAX_LOG_BYTES} bytes")
+        return source, _TEXT
+    if isinstance(source, str) and (source.lstrip()[:1] in ("<", "{") or "\n" in source):
+        data = source.encode("utf-8")
+        if len(data) > MAX_LOG_BYTES:
+            raise LogError(_TEXT, 0, None, f"the log is over {MAX_LOG_BYTES} bytes")
+        return data, _TEXT
+    if not isinstance(source, (str, os.PathLike)):
+        raise InputError(f"path_or_text must be a path or a log's text (str or bytes), got {shown(source)}")
+    file = os.fspath(source)
+    if not isinstance(file, str):
+        raise InputError(f"path_or_text must be a path or a log's text (str or bytes), got {shown(source)}")
+    try:
+        with open(file, "rb") as handle:
+            data = handle.read(MAX_LOG_BYTES + 1)
+    except OSError as error:
+        raise LogError(file, 0, None, f"cannot read: {error.strerror or error}") from None
+    if len(data) > MAX_LOG_BYTES:
+        raise LogError(file, 0, None, f"the log is over {MAX_LOG_BYTES} bytes")
+    return data, file
+
+
+def _gunzip(data: bytes, file: str) -> bytes:
+    """Decompressed, refused once it passes the bound (a small gzip can unpack to gigabytes)."""
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(data)) as packed:
+            out = packed.read(MAX_LOG_BYTES + 1)
+    except (OSError, EOFError, zlib.error) as error:
+        raise LogError(file, 0, None, f"a broken gzip file: {error}") from None
+    if len(out) > MAX_LOG_BYTES:
+        raise LogError(file, 0, None, f"the log is over {MAX_LOG_BYTES} bytes once unpacked")
+    return out

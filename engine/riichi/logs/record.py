@@ -1,0 +1,207 @@
+"""A played game as a value: the one typed record the log readers make of a Tenhou XML log, a
+tenhou.net/6 JSON log or mjai JSON lines (docs/python.md).
+
+Tiles are wall tiles (``kind * 4 + copy``, 0-135; a five's lowest copy is its red five, as the
+wall numbers them: docs/rules/riichi-table.md §5). Seats are 0-3 (or 0-2), seat 0 the first East.
+Scores and deltas are points (Tenhou's hundreds multiplied out).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..._core.errors import InputError
+
+if TYPE_CHECKING:
+    from ..table.play import Move
+
+#: The wall's events: a draw (``tile``; after a kan or a kita it is the replacement tile) and a
+#: new dora indicator shown (``tile``).
+WALL_KINDS = ("draw", "dora")
+#: How a hand ended (``LogResult.kind``).
+RESULT_KINDS = (
+    "ron",
+    "tsumo",
+    "draw",
+    "nagashi",
+    "nine_terminals",
+    "four_winds",
+    "four_riichi",
+    "four_kans",
+    "triple_ron",
+)
+#: Tenhou's limit numbers (``ten=``'s third value) by name, 0 none.
+LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+
+
+class LogError(InputError):
+    """A log that cannot be read: ``file`` (``"<text>"`` for a text given), ``hand`` (from 1;
+    0 before the first hand), ``event`` (the event's index in its hand, from 0; ``None`` for the
+    hand as a whole) and what is wrong. Its message names all of them."""
+
+    def __init__(self, file: str, hand: int, event: int | None, message: str) -> None:
+        self.file, self.hand, self.event = file, hand, event
+        where = file if not hand else f"{file}: hand {hand}" + ("" if event is None else f", event {event}")
+        super().__init__(f"{where}: {message}")
+
+
+class LogEvent(NamedTuple):
+    """One thing that happened in a hand, in order: a move of ``seat`` (``kind`` one of
+    :data:`yakuset.riichi.MOVE_KINDS` but ``pass``, which no log writes) or an event of the
+    wall (:data:`WALL_KINDS`).
+
+    ``tile`` and ``tiles`` are as :class:`yakuset.riichi.Move` takes them: a discard's or a
+    riichi's discarded tile; for chi, pon and an open kan the discard called (``tile``) and the
+    caller's own tiles (``tiles``, ascending); a closed kan's four (``tiles``); an added kan's
+    added tile; a kita's north; a draw's tile; a new dora indicator. Tsumo, ron and nine
+    terminals carry no tile (the tile won on is the last draw or discard, or the kan robbed).
+    """
+
+    kind: str
+    seat: int
+    tile: int | None = None
+    tiles: tuple[int, ...] = ()
+
+    @property
+    def is_move(self) -> bool:
+        """Whether this is a player's move (not a draw or a dora indicator)."""
+        return self.kind not in WALL_KINDS
+
+    def move(self) -> Move:
+        """The table's :class:`yakuset.riichi.Move` of a player's event."""
+        if self.kind in WALL_KINDS:
+            raise InputError(f"a {self.kind} is an event of the wall, not a move")
+        from ..table.play import Move
+
+        return Move(self.kind, self.tile, self.tiles)
+
+
+class LogWin(NamedTuple):
+    """One winner of a hand as the log tells it: ``seat``, ``discarder`` (``seat`` itself for a
+    tsumo), ``fu`` and ``han`` (``None`` where the log does not say), the hand's ``points`` (no
+    honba, no sticks), ``limit`` (``"mangan"`` ... ``"yakuman"`` or ``None``), ``yaku`` as
+    ``(id, han)`` pairs (the ids of docs/rules/riichi.md; dora as ``dora``, ``ura_dora``,
+    ``red_fives``), ``yakuman`` ids, the ``ura`` indicators shown, ``pao`` (the liable seat, or
+    ``None``) and this win's ``deltas`` (each seat's change, honba and sticks included)."""
+
+    seat: int
+    discarder: int
+    fu: int | None
+    han: int | None
+    points: int | None
+    limit: str | None
+    yaku: tuple[tuple[str, int], ...]
+    yakuman: tuple[str, ...]
+    ura: tuple[int, ...]
+    pao: int | None
+    deltas: tuple[int, ...]
+
+
+class LogResult(NamedTuple):
+    """How a hand ended: ``kind`` (:data:`RESULT_KINDS`), the ``wins`` (several for a double
+    ron), the seats ``tenpai`` at an exhaustive draw (and the hands shown at an abort), and the
+    hand's ``deltas`` (each seat's change over the hand: wins, payments, and riichi sticks put
+    down this hand)."""
+
+    kind: str
+    wins: tuple[LogWin, ...]
+    tenpai: tuple[int, ...]
+    deltas: tuple[int, ...]
+
+
+class LogHand(NamedTuple):
+    """One hand: its start (``round``: 0 for East 1, 4 for South 1, ..., as Tenhou counts
+    at three players too; ``dealer``, ``honba``,
+    riichi ``sticks`` on the table, each seat's ``scores``), the ``dealt`` hands (13 tiles each,
+    ascending), the first ``dora`` indicator, every event in order, and the ``result``
+    (``None`` for a hand the log stops in)."""
+
+    round: int
+    dealer: int
+    honba: int
+    sticks: int
+    scores: tuple[int, ...]
+    dealt: tuple[tuple[int, ...], ...]
+    dora: int
+    events: tuple[LogEvent, ...]
+    result: LogResult | None
+
+    @property
+    def round_wind(self) -> str:
+        """``"east"``, ``"south"``, ``"west"`` or ``"north"``."""
+        return ("east", "south", "west", "north")[self.round // 4 % 4]
+
+    @property
+    def dora_indicators(self) -> tuple[int, ...]:
+        """Every dora indicator shown in the hand, first to last."""
+        return (self.dora, *(e.tile for e in self.events if e.kind == "dora" and e.tile is not None))
+
+    @property
+    def riichi(self) -> tuple[int, ...]:
+        """The seats whose riichi stick was put down this hand (a riichi whose discard was won
+        on puts none down)."""
+        return riichi_seats(self.events)
+
+    def wall_seen(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The wall as far as the log reveals it: the tiles drawn from the live wall in the
+        order drawn (the deal is not: logs give each dealt hand sorted), and the replacement
+        tiles drawn after kans and kita."""
+        live: list[int] = []
+        replacements: list[int] = []
+        replacing = False
+        for event in self.events:
+            if event.kind == "draw" and event.tile is not None:
+                (replacements if replacing else live).append(event.tile)
+                replacing = False
+            elif event.kind in ("open_kan", "closed_kan", "added_kan", "kita"):
+                replacing = True
+        return tuple(live), tuple(replacements)
+
+
+def riichi_seats(events: tuple[LogEvent, ...] | list[LogEvent]) -> tuple[int, ...]:
+    """The seats that put a riichi stick down in these events: each riichi not won on at once."""
+    return tuple(
+        e.seat
+        for i, e in enumerate(events)
+        if e.kind == "riichi" and (i + 1 == len(events) or events[i + 1].kind != "ron")
+    )
+
+
+class Lobby(NamedTuple):
+    """The rules a log names, as Tenhou's lobby ``type`` bits (docs/rules/tenhou-logs.md):
+    ``type`` as given (``None`` when the log gives its rules another way) and what it says."""
+
+    type: int | None
+    players: int
+    length: str
+    red_fives: bool
+    open_tanyao: bool
+    fast: bool
+    room: str | None
+
+
+class GameLog(NamedTuple):
+    """A played game: the ``players``' names, the ``lobby`` (``None`` for a log that names no
+    rules), the rule set the lobby implies (``ruleset``, a bundled id, or ``None`` and
+    ``ruleset_reason`` says why), the ``hands``, and Tenhou's final scores and points with uma
+    (``final``, ``final_points``; ``None`` where the log has none, e.g. a game cut short)."""
+
+    players: tuple[str, ...]
+    lobby: Lobby | None
+    ruleset: str | None
+    ruleset_reason: str
+    hands: tuple[LogHand, ...]
+    final: tuple[int, ...] | None
+    final_points: tuple[float, ...] | None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The record as JSON-ready values (nested mappings and lists)."""
+        return _plain(self)  # type: ignore[no-any-return]
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return {name: _plain(getattr(value, name)) for name in value._fields}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,282 @@
+"""Writing a game record as mjai JSON lines or as a tenhou.net/6 JSON log, which
+:func:`read_log` reads back (docs/rules/tenhou-logs.md §8 says what each format keeps)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..._core.arguments import shown
+from ..._core.errors import InputError
+from .lobby import DISP_ROOMS
+from .mjai import ABORTS, HONOURS, WINDS
+from .record import GameLog, LogHand, LogResult, riichi_seats
+from .tenhou import TENHOU_YAKU
+from .tenhou6 import LIMIT_NAMES, RESULT_NAMES, TSUMOGIRI, YAKU_NAMES
+
+STICK = 1000
+_YAKU_NAME = {ident: YAKU_NAMES[number] for number, ident in reversed(list(enumerate(TENHOU_YAKU)))}
+_ROOM_MARK = {room: mark for mark, room in DISP_ROOMS.items()}
+_LIMIT_MARK = {limit: mark for mark, limit in LIMIT_NAMES.items()}
+_ABORT_NAME = {kind: name for name, kind in RESULT_NAMES.items() if kind not in ("win", "draw")}
+_KANS = ("open_kan", "closed_kan", "added_kan")
+
+
+def _a_game(game: Any) -> GameLog:
+    if type(game) is not GameLog:
+        raise InputError(f"game must be a yakuset.riichi.GameLog (from read_log), got {shown(game)}")
+    return game
+
+
+def _is_red(tile: int, reds: bool) -> bool:
+    """Red under the record's numbering: a five's lowest copy, in a game with red fives (one a
+    suit: the lobbies' and mjai's)."""
+    kind = tile >> 2
+    return reds and kind < 27 and kind % 9 == 4 and tile & 3 == 0
+
+
+def _reds(game: GameLog) -> bool:
+    return game.lobby is None or game.lobby.red_fives
+
+
+def _file_deltas(hand: LogHand, result: LogResult) -> list[int]:
+    """The hand's deltas as the logs write them: without the riichi sticks put down this hand."""
+    put = riichi_seats(hand.events)
+    return [d + STICK * put.count(seat) for seat, d in enumerate(result.deltas)]
+
+
+def _called_from(hand: LogHand, index: int) -> int:
+    """The seat whose discard the call at ``index`` took."""
+    for event in reversed(hand.events[:index]):
+        if event.kind in ("discard", "riichi"):
+            return event.seat
+    raise InputError(f"the call at event {index} follows no discard")
+
+
+# --- mjai ---------------------------------------------------------------------------------------
+
+
+def mjai_tile(tile: int, reds: bool = True) -> str:
+    """A wall tile's mjai name: ``"5mr"`` a red five, ``"E"``, ``"P"`` white ..."""
+    kind = tile >> 2
+    if kind >= 27:
+        return HONOURS[kind - 27]
+    name = f"{kind % 9 + 1}{'mps'[kind // 9]}"
+    return name + "r" if _is_red(tile, reds) else name
+
+
+def write_mjai(game: GameLog) -> str:
+    """The game as mjai JSON lines: one message a line, ``start_game`` to ``end_game``. A
+    ``ryukyoku`` carries ``tenpai`` and, for an abortive draw or a nagashi mangan, ``reason``.
+    mjai has red fives: a game without them is refused."""
+    game = _a_game(game)
+    if not _reds(game):
+        raise InputError("mjai names every five 5m/5p/5s or a red one, and this game has no red fives")
+    lines: list[dict[str, Any]] = [{"type": "start_game", "names": list(game.players)}]
+    for hand in game.hands:
+        lines += _mjai_hand(hand)
+    lines.append({"type": "end_game"})
+    return "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in lines)
+
+
+def _mjai_hand(hand: LogHand) -> list[dict[str, Any]]:
+    players = len(hand.scores)
+    out: list[dict[str, Any]] = [
+        {
+            "type": "start_kyoku",
+            "bakaze": WINDS[hand.round // 4 % 4],
+            "dora_marker": mjai_tile(hand.dora),
+            "kyoku": hand.round % 4 + 1,
+            "honba": hand.honba,
+            "kyotaku": hand.sticks,
+            "oya": hand.dealer,
+            "scores": list(hand.scores),
+            "tehais": [[mjai_tile(t) for t in dealt] for dealt in hand.dealt],
+        }
+    ]
+    drawn: list[int | None] = [None] * players
+    for index, event in enumerate(hand.events):
+        seat, after = event.seat, hand.events[index + 1] if index + 1 < len(hand.events) else None
+        if event.kind == "draw":
+            drawn[seat] = event.tile
+            out.append({"type": "tsumo", "actor": seat, "pai": mjai_tile(event.tile or 0)})
+        elif event.kind in ("discard", "riichi"):
+            if event.kind == "riichi":
+                out.append({"type": "reach", "actor": seat})
+            tile = event.tile or 0
+            out.append({"type": "dahai", "actor": seat, "pai": mjai_tile(tile), "tsumogiri": tile == drawn[seat]})
+            drawn[seat] = None
+            if event.kind == "riichi" and (after is None or after.kind != "ron"):
+                out.append({"type": "reach_accepted", "actor": seat})
+        elif event.kind in ("chi", "pon", "open_kan"):
+            out.append({"type": "daiminkan" if event.kind == "open_kan" else event.kind, "actor": seat,
+                        "target": _called_from(hand, index), "pai": mjai_tile(event.tile or 0),
+                        "consumed": [mjai_tile(t) for t in event.tiles]})  # fmt: skip
+        elif event.kind == "closed_kan":
+            out.append({"type": "ankan", "actor": seat, "consumed": [mjai_tile(t) for t in event.tiles]})
+        elif event.kind == "added_kan":
+            kind = (event.tile or 0) >> 2
+            pon = next(e for e in hand.events[:index] if e.kind == "pon" and e.seat == seat and e.tile is not None
+                       and e.tile >> 2 == kind)  # fmt: skip
+            consumed = sorted((*pon.tiles, pon.tile or 0))
+            out.append({"type": "kakan", "actor": seat, "pai": mjai_tile(event.tile or 0),
+                        "consumed": [mjai_tile(t) for t in consumed]})  # fmt: skip
+        elif event.kind == "kita":
+            out.append({"type": "nukidora", "actor": seat, "pai": mjai_tile(event.tile or 0)})
+        elif event.kind == "dora":
+            out.append({"type": "dora", "dora_marker": mjai_tile(event.tile or 0)})
+        # tsumo, ron and nine terminals are said by the result
+    result = hand.result
+    if result is None:
+        return out
+    if result.wins:
+        for win in result.wins:
+            out.append({"type": "hora", "actor": win.seat, "target": win.discarder, "deltas": list(win.deltas),
+                        "ura_markers": [mjai_tile(t) for t in win.ura]})  # fmt: skip
+    else:
+        draw: dict[str, Any] = {"type": "ryukyoku", "deltas": _file_deltas(hand, result), "tenpai": list(result.tenpai)}
+        if result.kind in ABORTS:
+            draw["reason"] = result.kind
+        out.append(draw)
+    out.append({"type": "end_kyoku"})
+    return out
+
+
+# --- tenhou.net/6 -------------------------------------------------------------------------------
+
+
+def tenhou6_tile(tile: int, reds: bool = True) -> int:
+    """A wall tile's tenhou.net/6 number: 11-19, 21-29, 31-39, 41-47, 51-53 the red fives."""
+    kind = tile >> 2
+    if kind >= 27:
+        return 41 + kind - 27
+    if _is_red(tile, reds):
+        return 51 + kind // 9
+    return (kind // 9 + 1) * 10 + kind % 9 + 1
+
+
+def write_tenhou6(game: GameLog) -> str:
+    """The game as a tenhou.net/6 JSON log (four players)."""
+    game = _a_game(game)
+    if any(len(hand.scores) != 4 for hand in game.hands):
+        raise InputError("the tenhou.net/6 writer writes four-player games")
+    document: dict[str, Any] = {"title": ["", ""], "name": list(game.players)}
+    lobby = game.lobby
+    rule: dict[str, Any] = {}
+    if lobby is not None and lobby.room is not None:
+        marks = ("三" if lobby.players == 3 else "") + ("東" if lobby.length == "east" else "南")
+        marks += ("喰" if lobby.open_tanyao else "") + ("赤" if lobby.red_fives else "") + ("速" if lobby.fast else "")
+        rule["disp"] = _ROOM_MARK[lobby.room] + marks
+    reds = _reds(game)
+    rule["aka"] = int(reds)
+    document["rule"] = rule
+    document["log"] = [_tenhou6_hand(hand, reds) for hand in game.hands]
+    if game.final is not None and game.final_points is not None:
+        document["sc"] = [v for pair in zip(game.final, game.final_points, strict=True) for v in pair]
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+
+
+def _call_text(letter: str, called: int, own: list[int], relative: int, reds: bool) -> str:
+    """A call as tenhou.net/6 writes it: the letter and the tile called where the seat it came
+    from sits (``relative``: 3 the seat before, 2 across, 1 after)."""
+    codes = [f"{tenhou6_tile(t, reds)}" for t in own]
+    marked = f"{letter}{tenhou6_tile(called, reds)}"
+    at = {3: 0, 2: 1, 1: len(codes)}[relative]
+    return "".join(codes[:at]) + marked + "".join(codes[at:])
+
+
+def _tenhou6_hand(hand: LogHand, reds: bool) -> list[Any]:
+    def code(tile: int) -> int:
+        return tenhou6_tile(tile, reds)
+
+    players = len(hand.scores)
+    taken: list[list[Any]] = [[] for _ in range(players)]
+    given: list[list[Any]] = [[] for _ in range(players)]
+    pons: dict[tuple[int, int], str] = {}
+    drawn: list[int | None] = [None] * players
+    for index, event in enumerate(hand.events):
+        seat, tile = event.seat, event.tile or 0
+        if event.kind == "draw":
+            drawn[seat] = tile
+            taken[seat].append(code(tile))
+        elif event.kind in ("discard", "riichi"):
+            number = TSUMOGIRI if tile == drawn[seat] else code(tile)
+            given[seat].append(f"r{number}" if event.kind == "riichi" else number)
+            drawn[seat] = None
+        elif event.kind in ("chi", "pon", "open_kan"):
+            relative = (_called_from(hand, index) - seat) % players
+            letter = {"chi": "c", "pon": "p", "open_kan": "m"}[event.kind]
+            text = _call_text(letter, tile, list(event.tiles), relative, reds)
+            taken[seat].append(text)
+            if event.kind == "open_kan":
+                given[seat].append(0)
+            elif event.kind == "pon":
+                pons[(seat, tile >> 2)] = text
+        elif event.kind == "closed_kan":
+            codes = [str(code(t)) for t in event.tiles]
+            given[seat].append("".join(codes[:3]) + "a" + codes[3])
+        elif event.kind == "added_kan":
+            pon = pons[(seat, tile >> 2)]
+            given[seat].append(pon.replace("p", f"k{code(tile)}", 1))
+        elif event.kind == "kita":
+            given[seat].append(f"f{code(tile)}")
+    ura = []
+    if hand.result is not None:
+        for win in hand.result.wins:
+            ura += [t for t in win.ura if t not in ura]
+    out: list[Any] = [
+        [hand.round, hand.honba, hand.sticks],
+        list(hand.scores),
+        [code(t) for t in hand.dora_indicators],
+        [code(t) for t in ura],
+    ]
+    for seat in range(players):
+        out += [[code(t) for t in hand.dealt[seat]], taken[seat], given[seat]]
+    out.append(_tenhou6_result(hand) if hand.result is not None else [])
+    return out
+
+
+def _tenhou6_result(hand: LogHand) -> list[Any]:
+    result = hand.result
+    assert result is not None
+    players = len(hand.scores)
+    if not result.wins:
+        deltas = _file_deltas(hand, result)
+        if result.kind == "draw":
+            name = "全員聴牌" if len(result.tenpai) == players else "全員不聴" if not result.tenpai else "流局"
+        else:
+            name = _ABORT_NAME[result.kind]
+        return [name, deltas] if any(deltas) or result.kind in ("draw", "nagashi") else [name]
+    out: list[Any] = ["和了"]
+    for win in result.wins:
+        info: list[Any] = [win.seat, win.discarder, win.seat if win.pao is None else win.pao]
+        if win.points is not None:
+            info.append(_points(win.fu, win.han, win.limit, win.points, win.seat == hand.dealer,
+                                win.seat == win.discarder, players))  # fmt: skip
+            info += [f"{_yaku_name(hand, win.seat, ident)}({han}飜)" for ident, han in win.yaku]
+            info += [f"{_YAKU_NAME[ident]}(役満)" for ident in win.yakuman]
+        out += [list(win.deltas), info]
+    return out
+
+
+def _yaku_name(hand: LogHand, seat: int, ident: str) -> str:
+    """Tenhou's name of a yaku; a wind's names its wind (the seat's, or the round's)."""
+    if ident == "yakuhai_seat_wind":
+        return YAKU_NAMES[10 + (seat - hand.dealer) % len(hand.scores)]
+    if ident == "yakuhai_round_wind":
+        return YAKU_NAMES[14 + hand.round // 4 % 4]
+    return _YAKU_NAME[ident]
+
+
+def _points(
+    fu: int | None, han: int | None, limit: str | None, points: int, dealer: bool, tsumo: bool, players: int
+) -> str:
+    head = f"{fu}符{han}飜" if limit is None else _LIMIT_MARK[limit]
+    if not tsumo:
+        return f"{head}{points}点"
+    if dealer:
+        return f"{head}{points // (players - 1)}点∀"
+    # a non-dealer tsumo: the dealer pays b (twice the basic, rounded up), each other a (the
+    # basic, rounded up); points = 2a + b is 4a or 4a - 100, so a and b follow
+    each = points // 4 if points % 400 == 0 else (points + 100) // 4
+    return f"{head}{each}-{points - (players - 2) * each}点"

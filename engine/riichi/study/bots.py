@@ -1,0 +1,146 @@
+"""Riichi bots: what a bot is asked, what it sees, how one is found by name, and the count of
+tiles a discard accepts that efficiency bots play by.
+
+A bot answers one question (:class:`Bot`): which of the legal moves its seat plays now. It sees
+the game through its seat's :class:`yakuset.riichi.View` (``table.view(seat)``): its own hand,
+every discard and meld, riichi, the dora indicators, the scores; never another hand or the wall.
+
+Bots come from plugins: a plugin implements ``yakuset_riichi_bots`` and returns factories by
+name (``yakuset.riichi.hookspecs``). The built-in plugin offers ``random``, ``tsumogiri`` and
+``efficiency``; an installed package adds its own through the ``yakuset`` entry-point group.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
+
+from ..._core.bots import OfferedBot, find_offered
+from ..rules.compiled import riichi_rules
+from ..rules.hooks import offered_bots
+from ..tiles.shanten import _SUIT_OF, _candidates, _others, _rests, _standard, _suit_table
+
+if TYPE_CHECKING:
+    from ..._core.ruleset import RuleSet
+    from ..table.play import Move, View
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player of simulated games."""
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        """One of ``moves`` (the seat's legal moves now, as :meth:`yakuset.riichi.Table.legal_moves`
+        lists them; never empty) for the seat of ``view``."""
+        ...
+
+
+#: Makes a bot for one seat of one game: ``factory(ruleset, rng)``. ``rng`` is the seat's own
+#: random stream, derived from the game's seed and the seat: a bot that draws only from it plays
+#: the same game the same way every time.
+BotFactory = Callable[["RuleSet", random.Random], Bot]
+
+
+def find_bots(rs: RuleSet, names: Sequence[str]) -> list[OfferedBot]:
+    """The bots named ``names``, one a seat (as many as the rule set seats players), built-in
+    bots first, then installed packages'; :class:`yakuset.InputError` names an unknown bot. Each
+    is the factory with its name and its plugin's (``.name``, ``.plugin``, ``.factory``), so a
+    bot that fails at the table is named."""
+    players = riichi_rules(rs).table.players
+    return find_offered(rs, names, offered_bots, (players,), f"Riichi under {rs.id!r}")
+
+
+class Efficiency(NamedTuple):
+    """One tile kind a seat may discard (0-33), the shanten of the hand it leaves, and how many
+    tiles would lower that shanten, counted over the copies the seat cannot see."""
+
+    kind: int
+    shanten: int
+    accepted: int
+
+
+#: The order a tie between equally efficient discards is broken in: honours go first, then
+#: terminals, then twos and eights, the middle tiles last.
+_KEEP = tuple(0 if kind >= 27 else 1 if kind % 9 in (0, 8) else 2 if kind % 9 in (1, 7) else 3 for kind in range(34))
+
+
+def tile_efficiency(view: View) -> list[Efficiency]:
+    """For each tile kind in the hand of ``view``'s seat (a hand of 14, less 3 a meld), the
+    shanten left after discarding one and the tiles it then accepts: the copies of each tile
+    that lowers the shanten that the seat cannot see (not in its hand, any discard, any meld or
+    the dora indicators). Best first: lowest shanten, most accepted, then honours, terminals,
+    twos and eights before middle tiles, then by kind."""
+    table = view._table
+    removed = table.rules.table.removed
+    counts = bytearray(34)
+    for tile in view.hand:
+        counts[tile >> 2] += 1
+    seen = bytearray(counts)
+    limits = bytearray(b"\x04" * 34)
+    for kind in removed:
+        limits[kind] = 0
+    left = bytearray(limits)
+    own = 0
+    for seat, melds in enumerate(view.melds):
+        for _, tiles in melds:
+            own += seat == view.seat
+            for tile in tiles:
+                seen[tile >> 2] += 1
+                if seat == view.seat:
+                    limits[tile >> 2] -= 1
+    for discards in view.discards:
+        for tile in discards:
+            seen[tile >> 2] += 1
+    for tile in view.dora_indicators:
+        seen[tile >> 2] += 1
+    for kind in range(34):
+        left[kind] = max(0, left[kind] - seen[kind])
+    found = [Efficiency(kind, after, accepted) for kind, after, accepted in _discards(counts, bytes(limits), own, left)]
+    found.sort(key=lambda e: (e.shanten, -e.accepted, _KEEP[e.kind], e.kind))
+    return found
+
+
+def _discards(counts: bytearray, limits: bytes, melds: int, left: bytearray) -> list[tuple[int, int, int]]:
+    """(kind, shanten after discarding it, tiles accepted then) for each kind held; the tiles
+    accepted are counted for the discards that leave the lowest shanten only (the others show
+    0). The shanten is ``tiles.shanten.shanten_of``'s: each hand's suits are read from the remembered
+    suit tables, and only the suit a discard or a draw changes is read again."""
+    sets = 4 - melds
+    tables = [_suit_table(counts, limits, suit) for suit in range(4)]
+    closed = not melds
+    base = _rests(tables)  # a discard changes its own suit only
+    afters = []
+    for kind in range(34):
+        if not counts[kind]:
+            continue
+        suit = _SUIT_OF[kind]
+        counts[kind] -= 1
+        table = _suit_table(counts, limits, suit)
+        after = _standard(table, base[suit], sets)
+        if closed and after > -1:
+            after = min(after, _others(bytes(counts), limits))
+        counts[kind] += 1
+        afters.append((kind, after, table))
+    lowest = min(after for _, after, _ in afters)
+    out = []
+    for kind, after, table in afters:
+        accepted = 0
+        if after == lowest:
+            after_tables = list(tables)
+            after_tables[_SUIT_OF[kind]] = table
+            rests = _rests(after_tables)
+            counts[kind] -= 1
+            held = bytes(counts)
+            for other in _candidates(held, melds):
+                if left[other] and counts[other] < limits[other]:
+                    counts[other] += 1
+                    grown = _SUIT_OF[other]
+                    if _standard(_suit_table(counts, limits, grown), rests[grown], sets) < after or (
+                        closed and _others(bytes(counts), limits) < after
+                    ):
+                        accepted += left[other]
+                    counts[other] -= 1
+            counts[kind] += 1
+        out.append((kind, after, accepted))
+    return out
