@@ -2,7 +2,7 @@
 """Scoring from the tiles: ``yakuset.riichi.evaluate`` against ``mahjong``'s ``estimate_hand_value``.
 
 Both engines score the same random winning hands in one run: the seeded generator of
-tests/hand_corpus.py (closed and open hands, chi/pon/kan/ankan, seven pairs, kokushi,
+tests/oracles/hand_corpus.py (closed and open hands, chi/pon/kan/ankan, seven pairs, kokushi,
 chuuren, honours, red fives, dora and ura indicators, every lawful situational flag, winds,
 honba, riichi sticks), under ``tenhou`` and mahjong's matching options (the mapping is written
 down in that test). Inputs are built before any timing: for ours the mpsz strings and keyword
@@ -63,8 +63,8 @@ from yakuset import InputError, riichi
 from yakuset._plugins import riichi_yaku
 from yakuset.riichi import memo_sizes
 
-from tests.hand_corpus import SEED, Case, cases
-from tests.test_hand_differential import mahjong_args, ours, outcome_of
+from tests.oracles.hand_corpus import SEED, Case, cases
+from tests.oracles.test_mahjong_hands import mahjong_args, ours, outcome_of
 
 RULESET = "tenhou"
 

@@ -3,7 +3,7 @@
 
 Scores 1,000,000 han/fu questions drawn uniformly from every valid (han 1-13, raw fu, dealer,
 tsumo, honba 0-5, sticks 0-3) under ``tenhou``, then 100,000 random hands from their tiles (the
-generator of tests/hand_corpus.py, after as many to fill the memos), and prints the
+generator of tests/oracles/hand_corpus.py, after as many to fill the memos), and prints the
 resident set size (``VmRSS``) after each tenth, with ``gc.collect()`` first, and the memos'
 sizes at the end. Flat means the last nine figures of each part stay within a few hundred KiB.
 
@@ -28,7 +28,7 @@ from yakuset._plugins import riichi_yaku
 from yakuset.riichi import evaluate, memo_sizes, score
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.hand_corpus import SEED, cases
+from tests.oracles.hand_corpus import SEED, cases
 
 
 def rss_kib() -> int:

@@ -8,7 +8,7 @@ sticks 0, 2 (the cells our engine accepts), repeated to about 200,000 calls; and
 sticks 0-3 (ours gets the raw fu, mahjong the rounded fu it expects). Each side gets its inputs
 in the cheapest form its API takes: ours as values passed by keyword, mahjong's with one
 HandConfig per (dealer, tsumo, honba, sticks) built beforehand (kiriage off, KAZOE_LIMITED, as
-tests/test_riichi_differential.py maps ``tenhou``).
+tests/oracles/test_mahjong_scores.py maps ``tenhou``).
 
 Measured, each the best and the median of the repeats (``time.perf_counter``, garbage collector
 off while timing, the variants interleaved): ours on the grid warm (an untimed pass first), warm
@@ -54,7 +54,7 @@ HAN = range(1, 16)
 FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 HONBA = (0, 1, 3)
 STICKS = (0, 2)
-#: ``tenhou`` as mahjong's OptionalRules (see tests/test_riichi_differential.py, OPTION_TABLE).
+#: ``tenhou`` as mahjong's OptionalRules (see tests/oracles/test_mahjong_scores.py, OPTION_TABLE).
 TENHOU_OPTIONS = {"kiriage": False, "kazoe_limit": HandConstants.KAZOE_LIMITED, "has_double_yakuman": False}
 
 

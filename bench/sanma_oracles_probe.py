@@ -3,7 +3,7 @@
     python bench/sanma_oracles_probe.py            # table of all probe hands, both settings
     python bench/sanma_oracles_probe.py --diff     # only the hands where the raw answers differ
 
-The oracles and the probe hands are in ``tests/sanma_oracles.py``; ``tests/test_sanma_oracles.py`` asserts
+The oracles and the probe hands are in ``tests/oracles/sanma_oracles.py``; ``tests/oracles/test_sanma_oracles.py`` asserts
 what is printed here. Nothing here touches yakuset, which has no three-player play yet. Not a timing run.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.sanma_oracles import PROBE_HANDS, SETTINGS, OracleScore, both, differences
+from tests.oracles.sanma_oracles import PROBE_HANDS, SETTINGS, OracleScore, both, differences
 
 
 def raw_differences(a: OracleScore, b: OracleScore) -> list[str]:

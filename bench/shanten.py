@@ -29,7 +29,7 @@ from mahjong.shanten import Shanten
 from yakuset.riichi.tiles.shanten import shanten_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.test_riichi_shanten import mpsz
+from tests.riichi.tiles.test_shanten import mpsz
 
 
 def hands(count: int, seed: int) -> list[list[int]]:

@@ -7,7 +7,7 @@ Koi-Koi: 10,000 matches a rule set between ``greedy`` bots; Riichi: 2,000 games 
 ``efficiency`` bots at every seat (:data:`PLANS`); the seed is 0, so the same code gives the same
 page. Each game's section is written between markers that record what it was made from: each
 rule set's resolved rules and the tally of a few matches replayed (a change of the rules, of the
-table or of the bots changes them). ``--check`` (and ``tests/test_atlas.py``) recomputes those
+table or of the bots changes them). ``--check`` (and ``tests/docs/test_atlas.py``) recomputes those
 and says which sections are out of date, without playing the whole atlas again. ``--game``
 remakes one game's section and keeps the other's; with ``--ruleset`` it plays only the rule sets
 named and keeps the section's other rows (a section of hours of play, Riichi's, can be made a few

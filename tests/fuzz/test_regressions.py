@@ -406,7 +406,7 @@ def test_an_expression_python_warns_about_loads_without_a_warning(tmp_path):
 @pytest.mark.parametrize("endpoint", ["diff", "replay"])
 def test_a_heavy_request_nested_500_deep_is_422_not_a_pickling_500(endpoint):
     pytest.importorskip("starlette", reason="the web extra is not installed")
-    from ..web_support import call
+    from ..web.support import call
 
     nested = "[" * 500 + "]" * 500
     body = {"diff": f'{{"a": "tenhou", "b": {nested}}}', "replay": f'{{"ruleset": "tenhou", "script": {nested}}}'}
