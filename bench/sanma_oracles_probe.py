@@ -3,8 +3,8 @@
     python bench/sanma_oracles_probe.py            # table of all probe hands, both settings
     python bench/sanma_oracles_probe.py --diff     # only the hands where the raw answers differ
 
-The oracles and the probe hands are in ``tests/oracles/sanma_oracles.py``; ``tests/oracles/test_sanma_oracles.py`` asserts
-what is printed here. Nothing here touches yakuset, which has no three-player play yet. Not a timing run.
+The oracles and the probe hands are in ``tests/oracles/sanma_oracles.py``;
+``tests/oracles/test_sanma_oracles.py`` asserts what is printed here. Nothing here touches yakuset, which has no three-player play yet. Not a timing run.
 """
 
 from __future__ import annotations
