@@ -4,7 +4,8 @@
     python bench/sanma_oracles_probe.py --diff     # only the hands where the raw answers differ
 
 The oracles and the probe hands are in ``tests/oracles/sanma_oracles.py``;
-``tests/oracles/test_sanma_oracles.py`` asserts what is printed here. Nothing here touches yakuset, which has no three-player play yet. Not a timing run.
+``tests/oracles/test_sanma_oracles.py`` asserts what is printed here. Nothing here touches
+yakuset, which has no three-player play yet. Not a timing run.
 """
 
 from __future__ import annotations
