@@ -17,148 +17,64 @@ from typing import TYPE_CHECKING
 from ._core.lazy import lazy_names
 
 if TYPE_CHECKING:
-    from . import diff, koikoi, riichi
-    from ._core.commands import Command
-    from ._core.errors import InputError, Location, PluginError, Problem, RulesetError, YakusetWarning
-    from ._core.expressions import ExpressionError
-    from ._core.game import Game
-    from ._core.hookspecs import hookimpl
-    from ._core.memo import plugin_memo as memo
-    from ._core.results import Step, Steps
-    from ._core.ruleset import RuleSet
-    from ._house import clear_caches, list_rulesets, load_ruleset, load_ruleset_text
-    from .koikoi import Award, DealOutcome, FixedAward, MatchAdjustment, RefereeError
+    from . import diff as diff, koikoi as koikoi, riichi as riichi
+    from ._core.commands import Command as Command
+    from ._core.errors import (
+        IllegalMove as IllegalMove,
+        InputError as InputError,
+        Location as Location,
+        PluginError as PluginError,
+        Problem as Problem,
+        RulesetError as RulesetError,
+        YakusetWarning as YakusetWarning,
+    )
+    from ._core.expressions import ExpressionError as ExpressionError
+    from ._core.game import Game as Game
+    from ._core.hookspecs import hookimpl as hookimpl
+    from ._core.plugin_memo import memo as memo
+    from ._core.results import Step as Step, Steps as Steps
+    from ._core.ruleset import RuleSet as RuleSet
+    from ._house import (
+        clear_caches as clear_caches,
+        list_rulesets as list_rulesets,
+        load_ruleset as load_ruleset,
+        load_ruleset_text as load_ruleset_text,
+    )
+    from .koikoi import (
+        Award as Award,
+        DealOutcome as DealOutcome,
+        FixedAward as FixedAward,
+        MatchAdjustment as MatchAdjustment,
+        RefereeError as RefereeError,
+    )
     from .riichi import (
-        DRAGONS,
-        EAST,
-        FIVES,
-        GREEN,
-        GREENS,
-        HONOURS,
-        NORTH,
-        RED,
-        SOUTH,
-        TERMINALS,
-        TERMINALS_AND_HONOURS,
-        WEST,
-        WHITE,
-        WINDS,
-        Group,
-        HandScore,
-        Meld,
-        Reading,
-        Score,
-        Situation,
-        tile_name,
+        DRAGONS as DRAGONS,
+        EAST as EAST,
+        FIVES as FIVES,
+        GREEN as GREEN,
+        GREENS as GREENS,
+        HONOURS as HONOURS,
+        NORTH as NORTH,
+        RED as RED,
+        SOUTH as SOUTH,
+        TERMINALS as TERMINALS,
+        TERMINALS_AND_HONOURS as TERMINALS_AND_HONOURS,
+        WEST as WEST,
+        WHITE as WHITE,
+        WINDS as WINDS,
+        Group as Group,
+        HandScore as HandScore,
+        Meld as Meld,
+        Reading as Reading,
+        Score as Score,
+        Situation as Situation,
+        tile_name as tile_name,
     )
 
-# `import yakuset` imports nothing else: each public name is imported when it is first used
-# (PEP 562), so a script that only scores Koi-Koi never imports the Riichi engine, jsonschema
-# or the diff. The table says where each name lives.
-_WHERE: dict[str, tuple[str, str | None]] = {
-    "diff": ("yakuset.diff", None),
-    "koikoi": ("yakuset.koikoi", None),
-    "riichi": ("yakuset.riichi", None),
-    "Command": ("yakuset._core.commands", "Command"),
-    "InputError": ("yakuset._core.errors", "InputError"),
-    "Location": ("yakuset._core.errors", "Location"),
-    "PluginError": ("yakuset._core.errors", "PluginError"),
-    "Problem": ("yakuset._core.errors", "Problem"),
-    "RulesetError": ("yakuset._core.errors", "RulesetError"),
-    "YakusetWarning": ("yakuset._core.errors", "YakusetWarning"),
-    "ExpressionError": ("yakuset._core.expressions", "ExpressionError"),
-    "Game": ("yakuset._core.game", "Game"),
-    "hookimpl": ("yakuset._core.hookspecs", "hookimpl"),
-    "memo": ("yakuset._core.memo", "plugin_memo"),
-    "Step": ("yakuset._core.results", "Step"),
-    "Steps": ("yakuset._core.results", "Steps"),
-    "RuleSet": ("yakuset._core.ruleset", "RuleSet"),
-    "clear_caches": ("yakuset._house", "clear_caches"),
-    "list_rulesets": ("yakuset._house", "list_rulesets"),
-    "load_ruleset": ("yakuset._house", "load_ruleset"),
-    "load_ruleset_text": ("yakuset._house", "load_ruleset_text"),
-    "Award": ("yakuset.koikoi", "Award"),
-    "DealOutcome": ("yakuset.koikoi", "DealOutcome"),
-    "FixedAward": ("yakuset.koikoi", "FixedAward"),
-    "MatchAdjustment": ("yakuset.koikoi", "MatchAdjustment"),
-    "RefereeError": ("yakuset.koikoi", "RefereeError"),
-    "DRAGONS": ("yakuset.riichi", "DRAGONS"),
-    "EAST": ("yakuset.riichi", "EAST"),
-    "FIVES": ("yakuset.riichi", "FIVES"),
-    "GREEN": ("yakuset.riichi", "GREEN"),
-    "GREENS": ("yakuset.riichi", "GREENS"),
-    "HONOURS": ("yakuset.riichi", "HONOURS"),
-    "NORTH": ("yakuset.riichi", "NORTH"),
-    "RED": ("yakuset.riichi", "RED"),
-    "SOUTH": ("yakuset.riichi", "SOUTH"),
-    "TERMINALS": ("yakuset.riichi", "TERMINALS"),
-    "TERMINALS_AND_HONOURS": ("yakuset.riichi", "TERMINALS_AND_HONOURS"),
-    "WEST": ("yakuset.riichi", "WEST"),
-    "WHITE": ("yakuset.riichi", "WHITE"),
-    "WINDS": ("yakuset.riichi", "WINDS"),
-    "Group": ("yakuset.riichi", "Group"),
-    "HandScore": ("yakuset.riichi", "HandScore"),
-    "Meld": ("yakuset.riichi", "Meld"),
-    "Reading": ("yakuset.riichi", "Reading"),
-    "Score": ("yakuset.riichi", "Score"),
-    "Situation": ("yakuset.riichi", "Situation"),
-    "tile_name": ("yakuset.riichi", "tile_name"),
-}
 
-
-__getattr__, __dir__ = lazy_names(__name__, globals(), _WHERE)
+# Each name is imported when it is first read (PEP 562): the block above is the table of the
+# package's names, from which its __all__ is derived too (yakuset._core.lazy).
+__getattr__, __dir__, __all__ = lazy_names(globals(), "__version__")
 
 
 __version__ = "0.2.0"
-
-
-__all__ = [
-    "DRAGONS",
-    "EAST",
-    "FIVES",
-    "GREEN",
-    "GREENS",
-    "HONOURS",
-    "NORTH",
-    "RED",
-    "SOUTH",
-    "TERMINALS",
-    "TERMINALS_AND_HONOURS",
-    "WEST",
-    "WHITE",
-    "WINDS",
-    "Award",
-    "Command",
-    "DealOutcome",
-    "ExpressionError",
-    "FixedAward",
-    "Game",
-    "Group",
-    "HandScore",
-    "InputError",
-    "Location",
-    "MatchAdjustment",
-    "Meld",
-    "PluginError",
-    "Problem",
-    "Reading",
-    "RefereeError",
-    "RuleSet",
-    "RulesetError",
-    "Score",
-    "Situation",
-    "Step",
-    "Steps",
-    "YakusetWarning",
-    "__version__",
-    "clear_caches",
-    "diff",
-    "hookimpl",
-    "koikoi",
-    "list_rulesets",
-    "load_ruleset",
-    "load_ruleset_text",
-    "memo",
-    "riichi",
-    "tile_name",
-]

@@ -93,6 +93,58 @@ class InputError(ValueError):
     """An evaluator was called with arguments no game situation can have."""
 
 
+class IllegalMove(InputError):
+    """A move a game's table does not take now; the table is unchanged.
+
+    Each game's table raises it (``yakuset.riichi.Table``, ``yakuset.koikoi.Table``) from the
+    one table rule that refuses the move:
+
+    - ``rule``: that rule's id, stable across versions (``"furiten"``, ``"kuikae"``,
+      ``"must_capture"``, ``"not_your_turn"``, ``"malformed"`` ...);
+    - ``key``: the rule-set key that sets the rule (``"wins.kuikae"``), or ``None`` for a rule
+      of the game itself;
+    - ``move``: the move as it was given (parsed into the game's ``Move`` when it could be);
+    - ``seat``: who was to move (a Riichi seat 0-3, a Koi-Koi player's name), or ``None`` once
+      the game is over;
+    - ``reason``: the refusal in words, which ``str()`` gives.
+
+    Two refusals are equal when all five are; code reads the fields, never the words.
+    """
+
+    def __init__(
+        self, rule: str, reason: str, *, move: object = None, seat: int | str | None = None, key: str | None = None
+    ) -> None:
+        self.rule, self.reason, self.move, self.seat, self.key = rule, reason, move, seat, key
+        super().__init__(reason)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (type(self), self.rule, self.key, self.move, self.seat, self.reason)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, IllegalMove):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.rule, self.key, self.seat, self.reason))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_illegal_move, (type(self), self.rule, self.reason, self.move, self.seat, self.key))
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(rule={self.rule!r}, key={self.key!r}, move={self.move!r}, "
+            f"seat={self.seat!r}, reason={self.reason!r})"
+        )
+
+
+def _illegal_move(
+    cls: type[IllegalMove], rule: str, reason: str, move: object, seat: int | str | None, key: str | None
+) -> IllegalMove:
+    """Rebuild a pickled :class:`IllegalMove` (a worker's refusal read by the parent process)."""
+    return cls(rule, reason, move=move, seat=seat, key=key)
+
+
 class PluginError(RuntimeError):
     """A plugin's hook raised: ``plugin`` and ``hook`` name it, ``__cause__`` is what it raised.
 

@@ -105,13 +105,6 @@ def memo(group: str, name: str, size: int) -> Memo[Any, Any]:
     return made
 
 
-def plugin_memo(name: str, size: int) -> Memo[Any, Any]:
-    """A bounded memo for a plugin's pure function of plain inputs (public as ``yakuset.memo``):
-    a dict read with ``get`` and written with ``put(key, value)``, holding at most ``size``
-    entries (the oldest makes room), which ``yakuset.clear_caches()`` empties."""
-    return memo("", name, size)
-
-
 def remembered(group: str, name: str, size: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """``functools.lru_cache(maxsize=size)`` for a pure function of plain inputs, registered as
     :func:`memo` registers a memo."""

@@ -14,65 +14,20 @@ from .._core.lazy import lazy_names
 
 if TYPE_CHECKING:
     from ._behaviour import (
-        BehaviourChange,
-        BehaviourReport,
-        CaseError,
-        Comparable,
-        Outcome,
-        Situation,
-        behaviour,
-        describe,
+        BehaviourChange as BehaviourChange,
+        BehaviourReport as BehaviourReport,
+        CaseError as CaseError,
+        Comparable as Comparable,
+        Outcome as Outcome,
+        Situation as Situation,
+        behaviour as behaviour,
+        describe as describe,
     )
-    from ._causes import Cause, attribute, each_change
-    from ._render import as_json, github, human, markdown
-    from ._structural import Change, plain, rule_changes, structural
-
-# Each name is imported when first used (PEP 562): loading a rule set or scoring a hand imports
-# only the modules it needs. The table says where each name lives.
-_WHERE: dict[str, tuple[str, str | None]] = {
-    "BehaviourChange": ("yakuset.diff._behaviour", "BehaviourChange"),
-    "BehaviourReport": ("yakuset.diff._behaviour", "BehaviourReport"),
-    "CaseError": ("yakuset.diff._behaviour", "CaseError"),
-    "Comparable": ("yakuset.diff._behaviour", "Comparable"),
-    "Outcome": ("yakuset.diff._behaviour", "Outcome"),
-    "Situation": ("yakuset.diff._behaviour", "Situation"),
-    "behaviour": ("yakuset.diff._behaviour", "behaviour"),
-    "describe": ("yakuset.diff._behaviour", "describe"),
-    "Cause": ("yakuset.diff._causes", "Cause"),
-    "attribute": ("yakuset.diff._causes", "attribute"),
-    "each_change": ("yakuset.diff._causes", "each_change"),
-    "as_json": ("yakuset.diff._render", "as_json"),
-    "github": ("yakuset.diff._render", "github"),
-    "human": ("yakuset.diff._render", "human"),
-    "markdown": ("yakuset.diff._render", "markdown"),
-    "Change": ("yakuset.diff._structural", "Change"),
-    "plain": ("yakuset.diff._structural", "plain"),
-    "rule_changes": ("yakuset.diff._structural", "rule_changes"),
-    "structural": ("yakuset.diff._structural", "structural"),
-}
+    from ._causes import Cause as Cause, attribute as attribute, each_change as each_change
+    from ._render import as_json as as_json, github as github, human as human, markdown as markdown
+    from ._structural import Change as Change, plain as plain, rule_changes as rule_changes, structural as structural
 
 
-__getattr__, __dir__ = lazy_names(__name__, globals(), _WHERE)
-
-
-__all__ = [
-    "BehaviourChange",
-    "BehaviourReport",
-    "CaseError",
-    "Cause",
-    "Change",
-    "Comparable",
-    "Outcome",
-    "Situation",
-    "as_json",
-    "attribute",
-    "behaviour",
-    "describe",
-    "each_change",
-    "github",
-    "human",
-    "markdown",
-    "plain",
-    "rule_changes",
-    "structural",
-]
+# Each name is imported when it is first read (PEP 562): the block above is the table of the
+# package's names, from which its __all__ is derived too (yakuset._core.lazy).
+__getattr__, __dir__, __all__ = lazy_names(globals())

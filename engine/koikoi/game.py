@@ -77,24 +77,24 @@ class KoikoiGame:
     def situations(self, a: RuleSet, b: RuleSet) -> Iterator[diff.Situation]:
         """The award grid (own calls up to the larger call limit), each yaku's fewest cards, 300
         seeded piles, lucky hands, a draw, the examples."""
-        from .rules.compiled import koikoi_rules
+        from .rules.compiled import rules_of
 
-        limits = [koikoi_rules(rs).table.call_limit for rs in (a, b)]
+        limits = [rules_of(rs).table.call_limit for rs in (a, b)]
         most = 7 if None in limits else min(7, max(limit.calls for limit in limits if limit is not None))
         for base, own, opponent in itertools.product(range(1, 31), range(most + 1), (0, 1)):
             who = "opponent called" if opponent else "opponent did not call"
             yield "award", f"award: base {base}, {own} own call(s), {who}", _award(base, own, opponent)
         seen: set[str] = set()
         for rs in (a, b):
-            rules = koikoi_rules(rs)
+            rules = rules_of(rs)
             for y in rules.yaku:
                 pile = _yaku_pile(rules, y)
                 key = ",".join(sorted(pile))
                 if key not in seen:
                     seen.add(key)
                     yield "yaku", f"{y.id}'s cards under {rs.id}: {' '.join(pile)}", _pile(pile, rules.months[0])
-        rules_a = koikoi_rules(a)
-        deck = sorted(set(rules_a.cards) | set(koikoi_rules(b).cards))
+        rules_a = rules_of(a)
+        deck = sorted(set(rules_a.cards) | set(rules_of(b).cards))
         months = rules_a.months
         rng = random.Random(20261129)
         for number in range(300):
@@ -188,10 +188,10 @@ class KoikoiGame:
     def compare_measures(self, rulesets: Sequence[RuleSet]) -> list[Measure]:
         """What a study's comparison sets side by side, the rule sets' yaku included
         (:func:`yakuset.koikoi.study.tally.compare_measures`)."""
-        from .rules.compiled import koikoi_rules
+        from .rules.compiled import rules_of
         from .study.tally import compare_measures
 
-        return compare_measures(yaku.id for rs in rulesets for yaku in koikoi_rules(rs).yaku)
+        return compare_measures(yaku.id for rs in rulesets for yaku in rules_of(rs).yaku)
 
     def compare(self, pairs: Pairs) -> dict[str, Any]:
         """The second rule set's figures against the first's, paired match by match
@@ -252,13 +252,13 @@ def _lucky_hands(rules: KoikoiRules) -> tuple[list[str], list[str]]:
 
 def _award(base: int, own: int, opponent: int) -> Callable[[RuleSet], diff.Outcome]:
     from .. import diff
-    from .rules.compiled import koikoi_rules
+    from .rules.compiled import rules_of
     from .scoring.award import award_of
 
     def run(rs: RuleSet) -> diff.Outcome:
         # The grid runs to the larger call limit of the two: past its own, a rule set's formula
         # still answers, without the warning a caller would get.
-        result = award_of(rs, koikoi_rules(rs), base, own, opponent, 0)
+        result = award_of(rs, rules_of(rs), base, own, opponent, 0)
         return diff.Outcome(result.points, str(result.points), Built(lambda: [result.explanation]))
 
     return run

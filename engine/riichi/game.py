@@ -81,10 +81,10 @@ class RiichiGame:
         four): a situation one rule set cannot have is left out of the comparison."""
         from .cases import hands as _corpus
         from .cases.table import table_situations
-        from .rules.compiled import riichi_rules
+        from .rules.compiled import rules_of
         from .scoring.grid import grid_fu
 
-        rules_a, rules_b = riichi_rules(a), riichi_rules(b)
+        rules_a, rules_b = rules_of(a), rules_of(b)
         sides = (rules_a.table, rules_b.table)
         three = any(t.players == 3 for t in sides)
         fus = sorted({*grid_fu(rules_a), *grid_fu(rules_b)})
@@ -194,10 +194,10 @@ class RiichiGame:
 
     def play_measures(self, rs: RuleSet) -> list[Measure]:
         """What ``yakuset diff --play`` compares (:func:`yakuset.riichi.study.tally.play_measures`)."""
-        from .rules.compiled import riichi_rules
+        from .rules.compiled import rules_of
         from .study.tally import play_measures
 
-        return play_measures(riichi_rules(rs).table.players)
+        return play_measures(rules_of(rs).table.players)
 
     def summary(self, tally: Tally) -> dict[str, Any]:
         """The figures of a tally (:func:`yakuset.riichi.summary`)."""
@@ -208,10 +208,10 @@ class RiichiGame:
     def compare_measures(self, rulesets: Sequence[RuleSet]) -> list[Measure]:
         """What a study's comparison sets side by side, by starting seat at the smallest of the
         rule sets' tables (:func:`yakuset.riichi.study.tally.compare_measures`)."""
-        from .rules.compiled import riichi_rules
+        from .rules.compiled import rules_of
         from .study.tally import compare_measures
 
-        return compare_measures(min(riichi_rules(rs).table.players for rs in rulesets))
+        return compare_measures(min(rules_of(rs).table.players for rs in rulesets))
 
     def compare(self, pairs: Pairs) -> dict[str, Any]:
         """The second rule set's figures against the first's, paired game by game
@@ -302,11 +302,11 @@ _NOT_READ = {
 
 def _seated(rs: RuleSet, bots: Sequence[str]) -> tuple[str, ...]:
     """``bots`` one a seat of ``rs``'s table: one name (or one name at every seat) fills them all."""
-    from .rules.compiled import riichi_rules
+    from .rules.compiled import rules_of
 
     names = tuple(bots) if not isinstance(bots, str) else (bots,)
     if names and all(name == names[0] for name in names):
-        return (names[0],) * riichi_rules(rs).table.players
+        return (names[0],) * rules_of(rs).table.players
     return names
 
 
@@ -371,10 +371,10 @@ def _tiles_case(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
 
 def _yaku_han(ident: str, is_open: bool) -> Callable[[RuleSet], diff.Outcome]:
     from .. import diff
-    from .rules.compiled import riichi_rules
+    from .rules.compiled import rules_of
 
     def run(rs: RuleSet) -> diff.Outcome:
-        found = riichi_rules(rs).yaku.get(ident)
+        found = rules_of(rs).yaku.get(ident)
         if found is None:
             return diff.Outcome(None, "not used")
         if found.yakuman:
@@ -422,14 +422,14 @@ def _score_arguments(sub: argparse.ArgumentParser) -> None:
 
 
 def _score_command(rs: RuleSet, args: argparse.Namespace) -> Output:
-    from .rules.compiled import riichi_rules
+    from .rules.compiled import rules_of
     from .scoring.hand import check_kita
     from .scoring.score import score
 
     modes = [name for name in ("han", "yaku", "yakuman") if getattr(args, name) is not None]
     if len(modes) != 1:
         raise InputError("give exactly one of --han (with --fu), --yaku or --yakuman")
-    table = riichi_rules(rs).table
+    table = rules_of(rs).table
     check_kita(rs, table, args.kita)
     if args.kita and args.yaku is None:
         raise InputError("--kita counts dora for --yaku: --han already holds every dora, and a yakuman counts none")
@@ -499,7 +499,7 @@ def _hand_arguments(sub: argparse.ArgumentParser) -> None:
 
 
 def _hand_command(rs: RuleSet, args: argparse.Namespace) -> Output:
-    from .rules.compiled import riichi_rules
+    from .rules.compiled import rules_of
     from .scoring.hand import evaluate
     from .tiles.notation import parse_tiles, tile_name
 
@@ -520,7 +520,7 @@ def _hand_command(rs: RuleSet, args: argparse.Namespace) -> Output:
         kita=args.kita,
         **{f: getattr(args, f) for f in FLAGS},
     )
-    players = riichi_rules(rs).table.players
+    players = rules_of(rs).table.players
     win = win_name(args.seat == "east", args.tsumo)
     details = [] if args.explain else hand_lines(rs, result)
     return Output(score_text(result, args.explain, players, win, details), result.as_dict())

@@ -19,8 +19,7 @@ from typing import Any
 
 import pytest
 import yakuset
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 from yakuset import diff, koikoi, riichi
 
 from ..helpers import LOGS, examples

@@ -11,12 +11,10 @@ import sys
 import jsonschema
 import pytest
 import yakuset
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from yakuset import diff
 
-from ..helpers import ROOT, behaviour_of_group, bundled_behaviour, examples, run
-from ..helpers import write_at as write
+from ..helpers import ROOT, behaviour_of_group, bundled_behaviour, examples, run, write_at as write
 
 DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
 

@@ -10,8 +10,7 @@ import pytest
 import yakuset
 from yakuset import diff
 
-from ..helpers import BUNDLED, ROOT, behaviour_of_group, bundled_behaviour, real, run
-from ..helpers import write_at as write
+from ..helpers import BUNDLED, ROOT, behaviour_of_group, bundled_behaviour, real, run, write_at as write
 
 DIFF_SCHEMA = json.loads((ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
 

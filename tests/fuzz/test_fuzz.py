@@ -16,8 +16,7 @@ from pathlib import Path
 
 import pytest
 import yakuset
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from yakuset._cli import main as cli_main
 
 from ..helpers import examples

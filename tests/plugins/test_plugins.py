@@ -14,8 +14,7 @@ import yakuset
 from yakuset import FixedAward, MatchAdjustment
 from yakuset.koikoi import award
 
-from ..helpers import ROOT
-from ..helpers import write_at as write
+from ..helpers import ROOT, write_at as write
 
 KOIKOI_RULESETS = ("nintendo", "tournament", "yakuza", "fudawiki", "kk-add-10")
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..._core.arguments import shown
 from ..._core.errors import InputError
 from ..results import Award, FixedAward, Hand, MatchAdjustment
-from ..rules.compiled import KoikoiRules, koikoi_rules
+from ..rules.compiled import KoikoiRules, rules_of
 from ..rules.hooks import DealOutcome, Hooks
 from ..scoring.award import award
 from ..scoring.weights import tables
@@ -184,7 +184,7 @@ class Round:
     )
 
     def __init__(self, rs: RuleSet, players: Sequence[str], dealer: str, month: int | None = None) -> None:
-        rules = koikoi_rules(rs)
+        rules = rules_of(rs)
         names = check_players(players, dealer)
         month = rules.months[0] if month is None else check_month(rules, month)
         self._start(rs, rules, Hooks(rs), names, dealer, month, _shared_events(names))
@@ -634,7 +634,7 @@ class Match:
     player), and the match-end plugins."""
 
     def __init__(self, rs: RuleSet, players: Sequence[str], first_dealer: str) -> None:
-        self.rules = koikoi_rules(rs)
+        self.rules = rules_of(rs)
         self.rs = rs
         self._hooks = Hooks(rs)
         self.players = check_players(players, first_dealer)

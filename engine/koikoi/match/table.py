@@ -57,7 +57,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..._core.arguments import a_seed, shown
 from ..._core.errors import InputError
 from ..results import MatchAdjustment
-from ..rules.compiled import KoikoiRules, koikoi_rules
+from ..rules.compiled import KoikoiRules, rules_of
 from ..scoring.weights import tables
 from .referee import Event, Match, RefereeError, Round, check_players
 from .trace import Answered, Chose, Dealt, Entry, FieldFour, Finished, Played, Refereed, RoundStarted, Started, text
@@ -262,7 +262,7 @@ class Table:
         decks: Iterable[Sequence[str]] = (),
     ) -> None:
         self.rs = rs
-        self.rules: KoikoiRules = koikoi_rules(rs)
+        self.rules: KoikoiRules = rules_of(rs)
         self.seed = a_seed("seed", seed)
         names = check_players(players, players[0] if isinstance(players, list | tuple) and players else None)
         self.players = names

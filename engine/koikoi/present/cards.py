@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..._core.commands import Output
-from ..rules.compiled import Card, koikoi_rules
+from ..rules.compiled import Card, rules_of
 
 if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
@@ -24,7 +24,7 @@ def _described(card: Card) -> str:
 
 def cards_output(rs: RuleSet) -> Output:
     """The deck of ``rs`` by month, each month's cards by kind, as text and JSON."""
-    rules = koikoi_rules(rs)
+    rules = rules_of(rs)
     deck = list(rules.cards.values())
     kinds = [*_KINDS, *sorted({card.kind for card in deck} - set(_KINDS))]
     lines = [f"{rs.name} ({rs.id}): {len(deck)} cards by month and kind"]

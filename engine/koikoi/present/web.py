@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..._core.webpart import COUNT, NAMES, Answer, Operation, WebPart
-from ..rules.compiled import Card, koikoi_rules
+from ..rules.compiled import Card, rules_of
 from ..scoring.award import award
 from ..scoring.yaku import yaku
 
@@ -116,7 +116,7 @@ def cards_text(item: Mapping[str, Any], cards: Mapping[str, Card]) -> str:
 def _sections(rs: RuleSet) -> dict[str, Any]:
     document = rs.document
     section: Any = document.get("award", {})
-    cards = koikoi_rules(rs).cards
+    cards = rules_of(rs).cards
     viewing_off = document.get("yaku_rules", {}).get("viewing") == "never"
     yaku = [y for y in document.get("yaku", []) if y.get("enabled", True)]
     return {
@@ -135,7 +135,7 @@ def _sections(rs: RuleSet) -> dict[str, Any]:
 
 
 def _calculator(rs: RuleSet) -> dict[str, Any]:
-    rules = koikoi_rules(rs)
+    rules = rules_of(rs)
     return {"deck": deck_by_month(rules.cards), "months": rules.months}
 
 

@@ -417,7 +417,7 @@ def _compile_yaku(
     return tuple(found)
 
 
-def koikoi_rules(rs: RuleSet) -> KoikoiRules:
+def rules_of(rs: RuleSet) -> KoikoiRules:
     """The compiled Koi-Koi rules of ``rs``, or :class:`yakuset.InputError` for anything else."""
     rules = a_ruleset(rs).rules
     if not isinstance(rules, KoikoiRules):

@@ -21,7 +21,7 @@ from ..._core.memo import Memo, memo
 from ..._core.numbers import Number, tidy
 from ..._core.results import Step
 from ..results import Award
-from ..rules.compiled import KoikoiRules, koikoi_rules
+from ..rules.compiled import KoikoiRules, rules_of
 from ..rules.hooks import Hooks
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def award(rs: RuleSet, base: int, own_calls: int = 0, opponent_calls: int = 0, f
 
 
 def _award(rs: RuleSet, base: Any, own_calls: Any, opponent_calls: Any, field_brights: Any) -> Award:
-    rules = koikoi_rules(rs)
+    rules = rules_of(rs)
     base = whole_number("base", base, None, MAX_BASE)
     own_calls = whole_number("own_calls", own_calls)
     opponent_calls = whole_number("opponent_calls", opponent_calls)
@@ -299,7 +299,7 @@ def award_tables(rs: RuleSet, bases: Sequence[int] = TABLE_BASES, most_calls: in
     most_calls = whole_number("most_calls", most_calls)
     if most_calls > 100:
         raise InputError(f"most_calls must be at most 100, got {most_calls}")
-    rules = koikoi_rules(rs)
+    rules = rules_of(rs)
     limit = rules.table.call_limit
     tables = []
     for opponent_calls in (0, 1):

@@ -11,7 +11,7 @@ from ..._core.arguments import MAX_COUNT, shown, whole_number
 from ..._core.errors import InputError
 from ..._core.hints import did_you_mean
 from ..results import Hand
-from ..rules.compiled import Card, KoikoiRules, koikoi_rules
+from ..rules.compiled import Card, KoikoiRules, rules_of
 from .weights import Month, Tables, tables
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def check_cards(rs: RuleSet, cards: Sequence[str], what: str = "cards") -> tuple[Card, ...]:
     """The cards named by ``cards``, or :class:`yakuset.InputError` naming the first unknown or repeated id."""
-    deck = koikoi_rules(rs).cards
+    deck = rules_of(rs).cards
     if isinstance(cards, str) or not isinstance(cards, Sequence):
         raise InputError(f"{what} must be a list of card ids, got {cards!r}")
     if len(cards) > len(deck):
@@ -50,7 +50,7 @@ def check_month(rules: KoikoiRules, month: object) -> int:
 def _compiled(rs: RuleSet) -> tuple[str, Tables]:
     rules = getattr(rs, "rules", None)
     if type(rules) is not KoikoiRules:
-        rules = koikoi_rules(rs)  # it names what is not a Koi-Koi rule set
+        rules = rules_of(rs)  # it names what is not a Koi-Koi rule set
     found = rules.caches.tables
     return rs.id, found if found is not None else tables(rules)
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..._core.errors import InputError
-from ..rules.compiled import riichi_rules
+from ..rules.compiled import rules_of
 from ..tiles.notation import parse_tiles, tile_name
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def hand_absent(rs: RuleSet, params: Mapping[str, Any]) -> str | None:
     """Why the hand of ``params`` (:func:`evaluate`'s keyword arguments, ``hand`` included)
     cannot be held under ``rs``, or ``None`` when it can (it may still be refused: no yaku)."""
-    table = riichi_rules(rs).table
+    table = rules_of(rs).table
     kita = params.get("kita", 0)
     if kita and table.kita is None:
         return f"{kita} kita: {rs.id!r} has no kita"
@@ -47,7 +47,7 @@ def hand_absent(rs: RuleSet, params: Mapping[str, Any]) -> str | None:
 
 def seats_absent(rs: RuleSet, seats: int) -> str | None:
     """Why a table of ``seats`` players cannot be under ``rs``, or ``None``."""
-    players = riichi_rules(rs).table.players
+    players = rules_of(rs).table.players
     return None if seats == players else f"{rs.id!r} is a game of {players}"
 
 

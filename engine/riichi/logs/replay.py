@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..._core.arguments import shown
 from ..._core.errors import InputError
-from ..rules.compiled import riichi_rules
+from ..rules.compiled import rules_of
 from ..settlement.standings import Standing, standings
 from ..settlement.state import State
 from ..table.play import PASS, IllegalMove, Move, Table
@@ -165,7 +165,7 @@ def replay(rs: RuleSet, record: GameLog, *, checked: bool | None = None, file: s
     naming ``file``, the hand and the event."""
     if not isinstance(record, GameLog):
         raise InputError(f"record must be a yakuset.riichi.GameLog (from read_log), got {shown(record)}")
-    rules = riichi_rules(rs)
+    rules = rules_of(rs)
     table_rules = rules.table
     if record.hands and len(record.hands[0].scores) != table_rules.players:
         raise InputError(
@@ -228,7 +228,7 @@ def replay_hand(rs: RuleSet, record: GameLog, number: int, *, file: str = "<reco
         raise InputError(f"record must be a yakuset.riichi.GameLog (from read_log), got {shown(record)}")
     if type(number) is not int or not 1 <= number <= len(record.hands):
         raise InputError(f"number must be a hand of the record, 1 to {len(record.hands)}, got {shown(number)}")
-    table_rules = riichi_rules(rs).table
+    table_rules = rules_of(rs).table
     hand = record.hands[number - 1]
     if len(hand.scores) != table_rules.players:
         raise InputError(f"the log is a game of {len(hand.scores)} players and {rs.id!r} one of {table_rules.players}")
@@ -255,7 +255,7 @@ def _first_state(rs: RuleSet, record: GameLog, checked: bool) -> State:
     points when the log starts at the game's start."""
     if not record.hands:
         return State(
-            scores=(riichi_rules(rs).table.start,) * len(record.players or (0, 0, 0, 0)),
+            scores=(rules_of(rs).table.start,) * len(record.players or (0, 0, 0, 0)),
             dealer=0,
             round_wind="east",
             hand=1,
@@ -263,7 +263,7 @@ def _first_state(rs: RuleSet, record: GameLog, checked: bool) -> State:
     first = record.hands[0]
     at_start = first.round == 0 and first.honba == 0 and first.sticks == 0 and len(set(first.scores)) == 1
     if at_start and not checked:
-        start = riichi_rules(rs).table.start
+        start = rules_of(rs).table.start
         return _logged_state(first, (start,) * len(first.scores), 0)
     return _logged_state(first, first.scores, first.sticks)
 

@@ -50,9 +50,9 @@ def payments_line(payments: Mapping[str, int], players: int) -> str:
 
 def hand_lines(rs: RuleSet, result: HandScore) -> list[str]:
     """A hand's yaku by label with their han, its dora and its fu parts (``hand`` without ``--explain``)."""
-    from ..rules.compiled import riichi_rules
+    from ..rules.compiled import rules_of
 
-    table = riichi_rules(rs).yaku
+    table = rules_of(rs).yaku
     is_open = any(g.melded and g.open for g in result.reading.groups)
     counted = ", ".join(
         f"{table[i].label} {'(yakuman)' if table[i].yakuman else f'{table[i].han_for(is_open)} han'}"

@@ -23,9 +23,9 @@ def tiles_output(rs: RuleSet | None = None) -> Output:
     reds: tuple[int, ...] = (1, 1, 1)
     head = "Riichi tiles in mpsz notation (0 is a red five: 0m, 0p, 0s)"
     if rs is not None:
-        from ..rules.compiled import riichi_rules
+        from ..rules.compiled import rules_of
 
-        table = riichi_rules(rs).table
+        table = rules_of(rs).table
         removed, reds = table.removed, table.red_fives
         head = f"{rs.name} ({rs.id}): the tiles it plays, in mpsz notation (0 is a red five)"
     lines = [head]

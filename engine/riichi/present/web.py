@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..._core.errors import InputError
 from ..._core.webpart import COUNT, FLAG, NAMES, Answer, Operation, WebPart, json_type
-from ..rules.compiled import riichi_rules
+from ..rules.compiled import rules_of
 from ..rules.table import SECTIONS
 from ..scoring.hand import evaluate
 from ..scoring.score import score
@@ -77,7 +77,7 @@ def _sections(rs: RuleSet) -> dict[str, Any]:
 
 
 def _calculator(rs: RuleSet) -> dict[str, Any]:
-    return {"tiles": TILES, "honours": HONOURS, "flags": FLAGS, "players": riichi_rules(rs).table.players}
+    return {"tiles": TILES, "honours": HONOURS, "flags": FLAGS, "players": rules_of(rs).table.players}
 
 
 def _score(rs: RuleSet, data: dict[str, Any]) -> Answer:
@@ -86,7 +86,7 @@ def _score(rs: RuleSet, data: dict[str, Any]) -> Answer:
         raise InputError("give exactly one of han (with fu), yaku or yakuman")
     result = score(rs, **data)
     win = win_name(data.get("dealer", False) is True, data.get("tsumo", False) is True)
-    return Answer({**result.as_dict(), "explained": explained(result, riichi_rules(rs).table.players, win)})
+    return Answer({**result.as_dict(), "explained": explained(result, rules_of(rs).table.players, win)})
 
 
 def _evaluate(rs: RuleSet, data: dict[str, Any]) -> Answer:
@@ -100,7 +100,7 @@ def _evaluate(rs: RuleSet, data: dict[str, Any]) -> Answer:
     result = evaluate(rs, **data)
     # evaluate refused any seat wind but these four: the winner is the dealer when it sits east.
     win = win_name(data.get("seat_wind", _SEAT_WIND["default"]) == "east", data.get("tsumo", False) is True)
-    explanation = explained(result, riichi_rules(rs).table.players, win)
+    explanation = explained(result, rules_of(rs).table.players, win)
     return Answer({**result.as_dict(), "summary": hand_lines(rs, result), "explained": explanation})
 
 

@@ -482,7 +482,7 @@ def _whole(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def riichi_rules(rs: RuleSet) -> RiichiRules:
+def rules_of(rs: RuleSet) -> RiichiRules:
     """The compiled Riichi rules of ``rs``, or :class:`yakuset.InputError` for anything else."""
     rules = a_ruleset(rs).rules
     if not isinstance(rules, RiichiRules):

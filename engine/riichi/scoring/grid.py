@@ -9,7 +9,7 @@ from ..._core.arguments import whole_number
 from ..._core.errors import InputError
 from ..._core.numbers import round_up
 from ..._core.results import FrozenMap
-from ..rules.compiled import RiichiRules, riichi_rules
+from ..rules.compiled import RiichiRules, rules_of
 from .score import Payments, Score, fu_not_needed, score
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def payment_grids(rs: RuleSet, most_han: int = 15) -> tuple[list[PaymentGrid], l
     The grid runs until the first han whose payment no longer depends on fu; from there each
     han is one row of the limits table (mangan, haneman, ... and kazoe when the rule set has it).
     """
-    rules = riichi_rules(rs)
+    rules = rules_of(rs)
     most_han = whole_number("most_han", most_han, 1)
     if most_han > 100:
         raise InputError(f"most_han must be at most 100, got {most_han}")

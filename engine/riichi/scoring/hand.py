@@ -25,7 +25,7 @@ from ..._core.arguments import MAX_COUNT, whole_number
 from ..._core.errors import InputError
 from ..._core.numbers import format_number
 from ..._core.results import Step, Steps
-from ..rules.compiled import RiichiRules, riichi_rules
+from ..rules.compiled import RiichiRules, rules_of
 from ..rules.table import TableRules
 from ..tiles.notation import EAST, FIVES, tile_name
 from ..tiles.readings import Reading, readings
@@ -154,7 +154,7 @@ def evaluate(
     """
     rules = getattr(rs, "rules", None)
     if type(rules) is not RiichiRules:
-        rules = riichi_rules(rs)  # says what is wrong with rs
+        rules = rules_of(rs)  # says what is wrong with rs
     if type(honba) is not int or not 0 <= honba <= MAX_COUNT:
         whole_number("honba", honba)
     if type(riichi_sticks) is not int or not 0 <= riichi_sticks <= MAX_COUNT:
@@ -352,7 +352,7 @@ def _rank(hand: HandScore) -> tuple[int, ...]:
 def detect(rs: RuleSet, reading: Reading, situation: Situation) -> list[str]:
     """The yaku ids of ``rs`` present in ``reading``, after closed-only, ``replaces``,
     ``requires`` and ``needs_any`` (in the rule set's table order)."""
-    return list(present(riichi_rules(rs), reading, situation).ids)
+    return list(present(rules_of(rs), reading, situation).ids)
 
 
 # --- scoring one reading --------------------------------------------------------------------------

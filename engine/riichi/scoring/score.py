@@ -21,7 +21,7 @@ from ..._core.errors import InputError
 from ..._core.hints import did_you_mean
 from ..._core.numbers import format_number
 from ..._core.results import FrozenMap, Step, Steps
-from ..rules.compiled import RiichiRules, Yaku, riichi_rules
+from ..rules.compiled import RiichiRules, Yaku, rules_of
 from ..rules.memos import NO_WINS, UNSCORED, WINS_HAN, new_wins
 from .fu import fixed_yaku, given_fu
 from .limits import basic_points, common_points, yakuman_name
@@ -279,7 +279,7 @@ def score(
                 return Score((base, honba, riichi_sticks))
         except (AttributeError, IndexError, TypeError):
             pass  # not a Riichi rule set, an argument of another kind or size, a hand past the table
-    rules = riichi_rules(rs)
+    rules = rules_of(rs)
     true_or_false("dealer", dealer)
     true_or_false("tsumo", tsumo)
     true_or_false("open", open)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..._core.errors import InputError
-from ..rules.compiled import riichi_rules
+from ..rules.compiled import rules_of
 from ..tiles.notation import Meld, read_hand, tile_name
 from ..tiles.shanten import FULL_LIMITS, shanten_of, waits_of
 from .win import check_removed, parse_melds, refuse_chi
@@ -22,7 +22,7 @@ def _read(hand: Any, melds: Any, ruleset: Any, what: str) -> tuple[bytes, bytes,
     of concealed tiles."""
     removed: frozenset[int] = frozenset()
     if ruleset is not None:
-        table = riichi_rules(ruleset).table
+        table = rules_of(ruleset).table
         removed = table.removed
     concealed, reds, counts = read_hand(hand)
     parsed: list[Meld] = parse_melds(melds) if melds else []

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..._core.arguments import MAX_COUNT, shown
 from ..._core.errors import InputError
 from ..._core.results import Step, Steps
-from ..rules.compiled import RiichiRules, riichi_rules
+from ..rules.compiled import RiichiRules, rules_of
 from ..rules.table import ABORTIVE, WIND_NAMES, TableRules
 from ..scoring.hand import HandScore, evaluate
 from ..scoring.payments import payments
@@ -117,7 +117,7 @@ def settle_scored(
     to offer it), so the hand is not evaluated twice."""
     rules = getattr(rs, "rules", None)
     if type(rules) is not RiichiRules:
-        rules = riichi_rules(rs)
+        rules = rules_of(rs)
     table = rules.table
     if type(state) is not State:
         raise InputError(f"state must be a yakuset.riichi.State (from new_game), got {shown(state)}")
@@ -298,7 +298,7 @@ def _liable_basic(rs: RuleSet, rules: RiichiRules, result: Score, holds: tuple[s
 def nagashi_payments(rs: RuleSet, dealer: bool) -> Mapping[str, int]:
     """What each player pays for a nagashi mangan: the yaku ``nagashi_mangan`` won by tsumo (kept
     by the rule set)."""
-    kept = riichi_rules(rs).caches.nagashi
+    kept = rules_of(rs).caches.nagashi
     found = kept.get(dealer)
     if found is None:
         found = kept[dealer] = score(rs, yaku=["nagashi_mangan"], dealer=dealer, tsumo=True).payments

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..._core.arguments import shown
 from ..._core.errors import InputError
 from ..._core.results import Step
-from ..rules.compiled import riichi_rules
+from ..rules.compiled import rules_of
 from ..rules.table import Rounding, TableRules
 from .state import State
 
@@ -52,7 +52,7 @@ def standings(rs: RuleSet, state: State) -> list[Standing]:
 
     ``state`` is usually a finished game's, but any state can be scored as if the game ended
     there (a tournament's time limit)."""
-    rules = riichi_rules(rs)
+    rules = rules_of(rs)
     if type(state) is not State:
         raise InputError(f"state must be a yakuset.riichi.State, got {shown(state)}")
     table = rules.table

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..._core.arguments import MAX_COUNT, shown, true_or_false, whole_number
 from ..._core.errors import InputError
-from ..rules.compiled import riichi_rules
+from ..rules.compiled import rules_of
 from ..rules.table import WIND_NAMES
 
 if TYPE_CHECKING:
@@ -142,5 +142,5 @@ def make_state(
 def new_game(rs: RuleSet) -> State:
     """The starting state under ``rs``: each of its players (``players``: four or three) at the
     rule set's starting points, East 1, seat 0 dealing, no honba, no sticks."""
-    table = riichi_rules(rs).table
+    table = rules_of(rs).table
     return make_state((table.start,) * table.players, 0, 0, 1, 0, 0, None, (0,) * table.players)

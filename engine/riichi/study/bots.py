@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 
 from ..._core.bots import OfferedBot, find_offered
-from ..rules.compiled import riichi_rules
+from ..rules.compiled import rules_of
 from ..rules.hooks import offered_bots
 from ..tiles.shanten import _SUIT_OF, _candidates, _others, _rests, _standard, _suit_table
 
@@ -47,7 +47,7 @@ def find_bots(rs: RuleSet, names: Sequence[str]) -> list[OfferedBot]:
     bots first, then installed packages'; :class:`yakuset.InputError` names an unknown bot. Each
     is the factory with its name and its plugin's (``.name``, ``.plugin``, ``.factory``), so a
     bot that fails at the table is named."""
-    players = riichi_rules(rs).table.players
+    players = rules_of(rs).table.players
     return find_offered(rs, names, offered_bots, (players,), f"Riichi under {rs.id!r}")
 
 

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..._core.arguments import a_seed, shown
 from ..._core.errors import InputError
 from ..._core.memo import remembered
-from ..rules.compiled import RiichiRules, riichi_rules
+from ..rules.compiled import RiichiRules, rules_of
 from ..scoring.hand import HandScore, evaluate
 from ..settlement.settle import Settlement, settle_scored
 from ..settlement.standings import Standing, standings
@@ -231,7 +231,7 @@ class Table:
 
     def __init__(self, rs: RuleSet, *, seed: int = 0, wall: Any = None, state: State | None = None) -> None:
         self.rs = rs
-        self.rules: RiichiRules = riichi_rules(rs)
+        self.rules: RiichiRules = rules_of(rs)
         self.seed = a_seed("seed", seed)
         self._table: TableRules = self.rules.table
         self._players = n = self._table.players

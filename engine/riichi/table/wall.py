@@ -134,9 +134,9 @@ class Wall:
     def shuffled(cls, rs: RuleSet, seed: int) -> Wall:
         """The rule set's tiles in ascending order, shuffled by :func:`shuffle` with a
         :class:`SplitMix64` whose first state is :func:`seed_state` of ``seed``."""
-        from ..rules.compiled import riichi_rules
+        from ..rules.compiled import rules_of
 
-        rules = riichi_rules(rs).table
+        rules = rules_of(rs).table
         a_seed("seed", seed)
         return cls(rules, tuple(shuffle(list(tile_set(rules)), SplitMix64(seed_state(seed)))))
 
@@ -145,9 +145,9 @@ class Wall:
         """A wall in the order given (a replay, a rigged test): wall tiles (``kind * 4 + copy``)
         or mpsz names (``"1m"``, ``"0p"`` for a red five), exactly the rule set's tiles, else
         :class:`yakuset.InputError` naming what is wrong."""
-        from ..rules.compiled import riichi_rules
+        from ..rules.compiled import rules_of
 
-        rules = riichi_rules(rs).table
+        rules = rules_of(rs).table
         return cls(rules, _checked(rs.id, rules, tiles))
 
     # --- what the table reads ------------------------------------------------------------------

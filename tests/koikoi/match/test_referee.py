@@ -20,8 +20,7 @@ from pathlib import Path
 import pytest
 import yakuset
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from yakuset.koikoi import Event, Match, RefereeError, Round, award, load_script, replay
 
 from ...helpers import ROOT, bundled_ids, examples

@@ -16,8 +16,7 @@ import runpy
 
 import pytest
 import yakuset
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from yakuset import InputError
 from yakuset.koikoi import IllegalMove, Move, Table
 

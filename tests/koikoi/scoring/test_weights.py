@@ -22,8 +22,7 @@ from collections.abc import Sequence
 
 import pytest
 import yakuset
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from yakuset import InputError, Step
 from yakuset._core.arguments import whole_number
 from yakuset.koikoi import Hand, YakuScore, award, clear_memos, memo_sizes, pile, yaku

@@ -13,8 +13,7 @@ from __future__ import annotations
 import functools
 
 import yakuset
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from yakuset.koikoi import yaku
 
 from ...helpers import bundled_ids, examples

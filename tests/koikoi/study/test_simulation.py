@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 import yakuset
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from yakuset import koikoi
 from yakuset.koikoi.match.trace import (
     Answered,

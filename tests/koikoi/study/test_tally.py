@@ -3,8 +3,7 @@
 from collections import Counter
 from random import Random
 
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 from yakuset.koikoi.study.tally import Tally, compare, summary
 
 

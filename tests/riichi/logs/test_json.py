@@ -15,8 +15,7 @@ import pytest
 import yakuset
 from yakuset.riichi import LogError, LogEvent, check_log, read_log
 
-from ...helpers import LOGS as DATA
-from ...helpers import game_log
+from ...helpers import LOGS as DATA, game_log
 
 TENHOU6 = sorted((DATA / "tenhou6").glob("*.json"))
 MJAI = DATA / "mjai" / "126_204_0_mjai.jsonl"

@@ -23,8 +23,7 @@ from yakuset.riichi.logs import read as log_read
 from yakuset.riichi.logs.lobby import lobby_of_type, lobby_rules
 from yakuset.riichi.logs.tenhou import TENHOU_YAKU
 
-from ...helpers import LOGS as DATA
-from ...helpers import game_log
+from ...helpers import LOGS as DATA, game_log
 
 LOGS = DATA / "tenhou-mjlog"
 MJLOGS = sorted(LOGS.glob("*.mjlog"))

@@ -17,8 +17,7 @@ import pytest
 from yakuset import InputError
 from yakuset.riichi import GameLog, read_log, write_mjai, write_tenhou6
 
-from ...helpers import LOGS as DATA
-from ...helpers import game_log
+from ...helpers import LOGS as DATA, game_log
 
 FAULTY = {"confusing_nakis_1.json", "confusing_nakis_2.json", "confusing_nakis_7.json"}
 LOGS = sorted(

@@ -10,8 +10,7 @@ from fractions import Fraction
 
 import pytest
 import yakuset
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from yakuset import InputError
 from yakuset.riichi import State, new_game, settle, standings
 

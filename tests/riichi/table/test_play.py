@@ -14,8 +14,7 @@ import re
 
 import pytest
 import yakuset
-from hypothesis import HealthCheck, example, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 from yakuset import riichi
 from yakuset.riichi import IllegalMove, Move, Table
 from yakuset.riichi.tiles.shanten import shanten_of

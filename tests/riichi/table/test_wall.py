@@ -9,8 +9,7 @@ from collections import Counter
 
 import pytest
 import yakuset
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 from yakuset import InputError
 from yakuset.riichi.table.wall import SplitMix64, Wall, is_red, shuffle, tile_label, tile_set
 
