@@ -17,6 +17,7 @@ from .._core.memo import remembered
 from .._core.results import Built
 from . import hookspecs
 from .present.explain import hand_lines, score_text, step_lines, win_name
+from .rules.table import WIND_NAMES
 from .scoring.situation import EVALUATE_ARGUMENTS, FLAGS
 
 if TYPE_CHECKING:
@@ -459,7 +460,7 @@ def _hand_arguments(sub: argparse.ArgumentParser) -> None:
             metavar="TILES",
             help=f"a {'closed kan' if kind == 'ankan' else 'called ' + kind} (repeatable)",
         )
-    winds = ["east", "south", "west", "north"]
+    winds = list(WIND_NAMES)
     # The names evaluate() uses (seat_wind, dora_indicators ...); the short ones shipped first stay.
     sub.add_argument(
         "--seat-wind",

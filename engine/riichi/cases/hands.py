@@ -11,14 +11,13 @@ import functools
 import random
 from typing import Any, NamedTuple
 
-from ..tiles.notation import parse_tiles, tile_counts, tile_name
+from ..rules.table import WIND_NAMES as _WINDS
+from ..tiles.notation import NORTH as _NORTH, parse_tiles, tile_counts, tile_name
 
 SEED = 20261130
 SIZE = 3000
-_WINDS = ("east", "south", "west", "north")
 _THEMES = ("any", "simples", "one_suit", "honours", "terminals", "winds", "triplets", "sequences", "green")
 _GREEN = [19, 20, 21, 23, 25, 32]  # 2s 3s 4s 6s 8s and the green dragon
-_NORTH = 30
 
 
 class Table(NamedTuple):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..._core.errors import InputError
+from ..rules.table import ABORTIVE
 from ..tiles.notation import TERMINALS_AND_HONOURS
 from .record import GameLog, LogHand, LogResult
 
@@ -17,7 +18,6 @@ if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
 
 STICK = 1000
-_ABORTS = ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron")
 
 
 class Finding(NamedTuple):
@@ -125,7 +125,7 @@ def outcome_of(hand: LogHand, result: LogResult) -> dict[str, Any] | None:
     """The outcome :func:`yakuset.riichi.settle` takes for a hand's result, the winners' hands
     as the log scores them (han and fu, or yakuman); ``None`` when a winner's han (or, below
     5 han, fu) is not in the log."""
-    if result.kind in _ABORTS:
+    if result.kind in ABORTIVE:
         return {"abort": result.kind}
     if result.kind in ("draw", "nagashi"):
         nagashi = [] if result.kind == "draw" else nagashi_seats(hand)

@@ -6,13 +6,12 @@ hand, and a discard or a call the lowest copy the player holds (the tile just dr
 
 from __future__ import annotations
 
-from ..tiles.notation import tile_name
+from ..tiles.notation import NORTH, tile_name
 from .record import LogError, LogEvent, LogHand, LogResult
 
 COPIES = 4
 #: Tiles whose kind is 34 or more are not tiles.
 KINDS = 34
-NORTH = 30
 _KAN_KINDS = ("open_kan", "closed_kan", "added_kan", "kita")
 
 

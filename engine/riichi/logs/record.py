@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..._core.errors import InputError
+from ..rules.table import WIND_NAMES
 
 if TYPE_CHECKING:
     from ..table.play import Move
@@ -129,7 +130,7 @@ class LogHand(NamedTuple):
     @property
     def round_wind(self) -> str:
         """``"east"``, ``"south"``, ``"west"`` or ``"north"``."""
-        return ("east", "south", "west", "north")[self.round // 4 % 4]
+        return WIND_NAMES[self.round // 4 % 4]
 
     @property
     def dora_indicators(self) -> tuple[int, ...]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..._core.errors import InputError
 from ..._core.webpart import COUNT, FLAG, NAMES, Answer, Operation, WebPart, json_type
 from ..rules.compiled import rules_of
-from ..rules.table import SECTIONS
+from ..rules.table import SECTIONS, WIND_NAMES
 from ..scoring.hand import evaluate
 from ..scoring.score import score
 from ..scoring.situation import EVALUATE_ARGUMENTS, FLAGS
@@ -24,7 +24,7 @@ TILES = [f"{n}{suit}" for suit in "mps" for n in range(1, 10)] + [f"{n}z" for n 
 HONOURS = {"1z": "E", "2z": "S", "3z": "W", "4z": "N", "5z": "Wh", "6z": "G", "7z": "R"}
 
 _SITUATION = {"dealer": FLAG, "tsumo": FLAG, "honba": COUNT, "riichi_sticks": COUNT}
-_WIND = {"enum": ["east", "south", "west", "north"], "default": "east"}
+_WIND = {"enum": list(WIND_NAMES), "default": "east"}
 #: The winner is a non-dealer unless told otherwise, as everywhere (``evaluate``'s default).
 _SEAT_WIND = {**_WIND, "default": "south"}
 _ARGUMENTS: dict[str, Any] = {

@@ -13,17 +13,18 @@ from ..._core.errors import Location, Problem
 from ..._core.hints import did_you_mean
 from ..._core.validate import display_path, locate
 from ..._core.yamlsource import LocatedDict
+from ..kinds import AbortiveDraw, Wind
+from ..tiles.notation import NORTH
 
-#: The winds in play order; a wind's index is its place in a game (east 0 ... north 3).
-WIND_NAMES = ("east", "south", "west", "north")
-NORTH = 30  # the north tile (4z)
-#: Abortive draws a rule set may have.
-ABORTIVE = ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron")
+#: The winds in play order, as words; a wind's index is its place in a game (east 0 ... north 3).
+WIND_NAMES = tuple(wind.value for wind in Wind)
+#: Abortive draws a rule set may have, as words.
+ABORTIVE = tuple(draw.value for draw in AbortiveDraw)
 #: Floating uma keys by how many players end at or above the return points.
 FLOATING_KEYS = ("none_above", "one_above", "two_above", "three_above", "all_above")
 SECTIONS = ("points", "ending", "tiles", "wins", "draws", "dealer", "liability", "penalties", "players", "kita")
 #: Abortive draws that need a fourth player (four winds, four riichi, three rons on one discard).
-FOUR_PLAYER_ABORTIVE = ("four_winds", "four_riichi", "triple_ron")
+FOUR_PLAYER_ABORTIVE = tuple(draw.value for draw in AbortiveDraw if draw.needs_four_players)
 _SUIT_LETTERS = "mpsz"
 
 

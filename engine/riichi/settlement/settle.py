@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..._core.arguments import MAX_COUNT, shown
 from ..._core.errors import InputError
 from ..._core.results import Step, Steps
+from ..kinds import Outcome
 from ..rules.compiled import RiichiRules, rules_of
 from ..rules.table import ABORTIVE, WIND_NAMES, TableRules
 from ..scoring.hand import HandScore, evaluate
@@ -26,13 +27,12 @@ if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
 
 #: The outcomes :func:`settle` takes, each the one key of its mapping.
-OUTCOMES = ("ron", "tsumo", "draw", "abort", "chombo")
+OUTCOMES = tuple(outcome.value for outcome in Outcome)
 _SCORE_FORMS = ("han", "yakuman", "yaku", "hand")
 _WIN_KEYS = frozenset(
     {"seat", "han", "fu", "yakuman", "yaku", "dora", "open", "hand", "win", "melds", "pao", "kita"}
     | {"dora_indicators", "ura_indicators", *FLAGS}
 )
-_SEAT_WINDS = ("east", "south", "west", "north")
 
 
 class Settlement(NamedTuple):
@@ -254,7 +254,7 @@ def _score_win(
         win["hand"],
         win=win.get("win"),  # type: ignore[arg-type]
         melds=win.get("melds", ()),
-        seat_wind=_SEAT_WINDS[(seat - state.dealer) % len(state.scores)],
+        seat_wind=WIND_NAMES[(seat - state.dealer) % len(state.scores)],
         round_wind=state.round_wind,
         dora_indicators=win.get("dora_indicators", ()),
         ura_indicators=win.get("ura_indicators", ()),

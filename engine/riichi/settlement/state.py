@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..._core.arguments import MAX_COUNT, shown, true_or_false, whole_number
 from ..._core.errors import InputError
+from ..kinds import EndReason
 from ..rules.compiled import rules_of
 from ..rules.table import WIND_NAMES
 
@@ -20,7 +21,7 @@ TABLE_SIZES = (3, 4)
 #: Scores and penalties are bounded well beyond any game (a yakuman is 48,000).
 MAX_POINTS = 10**9
 #: Why a game ended (``State.end_reason``).
-END_REASONS = ("bankruptcy", "agari_yame", "tenpai_yame", "last_hand", "target_reached", "extension_end")
+END_REASONS = tuple(reason.value for reason in EndReason)
 
 #: A wind's place in the game by its name (east 0 ... north 3).
 WIND_INDEX = {name: index for index, name in enumerate(WIND_NAMES)}

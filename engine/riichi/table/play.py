@@ -34,7 +34,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..._core.arguments import a_seed, shown
 from ..._core.errors import InputError
 from ..._core.memo import remembered
+from ..kinds import Ending, MoveKind
 from ..rules.compiled import RiichiRules, rules_of
+from ..rules.table import WIND_NAMES
 from ..scoring.hand import HandScore, evaluate
 from ..settlement.settle import Settlement, settle_scored
 from ..settlement.standings import Standing, standings
@@ -48,23 +50,9 @@ if TYPE_CHECKING:
     from ..rules.table import TableRules
 
 #: The kinds of :class:`Move`, in the order :meth:`Table.legal_moves` lists them.
-MOVE_KINDS = (
-    "tsumo",
-    "ron",
-    "nine_terminals",
-    "closed_kan",
-    "added_kan",
-    "kita",
-    "open_kan",
-    "pon",
-    "chi",
-    "riichi",
-    "discard",
-    "pass",
-)
+MOVE_KINDS = tuple(kind.value for kind in MoveKind)
 #: How a hand ended (``TableHand.ending``): a win, the exhaustive draw, or an abortive draw.
-ENDINGS = ("ron", "tsumo", "exhaustive_draw", "nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron")
-_SEAT_WINDS = ("east", "south", "west", "north")
+ENDINGS = tuple(ending.value for ending in Ending)
 _ORDER = {kind: index for index, kind in enumerate(MOVE_KINDS)}
 #: The kinds of move of the seat whose turn it is, in the order of :data:`MOVE_KINDS`.
 _TURN_KINDS = ("tsumo", "nine_terminals", "closed_kan", "added_kan", "kita", "riichi", "discard")
@@ -602,7 +590,7 @@ class Table:
                 win["hand"],
                 win=win["win"],
                 melds=win["melds"],
-                seat_wind=_SEAT_WINDS[(seat - state.dealer) % self._players],
+                seat_wind=WIND_NAMES[(seat - state.dealer) % self._players],
                 round_wind=state.round_wind,
                 **flags,
             )
@@ -633,7 +621,7 @@ class Table:
                     _mpsz(self._table, [*concealed, other]),
                     win=tile_label(self._table, other),
                     melds=win["melds"],
-                    seat_wind=_SEAT_WINDS[(seat - state.dealer) % self._players],
+                    seat_wind=WIND_NAMES[(seat - state.dealer) % self._players],
                     round_wind=state.round_wind,
                     **flags,
                 )
