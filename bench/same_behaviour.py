@@ -125,9 +125,10 @@ def main() -> None:
     logs = sorted([*(ROOT / "tests" / "data" / "logs").rglob("*"), *(ROOT / "examples" / "logs").glob("*")])
     for log in logs:
         if log.is_file() and log.suffix in (".mjlog", ".json", ".jsonl", ".gz", ".xml"):
-            name = log.relative_to(ROOT).as_posix().replace("/", "_")
-            _cli(out, f"replay-{name}", "replay", str(log), "--json")
-            _cli(out, f"replay-ema-{name}", "replay", str(log), "--ruleset", "ema-2025", "--json")
+            where = log.relative_to(ROOT).as_posix()  # relative: the same text in every checkout
+            name = where.replace("/", "_")
+            _cli(out, f"replay-{name}", "replay", where, "--json")
+            _cli(out, f"replay-ema-{name}", "replay", where, "--ruleset", "ema-2025", "--json")
     _cli(out, "diff-riichi", "diff", "tenhou", "ema-2025", "--json")
     _cli(out, "diff-koikoi", "diff", "nintendo", "fudawiki", "--json")
     for ruleset in ("tenhou", "ema-2025", "mahjong-soul", "tenhou-sanma"):
