@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .game import GAME as GAME, RiichiGame as RiichiGame
     from .logs.checks import Finding as Finding, check_log as check_log
     from .logs.lobby import lobby_variant as lobby_variant
+    from .logs.mjai import write_mjai as write_mjai
     from .logs.read import MAX_LOG_BYTES as MAX_LOG_BYTES, read_log as read_log
     from .logs.record import (
         GameLog as GameLog,
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
         replay as replay,
         replay_hand as replay_hand,
     )
-    from .logs.write import write_mjai as write_mjai, write_tenhou6 as write_tenhou6
+    from .logs.tenhou6_write import write_tenhou6 as write_tenhou6
     from .rules.compiled import RiichiRules as RiichiRules, Yaku as Yaku, rules_of as rules_of
     from .rules.memos import clear_memos as clear_memos, memo_sizes as memo_sizes
     from .scoring.grid import (

@@ -8,11 +8,15 @@ one player's view (hidden tiles ``"?"``) cannot be read.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
+from ..._core.errors import InputError
 from .checks import sticks_balance
+from .formats import utf8_text
 from .hands import HandBuilder
 from .record import GameLog, LogError, LogHand, LogResult, LogWin, riichi_seats
+from .writing import a_game, called_from, file_deltas, has_reds, is_red
 
 HONOURS = "ESWNPFC"
 WINDS = "ESWN"
@@ -34,8 +38,9 @@ def kind_of(name: Any) -> tuple[int, bool]:
     raise ValueError(name)
 
 
-def read_mjai(text: str, file: str) -> GameLog:
-    """The game of mjai JSON lines."""
+def read_mjai(data: bytes, file: str) -> GameLog:
+    """The game of mjai JSON lines (``file`` names it in errors)."""
+    text = utf8_text(data, file)
     reader = _Reader(file)
     for line_number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -101,74 +106,98 @@ class _Reader:
         return self.build
 
     def message(self, message: dict[str, Any]) -> None:
-        kind = message["type"]
-        if kind == "start_game":
-            names = message.get("names", [])
-            if not isinstance(names, list) or len(names) not in (3, 4):
-                raise self.error("start_game names three or four players")
-            self.players = tuple(str(n) for n in names)
-            self.seats = len(names)
-        elif kind == "start_kyoku":
-            self.start_kyoku(message)
-        elif kind == "end_kyoku":
-            if self.build is not None:
-                if not self.wins:
-                    raise self.error("end_kyoku before the hand's result")
-                self.finish("tsumo" if self.wins[0].seat == self.wins[0].discarder else "ron", (),
-                            tuple(sum(w.deltas[s] for w in self.wins) for s in range(self.seats)))  # fmt: skip
-        elif kind == "end_game":
-            pass
-        elif kind == "tsumo":
-            build, seat = self.now(message), self.seat(message, "actor")
-            build.draw(seat, self.fresh(message.get("pai")), counted=True)
-        elif kind == "dahai":
-            build, seat = self.now(message), self.seat(message, "actor")
-            drawn = build.last_draw[seat]
-            if message.get("tsumogiri") is True:
-                if drawn is None or (drawn >> 2, build.is_red(drawn)) != self.kind(message.get("pai")):
-                    raise self.error(f"seat {seat} discards the tile drawn, and it is not {message.get('pai')!r}")
-                tile = drawn
-            else:
-                tile = build.held_copy(seat, *self.kind(message.get("pai")))
-            build.discard(seat, tile)
-        elif kind == "reach":
-            self.now(message).declare_riichi(self.seat(message, "actor"))
-        elif kind == "reach_accepted":
-            self.now(message)
-        elif kind in ("chi", "pon", "daiminkan"):
-            build, seat = self.now(message), self.seat(message, "actor")
-            last = build.last_discard()
-            if (
-                last is None
-                or last.tile is None
-                or (last.tile >> 2, build.is_red(last.tile)) != self.kind(message.get("pai"))
-            ):
-                raise self.error(f"seat {seat}'s {kind} calls {message.get('pai')!r}, which is not the last discard")
-            if self.seat(message, "target") != last.seat:
-                raise self.error(
-                    f"seat {seat}'s {kind} names seat {message.get('target')}; the last discard is seat {last.seat}'s"
-                )
-            build.call(
-                seat, "open_kan" if kind == "daiminkan" else kind, last.tile, self.held(seat, message.get("consumed"))
-            )
-        elif kind == "ankan":
-            build, seat = self.now(message), self.seat(message, "actor")
-            build.closed_kan(seat, self.held(seat, message.get("consumed")))
-        elif kind == "kakan":
-            build, seat = self.now(message), self.seat(message, "actor")
-            build.added_kan(seat, build.held_copy(seat, *self.kind(message.get("pai"))))
-        elif kind == "nukidora":
-            build, seat = self.now(message), self.seat(message, "actor")
-            build.kita(seat, build.held_copy(seat, *self.kind(message.get("pai"))))
-        elif kind == "dora":
-            build = self.now(message)
-            build.dora(self.fresh(message.get("dora_marker")), counted=True)
-        elif kind == "hora":
-            self.hora(self.now(message), message)
-        elif kind == "ryukyoku":
-            self.ryukyoku(self.now(message), message)
+        """Read one message into the game (:data:`_READ`: one method per message type)."""
+        read = _READ.get(message["type"])
+        if read is None:
+            raise self.error(f"unknown mjai message type {message['type']!r}")
+        read(self, message)
+
+    def start_game(self, message: dict[str, Any]) -> None:
+        names = message.get("names", [])
+        if not isinstance(names, list) or len(names) not in (3, 4):
+            raise self.error("start_game names three or four players")
+        self.players = tuple(str(n) for n in names)
+        self.seats = len(names)
+
+    def end_kyoku(self, message: dict[str, Any]) -> None:
+        if self.build is None:
+            return
+        if not self.wins:
+            raise self.error("end_kyoku before the hand's result")
+        self.finish("tsumo" if self.wins[0].seat == self.wins[0].discarder else "ron", (),
+                    tuple(sum(w.deltas[s] for w in self.wins) for s in range(self.seats)))  # fmt: skip
+
+    def ignore(self, message: dict[str, Any]) -> None:
+        """``end_game``: nothing to read."""
+
+    def tsumo(self, message: dict[str, Any]) -> None:
+        build, seat = self.now(message), self.seat(message, "actor")
+        build.draw(seat, self.fresh(message.get("pai")), counted=True)
+
+    def dahai(self, message: dict[str, Any]) -> None:
+        build, seat = self.now(message), self.seat(message, "actor")
+        drawn = build.last_draw[seat]
+        if message.get("tsumogiri") is True:
+            if drawn is None or (drawn >> 2, build.is_red(drawn)) != self.kind(message.get("pai")):
+                raise self.error(f"seat {seat} discards the tile drawn, and it is not {message.get('pai')!r}")
+            tile = drawn
         else:
-            raise self.error(f"unknown mjai message type {kind!r}")
+            tile = build.held_copy(seat, *self.kind(message.get("pai")))
+        build.discard(seat, tile)
+
+    def reach(self, message: dict[str, Any]) -> None:
+        self.now(message).declare_riichi(self.seat(message, "actor"))
+
+    def reach_accepted(self, message: dict[str, Any]) -> None:
+        self.now(message)
+
+    def call(self, message: dict[str, Any]) -> None:
+        """``chi``, ``pon`` and ``daiminkan`` (an open kan) of the last discard."""
+        kind = message["type"]
+        build, seat = self.now(message), self.seat(message, "actor")
+        last = build.last_discard()
+        if (
+            last is None
+            or last.tile is None
+            or (last.tile >> 2, build.is_red(last.tile)) != self.kind(message.get("pai"))
+        ):
+            raise self.error(f"seat {seat}'s {kind} calls {message.get('pai')!r}, which is not the last discard")
+        if self.seat(message, "target") != last.seat:
+            raise self.error(
+                f"seat {seat}'s {kind} names seat {message.get('target')}; the last discard is seat {last.seat}'s"
+            )
+        own = self.held(seat, message.get("consumed"))
+        build.call(seat, "open_kan" if kind == "daiminkan" else kind, last.tile, own)
+
+    def ankan(self, message: dict[str, Any]) -> None:
+        build, seat = self.now(message), self.seat(message, "actor")
+        build.closed_kan(seat, self.held(seat, message.get("consumed")))
+
+    def kakan(self, message: dict[str, Any]) -> None:
+        build, seat = self.now(message), self.seat(message, "actor")
+        build.added_kan(seat, build.held_copy(seat, *self.kind(message.get("pai"))))
+
+    def nukidora(self, message: dict[str, Any]) -> None:
+        build, seat = self.now(message), self.seat(message, "actor")
+        build.kita(seat, build.held_copy(seat, *self.kind(message.get("pai"))))
+
+    def dora(self, message: dict[str, Any]) -> None:
+        self.now(message).dora(self.fresh(message.get("dora_marker")), counted=True)
+
+    def hora(self, message: dict[str, Any]) -> None:
+        build = self.now(message)
+        seat, discarder = self.seat(message, "actor"), self.seat(message, "target")
+        build.move("tsumo" if seat == discarder else "ron", seat)
+        deltas = self.deltas(message)
+        markers = message.get("ura_markers", [])
+        if not isinstance(markers, list):
+            raise self.error("ura_markers is not a list")
+        ura = []
+        for name in markers:
+            if name not in self.ura:  # a double ron shows the same ura to both winners
+                self.ura[name] = self.fresh(name)
+            ura.append(self.ura[name])
+        self.wins.append(LogWin(seat, discarder, None, None, None, None, (), (), tuple(ura), None, deltas))
 
     def start_kyoku(self, message: dict[str, Any]) -> None:
         if self.build is not None:
@@ -204,27 +233,14 @@ class _Reader:
         self.wins = []
         self.ura = {}
 
-    def hora(self, build: HandBuilder, message: dict[str, Any]) -> None:
-        seat, discarder = self.seat(message, "actor"), self.seat(message, "target")
-        build.move("tsumo" if seat == discarder else "ron", seat)
-        deltas = self.deltas(message)
-        markers = message.get("ura_markers", [])
-        if not isinstance(markers, list):
-            raise self.error("ura_markers is not a list")
-        ura = []
-        for name in markers:
-            if name not in self.ura:  # a double ron shows the same ura to both winners
-                self.ura[name] = self.fresh(name)
-            ura.append(self.ura[name])
-        self.wins.append(LogWin(seat, discarder, None, None, None, None, (), (), tuple(ura), None, deltas))
-
     def deltas(self, message: dict[str, Any]) -> tuple[int, ...]:
         deltas = message.get("deltas")
         if not isinstance(deltas, list) or len(deltas) != self.seats or not all(type(d) is int for d in deltas):
             raise self.error(f"{message['type']}'s deltas are not {self.seats} whole numbers")
         return tuple(deltas)
 
-    def ryukyoku(self, build: HandBuilder, message: dict[str, Any]) -> None:
+    def ryukyoku(self, message: dict[str, Any]) -> None:
+        build = self.now(message)
         deltas = self.deltas(message) if "deltas" in message else (0,) * self.seats
         reason = message.get("reason")
         if reason is not None and reason not in ABORTS:
@@ -260,3 +276,130 @@ class _Reader:
         round_, dealer, honba, sticks, scores, dealt, dora = self.start
         self.hands.append(self.build.hand(round_, dealer, honba, sticks, scores, dealt, dora, result))
         self.build = None
+
+
+#: How each mjai message type is read (``_Reader.message``).
+_READ: dict[str, Callable[[_Reader, dict[str, Any]], None]] = {
+    "start_game": _Reader.start_game,
+    "start_kyoku": _Reader.start_kyoku,
+    "tsumo": _Reader.tsumo,
+    "dahai": _Reader.dahai,
+    "reach": _Reader.reach,
+    "reach_accepted": _Reader.reach_accepted,
+    "chi": _Reader.call,
+    "pon": _Reader.call,
+    "daiminkan": _Reader.call,
+    "ankan": _Reader.ankan,
+    "kakan": _Reader.kakan,
+    "nukidora": _Reader.nukidora,
+    "dora": _Reader.dora,
+    "hora": _Reader.hora,
+    "ryukyoku": _Reader.ryukyoku,
+    "end_kyoku": _Reader.end_kyoku,
+    "end_game": _Reader.ignore,
+}
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def mjai_tile(tile: int, reds: bool = True) -> str:
+    """A wall tile's mjai name: ``"5mr"`` a red five, ``"E"``, ``"P"`` white ..."""
+    kind = tile >> 2
+    if kind >= 27:
+        return HONOURS[kind - 27]
+    name = f"{kind % 9 + 1}{'mps'[kind // 9]}"
+    return name + "r" if is_red(tile, reds) else name
+
+
+def write_mjai(game: GameLog) -> str:
+    """The game as mjai JSON lines: one message a line, ``start_game`` to ``end_game``. A
+    ``ryukyoku`` carries ``tenpai`` and, for an abortive draw or a nagashi mangan, ``reason``.
+    mjai has red fives: a game without them is refused."""
+    game = a_game(game)
+    if not has_reds(game):
+        raise InputError("mjai names every five 5m/5p/5s or a red one, and this game has no red fives")
+    lines: list[dict[str, Any]] = [{"type": "start_game", "names": list(game.players)}]
+    for hand in game.hands:
+        lines += _mjai_hand(hand)
+    lines.append({"type": "end_game"})
+    return "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in lines)
+
+
+def _mjai_hand(hand: LogHand) -> list[dict[str, Any]]:
+    """One hand's messages: ``start_kyoku``, each event's, the result's and ``end_kyoku`` (a
+    hand the record stops in has no result and no ``end_kyoku``)."""
+    out = [_start_kyoku(hand)]
+    drawn: list[int | None] = [None] * len(hand.scores)
+    for index in range(len(hand.events)):
+        out += _event_messages(hand, index, drawn)
+    if hand.result is None:
+        return out
+    return [*out, *_result_messages(hand, hand.result), {"type": "end_kyoku"}]
+
+
+def _start_kyoku(hand: LogHand) -> dict[str, Any]:
+    return {
+        "type": "start_kyoku",
+        "bakaze": WINDS[hand.round // 4 % 4],
+        "dora_marker": mjai_tile(hand.dora),
+        "kyoku": hand.round % 4 + 1,
+        "honba": hand.honba,
+        "kyotaku": hand.sticks,
+        "oya": hand.dealer,
+        "scores": list(hand.scores),
+        "tehais": [[mjai_tile(t) for t in dealt] for dealt in hand.dealt],
+    }
+
+
+def _event_messages(hand: LogHand, index: int, drawn: list[int | None]) -> list[dict[str, Any]]:
+    """The messages of the event at ``index`` (``drawn``: each seat's last draw, kept up to
+    date). Tsumo, ron and nine terminals are said by the result."""
+    event = hand.events[index]
+    seat, tile = event.seat, event.tile or 0
+    if event.kind == "draw":
+        drawn[seat] = event.tile
+        return [{"type": "tsumo", "actor": seat, "pai": mjai_tile(tile)}]
+    if event.kind in ("discard", "riichi"):
+        return _discard_messages(hand, index, drawn)
+    if event.kind in ("chi", "pon", "open_kan"):
+        return [{"type": "daiminkan" if event.kind == "open_kan" else event.kind, "actor": seat,
+                 "target": called_from(hand, index), "pai": mjai_tile(tile),
+                 "consumed": [mjai_tile(t) for t in event.tiles]}]  # fmt: skip
+    if event.kind == "closed_kan":
+        return [{"type": "ankan", "actor": seat, "consumed": [mjai_tile(t) for t in event.tiles]}]
+    if event.kind == "added_kan":
+        pon = next(e for e in hand.events[:index] if e.kind == "pon" and e.seat == seat and e.tile is not None
+                   and e.tile >> 2 == tile >> 2)  # fmt: skip
+        consumed = sorted((*pon.tiles, pon.tile or 0))
+        return [{"type": "kakan", "actor": seat, "pai": mjai_tile(tile), "consumed": [mjai_tile(t) for t in consumed]}]
+    if event.kind == "kita":
+        return [{"type": "nukidora", "actor": seat, "pai": mjai_tile(tile)}]
+    if event.kind == "dora":
+        return [{"type": "dora", "dora_marker": mjai_tile(tile)}]
+    return []
+
+
+def _discard_messages(hand: LogHand, index: int, drawn: list[int | None]) -> list[dict[str, Any]]:
+    """A discard's ``dahai``; a riichi's ``reach`` before it, and ``reach_accepted`` after it
+    unless the discard is ronned."""
+    event = hand.events[index]
+    seat, tile = event.seat, event.tile or 0
+    after = hand.events[index + 1] if index + 1 < len(hand.events) else None
+    out: list[dict[str, Any]] = [{"type": "reach", "actor": seat}] if event.kind == "riichi" else []
+    out.append({"type": "dahai", "actor": seat, "pai": mjai_tile(tile), "tsumogiri": tile == drawn[seat]})
+    drawn[seat] = None
+    if event.kind == "riichi" and (after is None or after.kind != "ron"):
+        out.append({"type": "reach_accepted", "actor": seat})
+    return out
+
+
+def _result_messages(hand: LogHand, result: LogResult) -> list[dict[str, Any]]:
+    """A win's ``hora`` for each winner, or the draw's ``ryukyoku``."""
+    if result.wins:
+        return [{"type": "hora", "actor": win.seat, "target": win.discarder, "deltas": list(win.deltas),
+                 "ura_markers": [mjai_tile(t) for t in win.ura]} for win in result.wins]  # fmt: skip
+    draw: dict[str, Any] = {"type": "ryukyoku", "deltas": file_deltas(hand, result), "tenpai": list(result.tenpai)}
+    if result.kind in ABORTS:
+        draw["reason"] = result.kind
+    return [draw]

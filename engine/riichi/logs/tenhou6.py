@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from .checks import sticks_balance
+from .formats import utf8_text
 from .hands import HandBuilder
 from .lobby import implied_ruleset, lobby_of_disp
 from .record import GameLog, LogError, LogHand, LogResult, LogWin, riichi_seats
@@ -44,6 +45,8 @@ RESULT_NAMES = {
     "四風連打": "four_winds",
 }
 TSUMOGIRI = 60
+#: A call as tenhou.net/6 writes it: tile codes with the call's letter before the tile called.
+_CALL = re.compile(r"((?:\d\d)*)([a-z])(\d\d)((?:\d\d)*)")
 _POINTS = re.compile(r"^(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|役満))(\d+)(?:-(\d+))?点(∀?)$")
 _YAKU = re.compile(r"^(.+)\((\d+)飜\)$|^(.+)\(役満\)$")
 #: Where a call's letter stands in tenhou.net/6's string says whom it was called from: 0 the
@@ -63,10 +66,10 @@ def kind_of(code: int) -> tuple[int, bool]:
     raise ValueError(code)
 
 
-def read_tenhou6(text: str, file: str) -> GameLog:
-    """The game of a tenhou.net/6 JSON log's text."""
+def read_tenhou6(data: bytes, file: str) -> GameLog:
+    """The game of a tenhou.net/6 JSON log (``file`` names it in errors)."""
     try:
-        document = json.loads(text)
+        document = json.loads(utf8_text(data, file))
     except json.JSONDecodeError as error:
         raise LogError(file, 0, None, f"not JSON: {error}") from None
     if not isinstance(document, dict) or not isinstance(document.get("log"), list):
@@ -209,74 +212,8 @@ class _Hand:
             self.discard(seat, given)
 
     def turns(self, dealer: int) -> list[int] | None:
-        """Whose take comes next, take by take: after a discard, a seat whose next take is a pon
-        or kan (then a chi) of it, or else the next seat. A call of the same tile may be of a
-        later discard, so each choice is kept only if the rest of the hand plays out with every
-        list used up (a search; a hand has a few such choices)."""
-        taken, given, n = self.taken, self.given, self.players
-
-        def marked(text: str) -> tuple[str, int, int] | None:
-            match = re.fullmatch(r"((?:\d\d)*)([a-z])(\d\d)((?:\d\d)*)", text)
-            if match is None:
-                return None
-            return match.group(2), len(match.group(1)), int(match.group(3))
-
-        def same(a: int, b: int) -> bool:
-            try:
-                return kind_of(a) == kind_of(b)
-            except ValueError:
-                return False
-
-        def turn(seat: int, ti: list[int], gi: list[int], order: list[int]) -> list[int] | None:
-            while True:
-                if ti[seat] >= len(taken[seat]):
-                    done = all(ti[s] == len(taken[s]) and gi[s] == len(given[s]) for s in range(n))
-                    return order if done else None
-                take = taken[seat][ti[seat]]
-                ti[seat] += 1
-                order.append(seat)
-                drawn = take if isinstance(take, int) else None
-                if isinstance(take, str) and "m" in take:
-                    gi[seat] += 1
-                    continue
-                if gi[seat] >= len(given[seat]):
-                    done = all(ti[s] == len(taken[s]) and gi[s] == len(given[s]) for s in range(n))
-                    return order if done else None
-                give = given[seat][gi[seat]]
-                gi[seat] += 1
-                if isinstance(give, str) and ("a" in give or "k" in give or give.startswith("f")):
-                    continue
-                text = str(give)[1:] if isinstance(give, str) and give.startswith("r") else give
-                try:
-                    code = int(text)
-                except (TypeError, ValueError):
-                    return None
-                tile = drawn if code == TSUMOGIRI else code
-                if tile is None:
-                    return None
-                for letters in ("pm", "c"):
-                    for other in range(n):
-                        if (
-                            other == seat
-                            or ti[other] >= len(taken[other])
-                            or not isinstance(taken[other][ti[other]], str)
-                        ):
-                            continue
-                        mark = marked(taken[other][ti[other]])
-                        if (
-                            mark
-                            and mark[0] in letters
-                            and (other + _FROM.get(mark[1], -9)) % n == seat
-                            and same(mark[2], tile)
-                        ):
-                            found = turn(other, list(ti), list(gi), list(order))
-                            if found is not None:
-                                return found
-                seat = (seat + 1) % n
-                if ti[seat] < len(taken[seat]) and isinstance(taken[seat][ti[seat]], str):
-                    return None
-
-        return turn(dealer, [0] * n, [0] * n, [])
+        """Whose take comes next, take by take (:class:`_Order`)."""
+        return _Order(self.taken, self.given, self.players).search(dealer, [0] * self.players, [0] * self.players, [])
 
     def discard(self, seat: int, given: Any) -> None:
         riichi = isinstance(given, str) and given.startswith("r")
@@ -301,7 +238,7 @@ class _Hand:
 
     def parts(self, seat: int, text: str) -> tuple[str, int, list[int]]:
         """A call's letter, where it stands, and its tiles (the one after the letter first)."""
-        match = re.fullmatch(r"((?:\d\d)*)([a-z])(\d\d)((?:\d\d)*)", text)
+        match = _CALL.fullmatch(text)
         if match is None:
             raise self.error(f"seat {seat}'s {text!r} is not a tenhou.net/6 call")
         before, letter, marked, after = match.groups()
@@ -346,48 +283,62 @@ class _Hand:
             raise self.error(f"unknown result {raw[0] if isinstance(raw, list) and raw else raw!r}")
         kind = RESULT_NAMES[raw[0]]
         if kind != "win":
-            deltas = tuple(raw[1][: self.players]) if len(raw) > 1 else (0,) * self.players
-            tenpai = tuple(s for s in range(self.players) if deltas[s] > 0) if kind == "draw" else ()
-            if kind == "draw" and raw[0] == "全員聴牌":
-                tenpai = tuple(range(self.players))
-            if kind == "triple_ron":
-                last = self.build.last_discard()
-                for seat in range(self.players):
-                    if last is not None and seat != last.seat:
-                        self.build.move("ron", seat)
-            if kind == "nine_terminals":
-                mover = self.build.events[-1].seat if self.build.events else None
-                if mover is None:
-                    raise self.error("nine terminals before any draw")
-                self.build.move("nine_terminals", mover)
-            return self.finish(kind, (), tenpai, deltas, sticks)
+            return self.draw_result(raw, kind, sticks)
+        wins = self.wins(raw, ura)
+        total = tuple(sum(w.deltas[s] for w in wins) for s in range(self.players))
+        kind = "tsumo" if wins[0].seat == wins[0].discarder else "ron"
+        return self.finish(kind, wins, (), total, sticks)
+
+    def draw_result(self, raw: list[Any], kind: str, sticks: int) -> LogResult:
+        """An exhaustive or abortive draw (and the rons or the nine terminals it implies)."""
+        deltas = tuple(raw[1][: self.players]) if len(raw) > 1 else (0,) * self.players
+        tenpai = tuple(s for s in range(self.players) if deltas[s] > 0) if kind == "draw" else ()
+        if kind == "draw" and raw[0] == "全員聴牌":
+            tenpai = tuple(range(self.players))
+        if kind == "triple_ron":
+            last = self.build.last_discard()
+            for seat in range(self.players):
+                if last is not None and seat != last.seat:
+                    self.build.move("ron", seat)
+        if kind == "nine_terminals":
+            mover = self.build.events[-1].seat if self.build.events else None
+            if mover is None:
+                raise self.error("nine terminals before any draw")
+            self.build.move("nine_terminals", mover)
+        return self.finish(kind, (), tenpai, deltas, sticks)
+
+    def wins(self, raw: list[Any], ura: list[Any]) -> tuple[LogWin, ...]:
+        """Each win of a 和了: ``[deltas], [who, from, pao, points, yaku...]`` pairs."""
         wins = []
         ura_tiles: tuple[int, ...] | None = None
         for index in range(1, len(raw), 2):
             deltas, info = raw[index], raw[index + 1] if index + 1 < len(raw) else None
             if not isinstance(deltas, list) or not isinstance(info, list) or len(info) < 3:
                 raise self.error(f"a win is [deltas], [who, from, pao, points, yaku...]: {raw[index : index + 2]!r}")
-            seat, discarder, liable = info[0], info[1], info[2]
-            tsumo = seat == discarder
-            self.build.move("tsumo" if tsumo else "ron", seat)
-            fu = han = points = None
-            limit = None
-            if len(info) > 3:
-                fu, han, points, limit = self.points(str(info[3]), seat == self.dealer_seat(), tsumo)
-            yaku, yakuman = self.yaku(info[4:])
-            if yakuman:
-                han = None
-            elif han is None and yaku:
-                han = sum(h for _, h in yaku)
-            riichi = any(e.kind == "riichi" and e.seat == seat for e in self.build.events)
-            if riichi and ura_tiles is None:
-                ura_tiles = tuple(self.tile(code, 0, False) for code in ura)
-            wins.append(LogWin(seat, discarder, fu, han, points, limit, yaku, yakuman,
-                               (ura_tiles or ()) if riichi else (), None if liable == seat else liable,
-                               tuple(deltas[: self.players])))  # fmt: skip
-        total = tuple(sum(w.deltas[s] for w in wins) for s in range(self.players))
-        kind = "tsumo" if wins[0].seat == wins[0].discarder else "ron"
-        return self.finish(kind, tuple(wins), (), total, sticks)
+            win = self.win(deltas, info)
+            if any(e.kind == "riichi" and e.seat == win.seat for e in self.build.events):
+                if ura_tiles is None:
+                    ura_tiles = tuple(self.tile(code, 0, False) for code in ura)
+                win = win._replace(ura=ura_tiles)
+            wins.append(win)
+        return tuple(wins)
+
+    def win(self, deltas: list[Any], info: list[Any]) -> LogWin:
+        """One winner, before its ura indicators (``ura`` empty)."""
+        seat, discarder, liable = info[0], info[1], info[2]
+        tsumo = seat == discarder
+        self.build.move("tsumo" if tsumo else "ron", seat)
+        fu = han = points = None
+        limit = None
+        if len(info) > 3:
+            fu, han, points, limit = self.points(str(info[3]), seat == self.dealer_seat(), tsumo)
+        yaku, yakuman = self.yaku(info[4:])
+        if yakuman:
+            han = None
+        elif han is None and yaku:
+            han = sum(h for _, h in yaku)
+        return LogWin(seat, discarder, fu, han, points, limit, yaku, yakuman, (), None if liable == seat else liable,
+                      tuple(deltas[: self.players]))  # fmt: skip
 
     def dealer_seat(self) -> int:
         return int(self.raw[0][0]) % 4
@@ -431,3 +382,110 @@ class _Hand:
             elif match:
                 yaku.append((ident, int(match.group(2))))
         return tuple(yaku), tuple(yakuman)
+
+
+def _call_mark(text: str) -> tuple[str, int, int] | None:
+    """A call's letter, where it stands and the tile after it, or ``None`` for no call."""
+    match = _CALL.fullmatch(text)
+    if match is None:
+        return None
+    return match.group(2), len(match.group(1)), int(match.group(3))
+
+
+def _same_kind(a: int, b: int) -> bool:
+    try:
+        return kind_of(a) == kind_of(b)
+    except ValueError:
+        return False
+
+
+def _is_kan_or_kita(given: Any) -> bool:
+    return isinstance(given, str) and ("a" in given or "k" in given or given.startswith("f"))
+
+
+#: What a seat's turn gave, besides a discarded tile: another take of its own (a kan's
+#: replacement), the end of its lists, or a list that cannot be read.
+_AGAIN, _END, _BROKEN = "again", "end", "broken"
+
+
+class _Order:
+    """The order of play of a tenhou.net/6 hand, rebuilt from each seat's lists of tiles taken
+    and given: after a discard, a seat whose next take is a pon or kan (then a chi) of it takes
+    next, or else the next seat. A call of the same tile may be of a later discard, so each
+    choice is kept only if the rest of the hand plays out with every list used up (a search; a
+    hand has a few such choices). The lists are read, never changed; ``ti`` and ``gi`` are how
+    far each seat's taken and given lists are used."""
+
+    def __init__(self, taken: list[list[Any]], given: list[list[Any]], players: int) -> None:
+        self.taken, self.given, self.players = taken, given, players
+
+    def search(self, seat: int, ti: list[int], gi: list[int], order: list[int]) -> list[int] | None:
+        """The seats in order of their takes from ``seat``'s next, or ``None`` when no order uses
+        every list up."""
+        while True:
+            if ti[seat] >= len(self.taken[seat]):
+                return self.finished(order, ti, gi)
+            tile = self.turn(seat, ti, gi, order)
+            if tile == _AGAIN:
+                continue
+            if tile == _END:
+                return self.finished(order, ti, gi)
+            if tile == _BROKEN:
+                return None
+            for other in self.callers(seat, int(tile), ti):
+                found = self.search(other, list(ti), list(gi), list(order))
+                if found is not None:
+                    return found
+            seat = (seat + 1) % self.players
+            if ti[seat] < len(self.taken[seat]) and isinstance(self.taken[seat][ti[seat]], str):
+                return None  # a call, and no discard of the seat before it to call
+
+    def finished(self, order: list[int], ti: list[int], gi: list[int]) -> list[int] | None:
+        done = all(ti[s] == len(self.taken[s]) and gi[s] == len(self.given[s]) for s in range(self.players))
+        return order if done else None
+
+    def turn(self, seat: int, ti: list[int], gi: list[int], order: list[int]) -> int | str:
+        """``seat`` takes its next tile and gives its next: the tile it discards, or what else
+        the turn came to (:data:`_AGAIN`, :data:`_END`, :data:`_BROKEN`)."""
+        take = self.taken[seat][ti[seat]]
+        ti[seat] += 1
+        order.append(seat)
+        if isinstance(take, str) and "m" in take:
+            gi[seat] += 1  # an open kan: a 0 in place of a discard, then the replacement draw
+            return _AGAIN
+        if gi[seat] >= len(self.given[seat]):
+            return _END
+        give = self.given[seat][gi[seat]]
+        gi[seat] += 1
+        if _is_kan_or_kita(give):
+            return _AGAIN
+        text = str(give)[1:] if isinstance(give, str) and give.startswith("r") else give
+        try:
+            code = int(text)
+        except (TypeError, ValueError):
+            return _BROKEN
+        if code != TSUMOGIRI:
+            return code
+        return take if isinstance(take, int) else _BROKEN
+
+    def callers(self, seat: int, tile: int, ti: list[int]) -> list[int]:
+        """The seats whose next take is a call of ``seat``'s discard of ``tile``: pons and kans
+        first, then a chi."""
+        found = []
+        for letters in ("pm", "c"):
+            for other in range(self.players):
+                if (
+                    other == seat
+                    or ti[other] >= len(self.taken[other])
+                    or not isinstance(self.taken[other][ti[other]], str)
+                ):
+                    continue
+                mark = _call_mark(self.taken[other][ti[other]])
+                if (
+                    mark is not None
+                    and mark[0] in letters
+                    and (other + _FROM.get(mark[1], -9)) % self.players == seat
+                    and _same_kind(mark[2], tile)
+                ):
+                    found.append(other)
+        return found

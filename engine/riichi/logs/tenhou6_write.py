@@ -1,148 +1,22 @@
-"""Writing a game record as mjai JSON lines or as a tenhou.net/6 JSON log, which
-:func:`read_log` reads back (docs/rules/tenhou-logs.md §8 says what each format keeps)."""
+"""Writing a game record as a tenhou.net/6 JSON log (docs/rules/tenhou-logs.md §5 and §8), which
+:func:`yakuset.riichi.read_log` reads back."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from ..._core.arguments import shown
 from ..._core.errors import InputError
 from .lobby import DISP_ROOMS
-from .mjai import ABORTS, HONOURS, WINDS
-from .record import GameLog, LogHand, LogResult, riichi_seats
+from .record import GameLog, LogHand
 from .tenhou import TENHOU_YAKU
 from .tenhou6 import LIMIT_NAMES, RESULT_NAMES, TSUMOGIRI, YAKU_NAMES
+from .writing import a_game, called_from, file_deltas, has_reds, is_red
 
-STICK = 1000
 _YAKU_NAME = {ident: YAKU_NAMES[number] for number, ident in reversed(list(enumerate(TENHOU_YAKU)))}
 _ROOM_MARK = {room: mark for mark, room in DISP_ROOMS.items()}
 _LIMIT_MARK = {limit: mark for mark, limit in LIMIT_NAMES.items()}
 _ABORT_NAME = {kind: name for name, kind in RESULT_NAMES.items() if kind not in ("win", "draw")}
-_KANS = ("open_kan", "closed_kan", "added_kan")
-
-
-def _a_game(game: Any) -> GameLog:
-    if type(game) is not GameLog:
-        raise InputError(f"game must be a yakuset.riichi.GameLog (from read_log), got {shown(game)}")
-    return game
-
-
-def _is_red(tile: int, reds: bool) -> bool:
-    """Red under the record's numbering: a five's lowest copy, in a game with red fives (one a
-    suit: the lobbies' and mjai's)."""
-    kind = tile >> 2
-    return reds and kind < 27 and kind % 9 == 4 and tile & 3 == 0
-
-
-def _reds(game: GameLog) -> bool:
-    return game.lobby is None or game.lobby.red_fives
-
-
-def _file_deltas(hand: LogHand, result: LogResult) -> list[int]:
-    """The hand's deltas as the logs write them: without the riichi sticks put down this hand."""
-    put = riichi_seats(hand.events)
-    return [d + STICK * put.count(seat) for seat, d in enumerate(result.deltas)]
-
-
-def _called_from(hand: LogHand, index: int) -> int:
-    """The seat whose discard the call at ``index`` took."""
-    for event in reversed(hand.events[:index]):
-        if event.kind in ("discard", "riichi"):
-            return event.seat
-    raise InputError(f"the call at event {index} follows no discard")
-
-
-# --- mjai ---------------------------------------------------------------------------------------
-
-
-def mjai_tile(tile: int, reds: bool = True) -> str:
-    """A wall tile's mjai name: ``"5mr"`` a red five, ``"E"``, ``"P"`` white ..."""
-    kind = tile >> 2
-    if kind >= 27:
-        return HONOURS[kind - 27]
-    name = f"{kind % 9 + 1}{'mps'[kind // 9]}"
-    return name + "r" if _is_red(tile, reds) else name
-
-
-def write_mjai(game: GameLog) -> str:
-    """The game as mjai JSON lines: one message a line, ``start_game`` to ``end_game``. A
-    ``ryukyoku`` carries ``tenpai`` and, for an abortive draw or a nagashi mangan, ``reason``.
-    mjai has red fives: a game without them is refused."""
-    game = _a_game(game)
-    if not _reds(game):
-        raise InputError("mjai names every five 5m/5p/5s or a red one, and this game has no red fives")
-    lines: list[dict[str, Any]] = [{"type": "start_game", "names": list(game.players)}]
-    for hand in game.hands:
-        lines += _mjai_hand(hand)
-    lines.append({"type": "end_game"})
-    return "".join(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in lines)
-
-
-def _mjai_hand(hand: LogHand) -> list[dict[str, Any]]:
-    players = len(hand.scores)
-    out: list[dict[str, Any]] = [
-        {
-            "type": "start_kyoku",
-            "bakaze": WINDS[hand.round // 4 % 4],
-            "dora_marker": mjai_tile(hand.dora),
-            "kyoku": hand.round % 4 + 1,
-            "honba": hand.honba,
-            "kyotaku": hand.sticks,
-            "oya": hand.dealer,
-            "scores": list(hand.scores),
-            "tehais": [[mjai_tile(t) for t in dealt] for dealt in hand.dealt],
-        }
-    ]
-    drawn: list[int | None] = [None] * players
-    for index, event in enumerate(hand.events):
-        seat, after = event.seat, hand.events[index + 1] if index + 1 < len(hand.events) else None
-        if event.kind == "draw":
-            drawn[seat] = event.tile
-            out.append({"type": "tsumo", "actor": seat, "pai": mjai_tile(event.tile or 0)})
-        elif event.kind in ("discard", "riichi"):
-            if event.kind == "riichi":
-                out.append({"type": "reach", "actor": seat})
-            tile = event.tile or 0
-            out.append({"type": "dahai", "actor": seat, "pai": mjai_tile(tile), "tsumogiri": tile == drawn[seat]})
-            drawn[seat] = None
-            if event.kind == "riichi" and (after is None or after.kind != "ron"):
-                out.append({"type": "reach_accepted", "actor": seat})
-        elif event.kind in ("chi", "pon", "open_kan"):
-            out.append({"type": "daiminkan" if event.kind == "open_kan" else event.kind, "actor": seat,
-                        "target": _called_from(hand, index), "pai": mjai_tile(event.tile or 0),
-                        "consumed": [mjai_tile(t) for t in event.tiles]})  # fmt: skip
-        elif event.kind == "closed_kan":
-            out.append({"type": "ankan", "actor": seat, "consumed": [mjai_tile(t) for t in event.tiles]})
-        elif event.kind == "added_kan":
-            kind = (event.tile or 0) >> 2
-            pon = next(e for e in hand.events[:index] if e.kind == "pon" and e.seat == seat and e.tile is not None
-                       and e.tile >> 2 == kind)  # fmt: skip
-            consumed = sorted((*pon.tiles, pon.tile or 0))
-            out.append({"type": "kakan", "actor": seat, "pai": mjai_tile(event.tile or 0),
-                        "consumed": [mjai_tile(t) for t in consumed]})  # fmt: skip
-        elif event.kind == "kita":
-            out.append({"type": "nukidora", "actor": seat, "pai": mjai_tile(event.tile or 0)})
-        elif event.kind == "dora":
-            out.append({"type": "dora", "dora_marker": mjai_tile(event.tile or 0)})
-        # tsumo, ron and nine terminals are said by the result
-    result = hand.result
-    if result is None:
-        return out
-    if result.wins:
-        for win in result.wins:
-            out.append({"type": "hora", "actor": win.seat, "target": win.discarder, "deltas": list(win.deltas),
-                        "ura_markers": [mjai_tile(t) for t in win.ura]})  # fmt: skip
-    else:
-        draw: dict[str, Any] = {"type": "ryukyoku", "deltas": _file_deltas(hand, result), "tenpai": list(result.tenpai)}
-        if result.kind in ABORTS:
-            draw["reason"] = result.kind
-        out.append(draw)
-    out.append({"type": "end_kyoku"})
-    return out
-
-
-# --- tenhou.net/6 -------------------------------------------------------------------------------
 
 
 def tenhou6_tile(tile: int, reds: bool = True) -> int:
@@ -150,14 +24,14 @@ def tenhou6_tile(tile: int, reds: bool = True) -> int:
     kind = tile >> 2
     if kind >= 27:
         return 41 + kind - 27
-    if _is_red(tile, reds):
+    if is_red(tile, reds):
         return 51 + kind // 9
     return (kind // 9 + 1) * 10 + kind % 9 + 1
 
 
 def write_tenhou6(game: GameLog) -> str:
     """The game as a tenhou.net/6 JSON log (four players)."""
-    game = _a_game(game)
+    game = a_game(game)
     if any(len(hand.scores) != 4 for hand in game.hands):
         raise InputError("the tenhou.net/6 writer writes four-player games")
     document: dict[str, Any] = {"title": ["", ""], "name": list(game.players)}
@@ -167,7 +41,7 @@ def write_tenhou6(game: GameLog) -> str:
         marks = ("三" if lobby.players == 3 else "") + ("東" if lobby.length == "east" else "南")
         marks += ("喰" if lobby.open_tanyao else "") + ("赤" if lobby.red_fives else "") + ("速" if lobby.fast else "")
         rule["disp"] = _ROOM_MARK[lobby.room] + marks
-    reds = _reds(game)
+    reds = has_reds(game)
     rule["aka"] = int(reds)
     document["rule"] = rule
     document["log"] = [_tenhou6_hand(hand, reds) for hand in game.hands]
@@ -204,7 +78,7 @@ def _tenhou6_hand(hand: LogHand, reds: bool) -> list[Any]:
             given[seat].append(f"r{number}" if event.kind == "riichi" else number)
             drawn[seat] = None
         elif event.kind in ("chi", "pon", "open_kan"):
-            relative = (_called_from(hand, index) - seat) % players
+            relative = (called_from(hand, index) - seat) % players
             letter = {"chi": "c", "pon": "p", "open_kan": "m"}[event.kind]
             text = _call_text(letter, tile, list(event.tiles), relative, reds)
             taken[seat].append(text)
@@ -241,7 +115,7 @@ def _tenhou6_result(hand: LogHand) -> list[Any]:
     assert result is not None
     players = len(hand.scores)
     if not result.wins:
-        deltas = _file_deltas(hand, result)
+        deltas = file_deltas(hand, result)
         if result.kind == "draw":
             name = "全員聴牌" if len(result.tenpai) == players else "全員不聴" if not result.tenpai else "流局"
         else:
