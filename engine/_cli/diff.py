@@ -8,11 +8,12 @@ import argparse
 import json
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import diff
 from .._core.commands import count_argument
 from .._core.errors import InputError, Problem, RulesetError
+from .._core.report import Report, Section
 from .._core.ruleset import RuleSet
 from .._house import load_ruleset
 from ._cases import Cases
@@ -155,33 +156,38 @@ def _play(a: RuleSet, b: RuleSet, args: argparse.Namespace) -> PlayStudy:
 
 def _print(found: Compared, args: argparse.Namespace) -> None:
     """The report in the format asked for, on stdout."""
-    from .. import _paired, _replays
-
-    a, b = found.a, found.b
+    report = _report(found, args)
     fmt = "json" if args.json else args.format
     if fmt == "json":
-        data: dict[str, Any] = diff.as_json(a, b, found.changes, found.report, args.declared, args.steps, found.causes)
-        if found.played is not None:
-            data["play"] = found.played.as_dict()
-        if found.logged is not None:
-            data["played_games"] = _replays.played_json(a, b, found.logged)
-        print(json.dumps(data, indent=2, ensure_ascii=False))
+        print(json.dumps(report.json(), indent=2, ensure_ascii=False))
     elif fmt == "markdown":
-        sys.stdout.write(diff.markdown(a, b, found.changes, found.report, found.causes))
-        if found.played is not None:
-            sys.stdout.write(_paired.markdown(found.played))
-        if found.logged is not None:
-            sys.stdout.write(_replays.played_markdown(a, b, found.logged))
+        sys.stdout.write(report.markdown())
     elif fmt == "github":
-        sys.stdout.write(diff.github(a, b, found.changes, found.report))
+        sys.stdout.write(report.github())
     else:
-        colour = args.colour == "always" or (args.colour == "auto" and sys.stdout.isatty())
-        text = diff.human(a, b, found.changes, found.report, args.steps, colour, found.causes, args.top, found.resolved)
-        sys.stdout.write(text)
-        if found.played is not None:
-            sys.stdout.write(_paired.text(found.played))
-        if found.logged is not None:
-            sys.stdout.write(_replays.played_text(a, b, found.logged, args.top, colour, found.all_changes()))
+        sys.stdout.write(report.text(args.colour == "always" or (args.colour == "auto" and sys.stdout.isatty())))
+
+
+def _report(found: Compared, args: argparse.Namespace) -> Report:
+    """The report's sections: the title, the rule changes, the behaviour, then the play and the
+    played games when asked for."""
+    a, b = found.a, found.b
+    sections: list[Section] = [
+        diff.TitleSection(a, b, found.changes, found.report),
+        diff.RulesSection(found.changes, args.declared),
+        diff.BehaviourSection(
+            a, b, found.report, found.causes, args.steps, args.top, [*found.resolved, *(found.changes or [])]
+        ),
+    ]
+    if found.played is not None:
+        from .._paired import PlaySection
+
+        sections.append(PlaySection(found.played))
+    if found.logged is not None:
+        from .._replays import PlayedGamesSection
+
+        sections.append(PlayedGamesSection(a, b, found.logged, args.top, found.all_changes()))
+    return Report(tuple(sections))
 
 
 def _exit_code(found: Compared) -> int:

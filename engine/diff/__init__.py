@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     )
     from ._causes import Cause, attribute, each_change
     from ._render import as_json, github, human, markdown
+    from ._sections import BehaviourSection as BehaviourSection  # shared, not public: _SHARED below
+    from ._sections import RulesSection as RulesSection
+    from ._sections import TitleSection as TitleSection
     from ._structural import Change, plain, rule_changes, structural
 
 # Each name is imported when first used (PEP 562): loading a rule set or scoring a hand imports
@@ -51,8 +54,17 @@ _WHERE: dict[str, tuple[str, str | None]] = {
     "structural": ("yakuset.diff._structural", "structural"),
 }
 
+# Not public (not in __all__, not documented): the sections of a comparison's report, for the
+# layers above that print one with sections of their own (the command line's `diff`, paired
+# play, played games' logs), which may not import this package's private modules.
+_SHARED: dict[str, tuple[str, str | None]] = {
+    "BehaviourSection": ("yakuset.diff._sections", "BehaviourSection"),
+    "RulesSection": ("yakuset.diff._sections", "RulesSection"),
+    "TitleSection": ("yakuset.diff._sections", "TitleSection"),
+}
 
-__getattr__, __dir__ = lazy_names(__name__, globals(), _WHERE)
+
+__getattr__, __dir__ = lazy_names(__name__, globals(), {**_WHERE, **_SHARED})
 
 
 __all__ = [
