@@ -182,7 +182,34 @@ def play(
         study.check_bots(rs, names)
     done = PlayStudy(a.id, b.id, matches, seed, names, playing.play_measures(a), Pairs(()), [], note, notes=[])
     done.unit = study.unit
-    total = matches * len(rulesets)
+    results = _run(done, rulesets, comparisons, bool(arms), workers, scheduler, progress)
+    done.versus = results[0]
+    found = dict(zip(comparisons, results, strict=True))
+    done.causes = [
+        Arm(
+            changes,
+            None if alone is None else found[(0, _index(rulesets, alone))],
+            None if others is None else found[(_index(rulesets, others), 1)],
+        )
+        for changes, alone, others in arms
+    ]
+    return done
+
+
+def _run(
+    done: PlayStudy,
+    rulesets: list[RuleSet],
+    comparisons: list[tuple[int, int]],
+    causes: bool,
+    workers: int | None,
+    scheduler: str | None,
+    progress: Callable[[int, int], None] | None,
+) -> list[Pairs]:
+    """Play ``done``'s matches under each of ``rulesets`` (the first two ``a`` and ``b``, the
+    rest made of the rule changes when ``causes``), here or on a cluster, and give each
+    comparison's pairs; ``done`` keeps where they ran, how long it took and whether Ctrl-C
+    stopped them."""
+    total = done.asked * len(rulesets)
     cluster, workers = where_to_run(total, workers, scheduler, done.notes)
     keys = [m.key for m in done.measures]
     results = [Pairs(keys) for _ in comparisons]
@@ -198,29 +225,19 @@ def play(
 
     began = time.perf_counter()
     if cluster:
-        sources = (RulesetSource.of(a), RulesetSource.of(b))
-        tasks = [(*sources, bool(arms), seed, start, stop, names) for start, stop in cluster_parts(matches)]
+        sources = (RulesetSource.of(rulesets[0]), RulesetSource.of(rulesets[1]))
+        tasks = [(*sources, causes, done.seed, start, stop, done.bots) for start, stop in cluster_parts(done.asked)]
         done.runner, done.interrupted = on_cluster(_part, tasks, workers, scheduler, take)
     else:
-        size = min(PART_SIZE, max(1, matches // 100)) if progress else PART_SIZE
-        for start, stop in parts(matches, size):
+        size = min(PART_SIZE, max(1, done.asked // 100)) if progress else PART_SIZE
+        for start, stop in parts(done.asked, size):
             try:
-                take(play_part(rulesets, comparisons, seed, start, stop, names))
+                take(play_part(rulesets, comparisons, done.seed, start, stop, done.bots))
             except KeyboardInterrupt:
                 done.interrupted = True
                 break
     done.seconds = time.perf_counter() - began
-    done.versus = results[0]
-    found = dict(zip(comparisons, results, strict=True))
-    done.causes = [
-        Arm(
-            changes,
-            None if alone is None else found[(0, _index(rulesets, alone))],
-            None if others is None else found[(_index(rulesets, others), 1)],
-        )
-        for changes, alone, others in arms
-    ]
-    return done
+    return results
 
 
 Arms = list[tuple[tuple[diff.Change, ...], RuleSet | None, RuleSet | None]]
