@@ -8,6 +8,7 @@ import argparse
 import json
 import sys
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .. import diff
@@ -86,6 +87,7 @@ class Compared:
     logged: Played | None = None
     played: PlayStudy | None = None
 
+    @cached_property
     def all_changes(self) -> list[diff.Change]:
         """The resolved rule changes, found even where no score changes (the played games' causes)."""
         return self.resolved or diff.structural(self.a, self.b)
@@ -98,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     if args.logs is not None:
         from .. import _replays
 
-        found.logged = _replays.played(a, b, args.logs, found.all_changes())
+        found.logged = _replays.played(a, b, args.logs, found.all_changes)
     if args.play:
         found.played = _play(a, b, args)
     _print(found, args)
@@ -186,7 +188,7 @@ def _report(found: Compared, args: argparse.Namespace) -> Report:
     if found.logged is not None:
         from .._replays import PlayedGamesSection
 
-        sections.append(PlayedGamesSection(a, b, found.logged, args.top, found.all_changes()))
+        sections.append(PlayedGamesSection(a, b, found.logged, args.top, found.all_changes))
     return Report(tuple(sections))
 
 
