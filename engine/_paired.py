@@ -96,7 +96,7 @@ class PlayStudy:
 
     def as_dict(self) -> dict[str, Any]:
         """The study as JSON data (the ``play`` member of ``yakuset diff --json``,
-        ``schema/diff.schema.json``); how it ran and how long it took are in :func:`text` only."""
+        ``schema/diff.schema.json``); how it ran and how long it took are in its text only (:class:`PlaySection`)."""
         return {
             "matches": self.versus.matches,
             "matches_asked": self.asked,
@@ -182,7 +182,34 @@ def play(
         study.check_bots(rs, names)
     done = PlayStudy(a.id, b.id, matches, seed, names, playing.play_measures(a), Pairs(()), [], note, notes=[])
     done.unit = study.unit
-    total = matches * len(rulesets)
+    results = _run(done, rulesets, comparisons, bool(arms), workers, scheduler, progress)
+    done.versus = results[0]
+    found = dict(zip(comparisons, results, strict=True))
+    done.causes = [
+        Arm(
+            changes,
+            None if alone is None else found[(0, _index(rulesets, alone))],
+            None if others is None else found[(_index(rulesets, others), 1)],
+        )
+        for changes, alone, others in arms
+    ]
+    return done
+
+
+def _run(
+    done: PlayStudy,
+    rulesets: list[RuleSet],
+    comparisons: list[tuple[int, int]],
+    causes: bool,
+    workers: int | None,
+    scheduler: str | None,
+    progress: Callable[[int, int], None] | None,
+) -> list[Pairs]:
+    """Play ``done``'s matches under each of ``rulesets`` (the first two ``a`` and ``b``, the
+    rest made of the rule changes when ``causes``), here or on a cluster, and give each
+    comparison's pairs; ``done`` keeps where they ran, how long it took and whether Ctrl-C
+    stopped them."""
+    total = done.asked * len(rulesets)
     cluster, workers = where_to_run(total, workers, scheduler, done.notes)
     keys = [m.key for m in done.measures]
     results = [Pairs(keys) for _ in comparisons]
@@ -198,29 +225,19 @@ def play(
 
     began = time.perf_counter()
     if cluster:
-        sources = (RulesetSource.of(a), RulesetSource.of(b))
-        tasks = [(*sources, bool(arms), seed, start, stop, names) for start, stop in cluster_parts(matches)]
+        sources = (RulesetSource.of(rulesets[0]), RulesetSource.of(rulesets[1]))
+        tasks = [(*sources, causes, done.seed, start, stop, done.bots) for start, stop in cluster_parts(done.asked)]
         done.runner, done.interrupted = on_cluster(_part, tasks, workers, scheduler, take)
     else:
-        size = min(PART_SIZE, max(1, matches // 100)) if progress else PART_SIZE
-        for start, stop in parts(matches, size):
+        size = min(PART_SIZE, max(1, done.asked // 100)) if progress else PART_SIZE
+        for start, stop in parts(done.asked, size):
             try:
-                take(play_part(rulesets, comparisons, seed, start, stop, names))
+                take(play_part(rulesets, comparisons, done.seed, start, stop, done.bots))
             except KeyboardInterrupt:
                 done.interrupted = True
                 break
     done.seconds = time.perf_counter() - began
-    done.versus = results[0]
-    found = dict(zip(comparisons, results, strict=True))
-    done.causes = [
-        Arm(
-            changes,
-            None if alone is None else found[(0, _index(rulesets, alone))],
-            None if others is None else found[(_index(rulesets, others), 1)],
-        )
-        for changes, alone, others in arms
-    ]
-    return done
+    return results
 
 
 Arms = list[tuple[tuple[diff.Change, ...], RuleSet | None, RuleSet | None]]
@@ -294,40 +311,42 @@ def _part(
     return play_part(*found, seed, start, stop, bots)
 
 
-def text(done: PlayStudy) -> str:
-    """The Play section of ``yakuset diff``: how it ran, each measure under both rule sets and its
-    paired difference (``*`` where its 95% interval excludes 0), then each rule change alone."""
-    data = done.as_dict()
-    lines = [
-        f"Play: {data['matches']:,} {done.unit} under both, paired (the same deals and bot streams), between "
-        f"{_bots(data['bots'])} (seed {data['seed']}); {done.runner}, {done.seconds:.1f} s"
-    ]
-    if data["interrupted"]:
-        lines.append("  interrupted: the figures cover the matches finished before Ctrl-C")
-    rows = data["measures"]
-    width = max(len(row["label"]) for row in rows)
-    lines.append(f"  {'':<{width}}  {done.a[:10]:>10}  {done.b[:10]:>10}  difference [95% interval]  * significant")
-    for row in rows:
-        lines.append(f"  {row['label']:<{width}}  {_value(row, 'a')}  {_value(row, 'b')}  {_difference(row)}")
-    narrower = [
-        (row["ci95_unpaired"][1] - row["ci95_unpaired"][0]) / (row["ci95"][1] - row["ci95"][0])
-        for row in rows
-        if row["ci95"] and row["ci95_unpaired"] and None not in row["ci95"] and row["ci95"][1] > row["ci95"][0]
-    ]
-    if narrower:
-        narrower.sort()
-        lines.append(
-            f"  paired intervals are {narrower[0]:.1f}x to {narrower[-1]:.1f}x narrower than two independent runs' "
-            f"(median {narrower[len(narrower) // 2]:.1f}x)"
-        )
-    causes = data["causes"]
-    if causes["note"] is not None:
-        lines.append(f"Causes in play: {causes['note']}")
-    else:
-        lines.append(
+@dataclass(frozen=True)
+class PlaySection:
+    """The Play section of ``yakuset diff``'s report (:class:`yakuset._core.report.Report`): how
+    it ran, each measure under both rule sets and its paired difference (``*`` where its 95%
+    interval excludes 0), then each rule change alone; ``play`` in JSON."""
+
+    done: PlayStudy
+
+    def text(self, colour: bool) -> list[str]:
+        done = self.done
+        data = done.as_dict()
+        lines = [
+            f"Play: {data['matches']:,} {done.unit} under both, paired (the same deals and bot streams), between "
+            f"{_bots(data['bots'])} (seed {data['seed']}); {done.runner}, {done.seconds:.1f} s"
+        ]
+        if data["interrupted"]:
+            lines.append("  interrupted: the figures cover the matches finished before Ctrl-C")
+        rows = data["measures"]
+        width = max(len(row["label"]) for row in rows)
+        lines.append(f"  {'':<{width}}  {done.a[:10]:>10}  {done.b[:10]:>10}  difference [95% interval]  * significant")
+        for row in rows:
+            lines.append(f"  {row['label']:<{width}}  {_value(row, 'a')}  {_value(row, 'b')}  {_difference(row)}")
+        lines += _narrower(rows)
+        lines += self._causes_text(data["causes"], width)
+        lines += [f"note: {note}" for note in done.notes]
+        return lines
+
+    def _causes_text(self, causes: dict[str, Any], width: int) -> list[str]:
+        """Each rule change alone and added to the others: the measures it moves significantly."""
+        done = self.done
+        if causes["note"] is not None:
+            return [f"Causes in play: {causes['note']}"]
+        lines = [
             f"Causes in play (the same matches): each rule change applied alone to {done.a}, and {done.b} "
             "against every other change without it"
-        )
+        ]
         by_path = {c.path: c for arm in done.causes for c in arm.changes}
         for arm in causes["changes"]:
             lines.append("  " + "; ".join(f"{path}: {by_path[path].values}" for path in arm["changes"]))
@@ -338,9 +357,60 @@ def text(done: PlayStudy) -> str:
                 moved = [row for row in arm[key] if row["significant"]]
                 lines.append(f"    {what}: " + ("moves no measure significantly" if not moved else "moves"))
                 lines += [f"      {row['label']:<{width}}  {_difference(row)}" for row in moved]
-    for note in done.notes:
-        lines.append(f"note: {note}")
-    return "\n".join(lines) + "\n"
+        return lines
+
+    def markdown(self) -> list[str]:
+        done = self.done
+        data = done.as_dict()
+        out = [
+            "### Play",
+            "",
+            f"{data['matches']:,} {done.unit} under both, paired (the same deals and bot streams), between "
+            f"{_bots(data['bots'])} (seed {data['seed']}); 95% intervals, **bold** where significant.",
+            "",
+            f"| measure | `{done.a}` | `{done.b}` | difference | 95% interval |",
+            "|---|---:|---:|---:|---|",
+        ]
+        for row in data["measures"]:
+            diff_text = _difference(row).split("  ")
+            shown = diff_text[0] if not row["significant"] else f"**{diff_text[0].strip()}**"
+            out.append(
+                f"| {row['label']} | {_value(row, 'a').strip()} | {_value(row, 'b').strip()} | {shown} | "
+                f"{' '.join(diff_text[1:]).replace(' *', '').strip()} |"
+            )
+        causes = data["causes"]
+        out.append("")
+        if causes["note"] is not None:
+            return [*out, f"Causes in play: {causes['note']}."]
+        for arm in causes["changes"]:
+            named = ", ".join(f"`{path}`" for path in arm["changes"])
+            said = []
+            for key, what in (("alone", "alone"), ("with_others", "added to the others")):
+                moved = [row["label"] for row in arm[key] or [] if row["significant"]]
+                said.append(f"{what}: {', '.join(moved) if moved else 'no measure significantly'}")
+            out.append(f"- {named} moves, {'; '.join(said)}")
+        return out
+
+    def json(self) -> dict[str, Any]:
+        return {"play": self.done.as_dict()}
+
+    def github(self) -> list[str]:
+        return []
+
+
+def _narrower(rows: list[dict[str, Any]]) -> list[str]:
+    """How much narrower the paired intervals are than two independent runs' (where both exist)."""
+    narrower = sorted(
+        (row["ci95_unpaired"][1] - row["ci95_unpaired"][0]) / (row["ci95"][1] - row["ci95"][0])
+        for row in rows
+        if row["ci95"] and row["ci95_unpaired"] and None not in row["ci95"] and row["ci95"][1] > row["ci95"][0]
+    )
+    if not narrower:
+        return []
+    return [
+        f"  paired intervals are {narrower[0]:.1f}x to {narrower[-1]:.1f}x narrower than two independent runs' "
+        f"(median {narrower[len(narrower) // 2]:.1f}x)"
+    ]
 
 
 def _bots(names: list[str]) -> str:
@@ -359,41 +429,6 @@ def _difference(row: dict[str, Any]) -> str:
     if row["difference"] is None:
         return "(no observations on a side)"
     return shown_difference(row, row["share"])
-
-
-def markdown(done: PlayStudy) -> str:
-    """The Play section as Markdown: a table of the measures, then the causes."""
-    data = done.as_dict()
-    out = [
-        "### Play",
-        "",
-        f"{data['matches']:,} {done.unit} under both, paired (the same deals and bot streams), between "
-        f"{_bots(data['bots'])} (seed {data['seed']}); 95% intervals, **bold** where significant.",
-        "",
-        f"| measure | `{done.a}` | `{done.b}` | difference | 95% interval |",
-        "|---|---:|---:|---:|---|",
-    ]
-    for row in data["measures"]:
-        diff_text = _difference(row).split("  ")
-        shown = diff_text[0] if not row["significant"] else f"**{diff_text[0].strip()}**"
-        out.append(
-            f"| {row['label']} | {_value(row, 'a').strip()} | {_value(row, 'b').strip()} | {shown} | "
-            f"{' '.join(diff_text[1:]).replace(' *', '').strip()} |"
-        )
-    causes = data["causes"]
-    out.append("")
-    if causes["note"] is not None:
-        out.append(f"Causes in play: {causes['note']}.")
-    else:
-        for arm in causes["changes"]:
-            named = ", ".join(f"`{path}`" for path in arm["changes"])
-            said = []
-            for key, what in (("alone", "alone"), ("with_others", "added to the others")):
-                moved = [row["label"] for row in arm[key] or [] if row["significant"]]
-                said.append(f"{what}: {', '.join(moved) if moved else 'no measure significantly'}")
-            out.append(f"- {named} moves, {'; '.join(said)}")
-    out.append("")
-    return "\n".join(out)
 
 
 def plot(done: PlayStudy, path: str | os.PathLike[str]) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import unicodedata
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -16,6 +17,8 @@ from ._house import load_ruleset, load_ruleset_text
 
 if TYPE_CHECKING:
     from ._core.ruleset import RuleSet
+    from .diff import Change
+    from .diff.sections import BehaviourSection
     from .riichi import GameLog, Replay, ReplayedHand, ReplayedWin
 
 #: The files a folder's logs are read from (a gzip log keeps its format's name before ``.gz``).
@@ -337,48 +340,65 @@ def _placement_lines(result: Played) -> list[str]:
     ]
 
 
-def played_text(a: RuleSet, b: RuleSet, result: Played, top: int, colour: bool, resolved: Sequence[Any]) -> str:
-    """The section in words: hands and placements that change, the hands under their causes."""
-    from . import diff
-
-    body = diff.human(a, b, None, result.report, 0, colour, result.causes, top, resolved, heading="Played games")
-    lines = body.splitlines()[1:]  # not the title: the diff above printed it
-    head = (
-        f"  {result.logs} log(s) at {result.path}; {len(result.placements)} of {result.games} whole game(s) "
-        "change placements"
-    )
-    lines[1:1] = [head, *(f"    {line}" for line in _placement_lines(result))]
-    return "\n".join(lines) + "\n"
+_HEADING = "Played games"
 
 
-def played_markdown(a: RuleSet, b: RuleSet, result: Played) -> str:
-    """The section as Markdown (the diff's own tables under "Played games")."""
-    from . import diff
+@dataclass(frozen=True)
+class PlayedGamesSection:
+    """The "Played games" section of ``yakuset diff``'s report (:class:`yakuset._core.report.Report`):
+    the played hands' behaviour (the diff's own section under another heading, ``top`` changes
+    under each cause, whose rule changes are among ``named``), the logs read and the whole games
+    whose placements change; ``played_games`` in JSON."""
 
-    body = diff.markdown(a, b, None, result.report, result.causes, heading="Played games")
-    lines = body.splitlines()[2:]  # not the title
-    lines[2:2] = [
-        f"{result.logs} log(s); {len(result.placements)} of {result.games} whole game(s) change placements.",
-        "",
-        *(f"- {line}" for line in _placement_lines(result)),
-        *([""] if result.placements else []),
-    ]
-    return "\n".join(lines) + "\n"
+    a: RuleSet
+    b: RuleSet
+    result: Played
+    top: int = 10
+    named: Sequence[Change] = ()
 
+    def _hands(self) -> BehaviourSection:
+        from .diff.sections import BehaviourSection
 
-def played_json(a: RuleSet, b: RuleSet, result: Played) -> dict[str, Any]:
-    """The section's JSON shape: the diff's ``behaviour`` of the played hands, and placements."""
-    from . import diff
+        result = self.result
+        return BehaviourSection(self.a, self.b, result.report, result.causes, 0, self.top, self.named, _HEADING)
 
-    data = diff.as_json(a, b, None, result.report, False, 0, result.causes)["behaviour"]
-    return {
-        "path": result.path,
-        "logs": result.logs,
-        "hands": data,
-        "games": result.games,
-        "placements": [
-            {"file": file, "moved": [{"player": n, "a": x, "b": y} for n, x, y in moved]}
-            for file, moved in result.placements
-        ],
-        "errors": list(result.errors),
-    }
+    def text(self, colour: bool) -> list[str]:
+        result = self.result
+        hands = self._hands()
+        head = (
+            f"  {result.logs} log(s) at {result.path}; {len(result.placements)} of {result.games} whole game(s) "
+            "change placements"
+        )
+        placements = [f"    {line}" for line in _placement_lines(result)]
+        return [hands.text_heading(result.report, colour), head, *placements, *hands.text_body(result.report, colour)]
+
+    def markdown(self) -> list[str]:
+        result = self.result
+        return [
+            f"### {_HEADING}",
+            "",
+            f"{result.logs} log(s); {len(result.placements)} of {result.games} whole game(s) change placements.",
+            "",
+            *(f"- {line}" for line in _placement_lines(result)),
+            *([""] if result.placements else []),
+            *self._hands().markdown_body(result.report),
+        ]
+
+    def json(self) -> dict[str, Any]:
+        result = self.result
+        return {
+            "played_games": {
+                "path": result.path,
+                "logs": result.logs,
+                "hands": self._hands().data(),
+                "games": result.games,
+                "placements": [
+                    {"file": file, "moved": [{"player": n, "a": x, "b": y} for n, x, y in moved]}
+                    for file, moved in result.placements
+                ],
+                "errors": list(result.errors),
+            }
+        }
+
+    def github(self) -> list[str]:
+        return []

@@ -92,38 +92,11 @@ def build(folder: Path, schemas: Schemas) -> dict[str, list[str]]:
     abstract base, the rule set it starts passes the schema once resolved (the loader trusts a
     chain only when every file of it is recorded). Returns the problems of the files left out,
     by name (empty when all passed)."""
-    from .yamlparse import parse  # PyYAML is imported only when a text is parsed
-
     names = prebuilt.bundled_names()
-    paths = {path.resolve(): name for name, path in names.items()}
     texts = {name: path.read_text(encoding="utf-8") for name, path in names.items()}
-    failed: dict[str, list[str]] = {}
-    parsed: dict[str, LocatedDict] = {}
-    for name, text in texts.items():
-        data, problems = parse(text, name)
-        if problems or not isinstance(data, LocatedDict):
-            failed[name] = [str(p) for p in problems] or ["not a mapping"]
-        else:
-            parsed[name] = data
-
-    def chain(name: str) -> list[str] | None:
-        """The bundled files of ``name``'s chain, nearest first (``None`` if it leaves them)."""
-        found = [name]
-        while isinstance(ref := parsed[found[-1]].get("extends"), str):
-            parent = locate_ref(ref, names[found[-1]])
-            parent_name = paths.get(parent.resolve()) if parent is not None else None
-            if parent_name is None or parent_name in found or parent_name not in parsed:
-                return None
-            found.append(parent_name)
-        return found
-
-    chains = {name: chain(name) for name in parsed}
-    for name, files in chains.items():
-        game = next((g for n in files or () if isinstance(g := parsed[n].get("game"), str)), None)
-        problems = check_file(parsed[name], Location(name, 1, 1), schemas, game if game in schemas.games else None)
-        if problems:
-            failed[name] = [str(p) for p in problems]
-
+    parsed, failed = _parsed(texts)
+    chains = _chains(parsed, names)
+    failed.update(_written_problems(parsed, chains, schemas))
     written_fails = set(failed)  # a file that fails as written spoils every chain it is in
     recorded: dict[str, dict[str, str]] = {}
     for name in sorted(parsed):
@@ -134,18 +107,11 @@ def build(folder: Path, schemas: Schemas) -> dict[str, list[str]]:
             failed[name] = ["its `extends` chain leaves the bundled files that pass"]
             continue
         if not bundled.is_abstract(Path(name).stem):
-            sources = [SourceFile(names[n], n, parsed[n]) for n in files]
-            document = resolve(sources)
-            game = document.get("game")
-            own = [schemas.games[game]] if isinstance(game, str) and game in schemas.games else []
-            problems = check_resolved(defaults.fill(document, [schemas.core, *own]), Location(name, 1, 1), schemas)
+            problems = _resolved_problems(name, [SourceFile(names[n], n, parsed[n]) for n in files], schemas)
             if problems:
-                failed[name] = [str(p) for p in problems]
+                failed[name] = problems
                 continue
-        form = (json.dumps(to_json(parsed[name]), ensure_ascii=False, separators=(",", ":")) + "\n").encode()
-        target = folder / prebuilt.form_name(name)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(form)
+        form = _write_form(folder, name, parsed[name])
         recorded[name] = {"text": prebuilt.digest(texts[name].encode("utf-8")), "form": prebuilt.digest(form)}
     (folder / prebuilt.RECORD).write_text(
         json.dumps({"format": prebuilt.FORMAT, "schema": schemas.digest, "files": recorded}, indent=1, sort_keys=True)
@@ -153,3 +119,69 @@ def build(folder: Path, schemas: Schemas) -> dict[str, list[str]]:
         encoding="utf-8",
     )
     return failed
+
+
+def _parsed(texts: Mapping[str, str]) -> tuple[dict[str, LocatedDict], dict[str, list[str]]]:
+    """Each text parsed, by name, and the problems of those that are not a mapping of YAML."""
+    from .yamlparse import parse  # PyYAML is imported only when a text is parsed
+
+    parsed: dict[str, LocatedDict] = {}
+    failed: dict[str, list[str]] = {}
+    for name, text in texts.items():
+        data, problems = parse(text, name)
+        if problems or not isinstance(data, LocatedDict):
+            failed[name] = [str(p) for p in problems] or ["not a mapping"]
+        else:
+            parsed[name] = data
+    return parsed, failed
+
+
+def _chains(parsed: Mapping[str, LocatedDict], names: Mapping[str, Path]) -> dict[str, list[str] | None]:
+    """The bundled files of each parsed file's chain, nearest first (``None`` if it leaves them:
+    a parent that is no parsed bundled file, or a cycle)."""
+    paths = {path.resolve(): name for name, path in names.items()}
+
+    def chain(name: str) -> list[str] | None:
+        found = [name]
+        while isinstance(ref := parsed[found[-1]].get("extends"), str):
+            parent = locate_ref(ref, names[found[-1]])
+            parent_name = paths.get(parent.resolve()) if parent is not None else None
+            if parent_name is None or parent_name in found or parent_name not in parsed:
+                return None
+            found.append(parent_name)
+        return found
+
+    return {name: chain(name) for name in parsed}
+
+
+def _written_problems(
+    parsed: Mapping[str, LocatedDict], chains: Mapping[str, list[str] | None], schemas: Schemas
+) -> dict[str, list[str]]:
+    """The problems of each file as written, checked as a file of the game its chain names."""
+    failed = {}
+    for name, files in chains.items():
+        game = next((g for n in files or () if isinstance(g := parsed[n].get("game"), str)), None)
+        problems = check_file(parsed[name], Location(name, 1, 1), schemas, game if game in schemas.games else None)
+        if problems:
+            failed[name] = [str(p) for p in problems]
+    return failed
+
+
+def _resolved_problems(name: str, sources: list[SourceFile], schemas: Schemas) -> list[str]:
+    """The problems of the rule set ``sources`` (a chain, nearest first) resolve to, filled with
+    its defaults."""
+    document = resolve(sources)
+    game = document.get("game")
+    own = [schemas.games[game]] if isinstance(game, str) and game in schemas.games else []
+    return [
+        str(p) for p in check_resolved(defaults.fill(document, [schemas.core, *own]), Location(name, 1, 1), schemas)
+    ]
+
+
+def _write_form(folder: Path, name: str, data: LocatedDict) -> bytes:
+    """Write the parsed form of bundled file ``name`` (JSON with every location); return it."""
+    form = (json.dumps(to_json(data), ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+    target = folder / prebuilt.form_name(name)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(form)
+    return form

@@ -139,70 +139,20 @@ def chain(
     problems: list[Problem] = []
     seen = {first.path.resolve()}
     current = first
-    while True:
-        ref = current.data.get("extends")
-        if not isinstance(ref, str):
-            return files, problems
+    while isinstance(ref := current.data.get("extends"), str):
         where = current.data.value_locs["extends"]
-        if len(files) == MAX_CHAIN:
-            problems.append(
-                Problem(
-                    where,
-                    "extends",
-                    f"`extends` goes deeper than {MAX_CHAIN} files",
-                    "extend a rule set closer to the bundled ones",
-                )
-            )
-            return files, problems
-        if bundled_only and current is first and bundled.looks_like_path(ref):
-            problems.append(
-                Problem(
-                    where,
-                    "extends",
-                    f"{ref!r} is a path: a rule set sent as text may extend a bundled rule set only",
-                    "use a bundled id (" + ", ".join(sorted(bundled.bundled_files())) + ")",
-                )
-            )
-            return files, problems
-        if ("/" in ref or "\\" in ref) and not ref.endswith((".yaml", ".yml")):
-            # Only rule-set files may be extended: never echo some other file's contents.
-            problems.append(
-                Problem(
-                    where,
-                    "extends",
-                    f"{ref!r} is not a .yaml file",
-                    "extend a bundled id or a rule-set file ending in .yaml",
-                )
-            )
-            return files, problems
-        try:
-            parent_path = locate_ref(ref, current.path)
-            found = parent_path is not None and parent_path.is_file()
-        except (OSError, ValueError):  # a name the file system refuses (too long, NUL byte)
-            parent_path, found = None, False
-        if parent_path is None or not found:
-            # The game a file of the chain names (the hint then offers that game's ids only).
-            game = next((g for g in (f.data.get("game") for f in files) if isinstance(g, str)), None)
-            message, hint = bundled.not_found(
-                ref, game, offered=bundled.extendable_ids(game), relative_to="the extending file"
-            )
-            problems.append(Problem(where, "extends", message, hint))
-            return files, problems
+        refused = _refused_ref(ref, where, len(files), bundled_only and current is first)
+        if refused is not None:
+            return files, [*problems, refused]
+        parent_path = _parent_path(ref, current.path)
+        if parent_path is None:
+            return files, [*problems, _not_found(ref, where, files)]
         try:
             resolved = parent_path.resolve()
         except (OSError, RuntimeError):
             resolved = parent_path
         if resolved in seen:
-            names = " -> ".join(f.display for f in files) + f" -> {display_name(parent_path)}"
-            problems.append(
-                Problem(
-                    where,
-                    "extends",
-                    f"`extends` makes a cycle: {names}",
-                    "a rule set cannot extend itself or one of its descendants",
-                )
-            )
-            return files, problems
+            return files, [*problems, _cycle(files, parent_path, where)]
         seen.add(resolved)
         parent, parent_problems = read_file(parent_path, record)
         problems.extend(parent_problems)
@@ -210,6 +160,58 @@ def chain(
             return files, problems
         files.append(parent)
         current = parent
+    return files, problems
+
+
+def _refused_ref(ref: str, where: Location, depth: int, from_outside: bool) -> Problem | None:
+    """Why ``extends: ref`` is not followed at all, if it is not: the chain is ``depth`` files
+    deep already, a text from outside names a path, or the path is no rule-set file."""
+    if depth == MAX_CHAIN:
+        return Problem(
+            where,
+            "extends",
+            f"`extends` goes deeper than {MAX_CHAIN} files",
+            "extend a rule set closer to the bundled ones",
+        )
+    if from_outside and bundled.looks_like_path(ref):
+        return Problem(
+            where,
+            "extends",
+            f"{ref!r} is a path: a rule set sent as text may extend a bundled rule set only",
+            "use a bundled id (" + ", ".join(sorted(bundled.bundled_files())) + ")",
+        )
+    if ("/" in ref or "\\" in ref) and not ref.endswith((".yaml", ".yml")):
+        # Only rule-set files may be extended: never echo some other file's contents.
+        return Problem(
+            where, "extends", f"{ref!r} is not a .yaml file", "extend a bundled id or a rule-set file ending in .yaml"
+        )
+    return None
+
+
+def _parent_path(ref: str, extending: Path) -> Path | None:
+    """The file ``extends: ref`` names from the file at ``extending``, if it is one."""
+    try:
+        parent_path = locate_ref(ref, extending)
+        return parent_path if parent_path is not None and parent_path.is_file() else None
+    except (OSError, ValueError):  # a name the file system refuses (too long, NUL byte)
+        return None
+
+
+def _not_found(ref: str, where: Location, files: list[SourceFile]) -> Problem:
+    """No file is ``ref``: the did-you-mean offers the ids of the game a file of the chain names."""
+    game = next((g for g in (f.data.get("game") for f in files) if isinstance(g, str)), None)
+    message, hint = bundled.not_found(ref, game, offered=bundled.extendable_ids(game), relative_to="the extending file")
+    return Problem(where, "extends", message, hint)
+
+
+def _cycle(files: list[SourceFile], parent_path: Path, where: Location) -> Problem:
+    names = " -> ".join(f.display for f in files) + f" -> {display_name(parent_path)}"
+    return Problem(
+        where,
+        "extends",
+        f"`extends` makes a cycle: {names}",
+        "a rule set cannot extend itself or one of its descendants",
+    )
 
 
 def game_of(files: list[SourceFile]) -> Any:

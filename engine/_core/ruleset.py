@@ -340,14 +340,7 @@ def _from_document(
     warnings = list(warnings or [])
     name = document.get("game")
     game = registry.games.get(name) if isinstance(name, str) else None
-    shared: Shared = frozenset()
-    if valid is not None:
-        shared = shared_nodes(document, valid)
-    elif like is not None:
-        if game is like.part:
-            # What a variant shares with the rule set it was made from is filled and valid already.
-            shared = shared_nodes(document, like.document)
-        document = with_defaults(document, game, None, shared)
+    document, shared = _shared_and_filled(document, game, like, valid)
     # The resolved document is checked even when a file has problems, to know which sections the
     # compiler may trust; its findings are reported only when the files themselves are sound
     # (otherwise they repeat them: a misspelt key is also a missing one).
@@ -355,34 +348,16 @@ def _from_document(
     checked = Checked.of(p.path for p in (*problems, *resolved_problems))
     if not problems:
         problems.extend(resolved_problems)
-    found: Any = document.get("plugins")
-    plugins: Any = found if isinstance(found, dict) else LocatedDict(start)
-    if like is not None and found is like.document.get("plugins") and game is like.part:
-        # The plugins are the same mapping as those of a rule set that loaded: so is what they build.
-        manager, settings = like.plugin_manager, dict(like.settings)
-    else:
-        manager, settings, plugin_problems = registry.build(plugins, start, game)
-        problems.extend(plugin_problems)
+    manager, settings, plugin_problems = _plugins(document, start, game, registry, like)
+    problems.extend(plugin_problems)
     rules: Any = None
     if game is not None:
         rules, compile_problems = game.compile(document, manager, start, checked)
         problems.extend(compile_problems)
-    if game is not None:
         warnings.extend(p for p in problems if p.warning)
         problems = [p for p in problems if not p.warning]
     if problems or game is None:
-        raise RulesetError(
-            _dedupe(problems + warnings)
-            if problems
-            else [
-                Problem(
-                    start,
-                    "game",
-                    f"no game named {name!r} is registered",
-                    "games: " + ", ".join(sorted(registry.games)),
-                )
-            ]
-        )
+        raise RulesetError(_dedupe(problems + warnings) if problems else [_no_game(start, name, registry)])
     metadata = document.get("metadata") or {}
     return RuleSet(
         id=ident,
@@ -397,6 +372,40 @@ def _from_document(
         rules=rules,
         registry=registry,
         warnings=tuple(_dedupe(warnings)) if warnings else (),
+    )
+
+
+def _shared_and_filled(
+    document: LocatedDict, game: Game | None, like: RuleSet | None, valid: LocatedDict | None
+) -> tuple[LocatedDict, Shared]:
+    """What ``document`` shares with the valid document ``valid`` or the rule set ``like`` it
+    was made from (not checked or filled again), and a variant's document (``like``) with its
+    defaults filled."""
+    if valid is not None:
+        return document, shared_nodes(document, valid)
+    if like is None:
+        return document, frozenset()
+    # What a variant shares with the rule set it was made from is filled and valid already.
+    shared = shared_nodes(document, like.document) if game is like.part else frozenset()
+    return with_defaults(document, game, None, shared), shared
+
+
+def _plugins(
+    document: LocatedDict, start: Location, game: Game | None, registry: Registry, like: RuleSet | None
+) -> tuple[pluggy.PluginManager, dict[str, Settings], list[Problem]]:
+    """The plugin manager and settings of the document's ``plugins`` section, and its problems."""
+    found: Any = document.get("plugins")
+    plugins: Any = found if isinstance(found, dict) else LocatedDict(start)
+    if like is not None and found is like.document.get("plugins") and game is like.part:
+        # The plugins are the same mapping as those of a rule set that loaded: so is what they build.
+        return like.plugin_manager, dict(like.settings), []
+    manager, settings, problems = registry.build(plugins, start, game)
+    return manager, settings, problems
+
+
+def _no_game(start: Location, name: Any, registry: Registry) -> Problem:
+    return Problem(
+        start, "game", f"no game named {name!r} is registered", "games: " + ", ".join(sorted(registry.games))
     )
 
 

@@ -122,8 +122,10 @@ def _problems(
     sections: _Sections | None,
 ) -> list[Problem]:
     problems: list[Problem] = []
+    place = None  # made for a document with errors only: most have none
     for error in errors:
-        problems.extend(_explain(error, root, fallback, base_path, sections))
+        place = place or _Place(root, fallback, base_path, sections)
+        problems.extend(_explained(error, place))
     unique = {(p.location.line, p.location.col, p.path, p.message): p for p in problems}
     return sorted(unique.values(), key=lambda p: (p.location.line, p.location.col, p.path, p.message))
 
@@ -264,47 +266,34 @@ def _kind_of_value(value: Any) -> str:
     return "string" if isinstance(value, str) else "null"
 
 
-def _explain(
-    error: jsonschema.ValidationError, root: Any, fallback: Location, base_path: str, sections: _Sections | None
-) -> list[Problem]:
+class _Place(NamedTuple):
+    """Where a schema error's problems are placed: the document checked (``root``), the location
+    of what has none, ``root``'s path in the whole rule set, and the sections of its game."""
+
+    root: Any
+    fallback: Location
+    base_path: str
+    sections: _Sections | None
+
+    def at(self, path: Sequence[str | int], *, key: bool = False) -> Location:
+        return locate(self.root, path, self.fallback, key=key)
+
+    def shown(self, path: Sequence[str | int]) -> str:
+        return display_path(self.root, path, self.base_path)
+
+
+#: What a name of the rule file may be (a jsonschema ``pattern`` or ``propertyNames``), as a hint.
+_NAME_HINT = "use lower case letters, digits and _, starting with a letter"
+
+
+def _explained(error: jsonschema.ValidationError, place: _Place) -> list[Problem]:
+    """The problems a schema error stands for, each located and worded for the rule file."""
     path = list(error.absolute_path)
-    shown = display_path(root, path, base_path)
-    where = locate(root, path, fallback)
-    kind = error.validator
-    instance = error.instance
+    shown, where = place.shown(path), place.at(path)
+    kind, instance = error.validator, error.instance
     sub = error.schema if isinstance(error.schema, dict) else {}
     if kind in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
-        known = list(sub.get("properties", {}))
-        problems = []
-        for extra in instance:
-            if extra in known:
-                continue
-            owners = sections.owners.get(extra) if sections is not None and not path else None
-            if sections is not None and owners:
-                problems.append(
-                    Problem(
-                        locate(root, [extra], fallback, key=True),
-                        extra,
-                        f"{extra!r} is a {' or '.join(owners)} section, and this is a {sections.game} rule set",
-                        "remove it, or check `game:`",
-                    )
-                )
-                continue
-            moved = sub.get("x-moved", {}).get(extra)  # a key that now lives elsewhere
-            hint = (
-                f"this setting moved to `{moved}`"
-                if moved
-                else did_you_mean(extra, known) or ("known keys here: " + ", ".join(known) if known else None)
-            )
-            problems.append(
-                Problem(
-                    locate(root, [*path, extra], fallback, key=True),
-                    display_path(root, [*path, extra], base_path),
-                    f"unknown key {extra!r}",
-                    hint,
-                )
-            )
-        return problems
+        return _unknown_keys(instance, sub, path, place)
     if kind == "required":
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         return [Problem(where, shown, f"missing {missing!r}", "set it here or in the rule set this file extends")]
@@ -318,44 +307,65 @@ def _explain(
             if isinstance(instance, str) and isinstance(choices, list)
             else None
         )
-        return [
-            Problem(
-                where,
-                shown,
-                f"expected {_describe_schema(sub)}, got {describe_value(instance)}",
-                close or _what_it_is(sub, path),
-            )
-        ]
+        message = f"expected {_describe_schema(sub)}, got {describe_value(instance)}"
+        return [Problem(where, shown, message, close or _what_it_is(sub, path))]
     if kind in ("oneOf", "anyOf"):
-        alternatives: Any = error.validator_value
-        # One alternative of the value's own kind (a mapping where `none` or a mapping may stand):
-        # what is wrong inside it says more than "expected 'none', or a mapping".
-        same = [index for index, option in enumerate(alternatives) if _kind_of(option) == _kind_of_value(instance)]
-        if len(same) == 1 and isinstance(instance, dict | list):
-            inner = [e for e in error.context or () if e.relative_schema_path and e.relative_schema_path[0] == same[0]]
-            if inner:
-                return [problem for e in inner for problem in _explain(e, root, fallback, base_path, sections)]
-        if error.context and all(isinstance(option, dict) and set(option) == {"$ref"} for option in alternatives):
-            # Alternatives that are other schemas (a section several games have, in a file whose
-            # game is not known): what is wrong in the one that comes closest.
-            by_option: dict[int, list[jsonschema.ValidationError]] = {}
-            for e in error.context:
-                by_option.setdefault(int(e.relative_schema_path[0]), []).append(e)
-            closest = min(by_option.values(), key=len)
-            return [problem for e in closest for problem in _explain(e, root, fallback, base_path, sections)]
-        options = ", or ".join(_describe_schema(option) for option in alternatives)
-        return [Problem(where, shown, f"expected {options}, got {describe_value(instance)}", _what_it_is(sub, path))]
+        return _no_alternative(error, sub, path, place)
     if kind == "pattern":
-        return [
-            Problem(
-                where,
-                shown,
-                f"{instance!r} is not a valid name",
-                "use lower case letters, digits and _, starting with a letter",
-            )
-        ]
+        return [Problem(where, shown, f"{instance!r} is not a valid name", _NAME_HINT)]
     if kind == "propertyNames":
-        return [
-            Problem(where, shown, f"{error.message}", "use lower case letters, digits and _, starting with a letter")
-        ]
+        return [Problem(where, shown, f"{error.message}", _NAME_HINT)]
     return [Problem(where, shown, error.message)]
+
+
+def _unknown_keys(instance: dict[str, Any], sub: dict[str, Any], path: list[str | int], place: _Place) -> list[Problem]:
+    """Each key the schema does not know here: another game's section, a setting that moved, or
+    a misspelling (with the keys it may be)."""
+    known = list(sub.get("properties", {}))
+    sections = place.sections
+    problems = []
+    for extra in instance:
+        if extra in known:
+            continue
+        owners = sections.owners.get(extra) if sections is not None and not path else None
+        if sections is not None and owners:
+            message = f"{extra!r} is a {' or '.join(owners)} section, and this is a {sections.game} rule set"
+            problems.append(Problem(place.at([extra], key=True), extra, message, "remove it, or check `game:`"))
+            continue
+        moved = sub.get("x-moved", {}).get(extra)  # a key that now lives elsewhere
+        hint = (
+            f"this setting moved to `{moved}`"
+            if moved
+            else did_you_mean(extra, known) or ("known keys here: " + ", ".join(known) if known else None)
+        )
+        where = place.at([*path, extra], key=True)
+        problems.append(Problem(where, place.shown([*path, extra]), f"unknown key {extra!r}", hint))
+    return problems
+
+
+def _no_alternative(
+    error: jsonschema.ValidationError, sub: dict[str, Any], path: list[str | int], place: _Place
+) -> list[Problem]:
+    """A value that matches none of a ``oneOf`` or ``anyOf``: what is wrong inside the one
+    alternative of its own kind, or inside the closest of several schemas, else the
+    alternatives it may be."""
+    alternatives: Any = error.validator_value
+    instance = error.instance
+    # One alternative of the value's own kind (a mapping where `none` or a mapping may stand):
+    # what is wrong inside it says more than "expected 'none', or a mapping".
+    same = [index for index, option in enumerate(alternatives) if _kind_of(option) == _kind_of_value(instance)]
+    if len(same) == 1 and isinstance(instance, dict | list):
+        inner = [e for e in error.context or () if e.relative_schema_path and e.relative_schema_path[0] == same[0]]
+        if inner:
+            return [problem for e in inner for problem in _explained(e, place)]
+    if error.context and all(isinstance(option, dict) and set(option) == {"$ref"} for option in alternatives):
+        # Alternatives that are other schemas (a section several games have, in a file whose
+        # game is not known): what is wrong in the one that comes closest.
+        by_option: dict[int, list[jsonschema.ValidationError]] = {}
+        for e in error.context:
+            by_option.setdefault(int(e.relative_schema_path[0]), []).append(e)
+        closest = min(by_option.values(), key=len)
+        return [problem for e in closest for problem in _explained(e, place)]
+    options = ", or ".join(_describe_schema(option) for option in alternatives)
+    message = f"expected {options}, got {describe_value(instance)}"
+    return [Problem(place.at(path), place.shown(path), message, _what_it_is(sub, path))]

@@ -19,7 +19,12 @@ def page() -> str:
         "Each field's entry in the field reference has its default and what each bundled rule "
         "set writes there.\n\n"
     )
-    text += "## Variables, by where they are used\n\n"
+    return text + _variables() + _operators() + _functions() + _limits()
+
+
+def _variables() -> str:
+    """Each game's places for expressions: their fields and the variables they may use."""
+    text = "## Variables, by where they are used\n\n"
     for name, game in REGISTRY.games.items():
         text += f"### Game `{name}`\n\n"
         for context in game.expressions():
@@ -42,21 +47,32 @@ def page() -> str:
                     "A plugin may add names here ([`yakuset_expression_names`](hooks.md#yakuset-expression-names)); "
                     "the game's hooks give their values.\n\n"
                 )
-    text += "## Operators\n\n"
+    return text
+
+
+def _operators() -> str:
+    text = "## Operators\n\n"
     text += _text.table(
         ["operators", "what they combine"],
         [(" ".join(_text.code(symbol) for symbol in symbols), kind) for kind, symbols in expressions.OPERATORS.items()],
     )
-    text += "\nParentheses group. Nothing else is read: no attribute, index, text, list or lambda.\n\n"
-    text += "## Functions\n\n"
+    return text + "\nParentheses group. Nothing else is read: no attribute, index, text, list or lambda.\n\n"
+
+
+def _functions() -> str:
+    """The functions with their number of arguments, then the constants."""
+    text = "## Functions\n\n"
     rows = []
     for name, (_, fewest, most, description) in expressions.FUNCTIONS.items():
         count = str(fewest) if most == fewest else f"{fewest} or more" if most is None else f"{fewest} to {most}"
         rows.append((f'<span id="function-{name}"></span>`{name}`', count, _text.cell(description)))
     text += _text.table(["function", "arguments (numbers)", "gives"], rows) + "\n"
     text += "## Constants\n\n"
-    text += ", ".join(f"`{name}`" for name in expressions.CONSTANTS) + " (and `True`, `False`): conditions.\n\n"
-    text += "## Limits\n\n"
+    return text + ", ".join(f"`{name}`" for name in expressions.CONSTANTS) + " (and `True`, `False`): conditions.\n\n"
+
+
+def _limits() -> str:
+    text = "## Limits\n\n"
     text += _text.table(
         ["limit", "value"],
         [

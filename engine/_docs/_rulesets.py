@@ -111,6 +111,24 @@ def _item_table(items: Sequence[Any]) -> str:
 
 def page(rs: RuleSet, public: set[str]) -> str:
     """A bundled rule set's page."""
+    text = _heading(rs, public)
+    marks = doubts(rs)
+    if marks:
+        text += f"## {DOUBT} Where the sources are doubtful\n\n"
+        text += "".join(f"- `{where}`: {_text.cell(comment)}\n" for where, comment in marks) + "\n"
+    if isinstance(rs.part, CommandLinePart):
+        text += "## Tables\n\n" + _shifted(rs.part.table(rs, "markdown").text) + "\n"
+    yaku = [dict(item) for item in rs.document.get("yaku", [])]
+    if yaku:
+        text += "## Yaku\n\n" + _item_table([{k: v for k, v in item.items()} for item in yaku]) + "\n"
+    if isinstance(rs.part, ExamplesPart):
+        text += _examples(rs.part, rs)
+    return text + _switched_off(rs) + _plugins(rs) + _table_rules(rs)
+
+
+def _heading(rs: RuleSet, public: set[str]) -> str:
+    """The title, the description, the game, the sources and the files it extends (each bundled
+    rule set's linked to its page)."""
     meta = rs.metadata
     text = f"# {rs.name} (`{rs.id}`)\n\n"
     text += f"{meta.get('description', '')}\n\n"
@@ -123,40 +141,32 @@ def page(rs: RuleSet, public: set[str]) -> str:
         linked = ident in public and ident != rs.id
         chain.append(f"[`{source.display}`]({ident}.md)" if linked else f"`{source.display}`")
     text += "- **extends**: " + " → ".join(chain) + "\n\n"
-    text += (
+    return text + (
         "Generated from the rule set (`yakuset show "
         f"{rs.id} --resolved` lists every value with the file:line it comes from).\n\n"
     )
-    marks = doubts(rs)
-    if marks:
-        text += f"## {DOUBT} Where the sources are doubtful\n\n"
-        text += "".join(f"- `{where}`: {_text.cell(comment)}\n" for where, comment in marks) + "\n"
-    if isinstance(rs.part, CommandLinePart):
-        text += "## Tables\n\n" + _shifted(rs.part.table(rs, "markdown").text) + "\n"
-    yaku = [dict(item) for item in rs.document.get("yaku", [])]
-    if yaku:
-        text += "## Yaku\n\n" + _item_table([{k: v for k, v in item.items()} for item in yaku]) + "\n"
-    if isinstance(rs.part, ExamplesPart):
-        text += _examples(rs.part, rs)
+
+
+def _switched_off(rs: RuleSet) -> str:
+    """The items the rule set turns off, and why (none: nothing)."""
     off = switched_off(rs)
-    if off:
-        text += "## Off in this rule set\n\n"
-        text += _text.table(
-            ["item", "list", "why"],
-            (
-                [_text.code(o["id"]), _text.code(o["list"]), _text.code(str(o.get("why") or "enabled: false"))]
-                for o in off
-            ),
-        )
-        text += "\n"
-    plugins = rs.document.get("plugins") or {}
-    text += "## Plugins\n\n"
-    text += (
-        "".join(f"- `{name}`: {_text.code(_text.inline(settings or {}))}\n" for name, settings in plugins.items())
-        if plugins
-        else "None.\n"
+    if not off:
+        return ""
+    rows = (
+        [_text.code(o["id"]), _text.code(o["list"]), _text.code(str(o.get("why") or "enabled: false"))] for o in off
     )
-    text += "\n## Table rules\n\n"
+    return "## Off in this rule set\n\n" + _text.table(["item", "list", "why"], rows) + "\n"
+
+
+def _plugins(rs: RuleSet) -> str:
+    plugins = rs.document.get("plugins") or {}
+    listed = "".join(f"- `{name}`: {_text.code(_text.inline(settings or {}))}\n" for name, settings in plugins.items())
+    return "## Plugins\n\n" + (listed if plugins else "None.\n")
+
+
+def _table_rules(rs: RuleSet) -> str:
+    """Every other section's rules, after ``extends``, each with the file:line it comes from."""
+    text = "\n## Table rules\n\n"
     text += "Every other rule, after `extends`, with the file:line it comes from.\n\n"
     where = {_leaf_path(path): at.at_line() for path, _value, at in rs.leaves()}
     for section, value in rs.document.items():

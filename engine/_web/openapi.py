@@ -55,23 +55,23 @@ _FORMAT = {"name": "format", "in": "query", "schema": {"enum": ["json", "text", 
 
 def document(site: Site) -> dict[str, Any]:
     """The OpenAPI document of ``/api/v1`` as ``site`` serves it."""
-    parts = site.parts
-    tabled = [name for name, game in site.games.items() if isinstance(game, CommandLinePart)]
-    played = [
-        name
-        for name, game in site.games.items()
-        if isinstance(game, CommandLinePart) and any(c.name == "play" for c in game.commands())
-    ]
-    operations = {
-        f"/api/v1/{name}": _post(
-            operation.summary,
-            {"ruleset": _RULESET, **operation.fields},
-            ["ruleset", *operation.required],
-            operation.answer,
-        )
-        for name, (_, operation) in site.operations.items()
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "yakuset",
+            "version": __version__,
+            "description": f"Score {' and '.join(part.title for part in site.parts.values())} under YAML rule sets. "
+            "Every error is JSON with the command line's message.",
+        },
+        "paths": {**_bundled_paths(site), **_posted_paths(), **_game_paths(site), **_heavy_paths(site)},
+        "components": _components(),
     }
-    paths = {
+
+
+def _bundled_paths(site: Site) -> dict[str, Any]:
+    """What the server tells of its bundled rule sets: the list, one resolved, its file, its tables."""
+    tabled = [name for name, game in site.games.items() if isinstance(game, CommandLinePart)]
+    return {
         "/api/v1/rulesets": _get(
             "the bundled rule sets",
             "[{id, game, name, description, source, extends}]",
@@ -84,10 +84,16 @@ def document(site: Site) -> dict[str, Any]:
         ),
         "/api/v1/rulesets/{ruleset}/text": _get("a bundled rule set's file as written", "{ruleset, file, text}", [_ID]),
         "/api/v1/rulesets/{ruleset}/table": _get(
-            " or ".join(parts[name].table_summary for name in tabled),
+            " or ".join(site.parts[name].table_summary for name in tabled),
             "like `yakuset table RULESET --json`; text or markdown as {ruleset, format, text}",
             [_ID, _FORMAT],
         ),
+    }
+
+
+def _posted_paths() -> dict[str, Any]:
+    """What the server does with a posted rule-set text: check it, or give its tables."""
+    return {
         "/api/v1/validate": _post(
             "check a rule-set text: every problem with its line and column",
             {"text": {"type": "string"}, "name": {"type": "string", "default": "posted.yaml"}},
@@ -100,7 +106,30 @@ def document(site: Site) -> dict[str, Any]:
             ["ruleset"],
             "like `yakuset table --json`",
         ),
-        **operations,
+    }
+
+
+def _game_paths(site: Site) -> dict[str, Any]:
+    """Each game's operations, as the game describes them."""
+    return {
+        f"/api/v1/{name}": _post(
+            operation.summary,
+            {"ruleset": _RULESET, **operation.fields},
+            ["ruleset", *operation.required],
+            operation.answer,
+        )
+        for name, (_, operation) in site.operations.items()
+    }
+
+
+def _heavy_paths(site: Site) -> dict[str, Any]:
+    """The heavy requests: a diff and a replayed game script."""
+    played = [
+        name
+        for name, game in site.games.items()
+        if isinstance(game, CommandLinePart) and any(c.name == "play" for c in game.commands())
+    ]
+    return {
         "/api/v1/diff": _post(
             "compare two rule sets: rule changes, score changes and their causes (a heavy request)",
             {
@@ -115,80 +144,77 @@ def document(site: Site) -> dict[str, Any]:
             "like `yakuset diff --format json` (schema/diff.schema.json)",
         ),
         "/api/v1/replay": _post(
-            f"replay a {' or '.join(parts[name].short_title for name in played)} game script under a rule set "
+            f"replay a {' or '.join(site.parts[name].short_title for name in played)} game script under a rule set "
             "(a heavy request)",
             {"ruleset": _RULESET, "script": {"type": "string"}, "name": {"type": "string", "default": "posted.yaml"}},
             ["ruleset", "script"],
             "like `yakuset play --json`, plus the trace as text",
         ),
     }
-    problem = {
-        "type": "object",
-        "properties": {
-            "file": {"type": "string"},
-            "line": {"type": "integer"},
-            "col": {"type": "integer"},
-            "path": {"type": "string"},
-            "message": {"type": "string"},
-            "hint": {"type": ["string", "null"]},
-            "warning": {"type": "boolean"},
-        },
-    }
-    error = {
-        "type": "object",
-        "properties": {
-            "error": {
-                "type": "object",
-                "properties": {
-                    "status": {"type": "integer"},
-                    "message": {"type": "string"},
-                    "hint": {"type": ["string", "null"]},
-                    "problems": {"type": "array", "items": {"$ref": "#/components/schemas/Problem"}},
-                },
-            }
-        },
-    }
 
-    def response(description: str) -> dict[str, Any]:
-        return {
-            "description": description,
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
-        }
 
+def _components() -> dict[str, Any]:
+    """The shared schemas (a rule set given by id or text, a problem, an error) and the error
+    responses."""
     return {
-        "openapi": "3.1.0",
-        "info": {
-            "title": "yakuset",
-            "version": __version__,
-            "description": f"Score {' and '.join(part.title for part in parts.values())} under YAML rule sets. "
-            "Every error is JSON with the command line's message.",
-        },
-        "paths": paths,
-        "components": {
-            "schemas": {
-                "RuleSetRef": {
-                    "description": "a bundled id, or a rule set's YAML text (its `extends` may name bundled ids only)",
-                    "oneOf": [
-                        {"type": "string", "example": "nintendo"},
-                        {
-                            "type": "object",
-                            "additionalProperties": False,
-                            "required": ["text"],
-                            "properties": {"text": {"type": "string"}, "name": {"type": "string"}},
-                        },
-                    ],
-                },
-                "Problem": problem,
-                "Error": error,
+        "schemas": {
+            "RuleSetRef": {
+                "description": "a bundled id, or a rule set's YAML text (its `extends` may name bundled ids only)",
+                "oneOf": [
+                    {"type": "string", "example": "nintendo"},
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "required": ["text"],
+                        "properties": {"text": {"type": "string"}, "name": {"type": "string"}},
+                    },
+                ],
             },
-            "responses": {
-                "BadJSON": response("the body is not a JSON object"),
-                "NotFound": response("no bundled rule set has that id"),
-                "TooLarge": response("the body is over 1 MiB"),
-                "Refused": response("the engine refuses the request: the command line's message, located problems"),
-                "Busy": response("the request outlasted the server's time limit, or heavy requests are all busy"),
-            },
+            "Problem": _PROBLEM,
+            "Error": _ERROR,
         },
+        "responses": {
+            "BadJSON": _error_response("the body is not a JSON object"),
+            "NotFound": _error_response("no bundled rule set has that id"),
+            "TooLarge": _error_response("the body is over 1 MiB"),
+            "Refused": _error_response("the engine refuses the request: the command line's message, located problems"),
+            "Busy": _error_response("the request outlasted the server's time limit, or heavy requests are all busy"),
+        },
+    }
+
+
+_PROBLEM = {
+    "type": "object",
+    "properties": {
+        "file": {"type": "string"},
+        "line": {"type": "integer"},
+        "col": {"type": "integer"},
+        "path": {"type": "string"},
+        "message": {"type": "string"},
+        "hint": {"type": ["string", "null"]},
+        "warning": {"type": "boolean"},
+    },
+}
+_ERROR = {
+    "type": "object",
+    "properties": {
+        "error": {
+            "type": "object",
+            "properties": {
+                "status": {"type": "integer"},
+                "message": {"type": "string"},
+                "hint": {"type": ["string", "null"]},
+                "problems": {"type": "array", "items": {"$ref": "#/components/schemas/Problem"}},
+            },
+        }
+    },
+}
+
+
+def _error_response(description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
     }
 
 

@@ -273,9 +273,10 @@ def test_console_script_runs():
     assert (done.returncode, done.stdout) == (0, "48\n")
 
 
-def test_module_entry_runs_without_a_traceback():
+@pytest.mark.parametrize("module", ["yakuset", "yakuset._cli"])
+def test_module_entry_runs_without_a_traceback(module):
     done = subprocess.run(
-        [sys.executable, "-m", "yakuset", "award", "nintendo", "--base", "-5"],
+        [sys.executable, "-m", module, "award", "nintendo", "--base", "-5"],
         capture_output=True,
         text=True,
         check=False,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from importlib.metadata import version
 from pathlib import Path
 
@@ -183,9 +184,11 @@ def test_every_command_turns_a_value_error_or_a_plugin_failure_into_one_line_and
     def fail(*_args, **_kwargs):
         raise failure
 
-    for name in ("load_ruleset", "list_rulesets"):
-        monkeypatch.setattr(f"yakuset._cli.{name}", fail)
-    monkeypatch.setattr("yakuset._cli.bundled_ids", fail)
+    build_parser()  # every command's module imported, then each name replaced where a module of the CLI holds it
+    for module in [m for name, m in sys.modules.items() if name.startswith("yakuset._cli.")]:
+        for name in ("load_ruleset", "list_rulesets", "bundled_ids"):
+            if hasattr(module, name):
+                monkeypatch.setattr(module, name, fail)
     code, out, err = run(capsys, *argv)
     assert (code, out) == (2, "")
     lines = err.strip().splitlines()
@@ -194,11 +197,11 @@ def test_every_command_turns_a_value_error_or_a_plugin_failure_into_one_line_and
 
 
 def test_the_command_names_known_before_building_are_the_commands_built():
-    from yakuset._cli import _command_names, build_parser
+    from yakuset._cli._parser import command_names
 
     parser = build_parser()
     [subcommands] = [action for action in parser._actions if action.dest == "command"]
-    assert _command_names() == set(subcommands.choices)
+    assert command_names() == set(subcommands.choices)
 
 
 def test_a_command_runs_the_same_with_only_its_own_arguments_built(capsys):
@@ -212,15 +215,15 @@ def test_a_command_runs_the_same_with_only_its_own_arguments_built(capsys):
 
 def test_help_is_wrapped_as_argparse_wraps_it_for_the_columns_given(monkeypatch, capsys):
     """The formatters find the width without importing shutil, and wrap exactly as argparse's own."""
-    import yakuset._cli
+    from yakuset._cli import _parser
 
     monkeypatch.setenv("COLUMNS", "50")
     ours = [run(capsys, *argv)[1] for argv in (["--help"], ["hand", "--help"])]
-    defaults_once = {"_get_help_string": yakuset._cli._Formatter._get_help_string}
+    defaults_once = {"_get_help_string": _parser._Formatter._get_help_string}
     monkeypatch.setattr(
-        yakuset._cli, "_Formatter", type("Formatter", (argparse.ArgumentDefaultsHelpFormatter,), defaults_once)
+        _parser, "_Formatter", type("Formatter", (argparse.ArgumentDefaultsHelpFormatter,), defaults_once)
     )
-    monkeypatch.setattr(yakuset._cli, "_TopFormatter", argparse.HelpFormatter)
+    monkeypatch.setattr(_parser, "_TopFormatter", argparse.HelpFormatter)
     theirs = [run(capsys, *argv)[1] for argv in (["--help"], ["hand", "--help"])]
     assert ours == theirs
     assert "--riichi-sticks" in ours[1]

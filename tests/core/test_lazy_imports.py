@@ -45,3 +45,14 @@ def test_scoring_riichi_never_imports_koikoi_scoring_the_diff_or_a_schema_valida
     loaded = _modules_after("import yakuset\nyakuset.riichi.score(yakuset.load_ruleset('tenhou'), han=3, fu=40)")
     assert not {"yakuset.koikoi.scoring.award", "yakuset.koikoi.match.referee", "yakuset.diff._behaviour"} & loaded
     assert not {"yaml", "jsonschema", "importlib.metadata"} & loaded
+
+
+@pytest.mark.parametrize(("argv", "command"), [(["list"], "list"), (["tiles"], "games")])
+def test_a_command_imports_its_own_module_and_no_other_commands(argv, command):
+    loaded = _modules_after(
+        "import contextlib, io\nfrom yakuset._cli import main\n"
+        f"with contextlib.redirect_stdout(io.StringIO()):\n    main({argv!r})"
+    )
+    cli = {m.removeprefix("yakuset._cli.") for m in loaded if m.startswith("yakuset._cli.")}
+    assert {m for m in cli if not m.startswith("_")} == {"games", command}
+    assert "yakuset._studies" not in loaded

@@ -247,10 +247,12 @@ def test_played_games_give_the_hands_and_placements_that_change_with_their_cause
     """The played games of ``diff --logs`` alone, in its words (the whole command below, with
     every built-in situation, in the slow run)."""
     from yakuset import _replays, diff
+    from yakuset._core.report import Report
 
     a, b = ruleset("tenhou"), ruleset("ema-2025")
     resolved = diff.structural(a, b)
-    played = _replays.played_text(a, b, _replays.played(a, b, str(FIRST), resolved), 1, False, resolved)
+    section = _replays.PlayedGamesSection(a, b, _replays.played(a, b, str(FIRST), resolved), 1, resolved)
+    played = Report((section,)).text()
     assert played.startswith("Played games: 2 of 9 situations change; largest: first-example.mjlog hand 6")
     assert "1 of 1 whole game(s) change placements" in played
     assert "first-example.mjlog: -ron- 4th -> 3rd, 超ヒモリロ 3rd -> 4th" in played
