@@ -113,7 +113,8 @@ def breakdown(a: yakuset.RuleSet, b: yakuset.RuleSet, matches: int) -> None:
 
 
 def variance(a: yakuset.RuleSet, b: yakuset.RuleSet, matches: int) -> None:
-    part = a.part
+    part = a.part.study
+    assert part is not None
     measures = part.play_measures(a)
     keys = [m.key for m in measures]
     paired, independent = Pairs(keys), Pairs(keys)

@@ -14,7 +14,7 @@ Causes: each rule change applied alone to the first rule set (as ``diff``'s caus
 :func:`yakuset.diff.each_change`) is played on the same matches and compared with the first rule
 set, and the second rule set with every other change applied without it (what the change adds to
 the others: a cap that bites only once another change lifts a limit), when the rule sets they
-make times the matches stay within the game's :data:`MAX_CAUSE_MATCHES`.
+make times the matches stay within the game's study part's ``cause_matches``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from . import diff
 from ._core.arguments import a_seed, whole_number
@@ -36,7 +36,6 @@ from ._studies import (
     MAX_MATCHES,
     PART_SIZE,
     RulesetSource,
-    StudyPart,
     _listed,
     _loaded,
     check_plot,
@@ -47,21 +46,6 @@ from ._studies import (
     study_part,
     where_to_run,
 )
-
-#: Causes in play are measured when the rule sets made of the changes times the matches are at
-#: most this many, by game: each such rule set plays every match once more. Koi-Koi: about four
-#: minutes of one core with greedy bots; Riichi: about five with efficiency bots (1.4 games a
-#: second, bench/README.md).
-MAX_CAUSE_MATCHES = {"koikoi": 200_000, "riichi": 400}
-
-
-@runtime_checkable
-class PlayPart(Protocol):
-    """What a game gives ``diff --play`` besides its :class:`~yakuset._studies.StudyPart`."""
-
-    def play_measures(self, rs: RuleSet) -> list[Measure]:
-        """The measures compared, each read from one match's tally."""
-        ...
 
 
 @dataclass
@@ -146,13 +130,6 @@ def _measure(pairs: Pairs, m: Measure) -> dict[str, Any]:
     }
 
 
-def _part_of(rs: RuleSet) -> tuple[StudyPart, PlayPart]:
-    part = study_part(rs)
-    if not isinstance(part, PlayPart):
-        raise InputError(f"{rs.game} rule sets have no play to compare (`diff --play`)")
-    return part, part
-
-
 def play(
     a: RuleSet,
     b: RuleSet,
@@ -167,20 +144,20 @@ def play(
 ) -> PlayStudy:
     """Play ``matches`` matches (Riichi: games) of ``a`` and ``b`` from the same seeds between
     ``bots`` (none: the game's default) and pair them match by match; with ``causes``, play
-    each rule change alone too when the game's :data:`MAX_CAUSE_MATCHES` allows. Where it runs, progress
+    each rule change alone too when the game's ``cause_matches`` allows. Where it runs, progress
     and Ctrl-C are as :func:`yakuset._studies.run`'s."""
     whole_number("matches", matches, minimum=1, maximum=MAX_MATCHES)
     a_seed("seed", seed)
     if a.game != b.game:
         raise InputError(f"{a.id!r} is a {a.game} rule set and {b.id!r} a {b.game} one: they play different games")
-    study, playing = _part_of(a)
+    study = study_part(a)
     names = tuple(bots) or study.default_bots(a)
     names = study.check_bots(b, study.check_bots(a, names))
     arms, note = _causes(a, b, matches, causes)
     rulesets, comparisons = _compared(a, b, arms)
     for rs in rulesets[2:]:
         study.check_bots(rs, names)
-    done = PlayStudy(a.id, b.id, matches, seed, names, playing.play_measures(a), Pairs(()), [], note, notes=[])
+    done = PlayStudy(a.id, b.id, matches, seed, names, study.play_measures(a), Pairs(()), [], note, notes=[])
     done.unit = study.unit
     results = _run(done, rulesets, comparisons, bool(arms), workers, scheduler, progress)
     done.versus = results[0]
@@ -251,7 +228,7 @@ def _causes(a: RuleSet, b: RuleSet, matches: int, wanted: bool) -> tuple[Arms, s
     if len(arms) < 2:
         return [], "no rule changes" if not arms else "one rule change: the differences above are its own"
     played = len(_compared(a, b, arms)[0]) - 2
-    cap = MAX_CAUSE_MATCHES.get(a.game, 0)
+    cap = study_part(a).cause_matches
     if played * matches > cap:
         return [], (
             f"not played: {len(arms)} rule changes, {played} rule sets made of them x {matches:,} "
@@ -291,7 +268,7 @@ def play_part(
 ) -> list[Pairs]:
     """Matches ``start .. stop-1`` under each of ``rulesets``, and for each comparison ``(i, j)``
     the moments of ``rulesets[j]`` paired with ``rulesets[i]``'s, match by match."""
-    measures = _part_of(rulesets[0])[1].play_measures(rulesets[0])
+    measures = study_part(rulesets[0]).play_measures(rulesets[0])
     return play_paired(rulesets, comparisons, measures, seed, start, stop, bots)[1]
 
 

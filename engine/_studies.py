@@ -7,7 +7,8 @@ whole-number counts only. Whatever runs the parts (this process, a local cluster
 a remote cluster) and in whatever order they finish, their sum is the same.
 
 What a match is, what a tally counts and which figures it gives are the game's: a study asks
-the rule sets' game for its :class:`StudyPart` (Koi-Koi and Riichi have one) and knows no game itself.
+the rule sets' game for its study part (:class:`yakuset._core.studypart.StudyPart`: Koi-Koi and
+Riichi have one) and knows no game itself.
 
 Dask (``dask`` and ``distributed``) is the optional extra ``yakuset[cluster]``; it is imported
 only when a study uses it.
@@ -18,15 +19,16 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self, runtime_checkable
+from typing import Any
 
 from ._core.arguments import a_seed, whole_number
 from ._core.errors import InputError
 from ._core.pairs import Measure, Pairs
 from ._core.resolve import BUNDLED
 from ._core.ruleset import RuleSet
+from ._core.studypart import StudyPart, Tally
 from ._house import load_ruleset, load_ruleset_text
 
 #: Below this many matches in all, a study runs in this process: a local cluster takes
@@ -61,81 +63,6 @@ LOCAL_WORKER_SETTINGS = {
 
 CLUSTER_HINT = "pip install 'yakuset[cluster]'"
 PLOT_HINT = "pip install 'yakuset[plot]'"
-
-
-class Tally(Protocol):
-    """What a game counts over simulated matches: whole numbers only, so that tallies of any
-    partition of the matches add up (in any order) to the same counts."""
-
-    #: How many matches it counts.
-    matches: int
-
-    def add(self, other: Self) -> Self:
-        """Add ``other``'s counts to this tally, and return it."""
-        ...
-
-    def as_dict(self) -> dict[str, Any]:
-        """The counts as JSON data."""
-        ...
-
-
-@runtime_checkable
-class StudyPart(Protocol):
-    """What a game gives balance studies: whole matches between bots, tallied, and the figures
-    a tally gives."""
-
-    #: The game's name in a study's headings (``Koi-Koi``).
-    title: str
-    #: What one of its studied plays is called (``matches``; Riichi: ``games``).
-    unit: str
-
-    def default_bots(self, rs: RuleSet) -> tuple[str, ...]:
-        """The bots a study seats when it is given none."""
-        ...
-
-    def check_bots(self, rs: RuleSet, bots: Sequence[str]) -> tuple[str, ...]:
-        """The bots' names, one a seat, checked for the rule set (an unknown bot is an
-        :class:`InputError`)."""
-        ...
-
-    def new_tally(self) -> Tally:
-        """An empty tally."""
-        ...
-
-    def play_matches(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Tally:
-        """The tally of matches ``start .. stop-1`` of a study of ``seed``: match ``i`` depends
-        on (``seed``, ``i``) alone, not on which part plays it."""
-        ...
-
-    def play_each(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Iterator[Any]:
-        """Matches ``start .. stop-1`` of a study of ``seed``, one tally each, in order: match
-        ``i`` is played as :meth:`play_matches` plays it."""
-        ...
-
-    def summary(self, tally: Any) -> dict[str, Any]:
-        """One rule set's figures, each with its 95% interval (JSON data)."""
-        ...
-
-    def compare_measures(self, rulesets: Sequence[RuleSet]) -> list[Measure]:
-        """What a study's comparison of these rule sets sets side by side, each read from one
-        match's tally as (numerator, denominator)."""
-        ...
-
-    def compare(self, pairs: Pairs) -> dict[str, Any]:
-        """The second rule set's figures against the first's from their paired moments over the
-        same matches (:meth:`compare_measures`): each difference with its 95% interval and
-        whether it is significant (JSON data)."""
-        ...
-
-    def figures(self, study: dict[str, Any]) -> list[str]:
-        """The lines of a study's text after its first: each rule set's figures, then each
-        comparison (``study`` is :meth:`Study.as_dict`)."""
-        ...
-
-    def plot(self, study: dict[str, Any], path: str | os.PathLike[str]) -> None:
-        """Draw the study (:meth:`Study.as_dict`) into the image file ``path`` (matplotlib is
-        installed: the caller checked)."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -268,10 +195,10 @@ def _loaded(source: RulesetSource) -> RuleSet:
 
 def study_part(rs: RuleSet) -> StudyPart:
     """The study part of the rule set's game; :class:`InputError` for a game without one."""
-    part = rs.part
-    if isinstance(part, StudyPart):
+    part = rs.part.study
+    if part is not None:
         return part
-    games = [name for name, game in (rs.registry.games if rs.registry else {}).items() if isinstance(game, StudyPart)]
+    games = [name for name, game in (rs.registry.games if rs.registry else {}).items() if game.study is not None]
     raise InputError(f"{rs.id!r} is a {rs.game} rule set; `simulate` needs a {' or '.join(games)} rule set")
 
 

@@ -9,17 +9,21 @@ adds); each of those layers states what it needs as its own protocol, and a comm
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
 import pluggy
 
 from .errors import Location, Problem
 from .expressions import ExpressionContext
 from .yamlsource import LocatedDict
+
+if TYPE_CHECKING:
+    from .studypart import StudyPart
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,37 @@ class Checked:
     def valid(self) -> bool:
         """No problem at all."""
         return not self.dirty
+
+
+T = TypeVar("T")
+
+
+class Part(Generic[T]):
+    """One of a game's parts, named ``"module:NAME"`` and imported when first read.
+
+    A game's class declares each part it has this way (``study: Part[StudyPart] =
+    Part("yakuset.riichi.study.part:STUDY")``), so that loading a rule set imports the game's
+    rules and nothing of its study, its web pages or its commands: those modules are imported
+    the first time a layer above asks the game for that part (then the part is kept).
+    """
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self._found: list[T] = []
+
+    @overload
+    def __get__(self, game: None, owner: type[Any]) -> Part[T]: ...
+
+    @overload
+    def __get__(self, game: object, owner: type[Any]) -> T: ...
+
+    def __get__(self, game: object | None, owner: type[Any]) -> Part[T] | T:
+        if game is None:
+            return self
+        if not self._found:
+            module, _, name = self.where.partition(":")
+            self._found.append(getattr(importlib.import_module(module), name))
+        return self._found[0]
 
 
 class Game(Protocol):
@@ -78,4 +113,11 @@ class Game(Protocol):
         """Where this game's rule sets write expressions, and the names each may use: the
         contexts ``compile`` compiles those fields in (the expression language's reference
         lists them)."""
+        ...
+
+    @property
+    def study(self) -> StudyPart | None:
+        """What balance studies play (``yakuset simulate``, ``yakuset diff --play``): whole
+        matches between bots, tallied (:class:`~yakuset._core.studypart.StudyPart`), or
+        ``None``: the game's rule sets are not studied."""
         ...

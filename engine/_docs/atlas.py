@@ -30,6 +30,7 @@ from .. import _studies, diff
 from .._core.bundled import ids_of_game
 from .._core.errors import InputError
 from .._core.ruleset import RuleSet
+from .._core.studypart import StudyPart
 from .._core.tallies import shown_estimate
 from .._house import REGISTRY, load_ruleset
 
@@ -192,10 +193,10 @@ section is current (the rules, the table and the bots it was made with).
 """
 
 
-def _part(game: str) -> _studies.StudyPart:
+def _part(game: str) -> StudyPart:
     """The registered game's study part (each game of the atlas's plans has one)."""
-    found = REGISTRY.games[game]
-    assert isinstance(found, _studies.StudyPart)
+    found = REGISTRY.games[game].study
+    assert found is not None
     return found
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import os
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -15,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .._core import bundled
 from .._core.commands import Command, Output, count_argument, whole_number_argument
 from .._core.errors import InputError, RulesetError
+from .._core.game import Part
 from .._core.results import Built
 from . import hookspecs
 
@@ -26,14 +26,13 @@ if TYPE_CHECKING:
     from .._core.errors import Location, Problem
     from .._core.expressions import ExpressionContext
     from .._core.game import Checked
-    from .._core.pairs import Measure, Pairs
     from .._core.ruleset import RuleSet
+    from .._core.studypart import StudyPart
     from .._core.webpart import WebPart
     from .._core.yamlsource import LocatedDict
     from .results import FixedAward
     from .rules.compiled import KoikoiRules, KoikoiYaku
     from .rules.hooks import Hooks
-    from .study.tally import Tally
 
 # What a command or a diff needs is imported when it runs: loading a rule set imports only the
 # modules that compile it.
@@ -42,15 +41,16 @@ _AWARD_KEYS = {"base", "own_calls", "opponent_calls", "field_brights"}
 _PILE_KEYS = {"captured", "month", "own_calls"}
 
 
+_HERE = __name__.rpartition(".")[0]
+
+
 class KoikoiGame:
     """Hanafuda Koi-Koi: rule sets with ``game: koikoi``."""
 
     name = "koikoi"
-    #: A study's words for the game and for one of its plays.
-    title = "Koi-Koi"
-    unit = "matches"
     hookspecs: ModuleType = hookspecs
     schema = Path(__file__).with_name("ruleset.schema.json")
+    study: Part[StudyPart] = Part(f"{_HERE}.study.part:STUDY")
 
     def compile(
         self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, checked: Checked
@@ -139,78 +139,6 @@ class KoikoiGame:
         from .present.yaku_examples import yaku_examples
 
         return yaku_examples(rs)
-
-    # --- simulated matches ---------------------------------------------------------------------
-
-    def default_bots(self, rs: RuleSet) -> tuple[str, ...]:
-        """``greedy`` against ``greedy``."""
-        return ("greedy", "greedy")
-
-    def check_bots(self, rs: RuleSet, bots: Sequence[str]) -> tuple[str, ...]:
-        """The bot names, checked: each is offered by a plugin (:func:`yakuset.koikoi.find_bots`)."""
-        from .study.bots import find_bots
-
-        find_bots(rs, bots)
-        return tuple(bots)
-
-    def new_tally(self) -> Tally:
-        """An empty :class:`yakuset.koikoi.Tally`."""
-        from .study.tally import Tally
-
-        return Tally()
-
-    def play_matches(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Tally:
-        """The :class:`yakuset.koikoi.Tally` of matches ``start .. stop-1`` of a study."""
-        from .study.bots import find_bots
-        from .study.simulation import play_matches
-
-        return play_matches(rs, seed, start, stop, find_bots(rs, bots))
-
-    def play_each(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Iterator[Tally]:
-        """Matches ``start .. stop-1`` of a study, a :class:`yakuset.koikoi.Tally` each, in order."""
-        from .study.bots import find_bots
-        from .study.simulation import match_tallies
-
-        return match_tallies(rs, seed, start, stop, find_bots(rs, bots))
-
-    def play_measures(self, rs: RuleSet) -> list[Measure]:
-        """What ``yakuset diff --play`` compares (:func:`yakuset.koikoi.study.tally.play_measures`)."""
-        from .study.tally import play_measures
-
-        return play_measures()
-
-    def summary(self, tally: Tally) -> dict[str, Any]:
-        """The figures of a tally (:func:`yakuset.koikoi.summary`)."""
-        from .study.tally import summary
-
-        return summary(tally)
-
-    def compare_measures(self, rulesets: Sequence[RuleSet]) -> list[Measure]:
-        """What a study's comparison sets side by side, the rule sets' yaku included
-        (:func:`yakuset.koikoi.study.tally.compare_measures`)."""
-        from .rules.compiled import rules_of
-        from .study.tally import compare_measures
-
-        return compare_measures(yaku.id for rs in rulesets for yaku in rules_of(rs).yaku)
-
-    def compare(self, pairs: Pairs) -> dict[str, Any]:
-        """The second rule set's figures against the first's, paired match by match
-        (:func:`yakuset.koikoi.study.tally.compare_paired`)."""
-        from .study.tally import compare_paired
-
-        return compare_paired(pairs)
-
-    def figures(self, study: dict[str, Any]) -> list[str]:
-        """A study's figures as text lines: each rule set's, then each comparison."""
-        from .study.tally import figures
-
-        return figures(study)
-
-    def plot(self, study: dict[str, Any], path: str | os.PathLike[str]) -> None:
-        """The study drawn: points a round awards, Koi-Koi calls, the dealer's advantage."""
-        from .study.plot import plot
-
-        plot(study, path)
 
     # --- yakuset serve ------------------------------------------------------------------------
 

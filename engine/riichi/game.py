@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from .._core.commands import Command, Output, add_deprecated, count_argument, whole_number_argument
 from .._core.errors import InputError
+from .._core.game import Part
 from .._core.memo import remembered
 from .._core.results import Built
 from . import hookspecs
@@ -28,13 +28,12 @@ if TYPE_CHECKING:
     from .._core.errors import Location, Problem
     from .._core.expressions import ExpressionContext
     from .._core.game import Checked
-    from .._core.pairs import Measure, Pairs
     from .._core.ruleset import RuleSet
+    from .._core.studypart import StudyPart
     from .._core.webpart import WebPart
     from .._core.yamlsource import LocatedDict
     from .cases import hands as _corpus
     from .rules.compiled import RiichiRules, Yaku
-    from .study.tally import Tally
 
 # What a command or a diff needs is imported when it runs: loading a rule set, or scoring one
 # hand from the command line, imports only the modules it uses.
@@ -45,15 +44,16 @@ _TILE_KEYS = {*EVALUATE_ARGUMENTS, *FLAGS}
 _WINS = ((False, False), (False, True), (True, False), (True, True))  # (dealer, tsumo)
 
 
+_HERE = __name__.rpartition(".")[0]
+
+
 class RiichiGame:
     """Riichi mahjong: rule sets with ``game: riichi``."""
 
     name = "riichi"
-    #: A study's words for the game and for one of its plays.
-    title = "Riichi"
-    unit = "games"
     hookspecs: ModuleType = hookspecs
     schema = Path(__file__).with_name("ruleset.schema.json")
+    study: Part[StudyPart] = Part(f"{_HERE}.study.part:STUDY")
 
     def compile(
         self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, checked: Checked
@@ -151,87 +151,13 @@ class RiichiGame:
         text = (_render.grids_markdown if fmt == "markdown" else _render.grids_text)(rs, grids, limits)
         return Output(text, _render.grids_json(rs, grids, limits))
 
-    # --- balance studies (yakuset simulate) ---------------------------------------------------
+    # --- the documentation site ------------------------------------------------------------
 
     def yaku_examples(self, rs: RuleSet) -> list[YakuExample]:
         """A hand for each yaku, from ``yaku_examples.yaml``, scored under ``rs``."""
         from .present.yaku_examples import yaku_examples
 
         return yaku_examples(rs)
-
-    def default_bots(self, rs: RuleSet) -> tuple[str, ...]:
-        """``efficiency`` at every seat."""
-        return ("efficiency",)
-
-    def check_bots(self, rs: RuleSet, bots: Sequence[str]) -> tuple[str, ...]:
-        """The bot names, one a seat, checked: each is offered by a plugin
-        (:func:`yakuset.riichi.find_bots`). One name, or the same name at every seat of another
-        table, seats that bot at every seat of this rule set's table."""
-        from .study.bots import find_bots
-
-        names = _seated(rs, bots)
-        find_bots(rs, names)
-        return names
-
-    def new_tally(self) -> Tally:
-        """An empty :class:`yakuset.riichi.Tally`."""
-        from .study.tally import Tally
-
-        return Tally()
-
-    def play_matches(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Tally:
-        """The :class:`yakuset.riichi.Tally` of games ``start .. stop-1`` of a study."""
-        from .study.bots import find_bots
-        from .study.simulation import play_games
-
-        return play_games(rs, seed, start, stop, find_bots(rs, _seated(rs, bots)))
-
-    def play_each(self, rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[str]) -> Iterator[Tally]:
-        """Games ``start .. stop-1`` of a study, a :class:`yakuset.riichi.Tally` each, in order."""
-        from .study.bots import find_bots
-        from .study.simulation import game_tallies
-
-        return game_tallies(rs, seed, start, stop, find_bots(rs, _seated(rs, bots)))
-
-    def play_measures(self, rs: RuleSet) -> list[Measure]:
-        """What ``yakuset diff --play`` compares (:func:`yakuset.riichi.study.tally.play_measures`)."""
-        from .rules.compiled import rules_of
-        from .study.tally import play_measures
-
-        return play_measures(rules_of(rs).table.players)
-
-    def summary(self, tally: Tally) -> dict[str, Any]:
-        """The figures of a tally (:func:`yakuset.riichi.summary`)."""
-        from .study.tally import summary
-
-        return summary(tally)
-
-    def compare_measures(self, rulesets: Sequence[RuleSet]) -> list[Measure]:
-        """What a study's comparison sets side by side, by starting seat at the smallest of the
-        rule sets' tables (:func:`yakuset.riichi.study.tally.compare_measures`)."""
-        from .rules.compiled import rules_of
-        from .study.tally import compare_measures
-
-        return compare_measures(min(rules_of(rs).table.players for rs in rulesets))
-
-    def compare(self, pairs: Pairs) -> dict[str, Any]:
-        """The second rule set's figures against the first's, paired game by game
-        (:func:`yakuset.riichi.study.tally.compare_paired`)."""
-        from .study.tally import compare_paired
-
-        return compare_paired(pairs)
-
-    def figures(self, study: dict[str, Any]) -> list[str]:
-        """A study's figures as text lines: each rule set's, then each comparison."""
-        from .study.tally import figures
-
-        return figures(study)
-
-    def plot(self, study: dict[str, Any], path: str | os.PathLike[str]) -> None:
-        """The study drawn: the differences, the rates, a win's value, places by starting seat."""
-        from .study.plot import plot
-
-        plot(study, path)
 
     # --- yakuset serve ------------------------------------------------------------------------
 
@@ -299,16 +225,6 @@ _NOT_READ = {
     "yakuman": (*_TABLE_ONLY, "tiles", "wins.chi", "kita"),
     "yaku": (*_TABLE_ONLY, "tiles", "wins.chi", "kita"),
 }
-
-
-def _seated(rs: RuleSet, bots: Sequence[str]) -> tuple[str, ...]:
-    """``bots`` one a seat of ``rs``'s table: one name (or one name at every seat) fills them all."""
-    from .rules.compiled import rules_of
-
-    names = tuple(bots) if not isinstance(bots, str) else (bots,)
-    if names and all(name == names[0] for name in names):
-        return (names[0],) * rules_of(rs).table.players
-    return names
 
 
 def _win_for(yaku: list[Yaku]) -> tuple[bool, bool]:

@@ -141,3 +141,16 @@ def test_two_games_offering_one_api_operation_are_refused_by_name():
     both = Site(Registry.of(games=(DiceGame(), OtherDice()), builtins={}), [])
     with pytest.raises(ValueError, match=r"^games dice and dice2 both offer the API operation `throw`$"):
         both.operations  # noqa: B018
+
+
+def test_the_toy_game_has_no_study_part_and_studies_refuse_its_rule_sets_by_name():
+    from yakuset import _paired, _studies
+
+    from ..toy_dice.game import GAME
+
+    basic, house = load(BASIC), load(HOUSE)
+    assert GAME.study is None
+    with pytest.raises(yakuset.InputError, match=r"^'dice-basic' is a dice rule set; `simulate` needs a"):
+        _studies.run([basic], 10, 0, ())
+    with pytest.raises(yakuset.InputError, match=r"^'dice-basic' is a dice rule set; `simulate` needs a"):
+        _paired.play(basic, house, 10)

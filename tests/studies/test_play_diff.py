@@ -130,7 +130,7 @@ def test_each_rule_change_is_played_alone_under_the_cap(monkeypatch: pytest.Monk
     listed = played.as_dict()["causes"]
     assert listed["played"] and "calls.limit_per_round" in [p for arm in listed["changes"] for p in arm["changes"]]
     assert all(arm["alone"] is not None or arm["with_others"] is not None for arm in listed["changes"])
-    monkeypatch.setitem(_paired.MAX_CAUSE_MATCHES, "koikoi", 50)
+    monkeypatch.setattr(a.part.study, "cause_matches", 50)
     capped = _paired.play(a, b, matches).as_dict()["causes"]
     assert not capped["played"] and "over 50" in capped["note"] and capped["changes"] == []
 
@@ -201,7 +201,7 @@ def test_riichi_play_compares_places_and_the_points_spread() -> None:
 
 def test_sanma_play_has_three_starting_seats() -> None:
     rs = yakuset.load_ruleset("tenhou-sanma")
-    keys = [m.key for m in rs.part.play_measures(rs)]
+    keys = [m.key for m in rs.part.study.play_measures(rs)]
     assert "seat_2_first" in keys and "seat_3_first" not in keys
 
 

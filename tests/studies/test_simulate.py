@@ -102,7 +102,8 @@ def test_a_study_from_a_file_reaches_workers_as_its_text(tmp_path: Path):
 
 def test_ctrl_c_stops_the_study_with_the_matches_finished(monkeypatch, capsys):
     played = {"parts": 0}
-    part = koikoi.play_matches
+    study = koikoi.GAME.study
+    part = study.play_matches
 
     def interrupted_after_two_parts(rs, seed, start, stop, bots):
         played["parts"] += 1
@@ -110,7 +111,7 @@ def test_ctrl_c_stops_the_study_with_the_matches_finished(monkeypatch, capsys):
             raise KeyboardInterrupt
         return part(rs, seed, start, stop, bots)
 
-    monkeypatch.setattr("yakuset.koikoi.study.simulation.play_matches", interrupted_after_two_parts)
+    monkeypatch.setattr(study, "play_matches", interrupted_after_two_parts)
     monkeypatch.setattr(_studies, "PART_SIZE", 10)
     code, out, _ = run(capsys, "simulate", "nintendo", "--matches", "100", "--no-progress")
     assert code == 130

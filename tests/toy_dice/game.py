@@ -83,6 +83,7 @@ class DiceGame:
     name = "dice"
     schema = HERE / "ruleset.schema.json"
     hookspecs = hookspecs
+    study = None
 
     def compile(
         self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, checked: Checked

@@ -277,7 +277,8 @@ def test_simulate_refuses_riichi_mistakes_with_one_line(capsys, argv, message):
 
 def test_ctrl_c_stops_a_riichi_study_with_the_games_finished(monkeypatch, capsys):
     played = {"parts": 0}
-    part = riichi.play_games
+    study = riichi.GAME.study
+    part = study.play_matches
 
     def interrupted_after_two_parts(rs, seed, start, stop, bots):
         played["parts"] += 1
@@ -285,7 +286,7 @@ def test_ctrl_c_stops_a_riichi_study_with_the_games_finished(monkeypatch, capsys
             raise KeyboardInterrupt
         return part(rs, seed, start, stop, bots)
 
-    monkeypatch.setattr("yakuset.riichi.study.simulation.play_games", interrupted_after_two_parts)
+    monkeypatch.setattr(study, "play_matches", interrupted_after_two_parts)
     monkeypatch.setattr(_studies, "PART_SIZE", 2)
     code, out, _ = run(capsys, "simulate", "tenhou", "--matches", "10", "--bots", "tsumogiri", "--no-progress")
     assert code == 130
