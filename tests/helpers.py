@@ -83,7 +83,7 @@ def behaviour_of_group(a: Any, b: Any, group: str) -> Any:
     side)."""
     from yakuset import diff
 
-    return diff.behaviour(a, b, situations=[s for s in a.part.situations(a, b) if s[0] == group])
+    return diff.behaviour(a, b, situations=[s for s in a.part.compare.situations(a, b) if s[0] == group])
 
 
 def shown(path: Path) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from .._core.comparepart import Comparable
 from .._core.errors import Location, Problem, RulesetError
 from .._core.hints import did_you_mean
 from .._core.yamlsource import LocatedDict
@@ -19,13 +20,13 @@ class Cases:
     location of the case last read. A file with wrong cases is reported whole: after the first
     problem the rest is only checked, not scored."""
 
-    def __init__(self, name: str, part: Any) -> None:
+    def __init__(self, name: str, game: str, part: Comparable | None) -> None:
         self.path = Path(name)
         if not self.path.is_file():
             raise UsageError(f"{name}: no such file")
         self.name = name
-        self.known: frozenset[str] = getattr(part, "case_keys", frozenset())
-        self.game = part.name
+        self.known: frozenset[str] = part.case_keys if part is not None else frozenset()
+        self.game = game
         self.where = Location(name, 1, 1)
         self.problems: list[Problem] = []
         self.count = 0

@@ -125,7 +125,7 @@ def _check_options(a: RuleSet, b: RuleSet, args: argparse.Namespace) -> None:
 def _compare(a: RuleSet, b: RuleSet, args: argparse.Namespace) -> Compared:
     """The rule changes, the score changes (the game's situations and ``--cases``) and their
     causes, found among the resolved rule changes whatever ``--declared`` prints."""
-    cases = Cases(args.cases, a.part) if args.cases else None
+    cases = Cases(args.cases, a.game, a.part.compare) if args.cases else None
     changes = None if args.behaviour_only else diff.structural(a, b, declared=args.declared)
     try:
         report = None if args.structural_only else diff.behaviour(a, b, cases if cases is not None else ())

@@ -23,6 +23,7 @@ from .expressions import ExpressionContext
 from .yamlsource import LocatedDict
 
 if TYPE_CHECKING:
+    from .comparepart import Comparable
     from .studypart import StudyPart
 
 
@@ -120,4 +121,11 @@ class Game(Protocol):
         """What balance studies play (``yakuset simulate``, ``yakuset diff --play``): whole
         matches between bots, tallied (:class:`~yakuset._core.studypart.StudyPart`), or
         ``None``: the game's rule sets are not studied."""
+        ...
+
+    @property
+    def compare(self) -> Comparable | None:
+        """What ``diff`` scores under both rule sets: the game's standard situations and how it
+        reads a user's case (:class:`~yakuset._core.comparepart.Comparable`), or ``None``: two
+        of the game's rule sets are compared by their rules only."""
         ...

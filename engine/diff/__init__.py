@@ -13,13 +13,11 @@ from typing import TYPE_CHECKING
 from .._core.lazy import lazy_names
 
 if TYPE_CHECKING:
+    from .._core.comparepart import Comparable as Comparable, Outcome as Outcome, Situation as Situation
     from ._behaviour import (
         BehaviourChange as BehaviourChange,
         BehaviourReport as BehaviourReport,
         CaseError as CaseError,
-        Comparable as Comparable,
-        Outcome as Outcome,
-        Situation as Situation,
         behaviour as behaviour,
         describe as describe,
     )

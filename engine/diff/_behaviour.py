@@ -7,69 +7,18 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any
 
 from .._core.arguments import a_ruleset, shown
+from .._core.comparepart import Comparable, Outcome, Situation
 from .._core.errors import InputError, RulesetError
-from .._core.results import Built, FrozenMap
+from .._core.results import FrozenMap
 
 #: The most cases one comparison scores (each is scored under both rule sets).
 MAX_CASES = 100_000
 
 if TYPE_CHECKING:
     from .._core.ruleset import RuleSet
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """A situation's result under one rule set: a number to compare, a one-line summary, and
-    (on demand) the steps that produced it. ``error`` is set when the rule set refuses it;
-    ``absent`` says why the situation cannot arise at all under the rule set (a tile its set does
-    not have, a seat its table does not seat): such a situation is not compared, only counted.
-    ``warnings`` are the result's own (a user's case no game reaches), shown beside the report.
-    ``explain`` holds the lines of the steps, built when first read (``Built(make, *args)``); a
-    value, compared by its lines."""
-
-    value: float | None
-    summary: str
-    explain: Built[str] = field(default=Built(tuple), repr=False)
-    error: str | None = None
-    absent: str | None = None
-    warnings: tuple[str, ...] = field(default=(), compare=False)
-
-    @classmethod
-    def cannot_arise(cls, reason: str) -> Outcome:
-        """The outcome of a situation that cannot arise under the rule set, and why."""
-        return cls(None, f"cannot arise ({reason})", absent=reason)
-
-    def same_as(self, other: Outcome) -> bool:
-        """Whether both results read the same (value and summary); two refusals are the same
-        whatever their words (a message may name its rule set)."""
-        if self.error is not None or other.error is not None:
-            return self.error is not None and other.error is not None
-        return self.value == other.value and self.summary == other.summary
-
-
-#: A situation: its group, how it reads, and how to score it under a rule set.
-Situation = tuple[str, str, Callable[["RuleSet"], Outcome]]
-
-
-@runtime_checkable
-class Comparable(Protocol):
-    """What a game gives the diff: its standard situations and how it reads a user's case."""
-
-    name: str
-    #: The keys a user's case may have (for a did-you-mean on a misspelt one).
-    case_keys: frozenset[str]
-
-    def situations(self, a: RuleSet, b: RuleSet) -> Iterable[Situation]:
-        """The situations every comparison of two of the game's rule sets scores."""
-        ...
-
-    def case(self, params: Mapping[str, Any]) -> Callable[[RuleSet], Outcome] | None:
-        """How to score a user's case (``{base: 8}``, ``{han: 3, fu: 40}``), or ``None`` if it is
-        no situation of this game."""
-        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +114,8 @@ def behaviour(
             raise InputError(f"at most {MAX_CASES:,} cases are compared at once, got {len(cases):,}")
     if a.game != b.game:
         raise InputError(f"{a.id!r} is a {a.game} rule set and {b.id!r} a {b.game} one: they score different games")
-    part = a.part
-    if not isinstance(part, Comparable):
+    part = a.part.compare
+    if part is None:
         raise InputError(f"{a.game} rule sets have no situations to compare")
     by_group: dict[str, list[int]] = {}
     changes = []
@@ -175,7 +124,7 @@ def behaviour(
     standard = part.situations(a, b) if situations is None else situations
     scored = itertools.chain(
         ((None, situation) for situation in standard),
-        enumerate(_case_situations(part, cases)),
+        enumerate(_case_situations(part, a.game, cases)),
     )
     for case, (group, text, run) in scored:
         old, new = _safely(run, a), _safely(run, b)
@@ -218,7 +167,7 @@ class CaseError(InputError):
         self.index = index
 
 
-def _case_situations(part: Comparable, cases: Iterable[Mapping[str, Any]]) -> Iterator[Situation]:
+def _case_situations(part: Comparable, game: str, cases: Iterable[Mapping[str, Any]]) -> Iterator[Situation]:
     for index, case in enumerate(cases):
         if index >= MAX_CASES:
             raise CaseError(index, f"at most {MAX_CASES:,} cases are compared at once; split the cases")
@@ -230,5 +179,5 @@ def _case_situations(part: Comparable, cases: Iterable[Mapping[str, Any]]) -> It
         if run is None:
             unknown = sorted(keys - part.case_keys, key=str)
             what = f"unknown key(s) {', '.join(map(repr, unknown))}" if unknown else "keys that do not go together"
-            raise CaseError(index, f"{name}: not a {part.name} situation ({what})")
+            raise CaseError(index, f"{name}: not a {game} situation ({what})")
         yield "cases", name, run

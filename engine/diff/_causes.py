@@ -13,12 +13,13 @@ import copy
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any
 
+from .._core.comparepart import Narrowing, Outcome
 from .._core.errors import InputError, RulesetError
 from .._core.ruleset import variant
 from .._core.yamlsource import LocatedDict, LocatedList
-from ._behaviour import BehaviourChange, BehaviourReport, Outcome, _safely
+from ._behaviour import BehaviourChange, BehaviourReport, _safely
 from ._structural import Change, rule_changes
 
 if TYPE_CHECKING:
@@ -124,20 +125,6 @@ def _set(node: Any, key: Any, change: Change) -> None:
         node.value_locs[key] = where
 
 
-@runtime_checkable
-class Narrowing(Protocol):
-    """What a game may add to its ``Comparable`` part: which rule changes cannot move the
-    situations of a group. Finding causes then takes the first rule set's result for such a
-    situation under such a change instead of scoring it again (the causes found are the same;
-    only fewer situations are scored)."""
-
-    def unaffected(self, group: str, path: str) -> bool:
-        """Whether no outcome of ``group``'s situations depends on the rule at ``path``
-        (``points.uma``, ``yaku[pinfu].han``): changing it, alone or with other such rules,
-        leaves every one of them as it was."""
-        ...
-
-
 class _Variants:
     """The first rule set with some of the rule changes applied, built once each."""
 
@@ -200,7 +187,7 @@ def attribute(a: RuleSet, changes: Sequence[Change], report: BehaviourReport) ->
     variants = _Variants(a, units)
     singles = [variants.get((i,)) for i in range(len(units))]
     budget = MAX_REPLAYS // max(1, len(units))
-    part = a.part
+    part = a.part.compare
     inert: dict[str, list[bool]] = {}  # by group: whether each unit leaves its situations as they were
     causes: list[Cause | None] = []
     for number, moved in enumerate(report.changes):

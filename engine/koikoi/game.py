@@ -4,24 +4,19 @@ its tables and its commands (``award``, ``play``)."""
 from __future__ import annotations
 
 import argparse
-import itertools
-import random
-from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from .._core import bundled
 from .._core.commands import Command, Output, count_argument, whole_number_argument
-from .._core.errors import InputError, RulesetError
+from .._core.errors import InputError
 from .._core.game import Part
-from .._core.results import Built
 from . import hookspecs
 
 if TYPE_CHECKING:
     import pluggy
 
-    from .. import diff
+    from .._core.comparepart import Comparable
     from .._core.docspart import YakuExample
     from .._core.errors import Location, Problem
     from .._core.expressions import ExpressionContext
@@ -30,16 +25,10 @@ if TYPE_CHECKING:
     from .._core.studypart import StudyPart
     from .._core.webpart import WebPart
     from .._core.yamlsource import LocatedDict
-    from .results import FixedAward
-    from .rules.compiled import KoikoiRules, KoikoiYaku
-    from .rules.hooks import Hooks
+    from .rules.compiled import KoikoiRules
 
 # What a command or a diff needs is imported when it runs: loading a rule set imports only the
 # modules that compile it.
-
-_AWARD_KEYS = {"base", "own_calls", "opponent_calls", "field_brights"}
-_PILE_KEYS = {"captured", "month", "own_calls"}
-
 
 _HERE = __name__.rpartition(".")[0]
 
@@ -51,6 +40,7 @@ class KoikoiGame:
     hookspecs: ModuleType = hookspecs
     schema = Path(__file__).with_name("ruleset.schema.json")
     study: Part[StudyPart] = Part(f"{_HERE}.study.part:STUDY")
+    compare: Part[Comparable] = Part(f"{_HERE}.cases.part:COMPARE")
 
     def compile(
         self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, checked: Checked
@@ -71,57 +61,6 @@ class KoikoiGame:
         from .rules.compiled import EXPRESSIONS
 
         return EXPRESSIONS
-
-    # --- diff --------------------------------------------------------------------------------
-
-    def situations(self, a: RuleSet, b: RuleSet) -> Iterator[diff.Situation]:
-        """The award grid (own calls up to the larger call limit), each yaku's fewest cards, 300
-        seeded piles, lucky hands, a draw, the examples."""
-        from .rules.compiled import rules_of
-
-        limits = [rules_of(rs).table.call_limit for rs in (a, b)]
-        most = 7 if None in limits else min(7, max(limit.calls for limit in limits if limit is not None))
-        for base, own, opponent in itertools.product(range(1, 31), range(most + 1), (0, 1)):
-            who = "opponent called" if opponent else "opponent did not call"
-            yield "award", f"award: base {base}, {own} own call(s), {who}", _award(base, own, opponent)
-        seen: set[str] = set()
-        for rs in (a, b):
-            rules = rules_of(rs)
-            for y in rules.yaku:
-                pile = _yaku_pile(rules, y)
-                key = ",".join(sorted(pile))
-                if key not in seen:
-                    seen.add(key)
-                    yield "yaku", f"{y.id}'s cards under {rs.id}: {' '.join(pile)}", _pile(pile, rules.months[0])
-        rules_a = rules_of(a)
-        deck = sorted(set(rules_a.cards) | set(rules_of(b).cards))
-        months = rules_a.months
-        rng = random.Random(20261129)
-        for number in range(300):
-            pile = rng.sample(deck, rng.randint(0, 24))
-            month = months[rng.randint(0, len(months) - 1)]
-            cards = sorted(pile)
-            shown = " ".join(cards) if cards else "no cards"
-            yield "corpus", f"pile #{number} (month {month}): {shown}", _pile(cards, month)
-        teshi, kuttsuki = _lucky_hands(rules_a)
-        yield "lucky", f"a Teshi hand (four of month {months[0]})", _fixed(lambda hooks: hooks.lucky_hand(teshi))
-        yield "lucky", "a Kuttsuki hand (pairs)", _fixed(lambda hooks: hooks.lucky_hand(kuttsuki))
-        yield "draw", "an exhaustive draw (Dealer's Privilege)", _fixed(lambda hooks: hooks.exhaustive_draw("dealer"))
-        scripts = bundled.examples_dir()
-        for path in sorted(scripts.glob("*.yaml")) if scripts.is_dir() else []:
-            yield "script", f"the scripted play {path.name}", _script(path)
-
-    #: The keys a user's case may have (``yakuset diff --cases``).
-    case_keys = frozenset(_PILE_KEYS | _AWARD_KEYS)
-
-    def case(self, params: Mapping[str, Any]) -> Callable[[RuleSet], diff.Outcome] | None:
-        """A pile (``captured``, ``month``, ``own_calls``) or an award (``base``, calls, brights)."""
-        keys = set(params)
-        if "captured" in keys and keys <= _PILE_KEYS:
-            return _run_pile(dict(params))
-        if "base" in keys and keys <= _AWARD_KEYS:
-            return _run_award(dict(params))
-        return None
 
     # --- the command line --------------------------------------------------------------------
 
@@ -164,117 +103,6 @@ class KoikoiGame:
 
 
 GAME: KoikoiGame = KoikoiGame()
-
-
-def _lucky_hands(rules: KoikoiRules) -> tuple[list[str], list[str]]:
-    """A Teshi hand (all four cards of the first month) and a Kuttsuki hand (pairs), from the deck."""
-    by_month: dict[int, list[str]] = {}
-    for card in rules.cards.values():
-        by_month.setdefault(card.month, []).append(card.id)
-    months = list(by_month)
-    size = rules.hand_cards
-    teshi = [*by_month[months[0]], *(by_month[m][0] for m in months[1 : size - 3])][:size]
-    kuttsuki = [card for m in months[: size // 2] for card in by_month[m][:2]]
-    return teshi, kuttsuki
-
-
-def _award(base: int, own: int, opponent: int) -> Callable[[RuleSet], diff.Outcome]:
-    from .. import diff
-    from .rules.compiled import rules_of
-    from .scoring.award import award_of
-
-    def run(rs: RuleSet) -> diff.Outcome:
-        # The grid runs to the larger call limit of the two: past its own, a rule set's formula
-        # still answers, without the warning a caller would get.
-        result = award_of(rs, rules_of(rs), base, own, opponent, 0)
-        return diff.Outcome(result.points, str(result.points), Built(lambda: [result.explanation]))
-
-    return run
-
-
-def _pile(cards: list[str], month: int | None) -> Callable[[RuleSet], diff.Outcome]:
-    from .. import diff
-    from .scoring.yaku import yaku
-
-    def run(rs: RuleSet) -> diff.Outcome:
-        hand = yaku(rs, cards, month=month)
-        names = ", ".join(f"{y.id} {y.points}" for y in hand.yaku) or "no yaku"
-        return diff.Outcome(hand.base, f"base {hand.base} ({names})", Built(lambda: [hand.explanation]))
-
-    return run
-
-
-def _fixed(ask: Callable[[Hooks], FixedAward | None]) -> Callable[[RuleSet], diff.Outcome]:
-    """A situation decided by a hook's fixed award (a lucky hand, Dealer's Privilege)."""
-    from .. import diff
-    from .rules.hooks import Hooks
-
-    def run(rs: RuleSet) -> diff.Outcome:
-        found = ask(Hooks(rs))
-        if found is None:
-            return diff.Outcome(0, "nothing")
-        return diff.Outcome(found.points, f"{found.points} ({found.label})", Built(lambda: [found.explanation]))
-
-    return run
-
-
-def _script(path: Path) -> Callable[[RuleSet], diff.Outcome]:
-    from .. import diff
-    from .match.scripts import load_script, replay, trace_text
-
-    read: list[LocatedDict] = []  # read at the first run: each rule set (and variant) replays it
-
-    def run(rs: RuleSet) -> diff.Outcome:
-        if not read:
-            read.append(load_script(path))
-        try:
-            trace = replay(rs, read[0])
-        except RulesetError as refused:
-            # A play the rule set does not allow (written for other rules) changes no score:
-            # it is left out of the comparison and counted, not a behaviour change.
-            return diff.Outcome.cannot_arise(f"the rule set refuses its play: {str(refused).splitlines()[0]}")
-        totals = ", ".join(f"{p} {t}" for p, t in trace.totals.items())
-        return diff.Outcome(sum(trace.totals.values()), totals, Built(lambda: trace_text(trace).splitlines()))
-
-    return run
-
-
-def _yaku_pile(rules: KoikoiRules, y: KoikoiYaku) -> list[str]:
-    """The fewest cards that make ``y``: its needs, then matching cards in deck order."""
-    cards = rules.cards
-    pile = [c for c in cards if c in y.needs]
-    roles = frozenset().union(*rules.roles)
-    month = rules.months[0]
-    for card in cards.values():
-        if len([c for c in pile if y.cards.matches(cards[c], month, roles)]) >= y.count:
-            break
-        if card.id not in pile and y.cards.matches(card, month, roles):
-            pile.append(card.id)
-    return pile
-
-
-def _run_pile(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
-    from .. import diff
-    from .scoring.yaku import yaku
-
-    def run(rs: RuleSet) -> diff.Outcome:
-        hand = yaku(rs, **params)
-        return diff.Outcome(hand.base, f"base {hand.base}", Built(lambda: [hand.explanation]))
-
-    return run
-
-
-def _run_award(params: dict[str, Any]) -> Callable[[RuleSet], diff.Outcome]:
-    from .. import diff
-    from .scoring.award import award
-
-    def run(rs: RuleSet) -> diff.Outcome:
-        result = award(rs, **params)
-        return diff.Outcome(
-            result.points, str(result.points), Built(lambda: [result.explanation]), warnings=result.warnings
-        )
-
-    return run
 
 
 def _award_arguments(parser: argparse.ArgumentParser) -> None:

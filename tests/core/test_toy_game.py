@@ -154,3 +154,21 @@ def test_the_toy_game_has_no_study_part_and_studies_refuse_its_rule_sets_by_name
         _studies.run([basic], 10, 0, ())
     with pytest.raises(yakuset.InputError, match=r"^'dice-basic' is a dice rule set; `simulate` needs a"):
         _paired.play(basic, house, 10)
+
+
+def test_a_game_without_a_compare_part_is_compared_by_its_rules_only():
+    from yakuset._core.plugins import Registry
+
+    from ..toy_dice.game import DiceGame
+
+    class RulesOnly(DiceGame):
+        compare = None
+
+    registry = Registry.of(games=(RulesOnly(),), builtins={})
+    basic, house = (ruleset.load(path, registry) for path in (BASIC, HOUSE))
+    assert [c.path for c in diff.structural(basic, house) if c.path.startswith("points")] == [
+        "points.five",
+        "points.six",
+    ]
+    with pytest.raises(yakuset.InputError, match=r"^dice rule sets have no situations to compare$"):
+        diff.behaviour(basic, house)

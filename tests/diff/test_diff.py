@@ -175,7 +175,7 @@ def test_tenhou_vs_full_scoring_lists_the_double_patterns_and_the_changed_yakuma
     assert (pair.old.value, pair.new.value) == (64000, 96000)
     assert not any("kokushi_13 + daisangen" in s for s in changed)  # no hand holds both
     assert "daisangen + tsuuiisou" not in changed  # two plain yakuman: 2 either way
-    assert "daisangen + tsuuiisou" in {s for s in (c[1] for c in a.part.situations(a, b))}
+    assert "daisangen + tsuuiisou" in {s for s in (c[1] for c in a.part.compare.situations(a, b))}
     # every changed combination holds a double pattern, and every combination with one changed
     doubles = {"daisuushii", "kokushi_13", "junsei_chuuren", "suuankou_tanki"}
     combos = [c.situation for c in report.changes if c.group == "yakuman"]

@@ -76,7 +76,7 @@ def test_the_parent_diff_shows_the_dealers_yakuman_tsumo_falling_from_144000_to_
 
 def test_the_parent_diff_leaves_out_and_counts_what_only_one_table_can_have(parent_report):
     a, b = yakuset.load_ruleset("tenhou"), yakuset.load_ruleset("tenhou-sanma")
-    situations = list(a.part.situations(a, b))
+    situations = list(a.part.compare.situations(a, b))
     hands = [text for group, text, _ in situations if group == "hands"]
     # The hands are of the three-player tiles and calls: no 2m-8m, no chi, no north seat; some with kita.
     for text in hands:
@@ -97,7 +97,7 @@ def test_the_parent_diff_leaves_out_and_counts_what_only_one_table_can_have(pare
 
 def test_four_player_diffs_are_unchanged_by_the_three_player_situations():
     a, b = yakuset.load_ruleset("tenhou"), yakuset.load_ruleset("ema-2025")
-    assert not [text for _, text, _ in a.part.situations(a, b) if "three players" in text or ", kita " in text]
+    assert not [text for _, text, _ in a.part.compare.situations(a, b) if "three players" in text or ", kita " in text]
     report = diff.behaviour(a, b)
     assert report.one_sided == 0
     grid = next(c for c in report.changes if c.group == "grid")

@@ -77,12 +77,28 @@ def _operation(rs: RuleSet, data: dict[str, Any]) -> Answer:
     return Answer(score(rs, data["faces"]).as_dict())
 
 
+class DiceComparison:
+    """What ``diff`` compares between two dice rule sets (:class:`yakuset.diff.Comparable`)."""
+
+    case_keys = frozenset({"faces"})
+
+    def situations(self, a: RuleSet, b: RuleSet) -> Iterator[diff.Situation]:
+        """Every throw of two dice."""
+        for faces in itertools.combinations_with_replacement(range(1, 7), 2):
+            yield "throw", f"a throw of {faces[0]} and {faces[1]}", _throw(faces)
+
+    def case(self, params: Mapping[str, Any]) -> Callable[[RuleSet], diff.Outcome] | None:
+        """A throw: ``{faces: [1, 5, 5]}``."""
+        return _throw(tuple(params["faces"])) if set(params) == {"faces"} else None
+
+
 class DiceGame:
     """The game of rule sets with ``game: dice``."""
 
     name = "dice"
     schema = HERE / "ruleset.schema.json"
     hookspecs = hookspecs
+    compare = DiceComparison()
     study = None
 
     def compile(
@@ -97,19 +113,6 @@ class DiceGame:
     def expressions(self) -> tuple[ExpressionContext, ...]:
         """The dice game's rule sets write no expression: its points are plain numbers."""
         return ()
-
-    # --- diff (yakuset.diff.Comparable) -------------------------------------------------------
-
-    case_keys = frozenset({"faces"})
-
-    def situations(self, a: RuleSet, b: RuleSet) -> Iterator[diff.Situation]:
-        """Every throw of two dice."""
-        for faces in itertools.combinations_with_replacement(range(1, 7), 2):
-            yield "throw", f"a throw of {faces[0]} and {faces[1]}", _throw(faces)
-
-    def case(self, params: Mapping[str, Any]) -> Callable[[RuleSet], diff.Outcome] | None:
-        """A throw: ``{faces: [1, 5, 5]}``."""
-        return _throw(tuple(params["faces"])) if set(params) == {"faces"} else None
 
     # --- yakuset serve (Served) ---------------------------------------------------------------
 
