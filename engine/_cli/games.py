@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from .._core.commands import Command, CommandLinePart
+from .._core.commands import Command
 from .._core.errors import InputError
 from .._core.game import Game
 from .._house import REGISTRY
@@ -23,7 +23,7 @@ def by_name() -> dict[str, Runs]:
     commands."""
     found: dict[str, Runs] = {}
     for game in REGISTRY.games.values():
-        for extra in game.commands() if isinstance(game, CommandLinePart) else ():
+        for extra in game.command_line.commands() if game.command_line is not None else ():
             found.setdefault(extra.name, {})[game.name] = (game, extra)
     return found
 

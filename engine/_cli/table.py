@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _part(rs: RuleSet) -> CommandLinePart:
-    part = rs.part
-    if not isinstance(part, CommandLinePart):
+    part = rs.part.command_line
+    if part is None:
         raise InputError(f"{rs.game} rule sets have no table or commands")
     return part

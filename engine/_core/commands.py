@@ -1,12 +1,17 @@
 """What a game gives the command line: its table and the commands it adds, described as data
-(:class:`Command`) so that a game never imports the command line itself."""
+(:class:`Command`) so that a game never imports the command line itself.
+
+This is the contract a game's ``command_line`` part implements (:class:`CommandLinePart`); a
+game without one sets ``command_line = None``: ``yakuset table`` refuses its rule sets by name,
+it adds no command, and the studio's pages and the documentation show no table for it. The
+argparse ``type`` functions here read numbers as every command does."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .arguments import a_seed
 from .errors import InputError
@@ -90,15 +95,19 @@ class Command:
     run_alone: Callable[[argparse.Namespace], Output] | None = None
 
 
-@runtime_checkable
 class CommandLinePart(Protocol):
-    """What a game gives the command line (and the server, which shows the same): its table and
-    its own commands."""
+    """A game's part of the command line (and of the server and the documentation, which show its
+    table too): its table and its own commands."""
 
     def table(self, rs: RuleSet, fmt: str) -> Output:
-        """The rule set's table as text (``text`` or ``markdown``) and as JSON data."""
+        """Called by ``yakuset table RULESET`` (``--format``), the studio's rule-set page and
+        the API's ``/table`` (as JSON), and the documentation's rule-set pages (as Markdown):
+        the rule set's table as text (``fmt`` is ``text`` or ``markdown``) and as JSON data."""
         ...
 
     def commands(self) -> Sequence[Command]:
-        """The commands the game adds (``yakuset NAME RULESET ...``)."""
+        """Called each time the command line builds its parser, and by the API's ``/replay``
+        (which runs the game's ``play``): the commands the game adds (``yakuset NAME RULESET
+        ...``), in the order ``yakuset --help`` lists them. Building the list should import
+        nothing a command needs only when it runs."""
         ...

@@ -1,10 +1,13 @@
 """What a game gives the documentation site's rule-set pages beyond its tables: one example hand
-for each yaku a rule set has, drawn, with what the engine scores for it (``yakuset._docs``)."""
+for each yaku a rule set has, drawn, with what the engine scores for it (``yakuset._docs``).
+
+This is the contract a game's ``examples`` part implements (:class:`ExamplesPart`); a game
+without one sets ``examples = None`` and its rule sets' pages show no example."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from .ruleset import RuleSet
@@ -26,12 +29,12 @@ class YakuExample(NamedTuple):
     explanation: str
 
 
-@runtime_checkable
 class ExamplesPart(Protocol):
-    """A game whose rule-set pages show an example hand for each yaku."""
+    """A game's part of the documentation's rule-set pages: an example hand for each yaku."""
 
     def yaku_examples(self, rs: RuleSet) -> Sequence[YakuExample]:
-        """An example for each yaku the rule set has switched on, in the rule set's order, each
+        """Called for each bundled rule set's page (``yakuset._docs``): an example for each yaku
+        the rule set has switched on, in the rule set's order, each
         scored by the engine under ``rs`` (an example whose hand does not score its yaku there is
         not shown: its explanation says so)."""
         ...

@@ -23,7 +23,9 @@ from .expressions import ExpressionContext
 from .yamlsource import LocatedDict
 
 if TYPE_CHECKING:
+    from .commands import CommandLinePart
     from .comparepart import Comparable
+    from .docspart import ExamplesPart
     from .studypart import StudyPart
 
 
@@ -128,4 +130,17 @@ class Game(Protocol):
         """What ``diff`` scores under both rule sets: the game's standard situations and how it
         reads a user's case (:class:`~yakuset._core.comparepart.Comparable`), or ``None``: two
         of the game's rule sets are compared by their rules only."""
+        ...
+
+    @property
+    def command_line(self) -> CommandLinePart | None:
+        """What the command line adds for the game: its table (``yakuset table``, also on the
+        studio's pages and the documentation's) and its commands
+        (:class:`~yakuset._core.commands.CommandLinePart`), or ``None``: no table, no command."""
+        ...
+
+    @property
+    def examples(self) -> ExamplesPart | None:
+        """An example hand for each yaku on the documentation's rule-set pages
+        (:class:`~yakuset._core.docspart.ExamplesPart`), or ``None``: the pages show none."""
         ...

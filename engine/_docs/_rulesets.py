@@ -9,7 +9,6 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .._core.commands import CommandLinePart
 from .._core.docspart import ExamplesPart
 from .._core.resolved import switched_off
 from .._core.ruleset import RuleSet
@@ -116,13 +115,14 @@ def page(rs: RuleSet, public: set[str]) -> str:
     if marks:
         text += f"## {DOUBT} Where the sources are doubtful\n\n"
         text += "".join(f"- `{where}`: {_text.cell(comment)}\n" for where, comment in marks) + "\n"
-    if isinstance(rs.part, CommandLinePart):
-        text += "## Tables\n\n" + _shifted(rs.part.table(rs, "markdown").text) + "\n"
+    command_line = rs.part.command_line
+    if command_line is not None:
+        text += "## Tables\n\n" + _shifted(command_line.table(rs, "markdown").text) + "\n"
     yaku = [dict(item) for item in rs.document.get("yaku", [])]
     if yaku:
         text += "## Yaku\n\n" + _item_table([{k: v for k, v in item.items()} for item in yaku]) + "\n"
-    if isinstance(rs.part, ExamplesPart):
-        text += _examples(rs.part, rs)
+    if rs.part.examples is not None:
+        text += _examples(rs.part.examples, rs)
     return text + _switched_off(rs) + _plugins(rs) + _table_rules(rs)
 
 

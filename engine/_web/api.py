@@ -24,7 +24,6 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from .. import InputError, PluginError, Problem, RuleSet, RulesetError, diff
-from .._core.commands import CommandLinePart
 from .._core.hints import did_you_mean
 from .._core.resolved import resolved_sources
 from .._core.webpart import Operation, json_type
@@ -95,8 +94,8 @@ def table_of(site: Site, rs: RuleSet, fmt: str = "json") -> Any:
 
 
 def _table_of(rs: RuleSet, fmt: str) -> Any:
-    part = rs.part
-    if not isinstance(part, CommandLinePart):
+    part = rs.part.command_line
+    if part is None:
         raise InputError(f"{rs.game} rule sets have no table")
     if fmt == "json":
         return part.table(rs, "text").data
@@ -238,8 +237,8 @@ def replay(site: Site, data: dict[str, Any]) -> Any:
     """``yakuset play --json`` for a posted script (Koi-Koi rounds or a Riichi game), with its trace text."""
     script, name = _replay_request(data)
     rs = site.ruleset_of(data["ruleset"])
-    part = rs.part
-    commands = part.commands() if isinstance(part, CommandLinePart) else ()
+    part = rs.part.command_line
+    commands = part.commands() if part is not None else ()
     play = next((c for c in commands if c.name == "play"), None)
     if play is None:
         raise InputError(f"{rs.game} rule sets have no play scripts")

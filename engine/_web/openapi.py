@@ -11,7 +11,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from .. import __version__
-from .._core.commands import CommandLinePart
 from .._core.webpart import FLAG
 from .sources import Site
 
@@ -70,7 +69,7 @@ def document(site: Site) -> dict[str, Any]:
 
 def _bundled_paths(site: Site) -> dict[str, Any]:
     """What the server tells of its bundled rule sets: the list, one resolved, its file, its tables."""
-    tabled = [name for name, game in site.games.items() if isinstance(game, CommandLinePart)]
+    tabled = [name for name, game in site.games.items() if game.command_line is not None]
     return {
         "/api/v1/rulesets": _get(
             "the bundled rule sets",
@@ -127,7 +126,7 @@ def _heavy_paths(site: Site) -> dict[str, Any]:
     played = [
         name
         for name, game in site.games.items()
-        if isinstance(game, CommandLinePart) and any(c.name == "play" for c in game.commands())
+        if game.command_line is not None and any(c.name == "play" for c in game.command_line.commands())
     ]
     return {
         "/api/v1/diff": _post(

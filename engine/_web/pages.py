@@ -18,7 +18,6 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import RuleSet
-from .._core.commands import CommandLinePart
 from .._core.resolved import path_text, switched_off
 from .._core.stub import stub_text
 from .._core.webpart import WebPart
@@ -79,7 +78,7 @@ async def ruleset_page(request: Request) -> Response:
         web=part,
         info=summary(rs),
         files=[f.display for f in rs.files],
-        table=table_of(request.app.state.site, rs) if isinstance(rs.part, CommandLinePart) else None,
+        table=table_of(request.app.state.site, rs) if rs.part.command_line is not None else None,
         game=part.sections(rs) if part.sections is not None else {},
         plugins={name: dict(settings) for name, settings in rs.plugins.items()},
         off=switched_off(rs),

@@ -298,7 +298,7 @@ def test_every_switched_on_yaku_has_an_example_hand_drawn_on_its_rule_sets_page(
     ``yaku_rules.viewing: never`` (docs/rules/koikoi.md §4.2)."""
     for rs in _bundled():
         page = _ruleset_page(rs.id)
-        examples = rs.part.yaku_examples(rs)
+        examples = rs.part.examples.yaku_examples(rs)
         switched_on = [item["id"] for item in rs.document["yaku"] if item.get("enabled", True)]
         assert [example.yaku for example in examples] == switched_on
         without = {example.yaku for example in examples if not example.figure}

@@ -99,6 +99,8 @@ class DiceGame:
     schema = HERE / "ruleset.schema.json"
     hookspecs = hookspecs
     compare = DiceComparison()
+    command_line = None
+    examples = None
     study = None
 
     def compile(

@@ -51,3 +51,16 @@ def _pile(rules: KoikoiRules, item: KoikoiYaku, month: int | None) -> list[str]:
     counted.sort(key=lambda ident: (ident in needed, rules.cards[ident].also is not None))
     cards += counted[: max(item.count - len(cards), 0)]
     return cards
+
+
+class KoikoiExamples:
+    """Koi-Koi's part of the documentation's rule-set pages
+    (:class:`yakuset._core.docspart.ExamplesPart`)."""
+
+    def yaku_examples(self, rs: RuleSet) -> list[YakuExample]:
+        """A pile for each yaku, made from its definition and scored under ``rs``."""
+        return yaku_examples(rs)
+
+
+#: The part the game names (``KoikoiGame.examples``).
+EXAMPLES = KoikoiExamples()

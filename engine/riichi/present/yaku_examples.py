@@ -134,3 +134,16 @@ def _setting(candidate: dict[str, Any]) -> str:
     if flags:
         words.append(", ".join(flags))
     return "; ".join(words)
+
+
+class RiichiExamples:
+    """Riichi's part of the documentation's rule-set pages
+    (:class:`yakuset._core.docspart.ExamplesPart`)."""
+
+    def yaku_examples(self, rs: RuleSet) -> list[YakuExample]:
+        """A hand for each yaku, from ``yaku_examples.yaml``, scored under ``rs``."""
+        return yaku_examples(rs)
+
+
+#: The part the game names (``RiichiGame.examples``).
+EXAMPLES = RiichiExamples()
