@@ -1,10 +1,23 @@
-"""What a game gives the core: the one interface a game implements to register itself.
+"""What a game is to the engine: the one interface a game implements to register itself
+(:class:`Game`, public as ``yakuset.Game``).
 
 The core reads a rule set's ``game:`` and hands the resolved document to the game of that
-name; it never branches on a game's name. The diff and the command line ask the same game
-object for their parts (the standard situations to compare, the tables and commands it
-adds); each of those layers states what it needs as its own protocol, and a command is a
-:class:`~yakuset._core.commands.Command`.
+name; it never branches on a game's name. A game is small: its name, its schema, its hooks,
+how it compiles a rule set, where its expressions stand, and its parts, one object each for
+the layers above (the diff, studies, the command line, the server, the documentation). Each
+part's contract is a protocol of its own module of the core, whose docstrings say when each
+method is called and what it returns:
+
+- ``compare``: :class:`~yakuset._core.comparepart.Comparable` (``comparepart``);
+- ``study``: :class:`~yakuset._core.studypart.StudyPart` (``studypart``);
+- ``command_line``: :class:`~yakuset._core.commands.CommandLinePart` (``commands``);
+- ``web``: a :class:`~yakuset._core.webpart.WebPart`, data (``webpart``);
+- ``examples``: :class:`~yakuset._core.docspart.ExamplesPart` (``docspart``).
+
+A part a game does not have is ``None``, and each layer says so in its own words (``simulate``
+needs a rule set of a game with a study; a game without a web part is served with the pages
+every rule set has). The engine's games name their parts with :class:`Part`, so that loading a
+rule set imports none of their modules.
 """
 
 from __future__ import annotations
@@ -27,6 +40,7 @@ if TYPE_CHECKING:
     from .comparepart import Comparable
     from .docspart import ExamplesPart
     from .studypart import StudyPart
+    from .webpart import WebPart
 
 
 @dataclass(frozen=True)
@@ -87,7 +101,13 @@ class Part(Generic[T]):
 
 
 class Game(Protocol):
-    """A game: its name in rule sets, its schema, its hooks, and how it compiles a resolved rule set."""
+    """A game: its name in rule sets, its schema, its hooks, how it compiles a resolved rule set,
+    and its parts (each ``None`` when the game does not have it).
+
+    A registry is made of games (``Registry.of(games=...)``); a rule set's game is its
+    ``RuleSet.part``. The parts are read-only: a plain class attribute, a property, or a
+    :class:`Part` that imports the part's module when first read.
+    """
 
     #: The value of ``game:`` in the game's rule sets (``"koikoi"``).
     name: str
@@ -103,9 +123,10 @@ class Game(Protocol):
     def compile(
         self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, checked: Checked
     ) -> tuple[Any, list[Problem]]:
-        """Compile a resolved document of this game into its rules.
+        """Compile a resolved document of this game into its rules (the rule set's ``rules``).
 
-        Called after schema validation, also when it found problems, so that one run reports
+        Called at each load of one of the game's rule sets (and of each variant ``diff`` makes),
+        after schema validation, also when it found problems, so that one run reports
         every bad expression too: compile each section that ``checked`` finds clean, report
         each problem at its location, and build the rules only when ``checked.valid`` and no
         expression failed (return ``None`` for them when anything is wrong).
@@ -113,9 +134,9 @@ class Game(Protocol):
         ...
 
     def expressions(self) -> tuple[ExpressionContext, ...]:
-        """Where this game's rule sets write expressions, and the names each may use: the
-        contexts ``compile`` compiles those fields in (the expression language's reference
-        lists them)."""
+        """Called by the documentation's expression-language reference: where this game's rule
+        sets write expressions, and the names each may use (the contexts ``compile`` compiles
+        those fields in)."""
         ...
 
     @property
@@ -143,4 +164,11 @@ class Game(Protocol):
     def examples(self) -> ExamplesPart | None:
         """An example hand for each yaku on the documentation's rule-set pages
         (:class:`~yakuset._core.docspart.ExamplesPart`), or ``None``: the pages show none."""
+        ...
+
+    @property
+    def web(self) -> WebPart | None:
+        """What ``yakuset serve`` shows of the game: its titles, its sections of a rule set's
+        page, its calculator and its API operations (:class:`~yakuset._core.webpart.WebPart`,
+        data), or ``None``: its rule sets are served with the pages every rule set has."""
         ...

@@ -1,5 +1,12 @@
 """What a game gives ``yakuset serve``, described as data so that a game never imports the web
-layer (nor Starlette or Jinja2): its names, its pages' templates, and its API operations."""
+layer (nor Starlette or Jinja2): its names, its pages' templates, and its API operations.
+
+A game's ``web`` part is a :class:`WebPart`; a game without one sets ``web = None``, and its
+rule sets are served with the pages every rule set has (its name for its titles). The server
+reads the part when it starts (its templates, static files and operations) and calls its
+functions for each page or request: :attr:`WebPart.sections` for a rule set's page,
+:attr:`WebPart.calculator` for the calculator's, an :class:`Operation`'s ``run`` for its
+request."""
 
 from __future__ import annotations
 

@@ -1,29 +1,20 @@
 """What the server asks each game for: its :class:`~yakuset._core.webpart.WebPart` (names,
-templates, scripts, API operations), through the :class:`Served` protocol, as the command line
-asks for its ``CommandLinePart``. The server never branches on a game's name."""
+templates, scripts, API operations), the game's ``web`` part, as the command line asks for its
+``command_line``. The server never branches on a game's name."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol, runtime_checkable
 
 from .._core.game import Game
 from .._core.webpart import Operation, WebPart
 
 
-@runtime_checkable
-class Served(Protocol):
-    """A game with pages and API operations of its own."""
-
-    def web(self) -> WebPart:
-        """The game's part of the studio and of the API."""
-        ...
-
-
 def web_part(game: Game) -> WebPart:
-    """The game's web part; a game without one is served with the pages every rule set has."""
-    if isinstance(game, Served):
-        return game.web()
+    """The game's web part; a game without one (``web = None``) is served with the pages every
+    rule set has."""
+    if game.web is not None:
+        return game.web
     name = game.name
     return WebPart(title=name, short_title=name, table_title="Table", table_summary=f"the table ({name})")
 

@@ -1,5 +1,14 @@
-"""Koi-Koi as a registered game: how its rule sets compile, the situations ``diff`` compares,
-its tables and its commands (``award``, ``play``)."""
+"""Koi-Koi as a registered game (:class:`yakuset.Game`): its name, schema and hooks, how its
+rule sets compile, and its parts, each an object in a module of its own, imported the first
+time a layer above asks for it (loading a rule set imports none of them):
+
+- ``compare``: what ``diff`` scores (``cases/part.py``);
+- ``study``: whole matches between bots for ``simulate`` and ``diff --play`` (``study/part.py``);
+- ``command_line``: the award tables and the commands ``award``, ``koikoi-yaku``, ``cards`` and
+  ``play`` (``present/commands.py``);
+- ``web``: the studio's pages, calculator and API operations (``present/web.py``);
+- ``examples``: each yaku's example pile on the documentation's pages
+  (``present/yaku_examples.py``)."""
 
 from __future__ import annotations
 
@@ -24,9 +33,6 @@ if TYPE_CHECKING:
     from .._core.yamlsource import LocatedDict
     from .rules.compiled import KoikoiRules
 
-# What a command or a diff needs is imported when it runs: loading a rule set imports only the
-# modules that compile it.
-
 _HERE = __name__.rpartition(".")[0]
 
 
@@ -40,6 +46,7 @@ class KoikoiGame:
     compare: Part[Comparable] = Part(f"{_HERE}.cases.part:COMPARE")
     command_line: Part[CommandLinePart] = Part(f"{_HERE}.present.commands:COMMAND_LINE")
     examples: Part[ExamplesPart] = Part(f"{_HERE}.present.yaku_examples:EXAMPLES")
+    web: Part[WebPart] = Part(f"{_HERE}.present.web:WEB_PART")
 
     def compile(
         self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, checked: Checked
@@ -60,15 +67,6 @@ class KoikoiGame:
         from .rules.compiled import EXPRESSIONS
 
         return EXPRESSIONS
-
-    # --- yakuset serve ------------------------------------------------------------------------
-
-    def web(self) -> WebPart:
-        """The award tables, multipliers, yaku and deck of a rule set's page, the calculator,
-        and the API's ``award`` and ``yaku``."""
-        from .present.web import WEB_PART
-
-        return WEB_PART
 
 
 GAME: KoikoiGame = KoikoiGame()

@@ -1,5 +1,14 @@
-"""Riichi as a registered game: how its rule sets compile, the situations ``diff`` compares,
-its payment table and its commands (``score``, ``hand``)."""
+"""Riichi as a registered game (:class:`yakuset.Game`): its name, schema and hooks, how its
+rule sets compile, and its parts, each an object in a module of its own, imported the first
+time a layer above asks for it (loading a rule set imports none of them):
+
+- ``compare``: what ``diff`` scores (``cases/part.py``);
+- ``study``: whole games between bots for ``simulate`` and ``diff --play`` (``study/part.py``);
+- ``command_line``: the payment grids and the commands ``score``, ``hand``, ``tiles`` and
+  ``play`` (``present/commands.py``);
+- ``web``: the studio's pages, calculator and API operations (``present/web.py``);
+- ``examples``: each yaku's example hand on the documentation's pages
+  (``present/yaku_examples.py``)."""
 
 from __future__ import annotations
 
@@ -24,9 +33,6 @@ if TYPE_CHECKING:
     from .._core.yamlsource import LocatedDict
     from .rules.compiled import RiichiRules
 
-# What a command or a diff needs is imported when it runs: loading a rule set, or scoring one
-# hand from the command line, imports only the modules it uses.
-
 _HERE = __name__.rpartition(".")[0]
 
 
@@ -40,6 +46,7 @@ class RiichiGame:
     compare: Part[Comparable] = Part(f"{_HERE}.cases.part:COMPARE")
     command_line: Part[CommandLinePart] = Part(f"{_HERE}.present.commands:COMMAND_LINE")
     examples: Part[ExamplesPart] = Part(f"{_HERE}.present.yaku_examples:EXAMPLES")
+    web: Part[WebPart] = Part(f"{_HERE}.present.web:WEB_PART")
 
     def compile(
         self, document: LocatedDict, manager: pluggy.PluginManager, where: Location, checked: Checked
@@ -54,15 +61,6 @@ class RiichiGame:
         from .rules.compiled import EXPRESSIONS
 
         return EXPRESSIONS
-
-    # --- yakuset serve ------------------------------------------------------------------------
-
-    def web(self) -> WebPart:
-        """The payment grids, limits and yaku of a rule set's page, the calculator, and the
-        API's ``score`` and ``evaluate``."""
-        from .present.web import WEB_PART
-
-        return WEB_PART
 
 
 GAME: RiichiGame = RiichiGame()

@@ -47,6 +47,27 @@ def test_scoring_riichi_never_imports_koikoi_scoring_the_diff_or_a_schema_valida
     assert not {"yaml", "jsonschema", "importlib.metadata"} & loaded
 
 
+#: A game's parts, each a module (or a sub-package) of the game: loading a rule set imports none.
+PARTS = ("study", "cases", "present.commands", "present.web", "present.yaku_examples")
+
+
+def test_loading_a_rule_set_imports_no_part_of_its_game_nor_argparse():
+    loaded = _modules_after("import yakuset\nyakuset.load_ruleset('tenhou')\nyakuset.load_ruleset('nintendo')")
+    assert {"yakuset.riichi.game", "yakuset.koikoi.game"} <= loaded
+    parts = [f"yakuset.{game}.{part}" for game in ("riichi", "koikoi") for part in PARTS]
+    assert not {m for m in loaded if any(m == part or m.startswith(part + ".") for part in parts)}
+    assert "argparse" not in loaded
+
+
+def test_a_game_part_is_imported_when_first_asked_for_and_kept():
+    loaded = _modules_after(
+        "import yakuset\nrs = yakuset.load_ruleset('tenhou')\n"
+        "assert rs.part.study is rs.part.study and type(rs.part.study).__name__ == 'RiichiStudy'"
+    )
+    assert "yakuset.riichi.study.part" in loaded
+    assert not {"yakuset.riichi.cases", "yakuset.riichi.present.commands", "yakuset.riichi.present.web"} & loaded
+
+
 @pytest.mark.parametrize(("argv", "command"), [(["list"], "list"), (["tiles"], "games")])
 def test_a_command_imports_its_own_module_and_no_other_commands(argv, command):
     loaded = _modules_after(

@@ -92,6 +92,27 @@ class DiceComparison:
         return _throw(tuple(params["faces"])) if set(params) == {"faces"} else None
 
 
+#: A rule set's points table on its page, and the API's ``throw``.
+WEB = WebPart(
+    title="Dice",
+    short_title="Dice",
+    table_title="Points by face",
+    table_summary="the points by face (Dice)",
+    templates=HERE / "templates",
+    sections=_sections,
+    operations=(
+        Operation(
+            "throw",
+            "the points of a throw of dice",
+            {"faces": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}}},
+            ("faces",),
+            "{ruleset, points, steps}",
+            _operation,
+        ),
+    ),
+)
+
+
 class DiceGame:
     """The game of rule sets with ``game: dice``."""
 
@@ -99,6 +120,7 @@ class DiceGame:
     schema = HERE / "ruleset.schema.json"
     hookspecs = hookspecs
     compare = DiceComparison()
+    web = WEB
     command_line = None
     examples = None
     study = None
@@ -115,29 +137,6 @@ class DiceGame:
     def expressions(self) -> tuple[ExpressionContext, ...]:
         """The dice game's rule sets write no expression: its points are plain numbers."""
         return ()
-
-    # --- yakuset serve (Served) ---------------------------------------------------------------
-
-    def web(self) -> WebPart:
-        """A rule set's points table on its page, and the API's ``throw``."""
-        return WebPart(
-            title="Dice",
-            short_title="Dice",
-            table_title="Points by face",
-            table_summary="the points by face (Dice)",
-            templates=HERE / "templates",
-            sections=_sections,
-            operations=(
-                Operation(
-                    "throw",
-                    "the points of a throw of dice",
-                    {"faces": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}}},
-                    ("faces",),
-                    "{ruleset, points, steps}",
-                    _operation,
-                ),
-            ),
-        )
 
 
 GAME = DiceGame()
