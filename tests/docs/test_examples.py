@@ -237,6 +237,9 @@ def test_the_plugin_tutorial_builds_installs_and_plays_its_bot(tmp_path, monkeyp
 #: found there by its first line) and the plugin tutorial's files by its packaging test.
 NOT_RUN = {
     ("docs/architecture.md", "class Game(Protocol):"): "a sketch of the protocol in _core/game.py",
+    ("docs/architecture.md", "class RiichiGame:"): (
+        "a sketch of engine/riichi/game.py, whose lines test_the_sketch_of_a_game_names_its_parts_as_the_game_does checks"
+    ),
     ("docs/rules/riichi.md", "from mahjong.hand_calculating.hand import HandCalculator"): (
         "notes on the `mahjong` package's own API, a rule source"
     ),
@@ -256,3 +259,15 @@ def test_every_python_block_of_the_pages_is_run_by_a_test_or_says_why_not():
                 f"{page}: the python block starting {first!r} is run by no test: make it a pycon "
                 "session, run it from a test (_doc_block), or say why not in NOT_RUN"
             )
+
+
+def test_the_sketch_of_a_game_names_its_parts_as_the_game_does():
+    [block] = [
+        b
+        for b in re.findall(r"```python\n(.*?)```", PAGES["docs/architecture.md"], re.S)
+        if b.startswith("class RiichiGame:")
+    ]
+    source = (ROOT / "engine" / "riichi" / "game.py").read_text(encoding="utf-8")
+    stated = [line.strip() for line in block.splitlines()[1:] if not line.strip().startswith("def ")]
+    assert len(stated) == 8 and sum("Part(" in line for line in stated) == 5
+    assert [line for line in stated if line not in source] == []
