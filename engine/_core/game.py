@@ -140,17 +140,17 @@ class Game(Protocol):
         ...
 
     @property
-    def study(self) -> StudyPart | None:
-        """What balance studies play (``yakuset simulate``, ``yakuset diff --play``): whole
-        matches between bots, tallied (:class:`~yakuset._core.studypart.StudyPart`), or
-        ``None``: the game's rule sets are not studied."""
-        ...
-
-    @property
     def compare(self) -> Comparable | None:
         """What ``diff`` scores under both rule sets: the game's standard situations and how it
         reads a user's case (:class:`~yakuset._core.comparepart.Comparable`), or ``None``: two
         of the game's rule sets are compared by their rules only."""
+        ...
+
+    @property
+    def study(self) -> StudyPart | None:
+        """What balance studies play (``yakuset simulate``, ``yakuset diff --play``): whole
+        matches between bots, tallied (:class:`~yakuset._core.studypart.StudyPart`), or
+        ``None``: the game's rule sets are not studied."""
         ...
 
     @property
@@ -161,14 +161,25 @@ class Game(Protocol):
         ...
 
     @property
-    def examples(self) -> ExamplesPart | None:
-        """An example hand for each yaku on the documentation's rule-set pages
-        (:class:`~yakuset._core.docspart.ExamplesPart`), or ``None``: the pages show none."""
-        ...
-
-    @property
     def web(self) -> WebPart | None:
         """What ``yakuset serve`` shows of the game: its titles, its sections of a rule set's
         page, its calculator and its API operations (:class:`~yakuset._core.webpart.WebPart`,
         data), or ``None``: its rule sets are served with the pages every rule set has."""
         ...
+
+    @property
+    def examples(self) -> ExamplesPart | None:
+        """An example hand for each yaku on the documentation's rule-set pages
+        (:class:`~yakuset._core.docspart.ExamplesPart`), or ``None``: the pages show none."""
+        ...
+
+
+#: The parts a game names (the properties of :class:`Game`), each an object or ``None``.
+PARTS = tuple(name for name, value in vars(Game).items() if isinstance(value, property))
+
+
+def missing_parts(game: object) -> list[str]:
+    """The parts ``game`` does not name at all (neither an object nor ``None``), found without
+    reading them (reading a :class:`Part` imports its module)."""
+    named = {name for kind in type(game).__mro__ for name in vars(kind)} | set(getattr(game, "__dict__", ()))
+    return [part for part in PARTS if part not in named]

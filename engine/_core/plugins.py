@@ -22,7 +22,7 @@ import pluggy
 
 from . import hookspecs, validate
 from .errors import InputError, Location, PluginError, Problem, RulesetError
-from .game import Game
+from .game import Game, missing_parts
 from .hints import did_you_mean
 from .yamlsource import LocatedDict
 
@@ -49,7 +49,16 @@ class Registry:
 
     @classmethod
     def of(cls, games: Iterable[Game], builtins: Mapping[str, object]) -> Registry:
-        """A registry of ``games`` (by their names) and the built-in plugins ``builtins``."""
+        """A registry of ``games`` (by their names) and the built-in plugins ``builtins``. A game
+        must name each of its parts, ``None`` for one it does not have (``TypeError``)."""
+        games = tuple(games)
+        for game in games:
+            missing = missing_parts(game)
+            if missing:
+                raise TypeError(
+                    f"the game {game.name!r} names no {', '.join(missing)}: "
+                    "a game names each of its parts, None for one it does not have (yakuset.Game)"
+                )
         return cls(MappingProxyType({game.name: game for game in games}), MappingProxyType(dict(builtins)))
 
     def with_plugins(self, plugins: Mapping[str, object] | Iterable[object]) -> Registry:

@@ -52,6 +52,7 @@ class Toy:
 
     name = "toy"
     hookspecs = _toy_hookspecs()
+    compare = study = command_line = web = examples = None
 
     def __init__(self, schema: Path) -> None:
         self.schema = schema

@@ -172,3 +172,14 @@ def test_a_game_without_a_compare_part_is_compared_by_its_rules_only():
     ]
     with pytest.raises(yakuset.InputError, match=r"^dice rule sets have no situations to compare$"):
         diff.behaviour(basic, house)
+
+
+def test_a_game_that_does_not_name_a_part_is_refused_when_registered():
+    from yakuset._core.plugins import Registry
+
+    class Unfinished:
+        name = "unfinished"
+        compare = study = command_line = None
+
+    with pytest.raises(TypeError, match=r"^the game 'unfinished' names no web, examples: a game names each of its"):
+        Registry.of(games=(Unfinished(),), builtins={})
