@@ -74,7 +74,8 @@ NO_YAKU = TableRule(
 
 # --- the turn's own rules ----------------------------------------------------------------------
 
-AFTER_CALL = TableRule("after_call", None, lambda h, s, m: "after a call, a discard", when=lambda h, s: h.drawn is None)
+#: After a chi or pon the caller discards: what refuses a turn's other kinds of move then.
+AFTER_CALL = TableRule("after_call", None, lambda h, s, m: "after a call, a discard")
 
 
 def _kuikae_words(hand: Hand, seat: int, move: Move) -> str:
@@ -191,12 +192,13 @@ def _riichi_discards(hand: Hand, seat: int) -> list[Move]:
     return out
 
 
-NOT_COMPLETE = TableRule(
-    "not_complete",
-    None,
-    lambda h, s, m: "the hand is not complete",
-    when=lambda h, s: h.drawn >> 2 not in h.seats[s].waits,  # type: ignore[operator]  # the waits before the draw
-)
+def _not_complete(hand: Hand, seat: int) -> bool:
+    """Whether the tile drawn is none of the waits of the hand before the draw."""
+    assert hand.drawn is not None
+    return hand.drawn >> 2 not in hand.seats[seat].waits
+
+
+NOT_COMPLETE = TableRule("not_complete", None, lambda h, s, m: "the hand is not complete", when=_not_complete)
 
 NINE_TERMINALS_RULE = TableRule(
     "no_nine_terminals",
