@@ -9,7 +9,8 @@ must leave every file the same.
 What is written: ``simulate --json`` of Koi-Koi and Riichi studies (four and three players),
 ``replay --json`` of every log of tests/data/logs and examples/logs under the lobby's rule set
 and rescored under EMA 2025, ``diff --json`` of two pairs of rule sets, and for seeded games at
-both tables every event and the trace (Riichi: ``Table.events`` and ``trace()``; Koi-Koi: the
+both tables every event and the trace (Riichi: ``Table.events`` in their JSON shape, ``as_dict()``,
+and ``trace()``; Koi-Koi: the
 referee's events and ``Table.trace``), each move chosen by a seeded random player among the legal
 moves. Timing is not measured: the figures of a study's JSON that are times are removed.
 """
@@ -49,7 +50,7 @@ def _riichi_games(out: Path, ruleset: str, seeds: range) -> None:
         while table.to_move is not None:
             moves = table.legal_moves()
             table.play(moves[chooser.randrange(len(moves))])
-        lines.append(json.dumps(table.events, sort_keys=True, default=str))
+        lines.append(json.dumps([event.as_dict() for event in table.events], sort_keys=True, default=str))
         lines.append(table.trace())
         lines.append(repr(table.standings()))
     (out / f"riichi-table-{ruleset}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")

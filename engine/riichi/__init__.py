@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from .._core.lazy import lazy_names
 
 if TYPE_CHECKING:
+    from .._core.errors import IllegalMove as IllegalMove
     from . import hookspecs as hookspecs
     from .game import GAME as GAME, RiichiGame as RiichiGame
     from .logs.checks import Finding as Finding, check_log as check_log
@@ -72,14 +73,32 @@ if TYPE_CHECKING:
         play_games as play_games,
     )
     from .study.tally import Tally as Tally, compare as compare, summary as summary
-    from .table.play import (
-        MOVE_KINDS as MOVE_KINDS,
-        IllegalMove as IllegalMove,
-        Move as Move,
-        Table as Table,
-        TableHand as TableHand,
-        View as View,
+    from .table.events import (
+        AddedKanDeclared as AddedKanDeclared,
+        CallDeclared as CallDeclared,
+        ChiCalled as ChiCalled,
+        ClosedKanDeclared as ClosedKanDeclared,
+        DoraRevealed as DoraRevealed,
+        GameEnded as GameEnded,
+        HandDealt as HandDealt,
+        HandEnded as HandEnded,
+        KitaDeclared as KitaDeclared,
+        NineTerminalsDeclared as NineTerminalsDeclared,
+        OpenKanCalled as OpenKanCalled,
+        Passed as Passed,
+        PonCalled as PonCalled,
+        RiichiAccepted as RiichiAccepted,
+        RonDeclared as RonDeclared,
+        TableEvent as TableEvent,
+        TileCalled as TileCalled,
+        TileDiscarded as TileDiscarded,
+        TileDrawn as TileDrawn,
+        TsumoDeclared as TsumoDeclared,
+        WinScored as WinScored,
+        Won as Won,
     )
+    from .table.moves import MOVE_KINDS as MOVE_KINDS, Move as Move
+    from .table.play import Table as Table, TableHand as TableHand, View as View
     from .tiles.notation import (
         DRAGONS as DRAGONS,
         EAST as EAST,

@@ -365,6 +365,74 @@ def test_the_events_and_rounds_a_koikoi_table_builds_field_by_field_are_values(i
         assert repr(record).startswith(f"{type(record).__name__}({type(record)._fields[0]}=")
 
 
+def _riichi_events(rs: yakuset.RuleSet, seed: int, bot: str) -> list[Any]:
+    """The events of the game of ``seed`` at a table of ``rs`` between ``bot`` players, to its
+    end or to the end of its first hand won."""
+    table = riichi.Table(rs, seed=seed)
+    found = riichi.find_bots(rs, [bot] * len(table.state.scores))
+    bots = [one.factory(rs, random.Random(seat)) for seat, one in enumerate(found)]
+    while table.to_move is not None:
+        seat = table.to_move
+        events = table.play(bots[seat].choose(table.view(seat), table.legal_moves()))
+        if any(type(event) is riichi.HandEnded and event.wins for event in events):
+            break
+    return table.events
+
+
+#: The events of a Riichi table, each a type of its own.
+RIICHI_EVENTS = [
+    "HandDealt",
+    "TileDrawn",
+    "DoraRevealed",
+    "TileDiscarded",
+    "RiichiAccepted",
+    "CallDeclared",
+    "ChiCalled",
+    "PonCalled",
+    "OpenKanCalled",
+    "ClosedKanDeclared",
+    "AddedKanDeclared",
+    "KitaDeclared",
+    "Passed",
+    "NineTerminalsDeclared",
+    "RonDeclared",
+    "TsumoDeclared",
+    "HandEnded",
+    "GameEnded",
+]
+
+
+def test_the_events_of_a_riichi_table_are_values():
+    """The same seed and moves give equal events (hash and repr too), warm, after clear_caches()
+    and under the rule set loaded again; an event equals another of its type with the same fields
+    only, never one of another type; its JSON shape is its own type's."""
+    events: dict[str, Any] = {}
+    wins = []
+    games = (
+        ("tenhou", 1, "efficiency"),
+        ("tenhou", 3, "random"),
+        ("tenhou-sanma", 5, "random"),
+        ("m-league", 2, "random"),
+    )
+    for ident, seed, bot in games:
+        played = equal_from_warm_cold_and_reloaded(ident, lambda rs, s=seed, b=bot: tuple(_riichi_events(rs, s, b)))
+        for event in played:
+            events.setdefault(type(event).__name__, event)
+            assert event.as_dict()["type"] == event.type
+            wins += event.wins or () if type(event) is riichi.HandEnded else ()
+    assert wins and all(type(win) is riichi.WinScored for win in wins)
+    # a dealt hand, a draw, a discard, riichi, a call declared and made, a kita, a pass, a win, a
+    # hand's end and the game's (the rarer kans and nine terminals: tests/riichi/table/test_play.py)
+    seen = {"HandDealt", "TileDrawn", "TileDiscarded", "RiichiAccepted", "CallDeclared", "PonCalled", "KitaDeclared"}
+    assert set(events) >= seen | {"Passed", "TsumoDeclared", "HandEnded", "GameEnded"}
+    assert riichi.Passed(seat=1) != riichi.RiichiAccepted(seat=1) and riichi.Passed(1) == riichi.Passed(seat=1)
+    drawn = events["TileDrawn"]
+    assert drawn._replace(tile=drawn.tile ^ 1) != drawn and drawn != tuple(drawn)
+    assert drawn._replace() == drawn and hash(drawn._replace()) == hash(drawn)
+    with pytest.raises(AttributeError):
+        drawn.tile = 0
+
+
 # --- every public result type --------------------------------------------------------------------
 
 #: Each public result type and the test that shows it is a value.
@@ -406,6 +474,10 @@ COVERED = {
     "ReplayedHand": test_a_replay_of_a_logged_game_and_its_parts_are_values,
     "ReplayedWin": test_a_replay_of_a_logged_game_and_its_parts_are_values,
     "Divergence": test_a_replay_of_a_logged_game_and_its_parts_are_values,
+    **dict.fromkeys(RIICHI_EVENTS, test_the_events_of_a_riichi_table_are_values),
+    "TileCalled": test_the_events_of_a_riichi_table_are_values,
+    "Won": test_the_events_of_a_riichi_table_are_values,
+    "WinScored": test_the_events_of_a_riichi_table_are_values,
 }
 #: Results of the play flows (Koi-Koi's referee, table, simulations, replays; Riichi's table,
 #: tests/riichi/table/test_play.py, its bots and simulations, tests/riichi/study/test_bots.py and
@@ -454,6 +526,7 @@ NOT_RESULTS = {
     "Match",
     "Table",
     "Pile",
+    "TableEvent",  # the base of the Riichi table's events, each a result (RIICHI_EVENTS)
 }
 
 

@@ -667,20 +667,20 @@ def pure_karaten(hand: Hand, ours: HandResult, table: Any) -> tuple[int, ...]:
     theirs = hand.result
     if theirs is None or hand.held is None or not (ours.ended == theirs.ended == "exhaustive_draw"):
         return ()
-    end = next(event for event in reversed(table.events) if event["type"] == "end")
-    if end.get("nagashi"):
+    end = next(event for event in reversed(table.events) if event.type == "end")
+    if end.nagashi:
         return ()
     players = len(hand.held)
     karaten = [
         seat
         for seat, (tiles, melds) in enumerate(hand.held)
-        if seat not in end["tenpai"] and is_pure_karaten(tiles, melds, players)
+        if seat not in end.tenpai and is_pure_karaten(tiles, melds, players)
     ]
     if not karaten:
         return ()
     total = table.rules.table.noten_payments
-    before = _noten_payments(total, players, set(end["tenpai"]))
-    after = _noten_payments(total, players, set(end["tenpai"]) | set(karaten))
+    before = _noten_payments(total, players, set(end.tenpai))
+    after = _noten_payments(total, players, set(end.tenpai) | set(karaten))
     expected = tuple(d - b + a for d, b, a in zip(ours.deltas, before, after, strict=True))
     return tuple(karaten) if expected == theirs.deltas else ()
 

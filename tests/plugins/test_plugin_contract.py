@@ -363,7 +363,7 @@ def test_riichi_bots_alone_offers_a_bot_that_simulated_games_play(installed):
     from yakuset.riichi.study.simulation import play_out
 
     play_out(table, bots)
-    discards = [e for e in table.events if e["type"] == "discard" and e["seat"] == 0 and not e["riichi"]]
+    discards = [e for e in table.events if e.type == "discard" and e.seat == 0 and not e.riichi]
     assert discards and table.ended
 
 

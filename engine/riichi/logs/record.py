@@ -14,7 +14,7 @@ from ..._core.errors import InputError
 from ..rules.table import WIND_NAMES
 
 if TYPE_CHECKING:
-    from ..table.play import Move
+    from ..table.moves import Move
 
 #: The wall's events: a draw (``tile``; after a kan or a kita it is the replacement tile) and a
 #: new dora indicator shown (``tile``).
@@ -72,7 +72,7 @@ class LogEvent(NamedTuple):
         """The table's :class:`yakuset.riichi.Move` of a player's event."""
         if self.kind in WALL_KINDS:
             raise InputError(f"a {self.kind} is an event of the wall, not a move")
-        from ..table.play import Move
+        from ..table.moves import Move
 
         return Move(self.kind, self.tile, self.tiles)
 

@@ -19,15 +19,17 @@ sticks the other rules gave.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..._core.arguments import shown
-from ..._core.errors import InputError
+from ..._core.errors import IllegalMove, InputError
 from ..rules.compiled import rules_of
 from ..settlement.standings import Standing, standings
 from ..settlement.state import State
-from ..table.play import PASS, IllegalMove, Move, Table
+from ..table.decisions import rule_named
+from ..table.events import DoraRevealed, HandEnded
+from ..table.moves import PASS, Move
+from ..table.play import Table
 from ..table.wall import tile_label
 from .record import GameLog, LogEvent, LogHand
 from .wall import rebuilt_wall
@@ -39,7 +41,6 @@ if TYPE_CHECKING:
 _REACTIONS = frozenset(("ron", "chi", "pon", "open_kan"))
 #: The table's ending for each of the log's result kinds.
 _ENDING = {"draw": "exhaustive_draw", "nagashi": "exhaustive_draw"}
-_RULE_IN_MESSAGE = re.compile(r"\(([a-z_]+\.[a-z_.]+)\)")
 
 
 class Divergence(NamedTuple):
@@ -63,12 +64,12 @@ class Divergence(NamedTuple):
 
 class ReplayedWin(NamedTuple):
     """One win as the table scored it: the winner's ``seat``, the ``yaku`` ids, ``han`` and
-    ``fu``, and ``yakuman`` (how many; 0 for a hand of han)."""
+    ``fu`` (``None`` for a yakuman hand), and ``yakuman`` (how many; 0 for a hand of han)."""
 
     seat: int
     yaku: tuple[str, ...]
-    han: int
-    fu: int
+    han: int | None
+    fu: int | None
     yakuman: int
 
 
@@ -333,12 +334,6 @@ def _plain(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
-def _rule_of(message: str) -> str:
-    """The rule a refusal names: a rule-set key in parentheses, else the word before the colon."""
-    found = _RULE_IN_MESSAGE.search(message)
-    return found[1] if found else message.split(":", 1)[0]
-
-
 class _HandReplay:
     """One logged hand played at a table."""
 
@@ -412,9 +407,9 @@ class _HandReplay:
             self.ended = True
             return
         for event in events:
-            if event["type"] == "dora":
-                self.dora.append(event["indicator"])
-            elif event["type"] == "end":
+            if type(event) is DoraRevealed:
+                self.dora.append(event.indicator)
+            elif type(event) is HandEnded:
                 self.ended = True
 
     def _pass_all(self) -> None:
@@ -497,7 +492,7 @@ class _HandReplay:
                 self._said(event),
                 f"has seat {event.seat} {event.kind}",
                 f"refuse it: {error}",
-                _rule_of(str(error)),
+                rule_named(error),
             )
         return True
 
@@ -526,10 +521,8 @@ class _HandReplay:
             return done, state
         played = self.table.hands[-1]
         settlement = played.settlement
-        end = next(e for e in reversed(self.table.events) if e["type"] == "end")
-        wins = tuple(
-            ReplayedWin(w["seat"], tuple(w["yaku"]), w["han"], w["fu"], w["yakuman"]) for w in end.get("wins", ())
-        )
+        end = next(e for e in reversed(self.table.events) if type(e) is HandEnded)
+        wins = tuple(ReplayedWin(w.seat, w.yaku, w.han, w.fu, w.yakuman) for w in end.wins or ())
         done = ReplayedHand(
             self.number, name, state, played.ending, settlement.transfers, logged, wins, tuple(self.refused)
         )
@@ -537,7 +530,7 @@ class _HandReplay:
             self._compare_result(done, end)
         return done, settlement.state
 
-    def _compare_result(self, done: ReplayedHand, end: dict[str, Any]) -> None:
+    def _compare_result(self, done: ReplayedHand, end: HandEnded) -> None:
         result = self.hand.result
         assert result is not None
         last = len(self.hand.events) - 1
@@ -557,7 +550,7 @@ class _HandReplay:
         if done.deltas != result.deltas:
             ours = (
                 "; ".join(f"seat {w.seat} {w.han} han {w.fu} fu {'+'.join(w.yaku)}" for w in done.wins)
-                or f"tenpai {end.get('tenpai', [])}"
+                or f"tenpai {list(end.tenpai or ())}"
             )
             theirs = (
                 "; ".join(

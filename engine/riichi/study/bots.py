@@ -23,7 +23,8 @@ from ..tiles.shanten import _SUIT_OF, _candidates, _others, _rests, _standard, _
 
 if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
-    from ..table.play import Move, View
+    from ..table.moves import Move
+    from ..table.play import View
 
 
 @runtime_checkable

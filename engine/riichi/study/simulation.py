@@ -16,23 +16,25 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..._core.arguments import a_seed, an_index, shown
 from ..._core.bots import BotError, OfferedBot
-from ..._core.errors import InputError
+from ..._core.errors import IllegalMove, InputError
 from ..._core.seeds import derived_seed
+from ..kinds import Ending
 from ..settlement.standings import standings
-from ..table.play import IllegalMove, Table
+from ..table.events import HandEnded, RiichiAccepted, TileCalled
+from ..table.play import Table
 from .tally import Tally
 
 if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
     from .bots import Bot
 
-_WINS = ("ron", "tsumo")
-#: The events of a call: a seat that made one this hand has called (its hand is open).
-CALLS = frozenset(("chi", "pon", "open_kan"))
+_WINS = (Ending.RON, Ending.TSUMO)
+#: The events of a call made.
+_CALLS = frozenset(TileCalled.__subclasses__())
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -119,14 +121,14 @@ def play_out(
         except IllegalMove as error:
             raise BotError(named.name, named.plugin, f"answered {shown(move)} at seat {seat}", error) from None
         for event in events:
-            kind = event["type"]
-            if kind == "riichi":
-                riichi.append(event["seat"])
-            elif kind in CALLS:
-                if event["seat"] not in called:
-                    called.append(event["seat"])
-            elif kind == "end":
-                marks.append((tuple(riichi), tuple(sorted(called)), event.get("discarder")))
+            if type(event) is RiichiAccepted:
+                riichi.append(event.seat)
+            elif type(event) in _CALLS:  # a seat that made a call this hand has called (its hand is open)
+                caller = cast(TileCalled, event).seat
+                if caller not in called:
+                    called.append(caller)
+            elif type(event) is HandEnded:
+                marks.append((tuple(riichi), tuple(sorted(called)), event.discarder))
                 riichi, called = [], []
     return marks
 
@@ -144,7 +146,7 @@ def _record(
                 played.ending,
                 settled.winners,
                 tuple(settled.transfers[winner] for winner in settled.winners),
-                discarder if played.ending == "ron" else None,
+                discarder if played.ending == Ending.RON else None,
                 riichi,
                 called,
                 not after.ended and after.dealer == played.state.dealer,
@@ -173,11 +175,11 @@ def count(t: Tally, game: GameRecord) -> None:
         t.renchan += hand.renchan
         if hand.ending in _WINS:
             t.wins += len(hand.winners)
-            t.tsumo += hand.ending == "tsumo"
-            t.deal_ins += hand.ending == "ron"
+            t.tsumo += hand.ending == Ending.TSUMO
+            t.deal_ins += hand.ending == Ending.RON
             t.dealer_wins += hand.dealer in hand.winners
             t.values.update(hand.values)
-        elif hand.ending == "exhaustive_draw":
+        elif hand.ending == Ending.EXHAUSTIVE_DRAW:
             t.exhaustive_draws += 1
         else:
             t.abortive_draws += 1

@@ -113,9 +113,22 @@ class Wall:
     keeps its size and the live wall ends one tile sooner.
 
     Made by :meth:`shuffled` (from a seed) or :meth:`given` (checked); it changes as tiles are drawn.
+    ``live_left`` is how many tiles are left to draw in the live wall (0: the last tile was drawn)
+    and ``revealed`` how many dora indicators are revealed (``len(dora_indicators)``); the wall
+    keeps both, read as often as the table asks them.
     """
 
-    __slots__ = ("rules", "tiles", "_next", "_live_end", "_replacements", "_indicators", "_revealed", "_pending")
+    __slots__ = (
+        "rules",
+        "tiles",
+        "live_left",
+        "revealed",
+        "_next",
+        "_live_end",
+        "_replacements",
+        "_indicators",
+        "_pending",
+    )
 
     def __init__(self, rules: TableRules, tiles: tuple[int, ...]) -> None:
         self.rules = rules
@@ -124,10 +137,10 @@ class Wall:
         spare = dead - 2 * INDICATORS
         far = size - 1
         self._next = 0
-        self._live_end = size - dead
+        self._live_end = self.live_left = size - dead
         self._replacements = [far - k for k in range(spare)]
         self._indicators = tuple(far - spare - 2 * k for k in range(INDICATORS))  # the ura lies one nearer
-        self._revealed = 1
+        self.revealed = 1
         self._pending: str | None = None
 
     @classmethod
@@ -153,11 +166,6 @@ class Wall:
     # --- what the table reads ------------------------------------------------------------------
 
     @property
-    def live_left(self) -> int:
-        """Tiles left to draw in the live wall (0: the last tile was drawn)."""
-        return self._live_end - self._next
-
-    @property
     def live(self) -> tuple[int, ...]:
         """The live wall's tiles left, in the order they will be drawn."""
         return self.tiles[self._next : self._live_end]
@@ -175,14 +183,9 @@ class Wall:
         return len(self.tiles) - self.rules.dead_wall - self._live_end
 
     @property
-    def revealed(self) -> int:
-        """How many dora indicators are revealed: ``len(dora_indicators)``."""
-        return self._revealed
-
-    @property
     def dora_indicators(self) -> tuple[int, ...]:
         """The dora indicators revealed so far, first to last."""
-        return tuple(self.tiles[position] for position in self._indicators[: self._revealed])
+        return tuple(self.tiles[position] for position in self._indicators[: self.revealed])
 
     @property
     def ura_indicators(self) -> tuple[int, ...]:
@@ -190,7 +193,7 @@ class Wall:
         indicator (``tiles.kan_ura``), or under the first only; none without ``tiles.ura_dora``."""
         if not self.rules.ura_dora:
             return ()
-        shown = self._revealed if self.rules.kan_ura else 1
+        shown = self.revealed if self.rules.kan_ura else 1
         return tuple(self.tiles[position - 1] for position in self._indicators[:shown])
 
     # --- what the table does -------------------------------------------------------------------
@@ -211,6 +214,7 @@ class Wall:
                 hands[(dealer + turn) % players].extend(self.tiles[at : at + size])
                 at += size
         self._next = at
+        self.live_left = self._live_end - at
         return tuple(tuple(hand) for hand in hands)
 
     def draw(self) -> int:
@@ -219,6 +223,7 @@ class Wall:
             raise InputError("the live wall is empty: the hand ends in an exhaustive draw")
         tile = self.tiles[self._next]
         self._next += 1
+        self.live_left -= 1
         return tile
 
     def replacement(self) -> int:
@@ -228,6 +233,7 @@ class Wall:
             raise InputError("no replacement draw: the live wall is empty, and the dead wall must keep its size")
         tile = self.tiles[self._replacements.pop(0)]
         self._live_end -= 1
+        self.live_left -= 1
         self._replacements.append(self._live_end)
         if self._pending == "after_replacement":
             self._reveal()
@@ -240,7 +246,7 @@ class Wall:
         earlier kan's indicator still due is revealed first."""
         if not self.rules.kan_dora:
             return
-        if self._revealed + (self._pending is not None) >= INDICATORS:
+        if self.revealed + (self._pending is not None) >= INDICATORS:
             raise InputError(f"all {INDICATORS} dora indicators are revealed or due: there are at most four kans")
         if self._pending is not None:
             self._reveal()
@@ -257,7 +263,7 @@ class Wall:
 
     def _reveal(self) -> None:
         self._pending = None
-        self._revealed += 1  # kan() keeps it at most INDICATORS
+        self.revealed += 1  # kan() keeps it at most INDICATORS
 
 
 def _checked(ruleset: str, rules: TableRules, tiles: Any) -> tuple[int, ...]:

@@ -174,14 +174,15 @@ def test_a_bot_never_sees_another_hand_or_the_wall(tenhou):
     decisions = 0
     while (seat := table.to_move) is not None:
         view = views[seat]
-        hidden = set().union(*(table._concealed[other] for other in range(4) if other != seat))
-        wall = table._wall
-        hidden |= set(wall.tiles) - set(table._concealed[seat]) - set(wall.dora_indicators)
-        hidden -= {t for discards in table._discards for t in discards}
+        seats = table._hand.seats
+        hidden = set().union(*(seats[other].concealed for other in range(4) if other != seat))
+        wall = table._hand.wall
+        hidden |= set(wall.tiles) - set(seats[seat].concealed) - set(wall.dora_indicators)
+        hidden -= {t for each in seats for t in each.discards}
         hidden -= {t for melds in view.melds for _, tiles in melds for t in tiles}  # called: shown
         shown = _seen_through(view)
         assert not shown & (hidden - set(view.hand)), (seat, shown & hidden)
-        assert set(view.hand) == set(table._concealed[seat])
+        assert set(view.hand) == set(seats[seat].concealed)
         moves = table.legal_moves()
         table.play(moves[int(rng.random() * len(moves))])
         decisions += 1

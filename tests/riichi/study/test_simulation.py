@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 import yakuset
 from yakuset import _studies, riichi
-from yakuset.riichi import Move, Table
+from yakuset.riichi import Move, Table, TileDiscarded
 from yakuset.riichi.study.simulation import GameRecord, HandRecord, count, play_out
 
 from ...helpers import run
@@ -68,8 +68,8 @@ def test_tsumogiri_discards_what_it_drew_passes_every_call_and_wins_when_it_can(
             assert move.kind == "pass"
         else:
             assert move == Move("discard", drawn)
-    discards = [event for event in table.events if event["type"] == "discard"]
-    assert discards and all(event["tsumogiri"] for event in discards)
+    discards = [event for event in table.events if isinstance(event, TileDiscarded)]
+    assert discards and all(event.tsumogiri for event in discards)
 
 
 def _shanten_after(hand, tile) -> int:

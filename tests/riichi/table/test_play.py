@@ -16,7 +16,7 @@ import pytest
 import yakuset
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 from yakuset import riichi
-from yakuset.riichi import IllegalMove, Move, Table
+from yakuset.riichi import ChiCalled, HandEnded, IllegalMove, Move, RiichiAccepted, Table, TileDiscarded
 from yakuset.riichi.tiles.shanten import shanten_of
 
 RON, TSUMO, PASS = Move("ron"), Move("tsumo"), Move("pass")
@@ -81,6 +81,21 @@ def rigged(
     return wall
 
 
+def end_of(events) -> HandEnded:
+    """The hand's end among ``events``."""
+    return next(e for e in events if isinstance(e, HandEnded))
+
+
+def refusal(table: Table, move) -> IllegalMove:
+    """What ``table.play(move)`` raises; the table's view, seat to move and legal moves unchanged."""
+    before = (table.to_move, table.legal_moves(), table.trace(), len(table.events))
+    with pytest.raises(IllegalMove) as caught:
+        table.play(move)
+    assert (table.to_move, table.legal_moves(), table.trace(), len(table.events)) == before
+    assert not table.is_legal(move)
+    return caught.value
+
+
 def tile_of(table: Table, seat: int, name: str) -> int:
     """The wall tile of that name in ``seat``'s hand (the first copy)."""
     kind = riichi.TILE_OF[name]
@@ -124,11 +139,11 @@ def test_a_ron_is_scored_from_the_tiles_and_settled(tenhou):
     legal = table.legal_moves()
     assert table.to_move == 1 and legal[0] == RON and legal[-1] == PASS  # a chi 7m with 5m6m between
     events = table.play(RON)
-    end = next(e for e in events if e["type"] == "end")
+    end = end_of(events)
     # Pinfu and tanyao, closed ron: 2 han 30 fu, a non-dealer's ron is 2000 (docs/rules/riichi.md §6).
-    assert end["ending"] == "ron" and end["wins"][0]["yaku"] == ["pinfu", "tanyao"]
-    assert (end["wins"][0]["han"], end["wins"][0]["fu"]) == (2, 30)
-    assert end["transfers"] == [-2000, 2000, 0, 0]
+    assert end.ending == "ron" and end.wins[0].yaku == ("pinfu", "tanyao")
+    assert (end.wins[0].han, end.wins[0].fu) == (2, 30)
+    assert end.transfers == (-2000, 2000, 0, 0)
     assert table.hands[0].settlement.transfers == (-2000, 2000, 0, 0)
     # The dealer lost: the deal passes to seat 1, no honba.
     assert (table.state.dealer, table.state.honba, table.state.scores) == (1, 0, (23000, 27000, 25000, 25000))
@@ -144,17 +159,17 @@ def test_riichi_ippatsu_tsumo_is_a_mangan_and_the_stick_comes_back(tenhou):
     nine_pin = tile_of(table, 1, "9p")
     assert Move("riichi", nine_pin) in table.legal_moves()
     events = table.play(Move("riichi", nine_pin))
-    assert events[0] == {"type": "discard", "seat": 1, "tile": nine_pin, "tsumogiri": False, "riichi": True}
-    assert {"type": "riichi", "seat": 1} in events  # nobody called 9p: the riichi stands
+    assert events[0] == TileDiscarded(seat=1, tile=nine_pin, tsumogiri=False, riichi=True)
+    assert RiichiAccepted(seat=1) in events  # nobody called 9p: the riichi stands
     for _ in range(3):
         tsumogiri(table)  # seats 2, 3, 0
     assert table.to_move == 1 and TSUMO in table.legal_moves()
     events = table.play(TSUMO)
-    end = next(e for e in events if e["type"] == "end")
-    assert sorted(end["wins"][0]["yaku"]) == ["ippatsu", "menzen_tsumo", "pinfu", "riichi", "tanyao"]
+    end = end_of(events)
+    assert sorted(end.wins[0].yaku) == ["ippatsu", "menzen_tsumo", "pinfu", "riichi", "tanyao"]
     # 5 han: mangan; a non-dealer's tsumo is 4000 from the dealer, 2000 from each other
     # (docs/rules/riichi.md §6, seed 002); seat 1's own stick comes back.
-    assert end["transfers"] == [-4000, 8000, -2000, -2000]
+    assert end.transfers == (-4000, 8000, -2000, -2000)
     assert table.state.sticks == 0
 
 
@@ -168,8 +183,8 @@ def test_after_riichi_only_the_drawn_tile_may_be_discarded(tenhou):
         tsumogiri(table)
     drawn = table.view(1).drawn
     assert table.legal_moves() == [Move("discard", drawn)]
-    with pytest.raises(IllegalMove, match=r"riichi: after riichi only the drawn tile \(3z"):
-        table.play(Move("discard", tile_of(table, 1, "2s")))
+    refused = refusal(table, Move("discard", tile_of(table, 1, "2s")))
+    assert (refused.rule, refused.key, refused.seat) == ("riichi_drawn_only", None, 1)
 
 
 def test_a_wait_in_your_own_discards_is_furiten(tenhou):
@@ -180,7 +195,7 @@ def test_a_wait_in_your_own_discards_is_furiten(tenhou):
     assert TSUMO in table.legal_moves()
     tsumogiri(table)  # seat 1 throws its winning 7m away
     table.play(Move("discard", tile_of(table, 2, "4m")))
-    assert table.to_move != 1 and all(e["seat"] != 1 for e in table.events if e["type"] == "pass")
+    assert table.to_move != 1 and all(e.seat != 1 for e in table.events if e.type == "pass")
     assert table.view(1).discards[1][-1] >> 2 == riichi.TILE_OF["7m"]
 
 
@@ -243,9 +258,9 @@ def test_a_wall_sequence_one_per_hand_and_its_end(tenhou):
     # The finished hand is recorded and settled (the 7m ron of test_a_ron_is_scored_...); the table stops.
     assert len(table.hands) == 1 and table.to_move is None and table.legal_moves() == []
     assert table.hands[0].ending == "ron" and table.hands[0].settlement.winners == (1,)
-    assert [e["type"] for e in table.events][-1] == "end"
-    with pytest.raises(IllegalMove, match=r"the table stopped: hand 2 needs a wall"):
-        table.play(PASS)
+    assert [e.type for e in table.events][-1] == "end"
+    refused = refusal(table, PASS)
+    assert (refused.rule, refused.seat) == ("table_stopped", None)
 
 
 def test_a_bad_wall_is_an_input_error(tenhou):
@@ -256,12 +271,10 @@ def test_a_bad_wall_is_an_input_error(tenhou):
 def test_a_move_of_the_wrong_shape_is_refused_and_nothing_changes(tenhou):
     table = Table(tenhou, seed=3)
     before = table.trace()
-    with pytest.raises(IllegalMove, match="a move is Move"):
-        table.play("discard")
-    with pytest.raises(IllegalMove, match="ron: seat 0 is to discard"):
-        table.play(RON)
-    with pytest.raises(IllegalMove, match="is not in seat 0's hand"):
-        table.play(Move("discard", next(t for t in range(136) if t not in table.view(0).hand)))
+    assert refusal(table, "discard").rule == "malformed"
+    assert (refusal(table, RON).rule, refusal(table, RON).seat) == ("no_offer", 0)
+    foreign = Move("discard", next(t for t in range(136) if t not in table.view(0).hand))
+    assert (refusal(table, foreign).rule, refusal(table, foreign).move) == ("not_in_hand", foreign)
     assert table.trace() == before
 
 
@@ -305,8 +318,8 @@ def check_tiles(rs, table: Table, this_hand: list[dict]) -> None:
     held += [t for melds in view.melds for _, tiles in melds for t in tiles]
     held += [t for norths in view.kita for t in norths]
     assert len(held) == len(set(held))
-    assert this_hand[0]["type"] == "hand"
-    called = {e["tile"] for e in this_hand if e["type"] in ("chi", "pon", "open_kan")}
+    assert this_hand[0].type == "hand"
+    called = {e.tile for e in this_hand if e.type in ("chi", "pon", "open_kan")}
     discarded = [t for discards in view.discards for t in discards]
     assert len(discarded) == len(set(discarded)) and called <= set(discarded)
     seen = set(held) | set(discarded)
@@ -334,13 +347,13 @@ def test_a_game_of_legal_moves_ends_accounts_for_every_tile_and_conserves_points
     start = riichi.rules_of(rs).table.start
     moves = 0
     events = table.events
-    this_hand = events[max(i for i, e in enumerate(events) if e["type"] == "hand") :]
+    this_hand = events[max(i for i, e in enumerate(events) if e.type == "hand") :]
     while table.to_move is not None:
         check_tiles(rs, table, this_hand)
         legal = table.legal_moves()
         assert legal and len(set(legal)) == len(legal)
         for event in table.play(greedy(table, rng)):  # a legal move never raises
-            if event["type"] == "hand":
+            if event.type == "hand":
                 this_hand = []
             this_hand.append(event)
         moves += 1
@@ -418,12 +431,12 @@ def test_chi_from_the_left_then_kuikae_forbids_the_same_tile_and_the_suji_swap(t
         five, six = tile_of(table, 1, "5m"), tile_of(table, 1, "6m")
         assert Move("chi", four, (five, six)) in chis and len(chis) == 3  # 23m, 35m, 56m
         events = table.play(Move("chi", four, (five, six)))
-        assert events[-1] == {"type": "chi", "seat": 1, "tile": four, "tiles": [five, six], "from": 0}
+        assert events[-1] == ChiCalled(seat=1, tile=four, tiles=(five, six), source=0)
         assert table.to_move == 1 and TSUMO not in table.legal_moves()
         discards = {riichi.tile_name(m.tile >> 2) for m in table.legal_moves()}
         assert discards & {"4m", "7m"} == {"4m", "7m"} - forbidden
-        with pytest.raises(IllegalMove, match=f"kuikae: {table.rs.rules.table.kuikae}: 4m was just called with 5m6m"):
-            table.play(Move("discard", tile_of(table, 1, "4m")))
+        refused = refusal(table, Move("discard", tile_of(table, 1, "4m")))
+        assert (refused.rule, refused.key, refused.seat) == ("kuikae", "wins.kuikae", 1)
 
 
 def test_a_pon_outranks_a_chi_declared_before_it(tenhou):
@@ -437,7 +450,7 @@ def test_a_pon_outranks_a_chi_declared_before_it(tenhou):
     pon = next(m for m in table.legal_moves() if m.kind == "pon")
     assert pon.tile == four
     events = table.play(pon)
-    assert [e["type"] for e in events] == ["declare", "pon"] and events[-1]["from"] == 0
+    assert [e.type for e in events] == ["declare", "pon"] and events[-1].source == 0
     assert table.to_move == 2 and table.view(2).melds[2][0][0] == "pon"
     assert table.view(1).melds[1] == ()
 
@@ -474,10 +487,10 @@ def test_an_added_kan_is_robbed_by_chankan(tenhou):
     table.play(added)
     assert table.to_move == 3 and table.legal_moves() == [RON, PASS]
     events = table.play(RON)
-    end = next(e for e in events if e["type"] == "end")
-    assert sorted(end["wins"][0]["yaku"]) == ["chankan", "pinfu", "tanyao"]
+    end = end_of(events)
+    assert sorted(end.wins[0].yaku) == ["chankan", "pinfu", "tanyao"]
     # 3 han 30 fu, a non-dealer's ron: 3900, paid by the seat that added the kan (docs/rules/riichi.md §6).
-    assert end["transfers"] == [0, 0, -3900, 3900]
+    assert end.transfers == (0, 0, -3900, 3900)
 
 
 @pytest.mark.parametrize(("ruleset_id", "dora_before_draw"), [("tenhou", False), ("ema-2025", True)])
@@ -486,13 +499,13 @@ def test_an_added_kan_draws_a_replacement_and_shows_its_dora_when_the_rule_set_s
     table, added = _to_the_added_kan(rs)
     table.play(added)
     events = table.play(PASS)  # seat 3 lets it stand
-    kinds = [e["type"] for e in events]
-    assert kinds[0] == "pass" and events[kinds.index("draw")]["replacement"] is True
+    kinds = [e.type for e in events]
+    assert kinds[0] == "pass" and events[kinds.index("draw")].replacement is True
     # tiles.kan_dora_timing.open_kan: tenhou after the kan's discard; ema-2025 at once.
     assert ("dora" in kinds) is dora_before_draw
     assert table.to_move == 2 and len(table.view(2).dora_indicators) == 1 + dora_before_draw
     events = table.play(Move("discard", table.view(2).drawn))
-    assert ("dora" in [e["type"] for e in events]) is not dora_before_draw
+    assert ("dora" in [e.type for e in events]) is not dora_before_draw
     assert len(table.view(0).dora_indicators) == 2
 
 
@@ -508,11 +521,11 @@ def test_a_call_breaks_ippatsu(tenhou):
     table.play(next(m for m in table.legal_moves() if m.kind == "pon"))
     table.play(Move("discard", tile_of(table, 0, "9s")))
     assert table.to_move == 1 and TSUMO in table.legal_moves()
-    end = next(e for e in table.play(TSUMO) if e["type"] == "end")
-    assert sorted(end["wins"][0]["yaku"]) == ["menzen_tsumo", "pinfu", "riichi", "tanyao"]
+    end = end_of(table.play(TSUMO))
+    assert sorted(end.wins[0].yaku) == ["menzen_tsumo", "pinfu", "riichi", "tanyao"]
     # 4 han 20 fu: basic 20 x 2^6 = 1280; the dealer pays 2 x 1280 -> 2600, the others 1280 -> 1300
     # (docs/rules/riichi.md §6: each payment rounded up to 100).
-    assert end["transfers"] == [-2600, 5200, -1300, -1300]
+    assert end.transfers == (-2600, 5200, -1300, -1300)
 
 
 def test_the_seat_that_feeds_the_third_dragon_set_pays_for_daisangen(tenhou):
@@ -531,11 +544,11 @@ def test_the_seat_that_feeds_the_third_dragon_set_pays_for_daisangen(tenhou):
     table.play(Move("discard", tile_of(table, 1, "2m")))
     for _ in range(3):
         tsumogiri(table)  # seats 2, 3, 0
-    end = next(e for e in table.play(TSUMO) if e["type"] == "end")
-    assert end["wins"][0]["yaku"] == ["daisangen"] and end["wins"][0]["pao"] == 3
+    end = end_of(table.play(TSUMO))
+    assert end.wins[0].yaku == ("daisangen",) and end.wins[0].pao == 3
     # A non-dealer's yakuman is 32000; on a tsumo the liable player pays it all
     # (docs/rules/riichi-table.md §4, liability).
-    assert end["transfers"] == [0, 32000, 0, -32000]
+    assert end.transfers == (0, 32000, 0, -32000)
 
 
 @pytest.mark.parametrize(("ruleset_id", "robbed"), [("mahjong-soul", True), ("tenhou", False)])
@@ -552,19 +565,19 @@ def test_the_thirteen_orphans_rob_a_closed_kan_where_the_rule_set_allows(ruleset
     tsumogiri(table)
     kan = next(m for m in table.legal_moves() if m.kind == "closed_kan")
     events = table.play(kan)
-    kinds = [e["type"] for e in events]
+    kinds = [e.type for e in events]
     if robbed:  # tiles.kokushi_robs_closed_kan: mahjong-soul yes, tenhou no (docs/rules/riichi-table.md §2)
         assert table.to_move == 1 and table.legal_moves() == [RON, PASS]
         # The closed kan's dora (immediate on both) waits for the chance to rob it: none is shown.
         assert "dora" not in kinds and len(table.view(1).dora_indicators) == 1
         events = table.play(RON)
-        end = next(e for e in events if e["type"] == "end")
-        assert "dora" not in [e["type"] for e in events[: events.index(end)]]
-        assert end["wins"][0]["yaku"] == ["kokushi"] and end["transfers"] == [0, 32000, -32000, 0]
+        end = end_of(events)
+        assert "dora" not in [e.type for e in events[: events.index(end)]]
+        assert end.wins[0].yaku == ("kokushi",) and end.transfers == (0, 32000, -32000, 0)
     else:
         # Nobody may rob it: its dora at once (tiles.kan_dora_timing.closed_kan: immediate), then
         # the replacement draw.
-        assert kinds == ["closed_kan", "dora", "draw"] and events[-1]["replacement"] is True
+        assert kinds == ["closed_kan", "dora", "draw"] and events[-1].replacement is True
         assert table.to_move == 2
 
 
@@ -581,10 +594,9 @@ def test_a_chi_or_pon_of_other_copies_of_the_same_tiles_is_the_same_call(tenhou)
     assert Move("chi", four, (fives[0], sixes[0])) in table.legal_moves()
     assert Move("chi", four, (fives[1], sixes[1])) not in table.legal_moves()
     assert table.is_legal(Move("chi", four, (fives[1], sixes[1])))  # play takes it
-    with pytest.raises(IllegalMove):  # the red 5m (16) is not held: not the same call
-        table.play(Move("chi", four, (16, sixes[1])))
+    assert refusal(table, Move("chi", four, (16, sixes[1]))).rule == "no_such_call"  # the red 5m is not held
     events = table.play(Move("chi", four, (fives[1], sixes[1])))
-    assert events[-1] == {"type": "chi", "seat": 1, "tile": four, "tiles": [fives[1], sixes[1]], "from": 0}
+    assert events[-1] == ChiCalled(seat=1, tile=four, tiles=(fives[1], sixes[1]), source=0)
     assert fives[0] in table.view(1).hand and sixes[0] in table.view(1).hand
     assert fives[1] not in table.view(1).hand and sixes[1] not in table.view(1).hand
 
@@ -618,17 +630,17 @@ def test_after_four_kans_by_two_seats_the_next_discard_may_only_be_ronned(tenhou
     # is not offered, seat 3's ron is.
     table = _to_the_discard_after_four_kans(tenhou)
     assert table.to_move == 3 and table.legal_moves() == [RON, PASS]
-    end = next(e for e in table.play(RON) if e["type"] == "end")
-    assert end["ending"] == "ron" and end["wins"][0]["yaku"] == ["tanyao"]
+    end = end_of(table.play(RON))
+    assert end.ending == "ron" and end.wins[0].yaku == ("tanyao",)
     # 1 han 40 fu (20 + 10 closed ron + 2 kanchan, rounded up), a non-dealer's ron: 40 x 2^3 x 4
     # = 1280 -> 1300 (docs/rules/riichi.md §6).
-    assert end["transfers"] == [0, -1300, 0, 1300]
+    assert end.transfers == (0, -1300, 0, 1300)
 
 
 def test_after_four_kans_by_two_seats_a_passed_discard_aborts_the_hand(tenhou):
     table = _to_the_discard_after_four_kans(tenhou)
-    end = next(e for e in table.play(PASS) if e["type"] == "end")
-    assert end["ending"] == "four_kans" and end["transfers"] == [0, 0, 0, 0]
+    end = end_of(table.play(PASS))
+    assert end.ending == "four_kans" and end.transfers == (0, 0, 0, 0)
 
 
 def test_without_the_four_kans_abort_the_discard_after_four_kans_may_be_called():
@@ -672,14 +684,14 @@ def test_suukantsu_pao_falls_on_the_seat_that_fed_the_fourth_kan_only_as_an_open
             tsumogiri(table)  # seats 2, 3, 0
         table.play(next(m for m in table.legal_moves() if m.kind == "added_kan"))
     assert table.view(1).drawn is not None and table.view(1).drawn >> 2 == riichi.TILE_OF["5m"]
-    end = next(e for e in table.play(TSUMO) if e["type"] == "end")
-    assert "suukantsu" in end["wins"][0]["yaku"]
+    end = end_of(table.play(TSUMO))
+    assert "suukantsu" in end.wins[0].yaku
     if open_fourth:
         # A non-dealer's yakuman tsumo, 32000, paid in full by the liable seat (docs/rules/riichi-table.md §4).
-        assert end["wins"][0]["pao"] == 2 and end["transfers"] == [0, 32000, -32000, 0]
+        assert end.wins[0].pao == 2 and end.transfers == (0, 32000, -32000, 0)
     else:
         # No liability: the dealer pays 16000 and each other seat 8000 (docs/rules/riichi.md §6).
-        assert end["wins"][0]["pao"] is None and end["transfers"] == [-16000, 32000, -8000, -8000]
+        assert end.wins[0].pao is None and end.transfers == (-16000, 32000, -8000, -8000)
 
 
 def test_a_closed_kan_of_a_waiting_tile_makes_no_one_furiten(tenhou):
@@ -693,9 +705,9 @@ def test_a_closed_kan_of_a_waiting_tile_makes_no_one_furiten(tenhou):
     table.play(next(m for m in table.legal_moves() if m.kind == "closed_kan"))
     table.play(Move("discard", tile_of(table, 2, "6p")))
     assert table.to_move == 1 and table.legal_moves() == [RON, PASS]
-    end = next(e for e in table.play(RON) if e["type"] == "end")
+    end = end_of(table.play(RON))
     # Pinfu and tanyao, 2 han 30 fu, a non-dealer's ron: 30 x 2^4 x 4 = 1920 -> 2000 (docs/rules/riichi.md §6).
-    assert sorted(end["wins"][0]["yaku"]) == ["pinfu", "tanyao"] and end["transfers"] == [0, 2000, -2000, 0]
+    assert sorted(end.wins[0].yaku) == ["pinfu", "tanyao"] and end.transfers == (0, 2000, -2000, 0)
 
 
 # --- kita (three players: tenhou-sanma; docs/rules/sanma.md §2, docs/rules/riichi-table.md §6) -------
@@ -721,14 +733,14 @@ def test_a_kita_draws_a_replacement_and_counts_as_a_dora_in_a_rinshan_tsumo():
     table = Table(rs, wall=rigged(rs, hands, draws="9s", dora="5z", ura="5z", places={-1: "1s"}))
     assert Move("kita", tile_of(table, 0, "4z")) in table.legal_moves()
     events = table.play(Move("kita", tile_of(table, 0, "4z")))
-    assert [e["type"] for e in events] == ["kita", "draw"] and events[-1]["replacement"] is True
-    assert table.view(1).kita == ((events[0]["tile"],), (), ())
-    end = next(e for e in table.play(TSUMO) if e["type"] == "end")
+    assert [e.type for e in events] == ["kita", "draw"] and events[-1].replacement is True
+    assert table.view(1).kita == ((events[0].tile,), (), ())
+    end = end_of(table.play(TSUMO))
     # Menzen tsumo, ittsu (2) and rinshan: 4 han 30 fu; the kita's dora makes 5 han, a mangan: the
     # dealer's mangan tsumo at three players is 4000 from each (tsumo loss; docs/rules/sanma.md §3).
     # A kita counts as a call: no tenhou (docs/rules/sanma.md §2).
-    assert "tenhou" not in end["wins"][0]["yaku"] and "rinshan" in end["wins"][0]["yaku"]
-    assert end["transfers"] == [8000, -4000, -4000]
+    assert "tenhou" not in end.wins[0].yaku and "rinshan" in end.wins[0].yaku
+    assert end.transfers == (8000, -4000, -4000)
 
 
 # Seat 1 waits on north alone (tanki) with ittsu; seat 0 sets its north aside on its first turn.
@@ -750,21 +762,20 @@ def test_a_set_aside_north_may_be_ronned_as_kita_ron_says(ron, yaku, paid):
     table = Table(rs, wall=rigged(rs, KITA_RON_HANDS, draws="7z", dora="5z", ura="5z", places={-1: "6z"}))
     events = table.play(Move("kita", tile_of(table, 0, "4z")))
     if yaku is None:
-        assert table.to_move == 0 and events[-1]["type"] == "draw" and events[-1]["replacement"] is True
+        assert table.to_move == 0 and events[-1].type == "draw" and events[-1].replacement is True
         return
     assert table.to_move == 1 and table.legal_moves() == [RON, PASS]
-    end = next(e for e in table.play(RON) if e["type"] == "end")
-    assert sorted(end["wins"][0]["yaku"]) == yaku and end["transfers"] == [-paid, paid, 0]
+    end = end_of(table.play(RON))
+    assert sorted(end.wins[0].yaku) == yaku and end.transfers == (-paid, paid, 0)
 
 
 def test_a_kita_is_refused_after_a_pon_and_names_the_rule():
     rs = _sanma({"ron": "forbidden"})
     table = Table(rs, wall=rigged(rs, KITA_RON_HANDS, draws="7z", dora="5z", ura="5z", places={-1: "6z"}))
-    with pytest.raises(IllegalMove, match=r"kita: only a north \(4z\) is set aside"):
-        table.play(Move("kita", tile_of(table, 0, "1m")))
+    assert refusal(table, Move("kita", tile_of(table, 0, "1m"))).rule == "north_only"
     table.play(Move("kita", tile_of(table, 0, "4z")))
-    with pytest.raises(IllegalMove, match=r"kita: .* is not in seat 0's hand"):
-        table.play(Move("kita", tile_of(table, 1, "4z")))
+    refused = refusal(table, Move("kita", tile_of(table, 1, "4z")))
+    assert (refused.rule, refused.seat) == ("not_in_hand", 0)
 
 
 # Seat 1 is tenpai from the deal (123p456p789p 1s1s 9s9s: 1s or 9s), declares riichi on its second
@@ -784,12 +795,12 @@ def test_a_kita_ends_ippatsu_where_the_rule_set_says(breaks):
     table.play(Move("kita", table.view(2).drawn))
     tsumogiri(table)  # seat 2: its replacement tile
     tsumogiri(table)  # seat 0
-    end = next(e for e in table.play(TSUMO) if e["type"] == "end")
-    assert ("ippatsu" in end["wins"][0]["yaku"]) is not breaks
+    end = end_of(table.play(TSUMO))
+    assert ("ippatsu" in end.wins[0].yaku) is not breaks
     # riichi, menzen tsumo, ittsu: 4 han 30 fu (20 + 2 tsumo + 8 for 1s1s1s): 3900 from the dealer,
     # 2000 from the other (docs/rules/sanma.md §3); with ippatsu a mangan: 4000 and 2000.
     dealer_pays = 3900 if breaks else 4000
-    assert end["transfers"][0] == -dealer_pays and end["transfers"][2] == -2000
+    assert end.transfers[0] == -dealer_pays and end.transfers[2] == -2000
 
 
 @pytest.mark.parametrize("atozuke", [True, False])
@@ -816,18 +827,16 @@ def test_without_atozuke_a_win_needs_a_yaku_on_every_tile_of_its_wait(tenhou, at
     table.play(Move("discard", tile_of(table, 0, "5z")))
     assert table.to_move == 1
     if atozuke:
-        end = next(e for e in table.play(RON) if e["type"] == "end")
+        end = end_of(table.play(RON))
         # 1 han 40 fu (20 + 10 closed ron + 4 for the white pung made by the ron): 1300 (docs/rules/riichi.md §6).
-        assert end["transfers"] == [-1300, 1300, 0, 0]
+        assert end.transfers == (-1300, 1300, 0, 0)
         return
     assert RON not in table.legal_moves()
-    with pytest.raises(
-        IllegalMove, match=r"atozuke: 5p would complete the hand without a yaku \(wins.atozuke: false\)"
-    ):
-        table.play(RON)
+    refused = refusal(table, RON)
+    assert (refused.rule, refused.key, refused.seat) == ("atozuke", "wins.atozuke", 1)
     table.play(PASS)
     assert table.to_move == 1 and TSUMO in table.legal_moves()
-    end = next(e for e in table.play(TSUMO) if e["type"] == "end")
+    end = end_of(table.play(TSUMO))
     # Menzen tsumo, 1 han 30 fu (20 + 2 tsumo + 4 for 5p5p5p + 2 for the white pair): the dealer
     # pays 2 x 240 -> 500, the others 240 -> 300 (docs/rules/riichi.md §6).
-    assert end["wins"][0]["yaku"] == ["menzen_tsumo"] and end["transfers"] == [-500, 1100, -300, -300]
+    assert end.wins[0].yaku == ("menzen_tsumo",) and end.transfers == (-500, 1100, -300, -300)
