@@ -30,7 +30,9 @@ from ..._core.resolve import display_name
 from ..._core.results import Step
 from ..._core.yamlparse import read_document
 from ..._core.yamlsource import LocatedDict, LocatedList
-from .settle import OUTCOMES, Settlement, settle
+from .ledger import Settlement
+from .reading import OUTCOMES
+from .settle import settle
 from .standings import Standing, standings
 from .state import State, new_game
 
