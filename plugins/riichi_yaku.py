@@ -161,17 +161,7 @@ def _whole_hand(s: Situation) -> tuple[int, bool]:
     man, pin, sou = held & _MAN_AT, held & _PIN_AT, held & _SOU_AT
     honours = held & _HONOURS_AT
     if (man and not pin and not sou) or (pin and not man and not sou) or (sou and not man and not pin):
-        if honours:
-            found |= _HONITSU
-        else:
-            found |= _CHINITSU
-            if not s.melds:
-                base = 0 if man else 9 if pin else 18
-                numbers = s.counts[base : base + 9]
-                if numbers[0] >= 3 and numbers[8] >= 3 and all(numbers[1:8]):
-                    found |= _CHUUREN
-                    if s.counts[s.win] in (2, 4):  # 1112345678999 waited on all nine
-                        found |= _JUNSEI_CHUUREN
+        found |= _HONITSU if honours else _pure_flush(s, 0 if man else 9 if pin else 18)
     elif not (man or pin or sou):
         found |= _TSUUIISOU
     if not held & _NOT_TERMINALS_AT:
@@ -179,6 +169,18 @@ def _whole_hand(s: Situation) -> tuple[int, bool]:
     if not held & _NOT_GREEN_AT:
         found |= _RYUUIISOU
     return found, not held & _SIMPLES_AT
+
+
+def _pure_flush(s: Situation, base: int) -> int:
+    """Chinitsu, the suit's first tile at ``base``; closed, chuuren and junsei chuuren too."""
+    found = _CHINITSU
+    if not s.melds:
+        numbers = s.counts[base : base + 9]
+        if numbers[0] >= 3 and numbers[8] >= 3 and all(numbers[1:8]):
+            found |= _CHUUREN
+            if s.counts[s.win] in (2, 4):  # 1112345678999 waited on all nine
+                found |= _JUNSEI_CHUUREN
+    return found
 
 
 #: The set of ids of each combination of bits met (a few thousand at most in practice), a memo
@@ -247,24 +249,21 @@ def _reading(r: Reading, s: Situation, whole: int, all_outside: bool) -> int:
         elif first not in TERMINALS:
             outside = terminal_only = False
     if runs:
-        if outside:
-            found |= _CHANTA
-            if terminal_only:
-                found |= _JUNCHAN
-        found |= _run_yaku(r, s, runs, pair)
+        found |= _run_yaku(r, s, runs, pair, outside, terminal_only)
     if triplets:
         found |= _triplet_yaku(r, s, triplets, concealed_triplets, kans, pair)
     return found
 
 
-def _run_yaku(r: Reading, s: Situation, runs: list[int], pair: int) -> int:
-    """Sanshoku, ittsu, and in a closed hand pinfu, iipeikou and ryanpeikou."""
-    found = 0
+def _run_yaku(r: Reading, s: Situation, runs: list[int], pair: int, outside: bool, terminal_only: bool) -> int:
+    """Chanta and junchan (every group ``outside``, holding a terminal or an honour; with no honour:
+    ``terminal_only``), sanshoku, ittsu, and in a closed hand pinfu, iipeikou and ryanpeikou."""
+    found = (_CHANTA | _JUNCHAN if terminal_only else _CHANTA) if outside else 0
     starts = set(runs)
     if len(starts) >= 3:
         for first in starts:
             if first < 9 and first + 9 in starts and first + 18 in starts:
-                found = _SANSHOKU
+                found |= _SANSHOKU
                 break
         for base in (0, 9, 18):
             if base in starts and base + 3 in starts and base + 6 in starts:
@@ -298,14 +297,8 @@ def _run_yaku(r: Reading, s: Situation, runs: list[int], pair: int) -> int:
 def _triplet_yaku(r: Reading, s: Situation, triplets: list[int], concealed: int, kans: int, pair: int) -> int:
     """Toitoi, the concealed triplets, the kans, yakuhai, the dragon and wind sets, sanshoku doukou."""
     found = _TOITOI if len(triplets) == 4 else 0
-    if concealed >= 3:
-        found |= _SANANKOU
-        if concealed == 4:
-            found |= _SUUANKOU
-            if r.wait == "tanki":
-                found |= _SUUANKOU_TANKI
-    if kans >= 3:
-        found |= _SANKANTSU if kans == 3 else _SUUKANTSU
+    if concealed >= 3 or kans >= 3:
+        found |= _concealed_and_kans(r, concealed, kans)
     dragons = winds = 0
     numbers = set()
     for tile in triplets:
@@ -334,6 +327,20 @@ def _triplet_yaku(r: Reading, s: Situation, triplets: list[int], concealed: int,
             if number in numbers and number + 9 in numbers and number + 18 in numbers:
                 found |= _DOUKOU
                 break
+    return found
+
+
+def _concealed_and_kans(r: Reading, concealed: int, kans: int) -> int:
+    """Sanankou, suuankou (and its tanki wait), sankantsu, suukantsu."""
+    found = 0
+    if concealed >= 3:
+        found |= _SANANKOU
+        if concealed == 4:
+            found |= _SUUANKOU
+            if r.wait == "tanki":
+                found |= _SUUANKOU_TANKI
+    if kans >= 3:
+        found |= _SANKANTSU if kans == 3 else _SUUKANTSU
     return found
 
 

@@ -55,7 +55,21 @@ if TYPE_CHECKING:
     from .scoring.score import BaseScore as BaseScore, Payments as Payments, Score as Score, score as score
     from .scoring.situation import EVALUATE_ARGUMENTS as EVALUATE_ARGUMENTS, FLAGS as FLAGS, Situation as Situation
     from .scoring.tenpai import shanten as shanten, waits as waits
-    from .settlement.settle import OUTCOMES as OUTCOMES, Settlement as Settlement, settle as settle
+    from .settlement.ledger import Settlement as Settlement
+    from .settlement.outcomes import (
+        Abort as Abort,
+        Chombo as Chombo,
+        DeclaredYaku as DeclaredYaku,
+        DeclaredYakuman as DeclaredYakuman,
+        Draw as Draw,
+        HanFu as HanFu,
+        Ron as Ron,
+        Tiles as Tiles,
+        Tsumo as Tsumo,
+        Win as Win,
+    )
+    from .settlement.reading import OUTCOMES as OUTCOMES, read_outcome as read_outcome
+    from .settlement.settle import settle as settle
     from .settlement.standings import Standing as Standing, standings as standings
     from .settlement.state import END_REASONS as END_REASONS, State as State, new_game as new_game
     from .study.bots import (

@@ -109,6 +109,19 @@ def table_situations(players: int = 4) -> Iterator[diff.Situation]:
         yield from _three_player_situations()
         return
     yield "game start", "a new game of four players", _start(4)
+    yield from _settlements()
+    yield from _game_ends()
+    yield from _final_standings()
+    yield from _tiles()
+    yield (
+        "settle",
+        "daisangen + tsuuiisou tsumo by seat 2, seat 3 liable (pao) for daisangen",
+        _settled({"tsumo": {"seat": 2, "yakuman": ["daisangen", "tsuuiisou"], "open": True, "pao": 3}}, 3),
+    )
+
+
+def _settlements() -> Iterator[diff.Situation]:
+    """Four players: one hand settled, each way a hand ends."""
     yield (
         "settle",
         "double ron off seat 0: seat 2 (3 han 30 fu), seat 3 (mangan, riichi); 1 honba, 1 stick",
@@ -149,6 +162,10 @@ def table_situations(players: int = 4) -> Iterator[diff.Situation]:
         "riichi by seat 0 with 500 points, then a draw with seat 0 tenpai",
         _settled({"draw": {"tenpai": [0]}}, 0, (0,), poor),
     )
+
+
+def _game_ends() -> Iterator[diff.Situation]:
+    """Four players: the last hand won or drawn by a leading dealer, nobody at the target, a bankruptcy."""
     yield (
         "game end",
         "South 4: the leading dealer (seat 3) wins 2 han 30 fu off seat 0",
@@ -171,6 +188,10 @@ def table_situations(players: int = 4) -> Iterator[diff.Situation]:
         "seat 0 at 3,000 deals into a mangan by seat 2",
         _settled({"ron": {"discarder": 0, "winners": [win(2, **_MANGAN)]}}, 0, (), broke),
     )
+
+
+def _final_standings() -> Iterator[diff.Situation]:
+    """Four players: final standings, one stick left, floating uma."""
     yield "standings", "final 42,000 / 31,000 / 27,000 / 20,000", _standing((42000, 31000, 27000, 20000))
     yield (
         "standings",
@@ -192,6 +213,10 @@ def table_situations(players: int = 4) -> Iterator[diff.Situation]:
         "final 33,000 / 31,000 / 30,000 / 26,000 (three at or above 30,000)",
         _standing((33000, 31000, 30000, 26000)),
     )
+
+
+def _tiles() -> Iterator[diff.Situation]:
+    """Four players: red fives, kokushi robbing a closed kan, kan dora and ura."""
     for hand, suit in (("234m406p789s11z345s", "p"), ("406m234p789s11z345s", "m"), ("234m456p789s11z340s", "s")):
         yield _red_five(hand, suit)
     yield (
@@ -203,11 +228,6 @@ def table_situations(players: int = 4) -> Iterator[diff.Situation]:
         "tiles",
         _KAN_DORA_TEXT,
         _hand("234m456p789s11z", win="9s", melds=[("ankan", "5555z")], seat_wind="south", **_KAN_DORA),
-    )
-    yield (
-        "settle",
-        "daisangen + tsuuiisou tsumo by seat 2, seat 3 liable (pao) for daisangen",
-        _settled({"tsumo": {"seat": 2, "yakuman": ["daisangen", "tsuuiisou"], "open": True, "pao": 3}}, 3),
     )
 
 
@@ -225,6 +245,13 @@ _KAN_DORA_TEXT = "riichi with a closed kan of 5z: 234m456p789s11z, win 9s; dora 
 
 def _three_player_situations() -> Iterator[diff.Situation]:
     """The table situations of a game of three: no seat 3, no north, no four-player abortive draw."""
+    yield from _three_player_settlements()
+    yield from _three_player_ends()
+    yield from _three_player_tiles()
+
+
+def _three_player_settlements() -> Iterator[diff.Situation]:
+    """Three players: a new game, one hand settled each way it ends."""
     yield "game start", "three players: a new game", _start(3)
     yield (
         "settle",
@@ -281,6 +308,10 @@ def _three_player_situations() -> Iterator[diff.Situation]:
                 _settled({"abort": kind}, 1, (), _MIDGAME_3),
             )
     yield "settle", "three players: chombo by seat 0", _settled({"chombo": 0}, 0, (), _MIDGAME_3)
+
+
+def _three_player_ends() -> Iterator[diff.Situation]:
+    """Three players: the end of a game, the final standings."""
     yield (
         "game end",
         "three players: South 3: the leading dealer (seat 2) wins 2 han 30 fu off seat 0",
@@ -314,6 +345,10 @@ def _three_player_situations() -> Iterator[diff.Situation]:
     ):
         text = " / ".join(f"{s:,}" for s in scores)
         yield "standings", f"three players: final {text}{note}", _standing(scores, sticks)
+
+
+def _three_player_tiles() -> Iterator[diff.Situation]:
+    """Three players: red fives, kita, kan dora and ura, kokushi robbing a closed kan."""
     for hand, suit in (("999m406p789s11z345s", "p"), ("999m456p789s11z340s", "s")):
         yield _red_five(hand, suit, "three players: ")
     yield (

@@ -156,6 +156,18 @@ class _Differs(Exception):
         self.divergence = divergence
 
 
+def _table_rules_for(rs: RuleSet, record: GameLog) -> TableRules:
+    """``rs``'s table rules, once ``record`` is a log of a game they can replay."""
+    if not isinstance(record, GameLog):
+        raise InputError(f"record must be a yakuset.riichi.GameLog (from read_log), got {shown(record)}")
+    table_rules = rules_of(rs).table
+    if record.hands and len(record.hands[0].scores) != table_rules.players:
+        raise InputError(
+            f"the log is a game of {len(record.hands[0].scores)} players and {rs.id!r} one of {table_rules.players}"
+        )
+    return table_rules
+
+
 def replay(rs: RuleSet, record: GameLog, *, checked: bool | None = None, file: str = "<record>") -> Replay:
     """``record`` (from :func:`yakuset.riichi.read_log`) played again at the table under ``rs``.
 
@@ -164,14 +176,7 @@ def replay(rs: RuleSet, record: GameLog, *, checked: bool | None = None, file: s
     hand is settled by ``rs`` and the differences are the answer. A log whose walls cannot be
     rebuilt (a tile seen twice, one ``rs``'s tiles lack) raises :class:`yakuset.riichi.LogError`
     naming ``file``, the hand and the event."""
-    if not isinstance(record, GameLog):
-        raise InputError(f"record must be a yakuset.riichi.GameLog (from read_log), got {shown(record)}")
-    rules = rules_of(rs)
-    table_rules = rules.table
-    if record.hands and len(record.hands[0].scores) != table_rules.players:
-        raise InputError(
-            f"the log is a game of {len(record.hands[0].scores)} players and {rs.id!r} one of {table_rules.players}"
-        )
+    table_rules = _table_rules_for(rs, record)
     if checked is None:
         checked = record.ruleset is None or record.ruleset == rs.id
     walls = [rebuilt_wall(table_rules, hand, file, number) for number, hand in enumerate(record.hands, 1)]

@@ -278,11 +278,25 @@ def compile_rules(
         problems.extend(found)
     if problems or not checked.valid or basic is None or table is None:
         return None, problems
+    return _assembled(document, basic, tiers, yaku, disabled, detectors, table), _doing_nothing(document, fallback)
+
+
+def _assembled(
+    document: LocatedDict,
+    basic: Expression,
+    tiers: tuple[Tier, ...],
+    yaku: dict[str, Yaku],
+    disabled: set[str],
+    detectors: Mapping[str, Detector],
+    table: TableRules,
+) -> RiichiRules:
+    """The rules of a valid document, from its compiled parts."""
     if not table.open_tanyao and "tanyao" in yaku:
         # No kuitan: tanyao counts only in a closed hand (wins.open_tanyao).
         yaku["tanyao"] = dataclasses.replace(yaku["tanyao"], closed_only=True, open_han=None)
+    scoring, limits, yakuman = document["scoring"], document["limits"], document["yakuman"]
     payments, honba, fu = scoring["payments"], scoring["honba"], document["fu"]
-    rules = RiichiRules(
+    return RiichiRules(
         basic=basic,
         round_to=scoring["round_to"],
         ron_dealer=payments["ron"]["dealer"],
@@ -303,7 +317,7 @@ def compile_rules(
         kazoe_han=limits["kazoe_han"],
         yakuman_basic=yakuman["basic"],
         stacking=yakuman["stacking"],
-        double_patterns=frozenset(doubles),
+        double_patterns=frozenset(yakuman["double_patterns"]),
         max_multiple=yakuman["max_multiple"],
         tenhou_any_wait=frozenset(yakuman["tenhou_any_wait"]),
         fu=Fu(**{k: fu[k] for k in ("base", "closed_ron", "tsumo", "open_minimum", "round_to", "maximum")}),
@@ -319,7 +333,6 @@ def compile_rules(
         detection=_detection(yaku, detectors),
         table=table,
     )
-    return rules, _doing_nothing(document, fallback)
 
 
 def _doing_nothing(document: LocatedDict, where: Location) -> list[Problem]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from ..._core.errors import Location, Problem
 from ..._core.hints import did_you_mean
@@ -159,15 +160,24 @@ def compile_table(
     unknown liability yakuman, nagashi mangan without its yaku, a reverse mangan without a
     mangan tier) at its location."""
     problems: list[Problem] = []
-    points, ending, tiles = document["points"], document["ending"], document["tiles"]
-    wins, draws, dealer = document["wins"], document["draws"], document["dealer"]
-    liability, chombo = document["liability"], document["penalties"]["chombo"]
 
     def problem(path: list[str | int], message: str, hint: str | None = None) -> None:
         problems.append(Problem(locate(document, path, fallback), display_path(document, path), message, hint))
 
     players = document["players"]
-    uma_value = points["uma"]
+    uma = _uma(document["points"]["uma"], players, problem)
+    winds = 1 if document["ending"]["length"] == "east" else 2
+    last = _extension_last(document["ending"]["extension"], winds, problem)
+    _check_names(document, yakuman_ids, yaku_ids, enabled, tier_ids, problem)
+    removed, kita = _three_players(document, players, problem)
+    if problems:
+        return None, problems
+    return _table_rules(document, uma, winds, last, removed, kita), []
+
+
+def _uma(uma_value: Any, players: int, problem: Callable[..., None]) -> dict[int, tuple[int, ...]]:
+    """The uma by the number of players at or above the return points (one table for all, or
+    floating uma), each checked: one value per place, adding up to zero."""
     if isinstance(uma_value, list):
         uma = dict.fromkeys(range(players + 1), tuple(uma_value))
         if len(uma_value) != players:
@@ -180,38 +190,53 @@ def compile_table(
             problem(
                 ["points", "uma"], f"the uma adds up to {sum(uma_value)}, not 0", "what one place gains another loses"
             )
-    else:
-        uma = {}
-        for count, key in enumerate(FLOATING_KEYS):
-            if key in uma_value:
-                uma[count] = tuple(uma_value[key])
-                if len(uma_value[key]) != players:
-                    problem(
-                        ["points", "uma", key],
-                        f"the uma has {len(uma_value[key])} places and the table {players} players",
-                        f"give one value per place, first to last ({players} values)",
-                    )
-                if count > players:
-                    problem(["points", "uma", key], f"{key}: the table has only {players} players")
-                if sum(uma_value[key]) != 0:
-                    problem(["points", "uma", key], f"the uma adds up to {sum(uma_value[key])}, not 0")
-        # Nobody at or above the line (leftover sticks lost), or all four on it: the two_above table,
-        # as JPML's own tables use it (docs/rules/riichi-table.md).
-        uma.setdefault(0, uma[2])
-        uma.setdefault(players, uma[2])
-    rounding = points["rounding"]
-    winds = 1 if ending["length"] == "east" else 2
-    extension = ending["extension"]
-    last = winds - 1
-    if isinstance(extension, dict):
-        last = WIND_NAMES.index(extension["last_wind"])
-        if last < winds:
-            problem(
-                ["ending", "extension", "last_wind"],
-                f"the extension must reach past the regular winds, which end with {WIND_NAMES[winds - 1]}",
-                f"use {WIND_NAMES[winds]}",
-            )
-    for index, ident in enumerate(liability["yakuman"]):
+        return uma
+    uma = {}
+    for count, key in enumerate(FLOATING_KEYS):
+        if key in uma_value:
+            uma[count] = tuple(uma_value[key])
+            if len(uma_value[key]) != players:
+                problem(
+                    ["points", "uma", key],
+                    f"the uma has {len(uma_value[key])} places and the table {players} players",
+                    f"give one value per place, first to last ({players} values)",
+                )
+            if count > players:
+                problem(["points", "uma", key], f"{key}: the table has only {players} players")
+            if sum(uma_value[key]) != 0:
+                problem(["points", "uma", key], f"the uma adds up to {sum(uma_value[key])}, not 0")
+    # Nobody at or above the line (leftover sticks lost), or all four on it: the two_above table,
+    # as JPML's own tables use it (docs/rules/riichi-table.md).
+    uma.setdefault(0, uma[2])
+    uma.setdefault(players, uma[2])
+    return uma
+
+
+def _extension_last(extension: Any, winds: int, problem: Callable[..., None]) -> int:
+    """The index of the last wind the game may reach: the extension's, past the regular winds."""
+    if not isinstance(extension, dict):
+        return winds - 1
+    last = WIND_NAMES.index(extension["last_wind"])
+    if last < winds:
+        problem(
+            ["ending", "extension", "last_wind"],
+            f"the extension must reach past the regular winds, which end with {WIND_NAMES[winds - 1]}",
+            f"use {WIND_NAMES[winds]}",
+        )
+    return last
+
+
+def _check_names(
+    document: LocatedDict,
+    yakuman_ids: frozenset[str],
+    yaku_ids: frozenset[str],
+    enabled: frozenset[str],
+    tier_ids: frozenset[str],
+    problem: Callable[..., None],
+) -> None:
+    """The yaku and tiers the table sections name exist: the liability yakuman, nagashi mangan's
+    yaku, a reverse mangan's tier."""
+    for index, ident in enumerate(document["liability"]["yakuman"]):
         if ident not in yakuman_ids:
             known = yakuman_ids if ident not in yaku_ids else frozenset()
             problem(
@@ -219,78 +244,110 @@ def compile_table(
                 f"{ident!r} is not a yakuman of the yaku table" if ident in yaku_ids else f"unknown yakuman {ident!r}",
                 did_you_mean(ident, known),
             )
-    if draws["nagashi_mangan"] and "nagashi_mangan" not in enabled:
+    if document["draws"]["nagashi_mangan"] and "nagashi_mangan" not in enabled:
         problem(
             ["draws", "nagashi_mangan"],
             "nagashi mangan as a draw outcome is paid as the yaku `nagashi_mangan`, which is not enabled",
             "enable it in `yaku:` ({id: nagashi_mangan, enabled: true}) or set this to false",
         )
+    chombo = document["penalties"]["chombo"]
     if isinstance(chombo, dict) and chombo["payment"] == "reverse_mangan" and "mangan" not in tier_ids:
         problem(
             ["penalties", "chombo", "payment"],
             "a reverse mangan is paid at the limit tier `mangan`, and `limits.tiers` has none",
         )
-    removed, kita = _three_players(document, players, problem)
-    if problems:
-        return None, problems
-    renchan, honba = dealer["renchan"], dealer["honba"]
-    return (
-        TableRules(
-            players=players,
-            start=points["start"],
-            return_points=points["return"],
-            oka=points["oka"],
-            uma=MappingProxyType(uma),
-            floating_uma=not isinstance(uma_value, list),
-            rounding=None
-            if rounding == "none"
-            else Rounding(rounding["to"], rounding["half"] == "up", rounding["first_balances"]),
-            ties_split=points["ties"] == "split",
-            leftover_to_first=points["leftover_sticks"] == "first",
-            riichi_needs=points["riichi_needs"],
-            riichi_draws_left=wins["riichi_draws_left"],
-            winds=winds,
-            extension_target=extension["target"] if isinstance(extension, dict) else None,
-            extension_last=last,
-            agari_yame=ending["agari_yame"],
-            tenpai_yame=ending["tenpai_yame"],
-            bankruptcy=ending["bankruptcy"],
-            red_fives=(tiles["red_fives"]["m"], tiles["red_fives"]["p"], tiles["red_fives"]["s"]),
-            dead_wall=tiles["dead_wall"],
-            removed=removed,
-            dora_of=dora_order(removed),
-            chi=wins["chi"],
-            kita=kita,
-            ura_dora=tiles["ura_dora"],
-            kan_dora=tiles["kan_dora"],
-            kan_ura=tiles["kan_ura"],
-            kan_dora_timing=(tiles["kan_dora_timing"]["closed_kan"], tiles["kan_dora_timing"]["open_kan"]),
-            kokushi_robs_closed_kan=tiles["kokushi_robs_closed_kan"],
-            head_bump=wins["multiple_ron"] == "head_bump",
-            honba_to_each=wins["honba_to"] == "each",
-            own_sticks_back=wins["sticks_to"] == "own_then_nearest",
-            open_tanyao=wins["open_tanyao"],
-            atozuke=wins["atozuke"],
-            kuikae=wins["kuikae"],
-            noten_payments=draws["noten_payments"],
-            nagashi_mangan=draws["nagashi_mangan"],
-            abortive=frozenset(draws["abortive"]),
-            renchan_win=renchan["win"],
-            renchan_tenpai=renchan["tenpai"],
-            renchan_abort=renchan["abort"],
-            honba_dealer_win=honba["dealer_win"],
-            honba_draw=honba["draw"],
-            honba_other_win=honba["other_win"],
-            pao_yakuman=frozenset(liability["yakuman"]),
-            pao_ron_split=liability["ron"] == "split",
-            pao_honba_liable=liability["honba"] == "liable",
-            pao_whole_hand=liability["several_yakuman"] == "whole_hand",
-            chombo=None
-            if chombo == "none"
-            else Chombo(chombo["payment"] == "reverse_mangan", chombo["deduction"], chombo["replay"]),
-        ),
-        [],
+
+
+def _table_rules(
+    document: LocatedDict,
+    uma: dict[int, tuple[int, ...]],
+    winds: int,
+    last: int,
+    removed: frozenset[int],
+    kita: Kita | None,
+) -> TableRules:
+    """The table rules of a checked document."""
+    return TableRules(
+        **_points_and_ending(document, uma, winds, last),
+        **_tiles(document, removed, kita),
+        **_wins_and_draws(document),
     )
+
+
+def _points_and_ending(document: LocatedDict, uma: dict[int, tuple[int, ...]], winds: int, last: int) -> dict[str, Any]:
+    """The table rules of ``points`` and ``ending``."""
+    points, ending = document["points"], document["ending"]
+    rounding, extension = points["rounding"], ending["extension"]
+    return {
+        "players": document["players"],
+        "start": points["start"],
+        "return_points": points["return"],
+        "oka": points["oka"],
+        "uma": MappingProxyType(uma),
+        "floating_uma": not isinstance(points["uma"], list),
+        "rounding": None
+        if rounding == "none"
+        else Rounding(rounding["to"], rounding["half"] == "up", rounding["first_balances"]),
+        "ties_split": points["ties"] == "split",
+        "leftover_to_first": points["leftover_sticks"] == "first",
+        "riichi_needs": points["riichi_needs"],
+        "winds": winds,
+        "extension_target": extension["target"] if isinstance(extension, dict) else None,
+        "extension_last": last,
+        "agari_yame": ending["agari_yame"],
+        "tenpai_yame": ending["tenpai_yame"],
+        "bankruptcy": ending["bankruptcy"],
+    }
+
+
+def _tiles(document: LocatedDict, removed: frozenset[int], kita: Kita | None) -> dict[str, Any]:
+    """The table rules of ``tiles`` and ``kita``."""
+    tiles = document["tiles"]
+    return {
+        "red_fives": (tiles["red_fives"]["m"], tiles["red_fives"]["p"], tiles["red_fives"]["s"]),
+        "dead_wall": tiles["dead_wall"],
+        "removed": removed,
+        "dora_of": dora_order(removed),
+        "kita": kita,
+        "ura_dora": tiles["ura_dora"],
+        "kan_dora": tiles["kan_dora"],
+        "kan_ura": tiles["kan_ura"],
+        "kan_dora_timing": (tiles["kan_dora_timing"]["closed_kan"], tiles["kan_dora_timing"]["open_kan"]),
+        "kokushi_robs_closed_kan": tiles["kokushi_robs_closed_kan"],
+    }
+
+
+def _wins_and_draws(document: LocatedDict) -> dict[str, Any]:
+    """The table rules of ``wins``, ``draws``, ``dealer``, ``liability`` and ``penalties``."""
+    wins, draws, dealer = document["wins"], document["draws"], document["dealer"]
+    liability, chombo = document["liability"], document["penalties"]["chombo"]
+    renchan, honba = dealer["renchan"], dealer["honba"]
+    return {
+        "riichi_draws_left": wins["riichi_draws_left"],
+        "chi": wins["chi"],
+        "head_bump": wins["multiple_ron"] == "head_bump",
+        "honba_to_each": wins["honba_to"] == "each",
+        "own_sticks_back": wins["sticks_to"] == "own_then_nearest",
+        "open_tanyao": wins["open_tanyao"],
+        "atozuke": wins["atozuke"],
+        "kuikae": wins["kuikae"],
+        "noten_payments": draws["noten_payments"],
+        "nagashi_mangan": draws["nagashi_mangan"],
+        "abortive": frozenset(draws["abortive"]),
+        "renchan_win": renchan["win"],
+        "renchan_tenpai": renchan["tenpai"],
+        "renchan_abort": renchan["abort"],
+        "honba_dealer_win": honba["dealer_win"],
+        "honba_draw": honba["draw"],
+        "honba_other_win": honba["other_win"],
+        "pao_yakuman": frozenset(liability["yakuman"]),
+        "pao_ron_split": liability["ron"] == "split",
+        "pao_honba_liable": liability["honba"] == "liable",
+        "pao_whole_hand": liability["several_yakuman"] == "whole_hand",
+        "chombo": None
+        if chombo == "none"
+        else Chombo(chombo["payment"] == "reverse_mangan", chombo["deduction"], chombo["replay"]),
+    }
 
 
 def _three_players(

@@ -35,13 +35,12 @@ def count_fu(
     if reading.shape != "standard":
         return total
     if tsumo:
-        total += fu.tsumo
-        if parts is not None and fu.tsumo:
-            parts.append(Step("fu_tsumo", "tsumo", fu.tsumo))
-    elif not situation.open:
-        total += fu.closed_ron
-        if parts is not None and fu.closed_ron:
-            parts.append(Step("fu_closed_ron", "closed ron", fu.closed_ron))
+        won, won_fu = _TSUMO_PART, fu.tsumo
+    else:
+        won, won_fu = _CLOSED_RON_PART, 0 if situation.open else fu.closed_ron
+    total += won_fu
+    if parts is not None and won_fu:
+        parts.append(Step(won[0], won[1], won_fu))
     table = rules.fu_table
     by_set = table.by_set
     pair = None
@@ -61,14 +60,15 @@ def count_fu(
                 label += " (completed by ron)"
             parts.append(Step("fu_set", label, value))
     if pair is not None and pair.first >= 27:
-        value, what = _pair_fu(table, pair.first, situation)
-        total += value
-        if parts is not None and value:
-            parts.append(Step("fu_pair", f"pair of {tile_name(pair.first)} ({what})", value))
+        total += _pair_fu(table, pair.first, situation, parts)
     wait_fu = table.waits.get(reading.wait, 0)
     if parts is not None and wait_fu:
         parts.append(Step("fu_wait", f"{reading.wait} wait", wait_fu))
     return total + wait_fu
+
+
+_TSUMO_PART = ("fu_tsumo", "tsumo")
+_CLOSED_RON_PART = ("fu_closed_ron", "closed ron")
 
 
 def _fixed_part(fixed: Yaku, tsumo: bool, value: int, parts: list[Step]) -> None:
@@ -80,13 +80,20 @@ def _win(tsumo: bool) -> str:
     return "tsumo" if tsumo else "ron"
 
 
-def _pair_fu(table: FuTable, pair: int, situation: Situation) -> tuple[int, str]:
+def _pair_fu(table: FuTable, pair: int, situation: Situation, parts: list[Step] | None) -> int:
+    """The fu of a pair of honours (a dragon, the seat or round wind, or both); with ``parts``, its
+    step is added to them."""
     if pair in DRAGONS:
-        return table.value_pair, "dragon"
-    hits = (situation.seat_wind == pair) + (situation.round_wind == pair)
-    if hits == 2:
-        return table.double_wind_pair, "seat and round wind"
-    return (table.value_pair, "value wind") if hits else (0, "")
+        value, what = table.value_pair, "dragon"
+    else:
+        hits = (situation.seat_wind == pair) + (situation.round_wind == pair)
+        if hits == 2:
+            value, what = table.double_wind_pair, "seat and round wind"
+        else:
+            value, what = (table.value_pair, "value wind") if hits else (0, "")
+    if parts is not None and value:
+        parts.append(Step("fu_pair", f"pair of {tile_name(pair)} ({what})", value))
+    return value
 
 
 def rounded(rules: RiichiRules, raw: int, is_open: bool) -> int:

@@ -167,15 +167,9 @@ def evaluate(
     else:
         read = read_win(hand, win, melds, seat_wind, round_wind, dora_indicators, ura_indicators, flags)
     situation, concealed, parsed, dora, reds, indicators, concealed_counts = read
-    if indicators != (1, 0) and indicators != (0, 0):
-        _check_indicators(rs, table, indicators)
-    if situation.chankan_closed_kan and not table.kokushi_robs_closed_kan:
-        raise InputError(
-            "kokushi musou may not rob a closed kan under this rule set (tiles.kokushi_robs_closed_kan: false)"
-        )
-    plain: tuple[str, ...] = ()
-    if reds:
-        dora, plain = _red_fives(rs, table, dora, reds)
+    if (indicators != (1, 0) and indicators != (0, 0)) or situation.chankan_closed_kan:
+        _check_allowed(rs, table, indicators, situation)
+    dora, plain = _red_fives(rs, table, dora, reds) if reds else (dora, ())
     options = readings(concealed, parsed, situation.win, situation.tsumo, concealed_counts)
     if not options:
         raise InputError(f"{hand} with {win} is not a winning hand" + (" (with the melds given)" if parsed else ""))
@@ -264,8 +258,9 @@ def _tenhou_wait(
     return best
 
 
-def _check_indicators(rs: RuleSet, table: TableRules, given: tuple[int, int]) -> None:
-    """Refuse indicators the rule set does not reveal: kan dora, ura dora, kan ura."""
+def _check_allowed(rs: RuleSet, table: TableRules, given: tuple[int, int], situation: Situation) -> None:
+    """Refuse indicators the rule set does not reveal (kan dora, ura dora, kan ura), and a closed kan
+    robbed where kokushi may not rob one."""
     dora, ura = given
     if dora > 1 and not table.kan_dora:
         raise InputError(f"the rule set has no kan dora (tiles.kan_dora: false): give one dora indicator, got {dora}")
@@ -273,6 +268,10 @@ def _check_indicators(rs: RuleSet, table: TableRules, given: tuple[int, int]) ->
         raise InputError("the rule set has no ura dora (tiles.ura_dora: false): leave out the ura indicators")
     if ura > 1 and not table.kan_ura:
         raise InputError(f"the rule set has no kan ura (tiles.kan_ura: false): give one ura indicator, got {ura}")
+    if situation.chankan_closed_kan and not table.kokushi_robs_closed_kan:
+        raise InputError(
+            "kokushi musou may not rob a closed kan under this rule set (tiles.kokushi_robs_closed_kan: false)"
+        )
 
 
 _SUITS = "mps"

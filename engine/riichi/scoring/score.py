@@ -260,8 +260,8 @@ def score(
     # allows: ``_EXACT[n] is n`` holds exactly for an int of 0 to 256 (not a bool, a float or
     # another integer type: False, IndexError or TypeError), ``is True``/``is False`` for a bool
     # (an index of 2 raises IndexError), and the table's row of 0 han and its rows' ends raise
-    # IndexError. Whatever fails here, the checks below say why or score the hand (an error
-    # hand_base raises here other than InputError is raised again there). Keywords in the order
+    # IndexError. Whatever fails here, ``_score_checked`` says why or scores the hand (an
+    # error hand_base raises here other than InputError is raised again there). Keywords in the order
     # of use: CPython matches them in order.
     if yaku is None and yakuman is None and open is False and dora == 0:
         exact = _EXACT
@@ -279,6 +279,23 @@ def score(
                 return Score((base, honba, riichi_sticks))
         except (AttributeError, IndexError, TypeError):
             pass  # not a Riichi rule set, an argument of another kind or size, a hand past the table
+    return _score_checked(rs, han, fu, dealer, tsumo, honba, riichi_sticks, yaku, dora, open, yakuman)
+
+
+def _score_checked(
+    rs: RuleSet,
+    han: Any,
+    fu: Any,
+    dealer: Any,
+    tsumo: Any,
+    honba: Any,
+    riichi_sticks: Any,
+    yaku: Any,
+    dora: Any,
+    open: Any,
+    yakuman: Any,
+) -> Score:
+    """:func:`score` off its fast path: every argument checked, the hand scored by its form."""
     rules = rules_of(rs)
     true_or_false("dealer", dealer)
     true_or_false("tsumo", tsumo)

@@ -175,10 +175,7 @@ def read_win(
         )
         check_flag_facts(values, open_meld, kan, bool(parsed), seat == EAST, seen_elsewhere, kita > 0)
     if ura_list:
-        if not (values[_RIICHI] or values[_DOUBLE_RIICHI]):
-            raise InputError("ura dora indicators count only for riichi; leave them out")
-        if len(ura_list) > max(len(dora_list), 1):
-            raise InputError("more ura dora indicators than dora indicators: each lies under a dora indicator")
+        _check_ura(values, dora_list, ura_list)
     situation = _new(
         Situation, (every, concealed, bytes(counts), tuple(parsed), win_tile, seat, round_, open_meld, *values)
     )
@@ -188,25 +185,34 @@ def read_win(
         dora += counts[dora_of[indicator]]
     for indicator in ura_list:
         ura += counts[dora_of[indicator]]
-    own = 0
+    counted = (dora, ura, len(reds), 0)
     if kita and tile_rules.kita is not None:
-        each, indicated = tile_rules.kita
-        own = kita * each
-        if indicated:
-            dora += kita * sum(1 for indicator in dora_list if dora_of[indicator] == NORTH)
-            ura += kita * sum(1 for indicator in ura_list if dora_of[indicator] == NORTH)
-    return _new(
-        Win,
-        (
-            situation,
-            concealed,
-            parsed,
-            (dora, ura, len(reds), own),
-            reds,
-            (len(dora_list), len(ura_list)),
-            concealed_counts,
-        ),
-    )
+        counted = _with_kita(tile_rules, kita, dora_list, ura_list, counted)
+    indicators = (len(dora_list), len(ura_list))
+    return _new(Win, (situation, concealed, parsed, counted, reds, indicators, concealed_counts))
+
+
+def _check_ura(values: tuple[bool, ...], dora_list: list[int], ura_list: list[int]) -> None:
+    """Ura dora indicators come with riichi, at most one under each dora indicator."""
+    if not (values[_RIICHI] or values[_DOUBLE_RIICHI]):
+        raise InputError("ura dora indicators count only for riichi; leave them out")
+    if len(ura_list) > max(len(dora_list), 1):
+        raise InputError("more ura dora indicators than dora indicators: each lies under a dora indicator")
+
+
+def _with_kita(
+    tile_rules: TileRules, kita: int, dora_list: list[int], ura_list: list[int], counted: tuple[int, int, int, int]
+) -> tuple[int, int, int, int]:
+    """(dora, ura, red fives, kita) with the extracted norths: each worth its own dora, and counted
+    among the dora (and ura) their indicators show where the rule set says so."""
+    assert tile_rules.kita is not None
+    each, indicated = tile_rules.kita
+    dora, ura, reds, _ = counted
+    if indicated:
+        dora_of = tile_rules.dora_of
+        dora += kita * sum(1 for indicator in dora_list if dora_of[indicator] == NORTH)
+        ura += kita * sum(1 for indicator in ura_list if dora_of[indicator] == NORTH)
+    return (dora, ura, reds, kita * each)
 
 
 def _tiles(

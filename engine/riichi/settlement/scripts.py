@@ -17,8 +17,7 @@ by :func:`settle`, is reported at the script's file:line:col with the hand's pat
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,18 +26,18 @@ from ..._core.arguments import shown
 from ..._core.errors import InputError, Location, Problem, RulesetError
 from ..._core.numbers import format_number
 from ..._core.resolve import display_name
-from ..._core.results import Step
 from ..._core.yamlparse import read_document
 from ..._core.yamlsource import LocatedDict, LocatedList
-from .settle import OUTCOMES, Settlement, settle
-from .standings import Standing, standings
+from .ledger import Settlement
+from .reading import OUTCOMES
+from .settle import settle
+from .standings import Standing, ranked
 from .state import State, new_game
 
 if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
 
 _KEYS = ("players", "dealer", "hands")
-_SEAT_WORD = re.compile(r"\bseat (\d)\b")
 
 
 @dataclass(frozen=True)
@@ -58,17 +57,14 @@ class HandRecord:
 
 @dataclass(frozen=True)
 class GameTrace:
-    """A replayed game: the players by seat, every hand, the final state and the standings."""
+    """A replayed game: the players by seat, every hand, the final state and the standings (their
+    steps worded with the players' names)."""
 
     ruleset: str
     players: tuple[str, ...]
     hands: tuple[HandRecord, ...]
     final: State
     standings: tuple[Standing, ...]
-
-    def named(self, text: str) -> str:
-        """``text`` with each ``seat N`` replaced by that player's name."""
-        return _SEAT_WORD.sub(lambda m: self.players[int(m.group(1))], text)
 
     def as_dict(self) -> dict[str, Any]:
         """The trace's JSON shape: players, every hand (transfers and scores by player, steps)
@@ -90,7 +86,7 @@ class GameTrace:
                     "winners": [names[s] for s in record.settlement.winners],
                     "transfers": by_name(record.settlement.transfers),
                     "scores": by_name(record.settlement.state.scores),
-                    "steps": [_named_step(self, s) for s in record.settlement.steps],
+                    "steps": [s.as_dict() for s in record.settlement.steps.named(names)],
                 }
                 for record in self.hands
             ],
@@ -102,17 +98,11 @@ class GameTrace:
                     "place": s.place,
                     "score": s.score,
                     "points": s.points,
-                    "steps": [_named_step(self, step) for step in s.steps],
+                    "steps": [step.as_dict() for step in s.steps],
                 }
                 for s in self.standings
             ],
         }
-
-
-def _named_step(trace: GameTrace, step: Step) -> dict[str, Any]:
-    out = step.as_dict()
-    out["label"] = trace.named(step.label)
-    return out
 
 
 def _fail(where: Location, path: str, message: str, hint: str | None = None) -> RulesetError:
@@ -165,7 +155,7 @@ def replay_game(rs: RuleSet, script: LocatedDict) -> GameTrace:
             raise _fail(where, path, str(exc)) from None
         records.append(HandRecord(state, riichi, result))
         state = result.state
-    return GameTrace(rs.id, players, tuple(records), state, tuple(standings(rs, state)))
+    return GameTrace(rs.id, players, tuple(records), state, tuple(ranked(rs, state, players.__getitem__)))
 
 
 def _players(script: LocatedDict, start: State) -> tuple[str, ...]:
@@ -195,48 +185,69 @@ def _hand(item: Any, where: Location, path: str, seat_of: Mapping[str, int]) -> 
     if len(kinds) != 1 or extra:
         raise _fail(where, path, "a hand has exactly one outcome (" + ", ".join(OUTCOMES) + ") and may list `riichi`")
     kind = kinds[0]
+    names = _Names(seat_of, where, f"{path}.{kind}")
+    outcome = _SEATED[kind](item[kind], names)
+    riichi = tuple(names.seats(item.get("riichi", []), "riichi"))
+    return {kind: outcome}, riichi
 
-    def seat(name: Any, what: str) -> int:
-        if name not in seat_of:
-            raise _fail(where, f"{path}.{kind}", f"{what}: {shown(name)} is not one of the players")
-        return seat_of[name]
 
-    def seats(names: Any, what: str) -> list[int]:
+@dataclass(frozen=True)
+class _Names:
+    """The players' names of a script hand read as seats; a name that is no player's is a problem
+    at the hand's place."""
+
+    seat_of: Mapping[str, int]
+    where: Location
+    path: str
+
+    def fail(self, message: str) -> RulesetError:
+        return _fail(self.where, self.path, message)
+
+    def seat(self, name: Any, what: str) -> int:
+        if name not in self.seat_of:
+            raise self.fail(f"{what}: {shown(name)} is not one of the players")
+        return self.seat_of[name]
+
+    def seats(self, names: Any, what: str) -> list[int]:
         if not isinstance(names, list):
-            raise _fail(where, f"{path}.{kind}", f"{what} is a list of players")
-        return [seat(n, what) for n in names]
+            raise self.fail(f"{what} is a list of players")
+        return [self.seat(n, what) for n in names]
 
-    def win(value: Any) -> Any:
+    def win(self, value: Any) -> dict[str, Any]:
         if not isinstance(value, dict) or "seat" not in value:
-            raise _fail(where, f"{path}.{kind}", "a win names its player as `seat`")
+            raise self.fail("a win names its player as `seat`")
         out = dict(value)
-        out["seat"] = seat(value["seat"], "seat")
+        out["seat"] = self.seat(value["seat"], "seat")
         if "pao" in value:
-            out["pao"] = seat(value["pao"], "pao")
+            out["pao"] = self.seat(value["pao"], "pao")
         return out
 
-    detail = item[kind]
-    if kind == "ron":
-        if not isinstance(detail, dict) or "discarder" not in detail or "winners" not in detail:
-            raise _fail(where, f"{path}.ron", "a ron is {discarder: player, winners: [win, ...]}")
-        if not isinstance(detail["winners"], list):
-            raise _fail(where, f"{path}.ron", "winners is a list of wins")
-        outcome: Any = {
-            "discarder": seat(detail["discarder"], "discarder"),
-            "winners": [win(w) for w in detail["winners"]],
-        }
-    elif kind == "tsumo":
-        outcome = win(detail)
-    elif kind == "draw":
-        if not isinstance(detail, dict):
-            raise _fail(where, f"{path}.draw", "a draw is {tenpai: [players], nagashi: [players]}")
-        outcome = {key: seats(value, key) if key in ("tenpai", "nagashi") else value for key, value in detail.items()}
-    elif kind == "chombo":
-        outcome = seat(detail, "chombo")
-    else:
-        outcome = detail
-    riichi = tuple(seats(item.get("riichi", []), "riichi"))
-    return {kind: outcome}, riichi
+
+def _ron(detail: Any, names: _Names) -> Any:
+    if not isinstance(detail, dict) or "discarder" not in detail or "winners" not in detail:
+        raise names.fail("a ron is {discarder: player, winners: [win, ...]}")
+    if not isinstance(detail["winners"], list):
+        raise names.fail("winners is a list of wins")
+    return {
+        "discarder": names.seat(detail["discarder"], "discarder"),
+        "winners": [names.win(w) for w in detail["winners"]],
+    }
+
+
+def _draw(detail: Any, names: _Names) -> Any:
+    if not isinstance(detail, dict):
+        raise names.fail("a draw is {tenpai: [players], nagashi: [players]}")
+    return {key: names.seats(value, key) if key in ("tenpai", "nagashi") else value for key, value in detail.items()}
+
+
+#: Each outcome of a script hand with its players' names read as seats (an abort names nobody).
+_SEATED: dict[str, Callable[[Any, _Names], Any]] = {
+    "ron": _ron,
+    "tsumo": lambda detail, names: names.win(detail),
+    "draw": _draw,
+    "abort": lambda detail, names: detail,
+    "chombo": lambda detail, names: names.seat(detail, "chombo"),
+}
 
 
 def game_text(trace: GameTrace) -> str:
@@ -250,8 +261,8 @@ def game_text(trace: GameTrace) -> str:
         settled = record.settlement
         before = record.before
         out.append(f"{record.name}, {before.honba} honba, {before.sticks} stick(s) on the table: {settled.kind}")
-        for step in settled.steps:
-            out.append(f"  {trace.named(step.label)}")
+        for step in settled.steps.named(names):
+            out.append(f"  {step.label}")
         out.append("  transfers: " + ", ".join(f"{n} {t:+d}" for n, t in zip(names, settled.transfers)))
         out.append("  scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, settled.state.scores)))
     final = trace.final
@@ -265,7 +276,7 @@ def game_text(trace: GameTrace) -> str:
         out.append(f"  {standing.place}. {names[standing.seat]} {standing.score}: {_points(standing.points)}")
         for step in standing.steps:
             note = step.id == "tie" or (step.id == "sticks" and not step.factor)
-            out.append(f"     {trace.named(step.label)}" + ("" if note else f": {format_number(step.factor)}"))
+            out.append(f"     {step.label}" + ("" if note else f": {format_number(step.factor)}"))
     return "\n".join(out) + "\n"
 
 

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 from ..._core.arguments import shown
 from ..._core.errors import InputError
 from ..._core.results import Step
-from ..rules.compiled import rules_of
+from ..rules.compiled import RiichiRules, rules_of
 from ..rules.table import Rounding, TableRules
+from .ledger import Wording, seat_word
 from .state import State
 
 if TYPE_CHECKING:
@@ -52,6 +53,11 @@ def standings(rs: RuleSet, state: State) -> list[Standing]:
 
     ``state`` is usually a finished game's, but any state can be scored as if the game ended
     there (a tournament's time limit)."""
+    return ranked(rs, state, seat_word)
+
+
+def ranked(rs: RuleSet, state: State, who: Wording) -> list[Standing]:
+    """:func:`standings`, each seat named in the steps by ``who`` (``seat N``, or a player's name)."""
     rules = rules_of(rs)
     if type(state) is not State:
         raise InputError(f"state must be a yakuset.riichi.State, got {shown(state)}")
@@ -62,35 +68,10 @@ def standings(rs: RuleSet, state: State) -> list[Standing]:
         raise InputError(
             f"the state has {seats} seats and {rs.id!r} is a game of {table.players}; start from new_game(rs)"
         )
-    notes: list[list[Step]] = [[] for _ in range(seats)]
     order = sorted(range(seats), key=lambda s: (-scores[s], s))
+    notes = _ties(table, state, order, who)
     top = [s for s in order if scores[s] == scores[order[0]]]
-    firsts = top if table.ties_split else top[:1]
-    if not table.ties_split:
-        for seat in order:
-            tied = [s for s in order if s != seat and state.scores[s] == state.scores[seat]]
-            if tied:
-                others = " and ".join(f"seat {s}" for s in tied)
-                notes[seat].append(
-                    Step(
-                        "tie",
-                        f"tied with {others} on {state.scores[seat]}: the earlier seat at East 1 places higher",
-                        0,
-                        "add",
-                    )
-                )
-    if state.sticks and table.leftover_to_first:
-        pot = state.sticks * rules.riichi_stick
-        share = pot // len(firsts) // rules.round_to * rules.round_to
-        for seat in firsts:
-            scores[seat] += share
-            split = f", split {len(firsts)} ways, rounded down to {rules.round_to}" if len(firsts) > 1 else ""
-            notes[seat].append(
-                Step("sticks", f"{state.sticks} leftover riichi stick(s) to first place{split}", share, "add")
-            )
-    elif state.sticks:
-        for seat in range(seats):
-            notes[seat].append(Step("sticks", f"{state.sticks} leftover riichi stick(s) go to nobody", 0, "add"))
+    _leftover_sticks(rules, state, top if table.ties_split else top[:1], scores, notes)
     places, bonus = _places(table, scores, order)
     base = _base_points(table, scores, order)
     totals = {seat: base[seat][0] + bonus[seat][0] for seat in order}
@@ -102,23 +83,67 @@ def standings(rs: RuleSet, state: State) -> list[Standing]:
     for seat in order:
         steps = notes[seat]
         steps.append(Step("score", "final score", scores[seat], "add"))
-        place_note = f"place {places[seat]}" + (" (tied)" if bonus[seat][1] > 1 else "")
         if balanced and seat == order[0]:
             steps.append(
                 Step("balance", "first place: minus the sum of the others' points", _shown(totals[seat]), "add")
             )
         else:
             steps.extend(base[seat][1])
-            what = "uma and oka" if table.oka else "uma"
-            steps.append(Step("uma", f"{what} for {place_note}{bonus[seat][2]}", _shown(bonus[seat][0]), "add"))
-        total = totals[seat]
-        if state.penalties[seat]:
-            deduction = Fraction(state.penalties[seat], _THOUSAND)
-            steps.append(Step("chombo", "chombo deductions after uma", _shown(-deduction), "add"))
-            total -= deduction
-        steps.append(Step("points", "points", _shown(total), "add"))
+            steps.append(_uma_step(table, places[seat], bonus[seat]))
+        total = _after_penalty(totals[seat], state.penalties[seat], steps)
         results.append(Standing(seat, places[seat], scores[seat], float(total), float(bonus[seat][0]), tuple(steps)))
     return results
+
+
+def _ties(table: TableRules, state: State, order: list[int], who: Wording) -> list[list[Step]]:
+    """Each seat's first steps: under seat-order ties, whom it is tied with."""
+    notes: list[list[Step]] = [[] for _ in order]
+    if table.ties_split:
+        return notes
+    scores = state.scores
+    for seat in order:
+        tied = [s for s in order if s != seat and scores[s] == scores[seat]]
+        if tied:
+            others = " and ".join(map(who, tied))
+            label = f"tied with {others} on {scores[seat]}: the earlier seat at East 1 places higher"
+            notes[seat].append(Step("tie", label, 0, "add"))
+    return notes
+
+
+def _leftover_sticks(
+    rules: RiichiRules, state: State, firsts: list[int], scores: list[int], notes: list[list[Step]]
+) -> None:
+    """The riichi sticks left on the table: to first place (split, rounded down) or to nobody."""
+    table = rules.table
+    if state.sticks and table.leftover_to_first:
+        pot = state.sticks * rules.riichi_stick
+        share = pot // len(firsts) // rules.round_to * rules.round_to
+        for seat in firsts:
+            scores[seat] += share
+            split = f", split {len(firsts)} ways, rounded down to {rules.round_to}" if len(firsts) > 1 else ""
+            notes[seat].append(
+                Step("sticks", f"{state.sticks} leftover riichi stick(s) to first place{split}", share, "add")
+            )
+    elif state.sticks:
+        for seat in range(len(scores)):
+            notes[seat].append(Step("sticks", f"{state.sticks} leftover riichi stick(s) go to nobody", 0, "add"))
+
+
+def _uma_step(table: TableRules, place: int, bonus: tuple[Fraction, int, str]) -> Step:
+    points, shared, extra = bonus
+    place_note = f"place {place}" + (" (tied)" if shared > 1 else "")
+    what = "uma and oka" if table.oka else "uma"
+    return Step("uma", f"{what} for {place_note}{extra}", _shown(points), "add")
+
+
+def _after_penalty(total: Fraction, penalty: int, steps: list[Step]) -> Fraction:
+    """The points after the chombo deductions, noted in ``steps``; then the points' step."""
+    if penalty:
+        deduction = Fraction(penalty, _THOUSAND)
+        steps.append(Step("chombo", "chombo deductions after uma", _shown(-deduction), "add"))
+        total -= deduction
+    steps.append(Step("points", "points", _shown(total), "add"))
+    return total
 
 
 def _shown(value: Fraction) -> float | int:

@@ -232,8 +232,14 @@ def _decompositions(counts: bytes, meld_blocks: list[int]) -> list[tuple[int, ..
         only = options[0]
         for done in partial:
             done += only
-    if pairs != 1:
-        return combos
+    if pairs == 1:
+        _add_complete(partial, melded, combos)
+    return combos
+
+
+def _add_complete(partial: list[list[int]], melded: bool, combos: list[tuple[int, ...]]) -> None:
+    """The partial readings of four sets and a pair added to ``combos`` as sorted tuples, then
+    ``combos`` sorted."""
     for blocks in partial:
         if len(blocks) == 5:
             # Each suit's blocks come sorted and the suits in tile order: only melds, which
@@ -243,7 +249,6 @@ def _decompositions(counts: bytes, meld_blocks: list[int]) -> list[tuple[int, ..
             combos.append(tuple(blocks))
     if len(combos) > 1:
         combos.sort()
-    return combos
 
 
 def _winning_blocks(win: int) -> tuple[tuple[int, str], ...]:
