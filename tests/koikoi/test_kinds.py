@@ -4,9 +4,11 @@ against, the compiled rules, the table, the referee and the traces all use their
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 import yakuset
+from yakuset.koikoi import Table
 from yakuset.koikoi.kinds import (
     ANSWERS,
     ROUND_MONTH,
@@ -121,3 +123,18 @@ def test_the_compiled_rules_hold_kinds(ruleset_id):
     assert type(table.offer_on) is OfferOn and type(table.on_exhaustive_draw) is OnExhaustiveDraw
     assert all(type(card.kind) is CardKind for card in rules.cards.values())
     assert all(type(card.ribbon) is Ribbon for card in rules.cards.values() if card.ribbon is not None)
+
+
+@pytest.mark.parametrize("ruleset_id", ["nintendo", "bga", "yakuza"])
+def test_a_tables_decisions_moves_events_and_rounds_hold_kinds(ruleset_id):
+    table = Table(yakuset.load_ruleset(ruleset_id), ("a", "b"), 5)
+    rng = random.Random(5)
+    events = list(table.opening)
+    while not table.finished:
+        assert type(table.pending) is Decision
+        moves = table.legal_moves()
+        assert all(type(move.kind) is MoveKind for move in moves)
+        events += table.play(moves[rng.randrange(len(moves))])
+    assert all(type(event.kind) is EventKind for event in events)
+    assert table.result is not None and all(type(r.ended) is Ending for r in table.result.rounds)
+    assert all(type(entry.choice) is MoveKind for entry in table.log if hasattr(entry, "choice"))
