@@ -34,7 +34,8 @@ from ..results import FixedAward, Hand
 from ..rules.compiled import KoikoiRules, rules_of
 from ..rules.hooks import DealOutcome, Hooks
 from ..scoring.award import award
-from ..scoring.weights import Tables, tables
+from ..scoring.counting import tables
+from ..scoring.weights_fast import Tables
 from ..scoring.yaku import check_cards, check_month
 from .events import Event, RefereeError, check_players, shared_events
 from .values_fast import new_event
@@ -88,7 +89,7 @@ def _round_settings(rules: KoikoiRules, compiled: Tables) -> RoundSettings:
 
 
 class _PlayerState:
-    """One player's round: the cards captured (and their weights' sum, ``scoring.weights``), turns,
+    """One player's round: the cards captured (and their weights' sum, ``scoring.counting``), turns,
     calls, and what was banked at the last call."""
 
     __slots__ = ("banked_base", "banked_ids", "base", "calls", "captured", "offers", "total", "turns")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..._core.arguments import shown
 from ..._core.errors import InputError
 from ..kinds import Decision, Ending, EventKind, FirstDealer
-from ..scoring.weights import tables
+from ..scoring.counting import tables
 from .moves import KOIKOI, SHOBU, IllegalMove, Move, parse_move, plays
 from .table_results import TableResult, TableRound
 from .table_rules import RuleBook, Situation

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..kinds import Decision
-from ..scoring.weights import tables
+from ..scoring.counting import tables
 
 if TYPE_CHECKING:
     from ..rules.compiled import KoikoiRules
