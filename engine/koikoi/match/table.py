@@ -244,11 +244,5 @@ class Table(TableCore):
 
     # --- moves ---------------------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
-        """The moves the pending decision allows (empty once the match is over)."""
-        legal = self._legal
-        if legal is None:  # made at the decision's first need (``match.table_fast``)
-            legal = self._legal = self._build_legal(self)
-        return legal.copy()
-
+    legal_moves = table_fast.legal_moves
     play = table_fast.play

@@ -136,13 +136,6 @@ class TableCore:
         in_turn = player == self._to_move and self._pending is not _KOIKOI_OR_SHOBU
         return (*piled, *self._taken) if in_turn else piled
 
-    def _legal_now(self) -> list[Move]:
-        """The pending decision's legal moves."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._build_legal(self)
-        return legal
-
     def _situation(self, player: str | None = None) -> Situation:
         """What the table rules read of the pending decision (or of ``player``'s play, were it
         theirs to make)."""

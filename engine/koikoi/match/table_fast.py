@@ -103,6 +103,26 @@ def play(table: TableCore, move: Move) -> tuple[Event, ...]:
     return table._refereed(event)
 
 
+def legal_moves(table: TableCore) -> list[Move]:
+    """The moves the pending decision allows (empty once the match is over)."""
+    legal = table._legal
+    if legal is None:  # made at the decision's first need
+        if table._pending is PLAY and table._build_legal is _capturing:  # ``match.must_capture``, inlined
+            hand, moves = table._hand_to_play
+            legal = table._legal = list(compress(moves, map(table._matching_of, hand))) or moves
+        else:
+            legal = table._legal = table._build_legal(table)
+    return legal.copy()
+
+
+def legal_now(table: TableCore) -> list[Move]:
+    """The pending decision's legal moves, made at its first need (not a copy: not to be changed)."""
+    legal = table._legal
+    if legal is None:
+        legal = table._legal = table._build_legal(table)
+    return legal
+
+
 def _meet(table: TableCore, card: str) -> tuple[str, ...] | None:
     """``card`` (played, or turned from the stock) meets the field: ``card`` and the field
     cards it captures (the one of its month, or all three; ``()`` when it is laid on the
@@ -121,7 +141,7 @@ def _meet(table: TableCore, card: str) -> tuple[str, ...] | None:
         table._taken.append(card)
         table._choosing = card
         table._pending = CHOOSE
-        table._legal = [_CHOICES[card, target] for target in matches] if table._plain_rest else None
+        table._legal = _choices(card, matches) if table._plain_rest else None
         return None
     took = (card, *matches)
     field = table._field
@@ -129,6 +149,12 @@ def _meet(table: TableCore, card: str) -> tuple[str, ...] | None:
         del field[match]
     matches.clear()
     return took
+
+
+def _choices(card: str, targets: list[str]) -> list[Move]:
+    """The moves of ``card`` capturing one of ``targets`` (a function of its own: a comprehension
+    in ``_meet`` would make ``card`` a cell at every call)."""
+    return [_CHOICES[card, target] for target in targets]
 
 
 def _chosen(table: TableCore, player: str, card: str, target: str) -> bool:
@@ -185,7 +211,8 @@ def _plain(table: TableCore) -> list[Move]:
         return table._hand_to_play[1]
     if pending is CHOOSE:
         card = table._choosing
-        return [_CHOICES[card, target] for target in table._matching[card]]  # type: ignore[index]
+        assert card is not None
+        return _choices(card, table._matching[card])
     if pending is KOIKOI_OR_SHOBU:
         return [KOIKOI, SHOBU]
     return []

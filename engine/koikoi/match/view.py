@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ..kinds import Decision
 from ..scoring.counting import tables
+from . import table_fast
 
 if TYPE_CHECKING:
     from ..rules.compiled import KoikoiRules
@@ -14,6 +16,7 @@ if TYPE_CHECKING:
     from .table_core import TableCore
 
 _PLAY = Decision.PLAY  # read at every play of a bot: a module's name, not the enum's member (``match.referee``)
+_CARD = attrgetter("card")
 
 
 class View:
@@ -69,9 +72,11 @@ class View:
         """The hand cards this player may play (now, or when it is their turn to play): the
         whole hand, or with ``match.must_capture`` only the cards that capture when one does."""
         table = self._table
-        if table._pending is _PLAY and table._to_move == self.player:
-            return tuple(move.card for move in table._legal_now())  # type: ignore[misc]
-        return tuple(move.card for move in table._book.legal(table._situation(self.player)))  # type: ignore[misc]
+        if table._pending is not _PLAY or table._to_move != self.player:  # what the rules would allow
+            return tuple(map(_CARD, table._book.legal(table._situation(self.player))))
+        if table._plain_play:  # every card of the hand (read at every play of a bot)
+            return tuple(table._hand_to_play[0])
+        return tuple(map(_CARD, table_fast.legal_now(table)))
 
     @property
     def field(self) -> tuple[str, ...]:
