@@ -136,5 +136,8 @@ def test_a_tables_decisions_moves_events_and_rounds_hold_kinds(ruleset_id):
         assert all(type(move.kind) is MoveKind for move in moves)
         events += table.play(moves[rng.randrange(len(moves))])
     assert all(type(event.kind) is EventKind for event in events)
+    # An event's kind says which fields it carries: a round's end its next dealer and points.
+    assert all(event.kind.ends_round == (event.next_dealer is not None) for event in events)
+    assert all(event.points == 0 and event.winner is None for event in events if not event.kind.ends_round)
     assert table.result is not None and all(type(r.ended) is Ending for r in table.result.rounds)
     assert all(type(entry.choice) is MoveKind for entry in table.log if hasattr(entry, "choice"))
