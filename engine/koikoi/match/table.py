@@ -42,8 +42,8 @@ the deal). A move that only starts a turn (a card waiting for a choice) returns 
 Read-only views: ``hand(player)``, ``field``, ``stock_count``, ``captured(player)``,
 ``to_move``, ``pending``, ``choosing``, ``totals``, ``month``, ``round_number``, ``dealer``,
 ``finished``, ``round`` (the referee's :class:`Round`) and ``state`` (all of them at once, a
-:class:`TableState`). ``play`` is written for speed in ``match.table_fast``, beside its readable
-reference ``match.turns``.
+:class:`TableState`). ``play`` and ``legal_moves`` are written for speed in ``match.table_fast``,
+beside their readable reference ``match.turns`` and the table rules of ``match.table_rules``.
 """
 
 from __future__ import annotations

@@ -6,11 +6,14 @@ a simulation spends its time on (bench/koikoi_table.py, bench/README.md). So her
 
 - a move is legal when it is one of the decision's legal moves (``Table._legal``), one search
   in C; a play's are the hand's own moves when only the game's rules govern it (kept as cards
-  leave the hand, beside the cards), else they are made at the decision's first need by
-  :func:`legal_sets`' builder;
+  leave the hand, beside the cards), else they are made at the decision's first need
+  (:func:`legal_moves`, :func:`legal_sets`' builders), ``match.must_capture``'s inline;
 - a turn is written as one function (the card played meets the field, then the stock's card,
   then the referee scores): a Python call less per step measured 0.3-0.8 % of a match each;
-- the log keeps plain tuples (a record's class and its fields), made into records when read.
+- the log keeps plain tuples (a record's class and its fields), made into records when read;
+- the events and round records are built by ``match.values_fast``, and the kinds read at each
+  decision are names of the module, not enum members (an enum member read costs about a
+  thousand instructions in CPython 3.11).
 
 The readable reference is ``match.turns`` (the same turn in small steps, every legal set from
 the table rules themselves, ``match.table_rules``); tests/koikoi/match/test_table_fast.py plays
@@ -38,8 +41,16 @@ PLAY, CHOOSE, KOIKOI_OR_SHOBU = Decision.PLAY, Decision.CHOOSE, Decision.KOIKOI_
 
 #: The table rules whose legal sets this module makes itself: the game's own, and ``match.must_capture``.
 HANDLES = frozenset(
-    {"match_over", "must_play", "not_in_hand", "target_after_play", "must_capture", "must_choose", "not_a_match"}
-    | {"must_answer"}
+    {
+        "match_over",
+        "must_play",
+        "not_in_hand",
+        "target_after_play",
+        "must_capture",
+        "must_choose",
+        "not_a_match",
+        "must_answer",
+    }
 )
 
 
