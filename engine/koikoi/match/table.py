@@ -50,7 +50,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from itertools import count
-from operator import attrgetter
 from random import Random
 from typing import TYPE_CHECKING
 
@@ -138,9 +137,7 @@ class Table(TableCore):
 
     # --- views ---------------------------------------------------------------------------
 
-    # Read at every move of a match: a C getter of ``_over`` (set with ``result``) costs a third
-    # of a Python property's call.
-    finished = property(attrgetter("_over"), doc="Whether the match is over (``result`` is set).")
+    finished = table_fast.finished
 
     @property
     def pending(self) -> Decision | None:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import partial
-from itertools import repeat, starmap
+from itertools import repeat
 from typing import TYPE_CHECKING, Any
 
 from ..._core.arguments import shown
@@ -18,6 +17,7 @@ from ..._core.errors import InputError
 from ..kinds import Decision, Ending, EventKind, FirstDealer
 from ..scoring.counting import tables
 from .moves import KOIKOI, SHOBU, IllegalMove, Move, parse_move, plays
+from .shuffle_fast import shuffled
 from .table_results import TableResult, TableRound
 from .table_rules import RuleBook, Situation
 from .trace import Dealt, FieldFour, Finished, Refereed, RoundStarted
@@ -250,7 +250,7 @@ class TableCore:
 
     def _deal(self, rnd: Round) -> Event:
         """Shuffle (or take the next rigged deck) and deal; the referee's answer."""
-        order = list(self._decks.pop(0)) if self._decks else self._shuffled()
+        order = list(self._decks.pop(0)) if self._decks else shuffled(self._cards, self._rng)
         size, field_size = self.rules.hand_cards, self.rules.field_cards
         dealer, other = rnd.players
         dealer_hand, other_hand = order[:size], order[size : 2 * size]
@@ -278,12 +278,6 @@ class TableCore:
         for card in field:
             matching[card].append(card)
         return event
-
-    def _shuffled(self) -> list[str]:
-        """The deck shuffled from the table's random stream: the cards sorted by independent
-        uniform keys, ``random()`` drawn for each card in the deck's order."""
-        # The key is next(keys, card): the next of the draws, made without a Python call per card.
-        return sorted(self._cards, key=partial(next, starmap(self._rng.random, repeat(()))))
 
     def _dealer_captures(self, rnd: Round, field: list[str], captured: tuple[str, ...]) -> list[str]:
         """``match.field_four: dealer_captures``: the dealer took four of a month from the field
