@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 
 import yakuset
-from yakuset.koikoi import Table, rules_of
+from yakuset.koikoi import Move, Table, rules_of
 
 
 def deck_order(rs: yakuset.RuleSet, *parts: Sequence[str]) -> list[str]:
@@ -57,3 +57,39 @@ def play_out(table: Table, rng: random.Random) -> Table:
         moves = table.legal_moves()
         table.play(moves[rng.randrange(len(moves))])
     return table
+
+
+def illegal_moves(table: Table, rng: random.Random) -> list[object]:
+    """Values the table's pending decision does not take: no Moves at all (None, numbers, a card
+    id, a plain tuple equal to a legal move), Moves no move can be (a kind that is none, a card
+    that is no card id, an unhashable card), cards not in the hand, the wrong decision's moves,
+    and with ``match.must_capture`` a card that does not capture when one does."""
+    legal = table.legal_moves()
+    hand = table.hand(table.to_move) if table.to_move is not None else ()
+    other = table.players[1] if table.to_move == table.players[0] else table.players[0]
+    outside = [*table.field, *table.hand(other)] or ["01-bright-crane"]
+    held = list(hand) or ["01-bright-crane"]
+    found: list[object] = [
+        None,
+        0,
+        1.5,
+        rng.choice(held),
+        [*legal[0]] if legal else ["play"],
+        Move("pass"),
+        Move(5),  # type: ignore[arg-type]
+        Move(None),  # type: ignore[arg-type]
+        Move("play", 7),  # type: ignore[arg-type]
+        Move("play", None),
+        Move("play", ["01-bright-crane"]),  # type: ignore[arg-type]
+        Move("play", rng.choice(outside)),
+        Move("play", rng.choice(held), rng.choice(outside)),
+        Move("choose", rng.choice(held), rng.choice(outside)),
+        Move("koikoi"),
+        Move("shobu", rng.choice(held)),
+        Move("play", rng.choice(held)),
+    ]
+    if legal:
+        found.append(tuple(legal[0]))  # equal to a legal move, but no Move
+    if table.choosing is not None:
+        found.append(Move("choose", table.choosing, rng.choice(outside)))
+    return [move for move in found if move not in legal or not isinstance(move, Move)]

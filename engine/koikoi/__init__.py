@@ -38,13 +38,10 @@ from .._core.lazy import lazy_names
 if TYPE_CHECKING:
     from . import hookspecs as hookspecs
     from .game import GAME as GAME, KoikoiGame as KoikoiGame
-    from .match.referee import (
-        Event as Event,
-        Match as Match,
-        MatchResult as MatchResult,
-        RefereeError as RefereeError,
-        Round as Round,
-    )
+    from .match.events import Event as Event, RefereeError as RefereeError
+    from .match.matches import Match as Match, MatchResult as MatchResult
+    from .match.moves import IllegalMove as IllegalMove, Move as Move
+    from .match.referee import Round as Round
     from .match.scripts import (
         RoundTrace as RoundTrace,
         Trace as Trace,
@@ -52,15 +49,13 @@ if TYPE_CHECKING:
         replay as replay,
         trace_text as trace_text,
     )
-    from .match.table import (
-        IllegalMove as IllegalMove,
-        Move as Move,
-        Table as Table,
+    from .match.table import Table as Table
+    from .match.table_results import (
         TableResult as TableResult,
         TableRound as TableRound,
         TableState as TableState,
-        View as View,
     )
+    from .match.view import View as View
     from .results import (
         Award as Award,
         FixedAward as FixedAward,

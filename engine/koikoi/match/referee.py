@@ -1,81 +1,95 @@
-"""The Koi-Koi referee: a round and a match, driven by what happens at the table.
+"""The Koi-Koi referee of one round (:class:`Round`), driven by what happens at the table.
 
 The caller reports the deal, each turn's captured cards and each Koi-Koi/Shobu answer; the
-referee answers with an :class:`Event`: a lucky hand, a Koi-Koi offer, an automatic Shobu, the
-award, an exhaustive draw. What a rule set decides (call limits, lucky hands, Dealer's Privilege,
-who deals next, rounds per match, match-end plugins, and the table rules of
-``koikoi.rules_of(rs).table``: misdealt fields, offers, points, the match's end, weather) comes
-from the rule set. An event that can't happen now raises :class:`RefereeError` and leaves the
-state as it was. :class:`yakuset.koikoi.Table` plays whole matches from moves on this referee.
+referee answers with an :class:`~yakuset.koikoi.Event`: a lucky hand, a Koi-Koi offer, an
+automatic Shobu, the award, an exhaustive draw. What a rule set decides (call limits, lucky
+hands, Dealer's Privilege, who deals next, and the table rules of ``koikoi.rules_of(rs).table``:
+misdealt fields, offers, points, weather) comes from the rule set. An event that can't happen
+now raises :class:`RefereeError` and leaves the state as it was. A match of rounds is
+:class:`yakuset.koikoi.Match` (``match.matches``); :class:`yakuset.koikoi.Table` plays whole
+matches from moves on this referee.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..._core.arguments import shown
-from ..._core.errors import InputError
-from ..results import Award, FixedAward, Hand, MatchAdjustment
+from ..kinds import (
+    ANSWERS,
+    AfterDraw,
+    AfterWin,
+    DealOutcomeKind,
+    EventKind,
+    FieldFour,
+    FieldPairs,
+    LimitScope,
+    MoveKind,
+    OfferOn,
+    OnExhaustiveDraw,
+    WeatherWhere,
+)
+from ..results import FixedAward, Hand
 from ..rules.compiled import KoikoiRules, rules_of
 from ..rules.hooks import DealOutcome, Hooks
 from ..scoring.award import award
-from ..scoring.weights import tables
+from ..scoring.counting import tables
+from ..scoring.weights_fast import Tables
 from ..scoring.yaku import check_cards, check_month
+from .events import Event, RefereeError, check_players, shared_events
+from .values_fast import new_event
 
 if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
 
+# The kinds a round reads at its turns and answers, as names of this module: a member read from
+# its enum class costs about a thousand instructions more (CPython 3.11: the enums' metaclass has
+# a ``__getattr__``, which keeps the read from being specialized).
+_OFFER, _KOIKOI, _SHOBU, _DEALT = EventKind.OFFER, EventKind.KOIKOI, EventKind.SHOBU, EventKind.DEALT
+_AUTOMATIC_SHOBU, _EXHAUSTIVE_DRAW = EventKind.AUTOMATIC_SHOBU, EventKind.EXHAUSTIVE_DRAW
+_WINNER, _SAME_DEALER, _LAST_YAKU, _KEEPS_DEAL = (
+    AfterWin.WINNER,
+    AfterWin.SAME_DEALER,
+    AfterDraw.LAST_YAKU,
+    AfterDraw.SAME_DEALER,
+)
+_PER_PLAYER, _SHOBU_ANSWER = LimitScope.PLAYER, MoveKind.SHOBU
 
-_new = tuple.__new__  # a NamedTuple made without its Python-level __new__ (every field given)
+
+class RoundSettings(NamedTuple):
+    """What a round reads of its rules at every turn, worked out once a match."""
+
+    one_way: bool  # no card with two kinds counted apart: one plan per pile
+    last_turn: int  # a player's last turn
+    weather: bool  # whether the rule set has weather
+    field_weather: bool  # and whether some of it looks at the field
+    minimum_base: int  # ``calls.minimum_base``
+    new_yaku: bool  # only a new yaku is a rise (``calls.offer_on: new_yaku``), else a new or improved one
 
 
-class RefereeError(InputError):
-    """An event that cannot happen in the round's current state."""
+def round_settings(rules: KoikoiRules) -> RoundSettings:
+    """The :class:`RoundSettings` of ``rules``, worked out at their first match (kept by ``rules.caches``)."""
+    found: RoundSettings | None = rules.caches.round_settings
+    if found is None:
+        found = rules.caches.round_settings = _round_settings(rules, tables(rules))
+    return found
 
 
-class Event(NamedTuple):
-    """The referee's answer to one reported event.
-
-    ``kind`` is one of ``dealt``, ``redeal``, ``lucky_hand``, ``field_four`` (the dealer wins a
-    misdealt field, ``match.field_four: dealer_wins``), ``draw``, ``continue``, ``offer`` (the
-    player must answer Koi-Koi or Shobu), ``koikoi``, ``shobu``, ``automatic_shobu``,
-    ``exhaustive_draw`` (with a winner when a plugin or ``calls.on_exhaustive_draw: score``
-    pays someone). ``hand`` is the player's yaku after a turn (``None`` in a
-    :class:`yakuset.koikoi.Table`'s ``continue``); ``award`` and ``points`` are set when the
-    round is scored; ``next_dealer`` when it is over.
-    """
-
-    # A NamedTuple, not a frozen dataclass: a match makes some forty events, and a frozen
-    # dataclass's construction costs a third more.
-    kind: str
-    player: str | None = None
-    message: str = ""
-    hand: Hand | None = None
-    award: Award | FixedAward | None = None
-    points: int = 0
-    winner: str | None = None
-    next_dealer: str | None = None
-
-    @property
-    def ends_round(self) -> bool:
-        return self.next_dealer is not None
-
-    def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"event": self.kind, "player": self.player, "message": self.message}
-        if self.hand is not None:
-            out["base"] = self.hand.base
-            out["yaku"] = [{"id": y.id, "points": y.points} for y in self.hand.yaku]
-        if self.award is not None:
-            out["award"] = self.award.as_dict()
-        if self.ends_round:
-            out.update(points=self.points, winner=self.winner, next_dealer=self.next_dealer)
-        return out
+def _round_settings(rules: KoikoiRules, compiled: Tables) -> RoundSettings:
+    table = rules.table
+    return RoundSettings(
+        one_way=len(rules.roles) == 1,
+        last_turn=rules.hand_cards,
+        weather=bool(compiled.weather),
+        field_weather=any(w.where is WeatherWhere.FIELD for w in table.weather),
+        minimum_base=table.minimum_base,
+        new_yaku=table.offer_on is OfferOn.NEW_YAKU,
+    )
 
 
 class _PlayerState:
-    """One player's round: the cards captured (and their weights' sum, ``scoring.weights``), turns,
+    """One player's round: the cards captured (and their weights' sum, ``scoring.counting``), turns,
     calls, and what was banked at the last call."""
 
     __slots__ = ("banked_base", "banked_ids", "base", "calls", "captured", "offers", "total", "turns")
@@ -102,46 +116,6 @@ def _month_counts(months: Sequence[int]) -> dict[int, int]:
     for month in months:
         counts[month] = counts.get(month, 0) + 1
     return counts
-
-
-def _shared_events(players: tuple[str, str]) -> dict[object, Event]:
-    """The events every round of a match may share (events are immutable): each player's quiet
-    ``continue`` by the player's name, made here, and each plain deal's ``dealt`` by (dealer,
-    month), made by its first round."""
-    first, second = players
-    return {
-        first: _new(Event, ("continue", first, "", None, None, 0, None, None)),
-        second: _new(Event, ("continue", second, "", None, None, 0, None, None)),
-    }
-
-
-def check_players(players: object, dealer: object) -> tuple[str, str]:
-    """The two players (as a tuple) if they and the dealer are right, else :class:`yakuset.InputError`."""
-    if not isinstance(players, list | tuple) or isinstance(players, str):
-        raise InputError(f"Koi-Koi needs a list of two players, got {shown(players)}")
-    names = tuple(players)
-    # Both names checked in one expression, not by a generator: a table checks them twice a match.
-    if len(names) != 2 or not (
-        type(names[0]) is type(names[1]) is str and names[0] and names[1] and names[0] != names[1]
-    ):
-        raise InputError(f"Koi-Koi needs two players with different names, got {shown(list(names))}")
-    if type(dealer) is not str or dealer not in names:
-        raise InputError(f"the dealer {shown(dealer)} is not one of the players {list(names)!r}")
-    return names[0], names[1]
-
-
-def _check_extras(extras: object) -> dict[str, dict[str, int]]:
-    if extras is None:
-        return {}
-    if not isinstance(extras, Mapping) or not all(
-        isinstance(counters, Mapping) and all(type(k) is str and type(v) is int for k, v in counters.items())
-        for counters in extras.values()
-    ):
-        raise InputError(
-            f"extras map each player to whole-number counters, e.g. {{'alice': {{'minipoints': 29}}}}, "
-            f"got {shown(extras)}"
-        )
-    return {str(player): dict(counters) for player, counters in extras.items()}
 
 
 class Round:
@@ -187,13 +161,24 @@ class Round:
         rules = rules_of(rs)
         names = check_players(players, dealer)
         month = rules.months[0] if month is None else check_month(rules, month)
-        self._start(rs, rules, Hooks(rs), names, dealer, month, _shared_events(names))
+        settings = round_settings(rules)
+        self._start(rs, rules, Hooks(rs), names, dealer, month, shared_events(names), settings)
 
     @classmethod
-    def _of_match(cls, match: Match, dealer: str, month: int) -> Round:
-        """The next round of ``match`` (its players and month already checked)."""
+    def _of_match(
+        cls,
+        rs: RuleSet,
+        rules: KoikoiRules,
+        hooks: Hooks,
+        players: tuple[str, str],
+        dealer: str,
+        month: int,
+        events: dict[object, Event],
+        settings: RoundSettings,
+    ) -> Round:
+        """A round of a match (``match.matches``), its players and month already checked."""
         played = cls.__new__(cls)
-        played._start(match.rs, match.rules, match._hooks, match.players, dealer, month, match._events)
+        played._start(rs, rules, hooks, players, dealer, month, events, settings)
         return played
 
     def _start(
@@ -205,6 +190,7 @@ class Round:
         dealer: str,
         month: int,
         events: dict[object, Event],
+        settings: RoundSettings,
     ) -> None:
         self.rules = rules
         self.table = rules.table
@@ -216,14 +202,9 @@ class Round:
         self.month = month
         self.field_brights = 0
         self._tables = compiled = tables(rules)
-        (
-            self._one_way,  # no card with two kinds counted apart: one plan per pile
-            self._last,  # a player's last turn
-            self._weather,
-            self._field_weather,
-            self._minimum_base,
-            self._new_yaku,  # else a new or improved yaku is a rise
-        ) = compiled.round_settings
+        self._one_way, self._last, self._weather = settings.one_way, settings.last_turn, settings.weather
+        self._field_weather, self._minimum_base = settings.field_weather, settings.minimum_base
+        self._new_yaku = settings.new_yaku
         self._month_table = compiled.months[month]
         self._weights = self._month_table.weights
         self._state = {dealer: _PlayerState(), other: _PlayerState()}
@@ -233,7 +214,7 @@ class Round:
         self._offer_hand: Hand | None = None  # the hand the pending offer was made on
         self._last_rise: str | None = None  # the last player whose base rose (``after_draw: last_yaku``)
         self._last_caller: str | None = None
-        self._events = events  # shared by the match's rounds (_shared_events)
+        self._events = events  # shared by the match's rounds (``events.shared_events``)
         self._called: Hand | None = None  # the last caller's hand when they called (on_exhaustive_draw: score)
         self.result: Event | None = None
 
@@ -316,27 +297,27 @@ class Round:
         four = next((m for m, n in months.items() if n == 4), None) if months else None
         captured: tuple[str, ...] = ()
         if four is not None:
-            if table.field_four == "redeal":
-                return Event("redeal", message=f"the field holds all four cards of month {four}: deal again")
-            if table.field_four == "dealer_captures":
+            if table.field_four is FieldFour.REDEAL:
+                return Event(EventKind.REDEAL, message=f"the field holds all four cards of month {four}: deal again")
+            if table.field_four is FieldFour.DEALER_CAPTURES:
                 captured = tuple(card for card in field if month_of[card] == four)
-        elif table.field_pairs == "redeal" and months and all(n == 2 for n in months.values()):
-            return Event("redeal", message=f"the field holds {len(months)} pairs of months: deal again")
+        elif months and table.field_pairs is FieldPairs.REDEAL and all(n == 2 for n in months.values()):
+            return Event(EventKind.REDEAL, message=f"the field holds {len(months)} pairs of months: deal again")
         outcome = self._deal_outcome(hands_dealt, field)
-        if outcome is not None and outcome.kind == "redeal":
-            return Event("redeal", message=outcome.label)
+        if outcome is not None and outcome.kind == DealOutcomeKind.REDEAL:
+            return Event(EventKind.REDEAL, message=outcome.label)
         self._dealt = True
         self.field_brights = self._brights(field, captured)
-        if four is not None and table.field_four == "dealer_wins":
+        if four is not None and table.field_four is FieldFour.DEALER_WINS:
             return self._end(self._dealer_wins(four))
         if outcome is None:
             return self._dealt_event(captured, four)
-        if outcome.kind == "lucky_hand":
+        if outcome.kind == DealOutcomeKind.LUCKY_HAND:
             points = outcome.award.points if outcome.award else 0
             after = self._after_win(outcome.winner) if outcome.winner else self.dealer
             return self._end(
                 Event(
-                    "lucky_hand",
+                    EventKind.LUCKY_HAND,
                     outcome.winner,
                     outcome.label,
                     award=outcome.award,
@@ -345,7 +326,7 @@ class Round:
                     next_dealer=after,
                 )
             )
-        return self._end(Event("draw", message=outcome.label, next_dealer=self._after_draw()))
+        return self._end(Event(EventKind.DRAW, message=outcome.label, next_dealer=self._after_draw()))
 
     def _deal_outcome(self, hands_dealt: dict[str, tuple[str, ...]], field: tuple[str, ...]) -> DealOutcome | None:
         """What the plugins decide of a deal: the lucky hands, then the deal itself (one lucky
@@ -360,7 +341,7 @@ class Round:
             player, found = next(iter(lucky.items()))
             won = FixedAward(found.id, found.label, found.points, recipient=player)
             label = f"{player} shows {found.label}: {found.points}, no multipliers"
-            return DealOutcome("lucky_hand", label, winner=player, award=won)
+            return DealOutcome(DealOutcomeKind.LUCKY_HAND, label, winner=player, award=won)
         return outcome
 
     def _brights(self, field: tuple[str, ...], captured: tuple[str, ...]) -> int:
@@ -376,7 +357,7 @@ class Round:
         )
         message = f"the field holds all four cards of month {four}: {self.dealer} wins {points}, no multipliers"
         return Event(
-            "field_four",
+            EventKind.FIELD_FOUR,
             self.dealer,
             message,
             award=won,
@@ -392,11 +373,11 @@ class Round:
             dealt = self._events.get(key)
             if dealt is None:
                 message = f"{self.dealer} deals; month {self.month}"
-                dealt = self._events[key] = _new(Event, ("dealt", None, message, None, None, 0, None, None))
+                dealt = self._events[key] = new_event((_DEALT, None, message, None, None, 0, None, None))
             return dealt
         self._capture_for_dealer(captured)
         return Event(
-            "dealt",
+            EventKind.DEALT,
             self.dealer,
             f"{self.dealer} deals; month {self.month}; the field holds all four cards of month {four}: "
             f"{self.dealer} captures them and four more are dealt to the field",
@@ -429,7 +410,7 @@ class Round:
             if both is not None:
                 raise RefereeError(f"{both!r} is on the field and captured")
         elif self._field_weather:
-            rules = ", ".join(w.label for w in self.table.weather if w.where == "field")
+            rules = ", ".join(w.label for w in self.table.weather if w.where is WeatherWhere.FIELD)
             raise RefereeError(f"this rule set's weather ({rules}) looks at the field: report it with field=[...]")
         return self._turn(player, tuple(c.id for c in cards), face_up)
 
@@ -466,7 +447,7 @@ class Round:
         else:
             pile = (*state.captured, *cards)
             event = Event(
-                "continue",
+                EventKind.CONTINUE,
                 player,
                 hand=self._tables.hand(self.rs.id, self._month_table, pile, total, state.calls, field),
             )
@@ -489,32 +470,33 @@ class Round:
         the last card or past the call limit."""
         limit = self.table.call_limit
         if turns == self.rules.hand_cards:
-            return self._scored(player, hand, "automatic_shobu", "a rise on the last card ends the round")
+            return self._scored(player, hand, _AUTOMATIC_SHOBU, "a rise on the last card ends the round")
         if limit is not None:
-            used = state.calls if limit.per == "player" else sum(s.calls for s in self._state.values())
+            used = state.calls if limit.per is _PER_PLAYER else sum(s.calls for s in self._state.values())
             if used >= limit.calls:
-                whose = player if limit.per == "player" else "the round"
+                whose = player if limit.per is _PER_PLAYER else "the round"
                 calls = f"{limit.calls} Koi-Koi call{'s' if limit.calls != 1 else ''}"
                 return self._scored(
-                    player, hand, "automatic_shobu", f"{whose} has used {calls}: the next rise ends the round"
+                    player, hand, _AUTOMATIC_SHOBU, f"{whose} has used {calls}: the next rise ends the round"
                 )
         message = f"{player}'s base rose to {hand.base}: Koi-Koi or Shobu?"
-        return _new(Event, ("offer", player, message, hand, None, 0, None, None))
+        return new_event((_OFFER, player, message, hand, None, 0, None, None))
 
     def answer(self, player: str, choice: str) -> Event:
-        """Answer a pending offer: ``"koikoi"`` (play on) or ``"shobu"`` (stop and score)."""
+        """Answer a pending offer: ``"koikoi"`` (play on) or ``"shobu"`` (stop and score), the
+        words of :data:`~yakuset.koikoi.kinds.ANSWERS`."""
         if self.finished:
             raise RefereeError("the round is over")
         if self._offer is None:
             raise RefereeError("no Koi-Koi offer is pending")
         if player != self._offer:
             raise RefereeError(f"the offer is {self._offer}'s to answer, not {str(player)[:40]}'s")
-        if choice not in ("koikoi", "shobu"):
+        if choice not in ANSWERS:
             raise RefereeError(f"answer 'koikoi' or 'shobu', got {shown(choice)}")
         state, tables, offered = self._state[player], self._tables, self._offer_hand
         assert offered is not None  # made with the offer: the pile, the calls and the field now
-        if choice == "shobu":
-            return self._end(self._scored(player, offered, "shobu", f"{player} calls Shobu"))
+        if choice == _SHOBU_ANSWER:
+            return self._end(self._scored(player, offered, _SHOBU, f"{player} calls Shobu"))
         # Measured with the call counted, so a yaku worth more after a call is not itself a rise
         # (the offer's hand when no yaku's points depend on the calls).
         banked = (
@@ -529,7 +511,7 @@ class Round:
         self._called = banked
         self._offer = self._offer_hand = None
         message = f"{player} calls Koi-Koi ({state.calls})"
-        return _new(Event, ("koikoi", player, message, banked, None, 0, None, None))
+        return new_event((_KOIKOI, player, message, banked, None, 0, None, None))
 
     # --- internals -----------------------------------------------------------------------
 
@@ -548,7 +530,7 @@ class Round:
         if player != self.next_to_act:
             raise RefereeError(f"it is {self.next_to_act}'s turn, not {player}'s")
 
-    def _scored(self, player: str, hand: Hand, kind: str, message: str) -> Event:
+    def _scored(self, player: str, hand: Hand, kind: EventKind, message: str) -> Event:
         """The event that ends the round with ``player`` scoring ``hand`` (the round is not changed)."""
         state = self._state[player]
         result = award(
@@ -558,19 +540,19 @@ class Round:
             opponent_calls=self._state[self._other(player)].calls,
             field_brights=self.field_brights,
         )
-        return _new(Event, (kind, player, message, hand, result, int(result.points), player, self._after_win(player)))
+        return new_event((kind, player, message, hand, result, int(result.points), player, self._after_win(player)))
 
     def _exhaustive_draw(self, last_rise: str | None) -> Event:
         """The event that ends a round whose hands ran out with nobody stopping (the round is
         not changed): the last caller scores what they called on (``calls.on_exhaustive_draw:
         score``), or the dealer's privilege, or nothing."""
         caller, hand = self._last_caller, self._called
-        if caller is not None and hand is not None and self.table.on_exhaustive_draw == "score":
+        if caller is not None and hand is not None and self.table.on_exhaustive_draw is OnExhaustiveDraw.SCORE:
             # The base they called on, not their pile now: cards taken after the call did not
             # make a yaku the caller stopped for.
-            scored = self._scored(caller, hand, "exhaustive_draw", "")
+            scored = self._scored(caller, hand, _EXHAUSTIVE_DRAW, "")
             return Event(
-                "exhaustive_draw",
+                _EXHAUSTIVE_DRAW,
                 caller,
                 f"the hands ran out: {caller}, who called Koi-Koi on {hand.base}, scores it",
                 hand=scored.hand,
@@ -582,9 +564,9 @@ class Round:
         privilege = self._hooks.exhaustive_draw(self.dealer)
         after = self._after_draw(last_rise)
         if privilege is None:
-            return Event("exhaustive_draw", message="the hands ran out: nobody scores", next_dealer=after)
+            return Event(_EXHAUSTIVE_DRAW, message="the hands ran out: nobody scores", next_dealer=after)
         return Event(
-            "exhaustive_draw",
+            _EXHAUSTIVE_DRAW,
             privilege.recipient,
             f"the hands ran out: {privilege.label}",
             award=privilege,
@@ -595,140 +577,17 @@ class Round:
 
     def _after_win(self, winner: str) -> str:
         rule = self.table.after_win
-        if rule == "winner":
+        if rule is _WINNER:
             return winner
-        return self.dealer if rule == "same_dealer" else self._other(self.dealer)
+        return self.dealer if rule is _SAME_DEALER else self._other(self.dealer)
 
     def _after_draw(self, last_rise: str | None = None) -> str:
         rule = self.table.after_draw
-        if rule == "last_yaku":
+        if rule is _LAST_YAKU:
             return last_rise or self.dealer
-        return self.dealer if rule == "same_dealer" else self._other(self.dealer)
+        return self.dealer if rule is _KEEPS_DEAL else self._other(self.dealer)
 
     def _end(self, event: Event) -> Event:
         self.result = event
         self._offer = self._offer_hand = None
         return event
-
-
-@dataclass(frozen=True)
-class MatchResult:
-    """The end of a match: totals after adjustments, and the winner (``None`` for a draw)."""
-
-    totals: Mapping[str, int]
-    adjustments: tuple[MatchAdjustment, ...]
-    winner: str | None
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "totals": dict(self.totals),
-            "adjustments": [a.as_dict() for a in self.adjustments],
-            "winner": self.winner,
-        }
-
-
-class Match:
-    """A match: rounds until the rule set's number is played or a player reaches the target or
-    runs out of points (``match.target``, ``match.until_out``), the running totals (from
-    ``match.start_points``; with ``match.zero_sum`` a round's points are taken from the other
-    player), and the match-end plugins."""
-
-    def __init__(self, rs: RuleSet, players: Sequence[str], first_dealer: str) -> None:
-        self.rules = rules_of(rs)
-        self.rs = rs
-        self._hooks = Hooks(rs)
-        self.players = check_players(players, first_dealer)
-        self.dealer = first_dealer
-        self.rounds: list[Round] = []
-        self.result: MatchResult | None = None
-        self._totals = dict.fromkeys(self.players, self.rules.table.start_points)
-        self._events = _shared_events(self.players)
-        self._counted = 0  # the rounds whose points are in ``_totals``
-
-    @property
-    def totals(self) -> dict[str, int]:
-        """Each player's points so far: the starting points and every round's."""
-        return dict(self._count_rounds())
-
-    def _count_rounds(self) -> dict[str, int]:
-        """The running totals, every finished round's points added once."""
-        totals, rounds, counted = self._totals, self.rounds, self._counted
-        if counted == len(rounds):
-            return totals
-        zero_sum, (first, second) = self.rules.table.zero_sum, self.players
-        for played in rounds[counted:]:
-            result = played.result
-            if result is None:  # the round in play (only the last can be)
-                break
-            counted += 1
-            winner = result.winner  # each field read once: a NamedTuple's field is a descriptor call
-            if winner is None:
-                continue
-            points = result.points
-            if points:
-                totals[winner] += points
-                if zero_sum:
-                    totals[second if winner == first else first] -= points
-        self._counted = counted
-        return totals
-
-    @property
-    def over(self) -> bool:
-        """Whether no round is left to play: all are played, or the last one brought a player to
-        the target or (``until_out``) to 0 or below."""
-        if not self.rounds or self.rounds[-1].result is None:
-            return False
-        if len(self.rounds) >= self.rules.table.rounds:
-            return True
-        table = self.rules.table
-        if table.target is None and not table.until_out:
-            return False
-        totals = self._count_rounds().values()
-        return (table.target is not None and max(totals) >= table.target) or (table.until_out and min(totals) <= 0)
-
-    def new_round(self) -> Round:
-        """Start the next round: the deck's months in order, starting over after the last."""
-        if self.result is not None:
-            raise RefereeError("the match is over")
-        if self.rounds:
-            last = self.rounds[-1]
-            if last.result is None:
-                raise RefereeError(f"round {len(self.rounds)} is not over yet")
-            self.dealer = last.result.next_dealer or self.dealer
-        if self.over:
-            if len(self.rounds) >= self.rules.table.rounds:
-                raise RefereeError(f"the match has {self.rules.table.rounds} rounds; all are played")
-            raise RefereeError(f"the match is over after {len(self.rounds)} rounds: {self._why_over()}")
-        months = self.rules.months
-        played = Round._of_match(self, self.dealer, months[len(self.rounds) % len(months)])
-        self.rounds.append(played)
-        return played
-
-    def _why_over(self) -> str:
-        table, totals = self.rules.table, self.totals
-        reached = [p for p in self.players if table.target is not None and totals[p] >= table.target]
-        if reached:
-            return f"{reached[0]} reached {table.target}"
-        out = next(p for p in self.players if totals[p] <= 0)
-        return f"{out} has no points left"
-
-    def finish(self, extras: Mapping[str, Mapping[str, int]] | None = None) -> MatchResult:
-        """End the match after its last round; plugins adjust the totals, then the winner is decided."""
-        if self.result is not None:
-            raise RefereeError("the match is already finished")
-        if not self.over:
-            raise RefereeError(
-                f"the match has {self.rules.table.rounds} rounds; {sum(r.finished for r in self.rounds)} are over"
-            )
-        extras = _check_extras(extras)
-        unknown = set(extras) - set(self.players) if extras else ()
-        if unknown:
-            raise InputError(f"extras for {', '.join(sorted(unknown))}, who are not in the match")
-        totals = self.totals
-        adjustments = self._hooks.match_end(dict(totals), extras)
-        for adjustment in adjustments:
-            totals[adjustment.player] += adjustment.points
-        ranked = sorted(totals.values(), reverse=True)
-        winner = None if ranked[0] == ranked[1] else max(totals, key=totals.__getitem__)
-        self.result = MatchResult(totals, tuple(adjustments), winner)
-        return self.result

@@ -28,7 +28,10 @@ from ..._core.errors import InputError, Location, Problem, RulesetError
 from ..._core.resolve import display_name
 from ..._core.yamlparse import read_document
 from ..._core.yamlsource import LocatedDict
-from .referee import Event, Match, MatchResult, Round
+from ..kinds import ANSWERS, EventKind
+from .events import Event
+from .matches import Match, MatchResult
+from .referee import Round
 
 if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
@@ -127,35 +130,7 @@ def _replay(rs: RuleSet, script: LocatedDict) -> Trace:
             "rounds",
             f"{len(rounds)} rounds scripted; a {rs.id} match has {match.rules.table.rounds}",
         )
-    traces = []
-    for number, spec in enumerate(rounds, start=1):
-        path = f"rounds[{number - 1}]"
-        where = script["rounds"].item_locs[number - 1]
-        if not isinstance(spec, LocatedDict) or set(spec) != {"events"}:
-            raise _fail(where, path, "a round is a mapping with `events`")
-        try:
-            current = match.new_round()
-        except InputError as exc:
-            raise _fail(where, path, str(exc)) from None
-        trace = RoundTrace(number, current.month, current.dealer)
-        events = _list(spec["events"], spec.value_locs["events"], f"{path}.events")
-        for index, item in enumerate(events):
-            item_path = f"{path}.events[{index}]"
-            item_where = spec["events"].item_locs[index]
-            try:
-                event, reported = _apply(current, item)
-            except InputError as exc:
-                raise _fail(item_where, item_path, str(exc)) from None
-            trace.events.append(event)
-            trace.reported.append(reported)
-        if not current.finished:
-            raise _fail(
-                where,
-                path,
-                f"round {number} ends before it is over",
-                f"{current.next_to_act or 'the dealer'} has the next move",
-            )
-        traces.append(trace)
+    traces = [_round(match, script["rounds"], spec, number) for number, spec in enumerate(rounds, start=1)]
     result = None
     extras = script.get("extras") or {}
     if not isinstance(extras, dict) or not all(
@@ -173,6 +148,35 @@ def _replay(rs: RuleSet, script: LocatedDict) -> Trace:
         except InputError as exc:
             raise _fail(script.value_locs.get("extras", script.loc), "extras", str(exc)) from None
     return Trace(rs.id, match.players, traces, match.totals, result, match.rules.table.rounds)
+
+
+def _round(match: Match, rounds: Any, spec: Any, number: int) -> RoundTrace:
+    """The scripted round ``number`` (``spec``, an item of the script's ``rounds``) played to its end."""
+    path = f"rounds[{number - 1}]"
+    where = rounds.item_locs[number - 1]
+    if not isinstance(spec, LocatedDict) or set(spec) != {"events"}:
+        raise _fail(where, path, "a round is a mapping with `events`")
+    try:
+        current = match.new_round()
+    except InputError as exc:
+        raise _fail(where, path, str(exc)) from None
+    trace = RoundTrace(number, current.month, current.dealer)
+    events = _list(spec["events"], spec.value_locs["events"], f"{path}.events")
+    for index, item in enumerate(events):
+        try:
+            event, reported = _apply(current, item)
+        except InputError as exc:
+            raise _fail(spec["events"].item_locs[index], f"{path}.events[{index}]", str(exc)) from None
+        trace.events.append(event)
+        trace.reported.append(reported)
+    if not current.finished:
+        raise _fail(
+            where,
+            path,
+            f"round {number} ends before it is over",
+            f"{current.next_to_act or 'the dealer'} has the next move",
+        )
+    return trace
 
 
 def _apply(current: Round, item: Any) -> tuple[Event, str]:
@@ -194,12 +198,16 @@ def _apply(current: Round, item: Any) -> tuple[Event, str]:
                 raise InputError(f"`{name}` is a list of card ids")
         shown = ", ".join(captured)
         return current.turn(item["turn"], captured, field), f"{item['turn']} captures {shown or 'nothing'}"
-    for choice in ("koikoi", "shobu"):
+    for choice in ANSWERS:
         if choice in item:
             if len(item) != 1:
                 raise InputError(f"`{choice}: PLAYER` stands alone")
             return current.answer(item[choice], choice), f"{item[choice]} answers {choice}"
     raise InputError("unknown event; use `deal:`, `turn:`, `koikoi:` or `shobu:`")
+
+
+#: The events whose line shows the player's base: those of a round that goes on.
+_WITH_BASE = (EventKind.CONTINUE, EventKind.OFFER, EventKind.KOIKOI)
 
 
 def trace_text(trace: Trace) -> str:
@@ -215,9 +223,9 @@ def _trace_text(trace: Trace) -> str:
         out.append(f"Round {rnd.number} (month {rnd.month}), {rnd.dealer} deals")
         for event, reported in zip(rnd.events, rnd.reported):
             line = f"  {reported}: {event.kind}"
-            if event.hand is not None and event.kind in ("continue", "offer", "koikoi"):
+            if event.hand is not None and event.kind in _WITH_BASE:
                 line += f" (base {event.hand.base})"
-            if event.message and event.kind not in ("continue",):
+            if event.message and event.kind is not EventKind.CONTINUE:
                 line += f" - {event.message}"
             out.append(line)
             if event.ends_round:

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
+from ..kinds import MoveKind
+
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from .referee import Event
+    from .events import Event
 
 
 class Started(NamedTuple):
@@ -108,7 +110,7 @@ class Answered(NamedTuple):
     """``player`` answered an offer: ``koikoi`` or ``shobu``."""
 
     player: str
-    choice: str
+    choice: MoveKind
 
     def lines(self) -> list[str]:
         return [f"{self.player}: {self.choice}"]
@@ -121,7 +123,7 @@ class Refereed(NamedTuple):
 
     def lines(self) -> list[str]:
         event = self.event
-        text = event.kind
+        text = str(event.kind)
         if event.player:
             text += f" {event.player}"
         if event.hand is not None and event.hand.base:

@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..._core.commands import Output
+from ..kinds import CardKind
 from ..rules.compiled import Card, rules_of
 
 if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
 
 #: The order kinds are listed in within a month (a kind a rule set adds comes after them).
-_KINDS = ("bright", "animal", "ribbon", "chaff")
+_KINDS = tuple(CardKind)
 
 
 def _described(card: Card) -> str:

@@ -1,6 +1,7 @@
 """An example pile for each yaku of a Koi-Koi rule set, for the documentation's rule-set pages:
-made from the yaku's own definition (the cards it needs, then the first cards of the deck it
-counts, up to its count) and scored by :func:`yaku` under the rule set."""
+made from the yaku's own definition (:func:`~yakuset.koikoi.scoring.definition.pile_for`: the
+cards it needs, then the first cards of the deck it counts, up to its count) and scored by
+:func:`yaku` under the rule set."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from typing import TYPE_CHECKING
 
 from ..._core.docspart import YakuExample
 from ..._core.errors import InputError
+from ..kinds import ROUND_MONTH
+from ..scoring.definition import pile_for
 from ..scoring.yaku import yaku
 from .web import card_svg
 
@@ -23,8 +26,8 @@ def yaku_examples(rs: RuleSet) -> list[YakuExample]:
 
 
 def _example(rs: RuleSet, rules: KoikoiRules, item: KoikoiYaku) -> YakuExample:
-    month = rules.months[0] if item.cards.month == "round" else None
-    cards = _pile(rules, item, month)
+    month = rules.months[0] if item.cards.month == ROUND_MONTH else None
+    cards = pile_for(rules, item, month)
     try:
         hand = yaku(rs, cards, month)
     except InputError as error:
@@ -35,22 +38,6 @@ def _example(rs: RuleSet, rules: KoikoiRules, item: KoikoiYaku) -> YakuExample:
     setting = f"Captured: {', '.join(cards)}" + (f"; the round's month is {month}" if month is not None else "")
     # The explanation's parts one a line: the yaku that count, then each that does not.
     return YakuExample(item.id, item.label, figure, setting, hand.explanation.replace("; ", "\n"))
-
-
-def _pile(rules: KoikoiRules, item: KoikoiYaku, month: int | None) -> list[str]:
-    """The cards the yaku needs, then the deck's first cards it counts, up to its count: those
-    another yaku needs and those with a second kind last, so that the pile makes no other yaku
-    that would replace this one."""
-    cards = sorted(item.needs)
-    counted = [
-        card.id
-        for card in rules.cards.values()
-        if card.id not in item.needs and any(item.cards.matches(card, month, roles) for roles in rules.roles)
-    ]
-    needed = frozenset().union(*(other.needs for other in rules.yaku))
-    counted.sort(key=lambda ident: (ident in needed, rules.cards[ident].also is not None))
-    cards += counted[: max(item.count - len(cards), 0)]
-    return cards
 
 
 class KoikoiExamples:

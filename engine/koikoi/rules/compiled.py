@@ -18,6 +18,7 @@ from ..._core.game import Checked
 from ..._core.memo import memo
 from ..._core.numbers import Number
 from ..._core.yamlsource import LocatedDict, LocatedList, id_items
+from ..kinds import ROUND_MONTH, CardKind, Ribbon, SakeCup, Viewing
 from .memos import KoikoiCaches
 from .table import TableRules, compile_table
 
@@ -68,11 +69,11 @@ class Card:
 
     id: str
     month: int
-    kind: str
-    ribbon: str | None = None
+    kind: CardKind
+    ribbon: Ribbon | None = None
     rain: bool = False
-    also: str | None = None
-    counts_as: tuple[tuple[str, int], ...] = ()
+    also: CardKind | None = None
+    counts_as: tuple[tuple[CardKind, int], ...] = ()
 
     def count_as(self, kind: str | None) -> int:
         """How many cards this card counts as where a yaku counts ``kind`` (1 unless ``counts_as`` says)."""
@@ -86,10 +87,10 @@ class Card:
 class CardFilter:
     """Which cards a yaku (or a count such as the field's brights) counts."""
 
-    kind: str | None = None
-    ribbon: str | None = None
+    kind: CardKind | None = None
+    ribbon: Ribbon | None = None
     rain: bool | None = None
-    month: int | str | None = None  # "round": the round's month
+    month: int | str | None = None  # ``ROUND_MONTH``: the round's month
     ids: frozenset[str] | None = None
 
     def matches(self, card: Card, month: int | None, roles: frozenset[str]) -> bool:
@@ -102,7 +103,7 @@ class CardFilter:
             return False
         if self.rain is not None and card.rain != self.rain:
             return False
-        if self.month == "round":
+        if self.month == ROUND_MONTH:
             if month is None or card.month != month:
                 return False
         elif self.month is not None and card.month != self.month:
@@ -149,11 +150,11 @@ class KoikoiRules:
     card_points: Mapping[str, int]
     months: tuple[int, ...]  # the deck's months, in order
     yaku: tuple[KoikoiYaku, ...]
-    sake_cup: str
+    sake_cup: SakeCup
     # How a card with a second kind counts: one set of kinds per way of counting it
     # (``best`` tries each and keeps the higher base).
     roles: tuple[frozenset[str], ...]
-    viewing: str
+    viewing: Viewing
     hand_cards: int
     field_cards: int
     field_brights: CardFilter
@@ -192,6 +193,23 @@ def compile_rules(
         else None
     )
     multipliers = _compile_multipliers(award.get("multipliers"), names, problems, fallback)
+    deck, yaku = _deck_and_yaku(document, checked, problems, fallback)
+    if problems or not checked.valid:
+        return None, problems
+    known = frozenset(item["id"] for _, item in id_items(document["yaku"]))
+    table = compile_table(document, _card_filter, known, len(deck), problems, fallback)
+    if problems:
+        return None, problems
+    no_award_label = str(award.get("no_award_label", no_award.source if no_award else ""))
+    award_parts = (no_award, no_award_label, multipliers, frozenset(names) - frozenset(AWARD_NAMES))
+    return _rules(document, deck, yaku, table, *award_parts), problems
+
+
+def _deck_and_yaku(
+    document: LocatedDict, checked: Checked, problems: list[Problem], fallback: Location
+) -> tuple[Mapping[str, Card], tuple[KoikoiYaku, ...]]:
+    """The deck and the yaku table, each compiled when the schema found its section clean
+    (remembered by the document's list: :func:`.compiling.compiled_part`)."""
     deck: Mapping[str, Card] = {}
     if checked.clean("cards"):
         cards: Any = document["cards"]
@@ -207,35 +225,43 @@ def compile_rules(
             lambda out: _compile_yaku(items, deck, out, fallback),
         )
         problems.extend(found)
-    if problems or not checked.valid:
-        return None, problems
-    known = frozenset(item["id"] for _, item in id_items(document["yaku"]))
-    table = compile_table(document, _card_filter, known, len(deck), problems, fallback)
-    if problems:
-        return None, problems
+    return deck, yaku
+
+
+def _rules(
+    document: LocatedDict,
+    deck: Mapping[str, Card],
+    yaku: tuple[KoikoiYaku, ...],
+    table: TableRules,
+    no_award: Expression | None,
+    no_award_label: str,
+    multipliers: tuple[Multiplier, ...],
+    extra_names: frozenset[str],
+) -> KoikoiRules:
+    """The compiled rules of a valid document, from its compiled parts."""
     yaku_rules, match = document["yaku_rules"], document["match"]
     kinds = frozenset(card.kind for card in deck.values() if card.also)
     alsos = frozenset(card.also for card in deck.values() if card.also)
-    roles = {"both": (kinds | alsos,), "kind_only": (kinds,), "best": (kinds, alsos)}[yaku_rules["sake_cup"]]
-    rules = KoikoiRules(
+    sake_cup = SakeCup(yaku_rules["sake_cup"])
+    roles = {SakeCup.BOTH: (kinds | alsos,), SakeCup.KIND_ONLY: (kinds,), SakeCup.BEST: (kinds, alsos)}[sake_cup]
+    return KoikoiRules(
         cards=MappingProxyType(deck),
         month_of={card.id: card.month for card in deck.values()},
         card_points={card.id: table.card_values.get(card.kind, 0) for card in deck.values()},
         months=tuple(sorted({card.month for card in deck.values()})),
         yaku=yaku,
-        sake_cup=yaku_rules["sake_cup"],
+        sake_cup=sake_cup,
         roles=roles,
-        viewing=yaku_rules["viewing"],
+        viewing=Viewing(yaku_rules["viewing"]),
         hand_cards=match["hand_cards"],
         field_cards=match["field_cards"],
         field_brights=_card_filter(match["field_brights"]),
         no_award_when=no_award,
-        no_award_label=str(award.get("no_award_label", no_award.source if no_award else "")),
+        no_award_label=no_award_label,
         multipliers=multipliers,
-        extra_names=frozenset(names) - frozenset(AWARD_NAMES),
+        extra_names=extra_names,
         table=table,
     )
-    return rules, problems
 
 
 #: Decks and yaku tables compiled, by the document's list (:func:`.compiling.compiled_part`); a
@@ -318,23 +344,24 @@ def _compile_cards(items: Any, problems: list[Problem]) -> dict[str, Card]:
                     "a card id's second part is its kind",
                 )
             )
+        ribbon, also = item.get("ribbon"), item.get("also")
         cards[ident] = Card(
             ident,
             month if isinstance(month, int) else 0,
-            str(kind),
-            item.get("ribbon"),
+            CardKind(item["kind"]),
+            None if ribbon is None else Ribbon(ribbon),
             item["rain"],
-            item.get("also"),
-            tuple(sorted(item.get("counts_as", {}).items())),
+            None if also is None else CardKind(also),
+            tuple((CardKind(named), count) for named, count in sorted(item.get("counts_as", {}).items())),
         )
     return cards
 
 
 def _card_filter(spec: Mapping[str, Any]) -> CardFilter:
-    ids = spec.get("ids")
+    ids, kind, ribbon = spec.get("ids"), spec.get("kind"), spec.get("ribbon")
     return CardFilter(
-        spec.get("kind"),
-        spec.get("ribbon"),
+        None if kind is None else CardKind(kind),
+        None if ribbon is None else Ribbon(ribbon),
         spec.get("rain"),
         spec.get("month"),
         frozenset(ids) if ids is not None else None,
@@ -351,24 +378,8 @@ def _compile_yaku(
         ident = item["id"]
         path = f"yaku[{ident}]"
         refs: Any = item.get("needs") or []
-        for ref_index, ref in enumerate(refs if isinstance(refs, LocatedList) else []):
-            if isinstance(ref, str) and deck and ref not in deck:
-                problems.append(
-                    Problem(
-                        refs.item_locs[ref_index],
-                        f"{path}.needs[{ref_index}]",
-                        f"{ref!r} is not a card of the deck",
-                        "card ids are listed under `cards:`",
-                    )
-                )
         replaces: Any = item.get("replaces") or []
-        for ref_index, ref in enumerate(replaces if isinstance(replaces, LocatedList) else []):
-            if isinstance(ref, str) and ref not in known:
-                problems.append(
-                    Problem(
-                        replaces.item_locs[ref_index], f"{path}.replaces[{ref_index}]", f"unknown yaku {ref!r}", None
-                    )
-                )
+        _check_references(path, refs, replaces, deck, known, problems)
         if not item["enabled"] or "points" not in item:
             continue
         points = compile_at(
@@ -384,11 +395,8 @@ def _compile_yaku(
         )
         needs = frozenset(r for r in refs if isinstance(r, str)) if isinstance(refs, list) else frozenset()
         spec = item.get("cards")
-        if isinstance(spec, dict):
-            cards = _card_filter(spec)
-        elif needs:
-            cards = CardFilter(ids=needs)
-        else:
+        cards = _card_filter(spec) if isinstance(spec, dict) else CardFilter(ids=needs) if needs else None
+        if cards is None:
             problems.append(
                 Problem(
                     items.item_locs[index],
@@ -415,6 +423,28 @@ def _compile_yaku(
             )
         )
     return tuple(found)
+
+
+def _check_references(
+    path: str, refs: Any, replaces: Any, deck: Mapping[str, Card], known: set[str], problems: list[Problem]
+) -> None:
+    """A problem for each card a yaku ``needs`` that the deck does not hold, and each yaku it
+    ``replaces`` that the table does not have."""
+    for ref_index, ref in enumerate(refs if isinstance(refs, LocatedList) else []):
+        if isinstance(ref, str) and deck and ref not in deck:
+            problems.append(
+                Problem(
+                    refs.item_locs[ref_index],
+                    f"{path}.needs[{ref_index}]",
+                    f"{ref!r} is not a card of the deck",
+                    "card ids are listed under `cards:`",
+                )
+            )
+    for ref_index, ref in enumerate(replaces if isinstance(replaces, LocatedList) else []):
+        if isinstance(ref, str) and ref not in known:
+            problems.append(
+                Problem(replaces.item_locs[ref_index], f"{path}.replaces[{ref_index}]", f"unknown yaku {ref!r}", None)
+            )
 
 
 def rules_of(rs: RuleSet) -> KoikoiRules:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..._core.errors import InputError, PluginError, RulesetError
+from ..kinds import DealOutcomeKind
 
 if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
@@ -34,11 +35,12 @@ _ENGINES_OWN = (InputError, RulesetError, PluginError)
 class DealOutcome:
     """What a deal decides at once (a plugin's answer to ``yakuset_koikoi_deal``).
 
-    ``kind`` is ``lucky_hand`` (``winner`` takes ``award``), ``draw`` or ``redeal``;
-    ``label`` says why, as the referee reports it.
+    ``kind`` (a :class:`~yakuset.koikoi.kinds.DealOutcomeKind`, or its word) is ``lucky_hand``
+    (``winner`` takes ``award``), ``draw`` or ``redeal``; ``label`` says why, as the referee
+    reports it.
     """
 
-    kind: str  # "lucky_hand", "draw" or "redeal"
+    kind: DealOutcomeKind | str
     label: str
     winner: str | None = None
     award: FixedAward | None = None

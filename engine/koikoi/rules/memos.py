@@ -21,11 +21,13 @@ class KoikoiCaches(RulesCaches):
     (``formula``), how many brights its deck can put on the field (``most_brights``), its yaku
     compiled to weights (``tables``, which hold the memos of the yaku found for a count of cards
     and of their steps), the implementations of each Koi-Koi hook as its plugin manager orders
-    them (``hooks``, read by ``rules.hooks.Hooks`` at a hook's first call); and its memo of finished
+    them (``hooks``, read by ``rules.hooks.Hooks`` at a hook's first call), what a round reads of
+    the rules at its turns (``round_settings``, ``match.referee``) and the table rules a table
+    follows with the way its legal moves are made (``table_rules``, ``match.table``); and its memo of finished
     awards by (base, own calls, opponent calls, field brights) (``awards``: only inputs that
     passed every check and warn of nothing, of rule sets whose formula no plugin feeds)."""
 
-    __slots__ = ("awards", "formula", "hooks", "most_brights", "tables")
+    __slots__ = ("awards", "formula", "hooks", "most_brights", "round_settings", "table_rules", "tables")
 
     group = "koikoi"
 
@@ -35,6 +37,8 @@ class KoikoiCaches(RulesCaches):
         self.most_brights: int | None = None
         self.tables: Any = None
         self.hooks: dict[str, Any] = {}
+        self.round_settings: Any = None
+        self.table_rules: Any = None
         super().__init__()
 
     def clear(self) -> None:

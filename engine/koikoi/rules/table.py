@@ -17,6 +17,17 @@ from typing import Any, Protocol
 
 from ..._core.errors import Location, Problem
 from ..._core.yamlsource import LocatedDict, LocatedList, id_items
+from ..kinds import (
+    AfterDraw,
+    AfterWin,
+    FieldFour,
+    FieldPairs,
+    FirstDealer,
+    LimitScope,
+    OfferOn,
+    OnExhaustiveDraw,
+    WeatherWhere,
+)
 
 
 class CardFilter(Protocol):
@@ -32,20 +43,20 @@ class CallLimit:
     (``per == "round"``, ``calls.limit_scope``)."""
 
     calls: int
-    per: str  # "player" | "round"
+    per: LimitScope
 
     def __str__(self) -> str:
-        return f"{self.calls} a player in a round" if self.per == "player" else f"{self.calls} in a round"
+        return f"{self.calls} a player in a round" if self.per is LimitScope.PLAYER else f"{self.calls} in a round"
 
 
 @dataclass(frozen=True, slots=True)
 class Weather:
-    """A weather rule: a card of ``cards`` on the field (``where == "field"``) or in the player's
-    own captured pile (``"captured"``) cancels the yaku ``cancels``."""
+    """A weather rule: a card of ``cards`` on the field (``where`` is ``field``) or in the player's
+    own captured pile (``captured``) cancels the yaku ``cancels``."""
 
     id: str
     label: str
-    where: str
+    where: WeatherWhere
     cards: CardFilter
     cancels: frozenset[str]
 
@@ -58,22 +69,22 @@ class TableRules:
     """
 
     rounds: int
-    first_dealer: str  # "draw_card" | "random"
+    first_dealer: FirstDealer
     card_values: Mapping[str, int]  # kind -> value, breaks a tie of months in the first-dealer draw
-    after_win: str  # "winner" | "same_dealer" | "other_player"
-    after_draw: str  # "same_dealer" | "other_player" | "last_yaku"
+    after_win: AfterWin
+    after_draw: AfterDraw
     start_points: int
     zero_sum: bool
     target: int | None
     until_out: bool
-    field_four: str  # "redeal" | "play_on" | "dealer_captures" | "dealer_wins"
+    field_four: FieldFour
     field_four_points: int
-    field_pairs: str  # "redeal" | "play_on"
+    field_pairs: FieldPairs
     must_capture: bool
     call_limit: CallLimit | None
-    offer_on: str  # "new_or_improved" | "new_yaku"
+    offer_on: OfferOn
     minimum_base: int
-    on_exhaustive_draw: str  # "forfeit" | "score"
+    on_exhaustive_draw: OnExhaustiveDraw
     weather: tuple[Weather, ...]
 
 
@@ -91,7 +102,7 @@ def compile_table(
     hand, field = match["hand_cards"], match["field_cards"]
     # The deal, then one stock card turned on each of the 2 × hand turns, and four more for the
     # field when the dealer captures a misdealt month.
-    needed = 4 * hand + field + (4 if match["field_four"] == "dealer_captures" else 0)
+    needed = 4 * hand + field + (4 if match["field_four"] == FieldFour.DEALER_CAPTURES else 0)
     if needed > deck_size:
         problems.append(
             Problem(
@@ -106,22 +117,22 @@ def compile_table(
     limit, target = calls["limit_per_round"], match["target"]
     return TableRules(
         rounds=match["rounds"],
-        first_dealer=match["first_dealer"],
+        first_dealer=FirstDealer(match["first_dealer"]),
         card_values=MappingProxyType(dict(match["card_values"])),
-        after_win=match["after_win"],
-        after_draw=match["after_draw"],
+        after_win=AfterWin(match["after_win"]),
+        after_draw=AfterDraw(match["after_draw"]),
         start_points=match["start_points"],
         zero_sum=match["zero_sum"],
         target=target if isinstance(target, int) else None,
         until_out=match["until_out"],
-        field_four=match["field_four"],
+        field_four=FieldFour(match["field_four"]),
         field_four_points=match["field_four_points"],
-        field_pairs=match["field_pairs"],
+        field_pairs=FieldPairs(match["field_pairs"]),
         must_capture=match["must_capture"],
-        call_limit=CallLimit(limit, calls["limit_scope"]) if isinstance(limit, int) else None,
-        offer_on=calls["offer_on"],
+        call_limit=CallLimit(limit, LimitScope(calls["limit_scope"])) if isinstance(limit, int) else None,
+        offer_on=OfferOn(calls["offer_on"]),
         minimum_base=calls["minimum_base"],
-        on_exhaustive_draw=calls["on_exhaustive_draw"],
+        on_exhaustive_draw=OnExhaustiveDraw(calls["on_exhaustive_draw"]),
         weather=_weather(yaku_rules.get("weather"), card_filter, yaku_ids, problems),
     )
 
@@ -149,6 +160,12 @@ def _weather(
                     )
                 )
         found.append(
-            Weather(ident, str(item.get("label", ident)), item["where"], card_filter(item["cards"]), frozenset(cancels))
+            Weather(
+                ident,
+                str(item.get("label", ident)),
+                WeatherWhere(item["where"]),
+                card_filter(item["cards"]),
+                frozenset(cancels),
+            )
         )
     return tuple(found)

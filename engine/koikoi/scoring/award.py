@@ -20,6 +20,7 @@ from ..._core.expressions import MAX_MAGNITUDE, Evaluator, Expression, Expressio
 from ..._core.memo import Memo, memo
 from ..._core.numbers import Number, tidy
 from ..._core.results import Step
+from ..kinds import LimitScope
 from ..results import Award
 from ..rules.compiled import KoikoiRules, rules_of
 from ..rules.hooks import Hooks
@@ -305,7 +306,7 @@ def award_tables(rs: RuleSet, bases: Sequence[int] = TABLE_BASES, most_calls: in
     for opponent_calls in (0, 1):
         most = most_calls
         if limit is not None:  # a column no game reaches is left out (as `diff` stops at the limit)
-            most = min(most, limit.calls - (opponent_calls if limit.per == "round" else 0))
+            most = min(most, limit.calls - (opponent_calls if limit.per is LimitScope.ROUND else 0))
             if opponent_calls > limit.calls:
                 break
         columns: list[list[Number]] = []

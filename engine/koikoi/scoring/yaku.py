@@ -1,6 +1,8 @@
 """The yaku a pile of captured Koi-Koi cards makes under a rule set, with why each counts or not:
 :func:`yaku` for a list of cards, :func:`pile` for a pile that grows one card at a time. Both
-sum the cards' weights (``scoring.weights``) and look up what that count of cards makes."""
+sum the cards' weights and look up what that count of cards makes (``scoring.counting``: the
+packed integers of ``scoring.weights_fast``, or the definition, ``scoring.definition``, for a
+rule set they do not handle)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from ..._core.errors import InputError
 from ..._core.hints import did_you_mean
 from ..results import Hand
 from ..rules.compiled import Card, KoikoiRules, rules_of
-from .weights import Month, Tables, tables
+from .counting import tables
+from .weights_fast import Month, Tables
 
 if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet

@@ -22,7 +22,7 @@ from ..rules.hooks import offered_bots
 
 if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
-    from ..match.table import View
+    from ..match.view import View
 
 
 @runtime_checkable

@@ -21,7 +21,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..._core.arguments import a_seed, an_index, shown
 from ..._core.errors import InputError
 from ..._core.seeds import derived_seed
-from ..match.table import KOIKOI, SHOBU, IllegalMove, Move, Table, TableResult, play_move
+from ..match.moves import KOIKOI, SHOBU, IllegalMove, Move, play_move
+from ..match.table import Table
+from ..match.table_results import TableResult
 from .tally import Tally
 
 if TYPE_CHECKING:

@@ -19,6 +19,7 @@ import yakuset
 from hypothesis import given, settings, strategies as st
 from yakuset import InputError
 from yakuset.koikoi import IllegalMove, Move, Table
+from yakuset.koikoi.kinds import MoveKind
 
 from ...helpers import ROOT, bundled_ids, examples
 from ...koikoi_decks import A_HAND, B_HAND, FIELD, deck_order, play_out
@@ -102,50 +103,66 @@ def test_a_played_card_with_two_matches_waits_for_the_players_choice():
 
 
 @pytest.mark.parametrize(
-    ("move", "reason"),
+    ("move", "rule"),
     [
-        (Move("play", "01-bright-crane"), "must choose which field card 02-animal-warbler captures"),
-        (Move("choose", "02-animal-warbler", "03-chaff-1"), "not one of the field cards 02-animal-warbler may capture"),
-        (Move("choose", "01-bright-crane", "02-chaff-1"), "must choose which field card 02-animal-warbler captures"),
-        (Move("koikoi"), "must choose"),
-        (("choose", "02-animal-warbler", "02-chaff-1"), "a move is a yakuset.koikoi.Move"),
+        (Move("play", "01-bright-crane"), "must_choose"),
+        (Move("choose", "02-animal-warbler", "03-chaff-1"), "not_a_match"),
+        (Move("choose", "01-bright-crane", "02-chaff-1"), "must_choose"),
+        (Move("koikoi"), "must_choose"),
+        (("choose", "02-animal-warbler", "02-chaff-1"), "malformed"),
     ],
 )
-def test_an_illegal_choice_is_refused_with_the_reason_and_changes_nothing(move, reason):
+def test_an_illegal_choice_is_refused_by_its_rule_and_changes_nothing(move, rule):
     table = capture_table()
     table.play(Move("play", "02-animal-warbler"))
     before = unchanged(table)
-    with pytest.raises(IllegalMove, match=reason):
+    with pytest.raises(IllegalMove) as refused:
         table.play(move)
+    assert (refused.value.rule, refused.value.key, refused.value.seat) == (rule, None, "a")
     assert unchanged(table) == before
 
 
 @pytest.mark.parametrize(
-    ("move", "reason"),
+    ("move", "rule"),
     [
-        (Move("play", "08-bright-moon"), "'08-bright-moon' is not in a's hand"),
-        (Move("play", "05-chaff-1"), "not in a's hand"),  # b's card
-        (Move("play", "01-bright-crane", "01-chaff-1"), "chosen after it is played"),
-        (Move("choose", "01-bright-crane", "01-chaff-1"), "a must play a card from their hand"),
-        (Move("shobu"), "a must play a card from their hand"),
-        (Move("pass"), "a must play a card from their hand"),
-        ("01-bright-crane", "a move is a yakuset.koikoi.Move"),
+        (Move("play", "08-bright-moon"), "not_in_hand"),
+        (Move("play", "05-chaff-1"), "not_in_hand"),  # b's card
+        (Move("play", "01-bright-crane", "01-chaff-1"), "target_after_play"),
+        (Move("choose", "01-bright-crane", "01-chaff-1"), "must_play"),
+        (Move("shobu"), "must_play"),
+        (Move("pass"), "malformed"),  # no kind of move at all
+        (Move("play", 1), "malformed"),
+        ("01-bright-crane", "malformed"),
     ],
 )
-def test_an_illegal_play_is_refused_with_the_reason_and_changes_nothing(move, reason):
+def test_an_illegal_play_is_refused_by_its_rule_and_changes_nothing(move, rule):
     table = capture_table()
     before = unchanged(table)
-    with pytest.raises(IllegalMove, match=reason):
+    with pytest.raises(IllegalMove) as refused:
         table.play(move)
+    assert (refused.value.rule, refused.value.key, refused.value.seat) == (rule, None, "a")
     assert unchanged(table) == before
 
 
-def test_an_illegal_move_is_a_referee_error_and_an_input_error():
+def test_a_refusal_carries_the_move_read_as_a_typed_move_and_the_wording_of_its_rule():
     table = capture_table()
-    with pytest.raises(yakuset.koikoi.RefereeError):
-        table.play(Move("play", "12-bright-phoenix"))
-    with pytest.raises(InputError):
-        table.play(Move("play", "12-bright-phoenix"))
+    with pytest.raises(IllegalMove) as refused:
+        table.play(Move("play", "08-bright-moon"))
+    assert refused.value.move == Move(MoveKind.PLAY, "08-bright-moon") and type(refused.value.move.kind) is MoveKind
+    assert str(refused.value) == refused.value.reason == "'08-bright-moon' is not in a's hand"
+    with pytest.raises(IllegalMove) as malformed:
+        table.play(("play", "08-bright-moon"))
+    assert malformed.value.move == ("play", "08-bright-moon")  # no Move: kept as it was given
+    assert str(malformed.value) == (
+        "a move is a yakuset.koikoi.Move (kind, card, target), got ('play', '08-bright-moon')"
+    )
+
+
+def test_an_illegal_move_is_the_cores_illegal_move_a_referee_error_and_an_input_error():
+    table = capture_table()
+    for kind in (yakuset.IllegalMove, yakuset.koikoi.RefereeError, InputError):
+        with pytest.raises(kind):
+            table.play(Move("play", "12-bright-phoenix"))
 
 
 # --- the stock's card -----------------------------------------------------------------------
@@ -176,8 +193,12 @@ def test_the_stock_card_with_two_matches_waits_for_the_players_choice():
         Move("choose", "02-ribbon-poetry", "02-chaff-2"),
     ]
     before = unchanged(table)
-    with pytest.raises(IllegalMove, match="not one of the field cards 02-ribbon-poetry may capture"):
+    with pytest.raises(IllegalMove) as refused:
         table.play(Move("choose", "02-ribbon-poetry", "01-chaff-1"))
+    assert refused.value.rule == "not_a_match"
+    assert str(refused.value) == (
+        "'01-chaff-1' is not one of the field cards 02-ribbon-poetry may capture: ['02-chaff-1', '02-chaff-2']"
+    )
     assert unchanged(table) == before
     events = table.play(Move("choose", "02-ribbon-poetry", "02-chaff-1"))
     assert [e.kind for e in events] == ["continue"]
@@ -208,8 +229,13 @@ def test_bga_a_player_who_can_capture_must_play_a_capturing_card():
     legal = table.legal_moves()
     assert legal == [Move("play", card) for card in A_HAND[:3]]  # the crane, the warbler, the curtain
     before = unchanged(table)
-    with pytest.raises(IllegalMove, match="must capture"):
+    with pytest.raises(IllegalMove) as refused:
         table.play(Move("play", "04-animal-cuckoo"))
+    assert (refused.value.rule, refused.value.key, refused.value.seat) == ("must_capture", "match.must_capture", "a")
+    assert str(refused.value) == (
+        "a must capture (this rule set's match.must_capture): "
+        "play one of ['01-bright-crane', '02-animal-warbler', '03-bright-curtain']"
+    )
     assert unchanged(table) == before
 
 
@@ -256,8 +282,12 @@ def test_a_rise_offers_koikoi_or_shobu_and_only_those_answers_are_legal():
     assert table.legal_moves() == [KOIKOI_MOVE, SHOBU_MOVE]
     before = unchanged(table)
     for move in (Move("play", "04-animal-cuckoo"), Move("koikoi", "01-bright-crane")):
-        with pytest.raises(IllegalMove, match="answer Move"):
+        with pytest.raises(IllegalMove) as refused:
             table.play(move)
+        assert (refused.value.rule, refused.value.seat) == ("must_answer", "a")
+    assert str(refused.value) == (
+        "a's base rose: answer Move('koikoi') or Move('shobu'), not Move(kind='koikoi', card='01-bright-crane', target=None)"
+    )
     assert unchanged(table) == before
     events = table.play(SHOBU_MOVE)
     assert events[0].kind == "shobu" and events[0].points == 5
@@ -286,8 +316,9 @@ def test_a_table_needs_two_players_an_int_seed_and_whole_decks():
 def test_after_the_match_no_move_is_legal():
     table = play_out(Table(ruleset("yakuza"), ("a", "b"), 3), random.Random(3))
     assert table.legal_moves() == [] and table.pending is None and table.to_move is None
-    with pytest.raises(IllegalMove, match="the match is over"):
+    with pytest.raises(IllegalMove) as refused:
         table.play(Move("play", "01-bright-crane"))
+    assert (refused.value.rule, refused.value.seat, str(refused.value)) == ("match_over", None, "the match is over")
     result = table.result
     assert result is not None and len(result.rounds) == 3  # Yakuza's 3 rounds
     assert result.totals == (table.totals["a"], table.totals["b"])

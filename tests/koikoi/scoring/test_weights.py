@@ -4,9 +4,12 @@
   ``compute``, the formula interpreted step by step, over a grid of situations of every bundled
   rule set; a memoised award against one worked out afresh; the memos stay within their bounds;
   warnings and plugin names still reach every call;
-- ``yaku`` (cards summed as weights, the yaku of a count looked up) against the evaluation it
-  replaced (kept below as the reference: every card matched against every yaku's filter) on
-  seeded random piles of every bundled rule set and of a house rule set with two dual cards;
+- ``yaku`` (cards summed as weights, the yaku of a count looked up: ``scoring.weights_fast``)
+  against the engine's definition (``scoring.definition``: every card matched against every
+  yaku's filter) on random piles of every bundled rule set and of house rule sets with two dual
+  cards and with weather, the field face up or not; the fast path handles every bundled rule
+  set, and a rule set it does not handle is counted by the definition, at ``yaku`` and at a
+  table alike;
 - ``pile(...).add(card)`` against ``yaku`` after every card;
 - wrong arguments are refused with the messages they always had.
 """
@@ -23,12 +26,12 @@ from collections.abc import Sequence
 import pytest
 import yakuset
 from hypothesis import HealthCheck, given, settings, strategies as st
-from yakuset import InputError, Step
+from yakuset import InputError
 from yakuset._core.arguments import whole_number
-from yakuset.koikoi import Hand, YakuScore, award, clear_memos, memo_sizes, pile, yaku
-from yakuset.koikoi.rules.compiled import Card, KoikoiRules, KoikoiYaku
-from yakuset.koikoi.scoring import weights as _tables
+from yakuset.koikoi import Hand, award, clear_memos, memo_sizes, pile, yaku
+from yakuset.koikoi.scoring import counting, weights_fast
 from yakuset.koikoi.scoring.award import compute
+from yakuset.koikoi.scoring.definition import evaluate
 from yakuset.koikoi.scoring.yaku import check_cards, check_month
 
 from ... import helpers
@@ -42,87 +45,22 @@ def ruleset(ruleset_id: str) -> yakuset.RuleSet:
     return yakuset.load_ruleset(ruleset_id)
 
 
-# --- the reference: yaku() as it was before the weights, every card against every filter ---------
+# --- the definition, its arguments checked as yaku() checks them ------------------------------------
 
 
-def reference_yaku(rs: yakuset.RuleSet, captured: Sequence[str], month: int | None = None, own_calls: int = 0) -> Hand:
-    rules: KoikoiRules = rs.rules
+def reference_yaku(
+    rs: yakuset.RuleSet,
+    captured: Sequence[str],
+    month: int | None = None,
+    own_calls: int = 0,
+    field: Sequence[str] | None = None,
+) -> Hand:
+    """yaku() as the engine's definition gives it (every card against every yaku's filter)."""
     cards = check_cards(rs, captured, "captured")
     if month is not None:
-        month = check_month(rules, month)
+        month = check_month(rs.rules, month)
     own_calls = whole_number("own_calls", own_calls)
-    best: tuple[int, list[YakuScore], list[Step]] | None = None
-    dual = [card for card in cards if card.also]
-    for roles in rules.roles:
-        found = _reference_evaluate(rules, cards, month, own_calls, roles)
-        if best is None or found[0] > best[0]:
-            best = found
-            if len(rules.roles) > 1 and dual:
-                role = ", ".join(
-                    f"{card.id} counts as {card.kind if card.kind in roles else card.also}" for card in dual
-                )
-                best = (found[0], found[1], [*found[2], Step("roles", role, 0, "note")])
-    assert best is not None
-    base, counted, steps = best
-    return Hand(rs.id, base, tuple(counted), tuple(steps))
-
-
-def _reference_evaluate(
-    rules: KoikoiRules, cards: tuple[Card, ...], month: int | None, own_calls: int, roles: frozenset[str]
-) -> tuple[int, list[YakuScore], list[Step]]:
-    ids = {c.id for c in cards}
-    candidates: list[tuple[KoikoiYaku, int, tuple[str, ...]]] = []
-    for y in rules.yaku:
-        if not y.needs <= ids:
-            continue
-        matching = tuple(c.id for c in cards if y.cards.matches(c, month, roles))
-        if len(matching) < y.count:
-            continue
-        points = int(y.points({"own_calls": own_calls})) + y.per_extra * (len(matching) - y.count)
-        if points > 0:
-            candidates.append((y, points, matching))
-    dropped = _reference_dropped(rules, candidates)
-    counted = [YakuScore(y.id, y.label, points, matching) for y, points, matching in candidates if y.id not in dropped]
-    steps = []
-    for y, points, matching in candidates:
-        if y.id in dropped:
-            steps.append(Step(y.id, f"{y.label} {points}: not counted, {dropped[y.id]}", 0, "drop"))
-        else:
-            extra = len(matching) - y.count
-            detail = (
-                f" ({len(matching)} cards: {y.count} make it, +{y.per_extra} × {extra})"
-                if extra and y.per_extra
-                else ""
-            )
-            steps.append(Step(y.id, f"{y.label}{detail}", points, "add"))
-    return sum(s.points for s in counted), counted, steps
-
-
-def _reference_dropped(rules: KoikoiRules, candidates: list[tuple[KoikoiYaku, int, tuple[str, ...]]]) -> dict[str, str]:
-    dropped: dict[str, str] = {}
-    for y, _, _ in candidates:
-        for other in y.replaces:
-            dropped.setdefault(other, f"replaced by {y.label}")
-    if rules.viewing == "never":
-        for y, _, _ in candidates:
-            if y.viewing:
-                dropped.setdefault(y.id, "viewing yaku are off")
-    elif rules.viewing == "with_other_yaku" and not any(
-        not y.viewing and y.id not in dropped for y, _, _ in candidates
-    ):
-        for y, _, _ in candidates:
-            if y.viewing:
-                dropped.setdefault(y.id, "viewing yaku score only with another yaku")
-    best_of_group: dict[str, tuple[KoikoiYaku, int]] = {}
-    for y, points, _ in candidates:
-        if y.group and y.id not in dropped:
-            holder = best_of_group.get(y.group)
-            if holder is None or points > holder[1]:
-                best_of_group[y.group] = (y, points)
-    for y, _, _ in candidates:
-        if y.group and y.id not in dropped and best_of_group[y.group][0] is not y:
-            dropped[y.id] = f"only the best of group {y.group!r} counts ({best_of_group[y.group][0].label})"
-    return dropped
+    return evaluate(rs.rules, rs.id, cards, month, own_calls, field)
 
 
 # A house rule set for what no bundled one has: two cards with a second kind counted the best way
@@ -313,14 +251,14 @@ def test_an_award_using_a_plugins_name_asks_the_plugin_every_time(counting_rules
 
 
 @pytest.mark.parametrize("ruleset_id", KOIKOI)
-def test_yaku_equals_the_reference_evaluation_on_random_piles(ruleset_id):
+def test_yaku_equals_the_definition_on_random_piles(ruleset_id):
     rs = ruleset(ruleset_id)
     clear_memos()
     for cards, month, own in random_piles(rs, examples(2500), seed=1):
         assert yaku(rs, cards, month, own) == reference_yaku(rs, cards, month, own), (cards, month, own)
 
 
-def test_yaku_equals_the_reference_with_two_dual_cards_and_viewing_with_other_yaku(house):
+def test_yaku_equals_the_definition_with_two_dual_cards_and_viewing_with_other_yaku(house):
     assert sum(1 for card in house.rules.cards.values() if card.also) == 2
     notes = 0
     piles = random_piles(house, examples(3000), seed=2)
@@ -443,7 +381,7 @@ def test_a_pile_tells_its_rule_set_month_and_calls_and_is_made_only_by_pile():
 
 def test_the_yaku_memos_stay_within_their_bounds(monkeypatch):
     rs = ruleset("nintendo")
-    tables = _tables.tables(rs.rules)
+    tables = counting.tables(rs.rules)
     monkeypatch.setattr(tables.plans, "size", 20)
     monkeypatch.setattr(tables.steps, "size", 20)
     clear_memos()
@@ -451,3 +389,107 @@ def test_the_yaku_memos_stay_within_their_bounds(monkeypatch):
         assert yaku(rs, cards, month, own) == reference_yaku(rs, cards, month, own)
         assert len(tables.plans) <= 20
         assert len(tables.steps) <= 20
+
+
+# --- the fast path against the definition, and what it does not handle ---------------------------
+
+WEATHER = """
+extends: fudawiki
+name: Weather
+yaku_rules:
+  weather:
+    - {id: rain, enabled: true}
+    - {id: fog, enabled: true}
+    - {id: rain_man, enabled: true}
+"""
+
+
+@functools.cache
+def house_text(name: str) -> yakuset.RuleSet:
+    return yakuset.load_ruleset_text(textwrap.dedent({"two-dual": HOUSE, "weather": WEATHER}[name]), f"{name}.yaml")
+
+
+@st.composite
+def piles_with_fields(draw):
+    name = draw(st.sampled_from([*KOIKOI, "two-dual", "weather"]))
+    rs = house_text(name) if name in ("two-dual", "weather") else ruleset(name)
+    deck = sorted(rs.rules.cards)
+    order = draw(st.permutations(deck))
+    size = draw(st.integers(0, 30))
+    field = draw(st.none() | st.integers(0, 12).map(lambda n: order[size : size + n]))
+    return rs, order[:size], draw(st.none() | st.integers(1, 12)), draw(st.integers(0, 3)), field
+
+
+@settings(max_examples=examples(600), deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+@given(piles_with_fields())
+def test_the_fast_path_gives_the_definitions_hand_for_every_bundled_rule_set(case):
+    rs, cards, month, own, field = case
+    assert weights_fast.handles(rs.rules) is None
+    assert yaku(rs, cards, month, own, field=field) == reference_yaku(rs, cards, month, own, field)
+
+
+def test_the_fast_path_handles_every_bundled_rule_set_and_says_why_it_would_not():
+    for ruleset_id in KOIKOI:
+        assert weights_fast.handles(ruleset(ruleset_id).rules) is None
+        assert type(counting.tables(ruleset(ruleset_id).rules)) is weights_fast.Tables
+
+
+def test_the_fast_path_declines_a_rule_set_whose_weights_pass_its_bound(monkeypatch):
+    rules = ruleset("nintendo").rules
+    bits = len(rules.roles) * len(rules.yaku) * 2 * 7 + len(rules.cards)  # fields of 7 bits, then own bits
+    monkeypatch.setattr(weights_fast, "MAX_BITS", bits)
+    assert weights_fast.handles(rules) is None
+    monkeypatch.setattr(weights_fast, "MAX_BITS", bits - 1)
+    assert weights_fast.handles(rules) == f"its cards' weights would take {bits} bits (at most {bits - 1})"
+
+
+SLOW = """
+extends: fudawiki
+name: Counted by the definition
+yaku_rules:
+  sake_cup: best
+  weather:
+    - {id: rain, enabled: true}
+    - {id: fog, enabled: true}
+    - {id: rain_man, enabled: true}
+"""
+
+
+def counted_fast_and_by_the_definition(monkeypatch: pytest.MonkeyPatch) -> tuple[yakuset.RuleSet, yakuset.RuleSet]:
+    """The same rule set (weather, the sake cup counted both ways) loaded twice: counted by the
+    fast path, then, its bound lowered, by the definition (each load makes its own tables)."""
+    fast = yakuset.load_ruleset_text(textwrap.dedent(SLOW), "slow.yaml")
+    counting.tables(fast.rules)
+    monkeypatch.setattr(weights_fast, "MAX_BITS", 64)
+    slow = yakuset.load_ruleset_text(textwrap.dedent(SLOW), "slow.yaml")
+    return fast, slow
+
+
+def test_a_rule_set_the_fast_path_does_not_handle_is_counted_by_the_definition(monkeypatch):
+    fast, slow = counted_fast_and_by_the_definition(monkeypatch)
+    # One way of counting per kind of the sake cup, 14 yaku of two fields of 7 bits (48 cards
+    # count up to 48), then the 48 cards' own bits.
+    bits = 2 * 14 * 2 * 7 + 48
+    assert weights_fast.handles(slow.rules) == f"its cards' weights would take {bits} bits (at most 64)"
+    assert type(counting.tables(slow.rules)) is counting.DefinitionTables
+    assert type(counting.tables(fast.rules)) is weights_fast.Tables
+    rng = random.Random(5)
+    deck = sorted(fast.rules.cards)
+    for cards, month, own in random_piles(fast, examples(400), seed=5):
+        field = rng.sample([card for card in deck if card not in cards], rng.randint(0, 8))
+        assert yaku(slow, cards, month, own, field=field) == yaku(fast, cards, month, own, field=field)
+        assert pile(slow, cards, month, own).hand == pile(fast, cards, month, own).hand
+        assert pile(slow, cards, month, own).base_on(field) == pile(fast, cards, month, own).base_on(field)
+
+
+def test_a_match_counted_by_the_definition_is_the_match_counted_fast(monkeypatch):
+    fast, slow = counted_fast_and_by_the_definition(monkeypatch)
+    for seed in range(examples(12)):
+        tables = [yakuset.koikoi.Table(rs, ("a", "b"), seed) for rs in (fast, slow)]
+        rng = random.Random(seed)
+        while not tables[0].finished:
+            legal = tables[0].legal_moves()
+            assert tables[1].legal_moves() == legal
+            move = legal[rng.randrange(len(legal))]
+            assert tables[0].play(move) == tables[1].play(move)
+        assert tables[0].trace == tables[1].trace and tables[0].result == tables[1].result

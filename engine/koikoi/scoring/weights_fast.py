@@ -1,4 +1,9 @@
-"""Koi-Koi yaku as integer arithmetic: a pile of captured cards is one sum, its yaku one lookup.
+"""The fast path of Koi-Koi scoring: yaku as integer arithmetic, a pile of captured cards one
+sum, its yaku one look-up. The definition is ``scoring.definition`` (every card against every
+yaku's filter); this module gives the same :class:`~yakuset.koikoi.Hand` for every pile of a
+rule set it handles (:func:`handles`), which tests/koikoi/scoring/test_weights.py holds to the
+definition over random piles of every bundled rule set. A rule set it does not handle is
+counted by the definition (``scoring.counting``).
 
 Each card of a rule set's deck gets a weight for each round month: one integer holding, for
 each yaku and each way of counting a card with two kinds (``rules.roles``), a field that counts
@@ -8,12 +13,13 @@ one addition; the cards are distinct exactly when the own bits do not carry (as 
 cards). Each field starts at ``top - wanted`` (its offset), so its top bit says "enough cards",
 and a handful of operations on the total finds every yaku made. The yaku made, with their card
 counts where points depend on them, key the finished yaku and steps (:class:`Plan`), which are
-worked out once by the rules' own logic (:func:`_dropped` and the labels) and remembered.
+worked out once by the definition's own rules (:func:`~yakuset.koikoi.scoring.definition.dropped`
+and :func:`~yakuset.koikoi.scoring.definition.step_label`) and remembered.
 
 A card that counts as more than one card (``counts_as``: the sake cup as two chaff) adds that
 many to a count field, so fields are wide enough for the deck's largest count. Weather that
 cancels yaku (``yaku_rules.weather``) is a mask of the rows it cancels, cleared from the rows
-made before the lookup: :meth:`Tables.cancelled` finds it from the pile and the field.
+made before the look-up: :meth:`Tables.cancelled` finds it from the pile and the field.
 """
 
 from __future__ import annotations
@@ -25,9 +31,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..._core.memo import Memo
 from ..._core.results import Step
+from ..kinds import ROUND_MONTH, Viewing, WeatherWhere
 from ..results import Hand, YakuScore
 from ..rules.compiled import KoikoiYaku
 from ..rules.memos import PLANS_SIZE, STEPS_SIZE
+from .definition import dropped, step_label
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Mapping, Sequence
@@ -43,7 +51,7 @@ class WeatherMask(NamedTuple):
     """A weather rule as the tables use it: which cards bring it (their ids and own bits), where,
     and the rows it cancels (a mask of their fields' top bits within one way of counting)."""
 
-    where: str
+    where: WeatherWhere
     ids: frozenset[str]
     own_bits: int
     off: int
@@ -91,7 +99,7 @@ class Tables:
     duals: frozenset[str]  # their ids
     calls_count: bool  # whether some yaku's points depend on the player's calls
     points: tuple[int | None, ...]  # each yaku's points when they are a constant
-    may_drop: tuple[bool, ...]  # whether a yaku may replace or be dropped (see _dropped)
+    may_drop: tuple[bool, ...]  # whether a yaku may replace or be dropped (``definition.dropped``)
     months: dict[int | None, Month]
     weather: tuple[WeatherMask, ...]
     month_of: Mapping[str, int]  # card id -> its month (``rules.month_of``)
@@ -99,11 +107,6 @@ class Tables:
     #: in the order of ``month_of``: a table's look-up from a card to the face-up cards of its
     #: month, made at each match in one call.
     months_of_cards: Callable[[list[Any]], tuple[Any, ...]]
-    #: What a round reads of the rules at its turns, worked out once: whether one way of
-    #: counting serves (no card with two kinds counted apart), a player's last turn, whether
-    #: there is weather and whether some of it looks at the field, ``calls.minimum_base``, and
-    #: whether only a new yaku is a rise (``calls.offer_on: new_yaku``).
-    round_settings: tuple[bool, int, bool, bool, int, bool]
     nothing: Plan  # the plan of a pile that makes no yaku (most piles, early in a round)
     #: The yaku and steps found for a count of cards, by (way of counting, key, own calls).
     plans: Memo[tuple[int, int, int], Plan] = field(default_factory=lambda: Memo(PLANS_SIZE))
@@ -156,26 +159,22 @@ class Tables:
             )
             if points > 0:
                 candidates.append((y, points, counted, row))
-        dropped = (
-            _dropped(self.rules, [(y, points) for y, points, _, _ in candidates])
+        gone = (
+            dropped(self.rules, [(y, points) for y, points, _, _ in candidates])
             if any(self.may_drop[row] for _, _, _, row in candidates)
             else {}
         )
         steps = []
         for y, points, counted, row in candidates:
-            if y.id in dropped:
-                steps.append(Step(y.id, f"{y.label} {points}: not counted, {dropped[y.id]}", 0, "drop"))
+            if y.id in gone:
+                steps.append(Step(y.id, f"{y.label} {points}: not counted, {gone[y.id]}", 0, "drop"))
                 continue
             step_key = (row, points, counted if y.per_extra else 0)
             step = self.steps.get(step_key)
             if step is None:
-                extra = counted - y.count
-                detail = (
-                    f" ({counted} cards: {y.count} make it, +{y.per_extra} × {extra})" if extra and y.per_extra else ""
-                )
-                step = self.steps.put(step_key, Step(y.id, f"{y.label}{detail}", points, "add"))
+                step = self.steps.put(step_key, Step(y.id, step_label(y, counted), points, "add"))
             steps.append(step)
-        kept = tuple((row, y.id, y.label, points) for y, points, _, row in candidates if y.id not in dropped)
+        kept = tuple((row, y.id, y.label, points) for y, points, _, row in candidates if y.id not in gone)
         return Plan(sum(points for _, _, _, points in kept), tuple(steps), kept)
 
     def best(self, total: int, own_calls: int, off: int = 0) -> tuple[int, Plan]:
@@ -262,52 +261,88 @@ class Tables:
         return tuple(steps)
 
 
-def tables(rules: KoikoiRules) -> Tables:
-    """The rule set's yaku compiled to weights, built at its first use (kept by ``rules.caches``)."""
-    found = rules.caches.tables
-    if found is None:
-        found = rules.caches.tables = _compile(rules)
-    return found  # type: ignore[no-any-return]
+#: The most bits a card's weight may take (its fields and the deck's own bits): the yaku found
+#: are remembered by the count fields of a pile's total, and each turn adds and masks integers of
+#: this size. Bundled rule sets take 200-412 bits; a rule set past this is counted by the definition.
+MAX_BITS = 4096
 
 
-def _compile(rules: KoikoiRules) -> Tables:
+def handles(rules: KoikoiRules) -> str | None:
+    """``None`` when this module counts ``rules``' yaku, else why not: the packed weights would
+    take more than :data:`MAX_BITS` bits."""
+    layout = _Layout.of(rules)
+    bits = layout.own + len(rules.cards)
+    return None if bits <= MAX_BITS else f"its cards' weights would take {bits} bits (at most {MAX_BITS})"
+
+
+def compile_tables(rules: KoikoiRules) -> Tables:
+    """``rules``' yaku compiled to weights (the rules are ones this module :func:`handles`)."""
+    layout = _Layout.of(rules)
     deck = list(rules.cards.values())
-    size = len(deck)
-    # The most a count can reach: every card, each counting as many cards as it may.
-    most = sum(max([1, *(n for _, n in card.counts_as)]) for card in deck)
-    width = most.bit_length() + 1  # the top bit of a field is past any count of cards
-    top = 1 << (width - 1)
-    region = 2 * width * len(rules.yaku)
-    own = region * len(rules.roles)
-    offsets = tops = extra = 0
-    for row, y in enumerate(rules.yaku):
-        at = 2 * width * row
-        offsets |= (top - y.count if y.count <= most else 0) << at | (top - len(y.needs)) << (at + width)
-        tops |= 1 << (at + width - 1)
-        if y.per_extra:
-            extra |= ((1 << width) - 1) << at
-    # Each card's weight apart from yaku of the round's month, and those as if it were the round's.
-    fixed: dict[str, int] = {}
-    in_month: dict[str, int] = {}
-    always: list[list[int]] = [[0] * len(rules.yaku) for _ in rules.roles]
-    monthly: list[list[int]] = [[0] * len(rules.yaku) for _ in rules.roles]
-    for index, card in enumerate(deck):
-        bit = 1 << (own + index)
-        weight, round_weight = bit, 0
-        for way, roles in enumerate(rules.roles):
-            for row, y in enumerate(rules.yaku):
-                at = way * region + 2 * width * row
-                if card.id in y.needs:
-                    weight += 1 << (at + width)
-                counts = card.count_as(y.cards.kind)
-                if y.cards.month == "round":
-                    if y.cards.matches(card, card.month, roles):
-                        round_weight += counts << at
-                        monthly[way][row] |= bit
-                elif y.cards.matches(card, None, roles):
-                    weight += counts << at
-                    always[way][row] |= bit
-        fixed[card.id], in_month[card.id] = weight, round_weight
+    own = layout.own
+    weather = _weather_masks(rules, layout)
+    return Tables(
+        rules=rules,
+        width=layout.width,
+        region=layout.region,
+        region_mask=(1 << layout.region) - 1,
+        field_mask=(1 << layout.width) - 1,
+        own=own,
+        size=len(deck),
+        offsets=layout.offsets,
+        tops=layout.tops,
+        extra=layout.extra,
+        dual=sum(1 << (own + i) for i, card in enumerate(deck) if card.also),
+        duals=frozenset(card.id for card in deck if card.also),
+        calls_count=any("own_calls" in y.points.names for y in rules.yaku),
+        points=tuple(None if y.points.constant is None else int(y.points.constant) for y in rules.yaku),
+        may_drop=tuple(
+            bool(y.replaces or y.group or (y.viewing and rules.viewing is not Viewing.ALWAYS)) for y in rules.yaku
+        ),
+        months=_months(rules, layout),
+        weather=weather,
+        month_of=rules.month_of,
+        months_of_cards=itemgetter(*[rules.months.index(month) for month in rules.month_of.values()]),
+        nothing=Plan(0, (), ()),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """Where each yaku's fields lie in a weight: ``width`` bits a field, two fields a yaku, a
+    ``region`` of every yaku's fields a way of counting, the cards' own bits from ``own``; each
+    field's starting value (``offsets``), the top bit of every count field (``tops``) and the
+    count fields of yaku whose points grow with the count (``extra``)."""
+
+    width: int
+    region: int
+    own: int
+    offsets: int
+    tops: int
+    extra: int
+
+    @classmethod
+    def of(cls, rules: KoikoiRules) -> _Layout:
+        # The most a count can reach: every card, each counting as many cards as it may.
+        most = sum(max([1, *(n for _, n in card.counts_as)]) for card in rules.cards.values())
+        width = most.bit_length() + 1  # the top bit of a field is past any count of cards
+        top = 1 << (width - 1)
+        region = 2 * width * len(rules.yaku)
+        offsets = tops = extra = 0
+        for row, y in enumerate(rules.yaku):
+            at = 2 * width * row
+            offsets |= (top - y.count if y.count <= most else 0) << at | (top - len(y.needs)) << (at + width)
+            tops |= 1 << (at + width - 1)
+            if y.per_extra:
+                extra |= ((1 << width) - 1) << at
+        return cls(width, region, region * len(rules.roles), offsets, tops, extra)
+
+
+def _months(rules: KoikoiRules, layout: _Layout) -> dict[int | None, Month]:
+    """Each round month's (and no month's) weights and card sets."""
+    deck = list(rules.cards.values())
+    own = layout.own
+    fixed, in_month, always, monthly = _card_weights(rules, layout)
     months: dict[int | None, Month] = {}
     for month in (None, *rules.months):
         cards_of_month = sum(1 << (own + i) for i, card in enumerate(deck) if card.month == month)
@@ -325,13 +360,46 @@ def _compile(rules: KoikoiRules) -> Tables:
         )
         brights = frozenset(card.id for card in deck if rules.field_brights.matches(card, month, rules.roles[0]))
         months[month] = Month(weights, matches, brights)
-    dual = sum(1 << (own + i) for i, card in enumerate(deck) if card.also)
-    duals = frozenset(card.id for card in deck if card.also)
-    calls_count = any("own_calls" in y.points.names for y in rules.yaku)
-    points = tuple(None if y.points.constant is None else int(y.points.constant) for y in rules.yaku)
-    may_drop = tuple(bool(y.replaces or y.group or (y.viewing and rules.viewing != "always")) for y in rules.yaku)
+    return months
+
+
+def _card_weights(
+    rules: KoikoiRules, layout: _Layout
+) -> tuple[dict[str, int], dict[str, int], list[list[int]], list[list[int]]]:
+    """Each card's weight apart from yaku of the round's month (its own bit, its needs and
+    counts), and its weight for those as if it were the round's month; and per way of counting
+    and yaku, the own bits of the cards it counts always and in their month."""
+    width, region, own = layout.width, layout.region, layout.own
+    fixed: dict[str, int] = {}
+    in_month: dict[str, int] = {}
+    always: list[list[int]] = [[0] * len(rules.yaku) for _ in rules.roles]
+    monthly: list[list[int]] = [[0] * len(rules.yaku) for _ in rules.roles]
+    for index, card in enumerate(rules.cards.values()):
+        bit = 1 << (own + index)
+        weight, round_weight = bit, 0
+        for way, roles in enumerate(rules.roles):
+            for row, y in enumerate(rules.yaku):
+                at = way * region + 2 * width * row
+                if card.id in y.needs:
+                    weight += 1 << (at + width)
+                counts = card.count_as(y.cards.kind)
+                if y.cards.month == ROUND_MONTH:
+                    if y.cards.matches(card, card.month, roles):
+                        round_weight += counts << at
+                        monthly[way][row] |= bit
+                elif y.cards.matches(card, None, roles):
+                    weight += counts << at
+                    always[way][row] |= bit
+        fixed[card.id], in_month[card.id] = weight, round_weight
+    return fixed, in_month, always, monthly
+
+
+def _weather_masks(rules: KoikoiRules, layout: _Layout) -> tuple[WeatherMask, ...]:
+    """Each weather rule: its cards (ids and own bits), and the top bits of the rows it cancels."""
+    deck = list(rules.cards.values())
+    width, own = layout.width, layout.own
     rows = {y.id: row for row, y in enumerate(rules.yaku)}
-    weather = tuple(
+    return tuple(
         WeatherMask(
             rule.where,
             frozenset(card.id for card in deck if rule.cards.matches(card, None, rules.roles[0])),
@@ -341,66 +409,10 @@ def _compile(rules: KoikoiRules) -> Tables:
         )
         for rule in rules.table.weather
     )
-    return Tables(
-        rules,
-        width,
-        region,
-        (1 << region) - 1,
-        (1 << width) - 1,
-        own,
-        size,
-        offsets,
-        tops,
-        extra,
-        dual,
-        duals,
-        calls_count,
-        points,
-        may_drop,
-        months,
-        weather,
-        rules.month_of,
-        itemgetter(*[rules.months.index(month) for month in rules.month_of.values()]),
-        (
-            len(rules.roles) == 1,
-            rules.hand_cards,
-            bool(weather),
-            any(w.where == "field" for w in rules.table.weather),
-            rules.table.minimum_base,
-            rules.table.offer_on == "new_yaku",
-        ),
-        Plan(0, (), ()),
-    )
 
 
 def _brings(found: WeatherMask, total: int, field: Collection[str] | None) -> bool:
     """Whether the weather ``found`` is there for a pile of ``total`` with ``field`` face up."""
-    if found.where == "captured":
+    if found.where is WeatherWhere.CAPTURED:
         return bool(total & found.own_bits)
     return field is not None and not found.ids.isdisjoint(field)
-
-
-def _dropped(rules: KoikoiRules, candidates: list[tuple[KoikoiYaku, int]]) -> dict[str, str]:
-    """The yaku found that do not count, and why: replaced, viewing rules, not the best of a group."""
-    dropped: dict[str, str] = {}
-    for y, _ in candidates:
-        for other in y.replaces:
-            dropped.setdefault(other, f"replaced by {y.label}")
-    if rules.viewing == "never":
-        for y, _ in candidates:
-            if y.viewing:
-                dropped.setdefault(y.id, "viewing yaku are off")
-    elif rules.viewing == "with_other_yaku" and not any(not y.viewing and y.id not in dropped for y, _ in candidates):
-        for y, _ in candidates:
-            if y.viewing:
-                dropped.setdefault(y.id, "viewing yaku score only with another yaku")
-    best_of_group: dict[str, tuple[KoikoiYaku, int]] = {}
-    for y, points in candidates:
-        if y.group and y.id not in dropped:
-            holder = best_of_group.get(y.group)
-            if holder is None or points > holder[1]:
-                best_of_group[y.group] = (y, points)
-    for y, _ in candidates:
-        if y.group and y.id not in dropped and best_of_group[y.group][0] is not y:
-            dropped[y.id] = f"only the best of group {y.group!r} counts ({best_of_group[y.group][0].label})"
-    return dropped
