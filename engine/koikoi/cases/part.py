@@ -18,13 +18,14 @@ from ..match.scripts import load_script, replay, trace_text
 from ..rules.compiled import rules_of
 from ..rules.hooks import Hooks
 from ..scoring.award import award, award_of
+from ..scoring.definition import pile_for
 from ..scoring.yaku import yaku
 
 if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
     from ..._core.yamlsource import LocatedDict
     from ..results import FixedAward
-    from ..rules.compiled import KoikoiRules, KoikoiYaku
+    from ..rules.compiled import KoikoiRules
 
 _AWARD_KEYS = {"base", "own_calls", "opponent_calls", "field_brights"}
 _PILE_KEYS = {"captured", "month", "own_calls"}
@@ -48,7 +49,7 @@ class KoikoiComparison:
         for rs in (a, b):
             rules = rules_of(rs)
             for y in rules.yaku:
-                pile = _yaku_pile(rules, y)
+                pile = pile_for(rules, y, rules.months[0])
                 key = ",".join(sorted(pile))
                 if key not in seen:
                     seen.add(key)
@@ -140,20 +141,6 @@ def _script(path: Path) -> Callable[[RuleSet], Outcome]:
         return Outcome(sum(trace.totals.values()), totals, Built(lambda: trace_text(trace).splitlines()))
 
     return run
-
-
-def _yaku_pile(rules: KoikoiRules, y: KoikoiYaku) -> list[str]:
-    """The fewest cards that make ``y``: its needs, then matching cards in deck order."""
-    cards = rules.cards
-    pile = [c for c in cards if c in y.needs]
-    roles = frozenset().union(*rules.roles)
-    month = rules.months[0]
-    for card in cards.values():
-        if len([c for c in pile if y.cards.matches(cards[c], month, roles)]) >= y.count:
-            break
-        if card.id not in pile and y.cards.matches(card, month, roles):
-            pile.append(card.id)
-    return pile
 
 
 def _run_pile(params: dict[str, Any]) -> Callable[[RuleSet], Outcome]:
