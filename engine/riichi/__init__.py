@@ -52,6 +52,7 @@ if TYPE_CHECKING:
         payment_grids as payment_grids,
     )
     from .scoring.hand import HandScore as HandScore, evaluate as evaluate
+    from .scoring.refusals import NoYaku as NoYaku
     from .scoring.score import BaseScore as BaseScore, Payments as Payments, Score as Score, score as score
     from .scoring.situation import EVALUATE_ARGUMENTS as EVALUATE_ARGUMENTS, FLAGS as FLAGS, Situation as Situation
     from .scoring.tenpai import shanten as shanten, waits as waits

@@ -33,8 +33,7 @@ import functools
 
 import pytest
 import yakuset
-from yakuset import InputError
-from yakuset.riichi import evaluate
+from yakuset.riichi import NoYaku, evaluate
 
 mahjong = pytest.importorskip("mahjong")
 
@@ -185,10 +184,8 @@ class Outcome:
 def ours(ruleset_id: str, case: Case) -> Outcome:
     try:
         result = evaluate(ruleset(ruleset_id), case.hand, **case.kwargs())
-    except InputError as exc:
-        if "no yaku" in str(exc):
-            return Outcome(None)
-        raise
+    except NoYaku:
+        return Outcome(None)
     if result.han is None:  # a real yakuman: dora do not count
         return Outcome(
             tuple(sorted(result.yaku)),

@@ -30,6 +30,7 @@ from ..rules.table import TableRules
 from ..tiles.notation import EAST, FIVES, tile_name
 from ..tiles.readings import Reading, readings
 from .fu import count_fu, rounded
+from .refusals import NoYaku
 from .score import BaseScore, Score, hand_base, scored, yakuman_base
 from .situation import Situation
 from .win import TileRules, Win, read_win, refuse_chi
@@ -325,18 +326,20 @@ def _best(
     """The best scoring of ``options`` (see :func:`_rank`); the first refusal if none scores."""
     best: HandScore | None = None
     best_rank: tuple[int, ...] = ()
-    refusals = []
+    refusals: list[InputError] = []
     for reading in options:
         try:
             candidate = _score_reading(rs, rules, reading, situation, dora, honba, sticks)
         except InputError as exc:
-            refusals.append(str(exc))
+            refusals.append(exc)
             continue
         rank = _rank(candidate)
         if best is None or rank > best_rank:
             best, best_rank = candidate, rank
     if best is None:
-        raise InputError(refusals[0] if refusals else "no reading of the hand scores")
+        if refusals:
+            raise refusals[0]  # the first reading's refusal as it was raised (a NoYaku stays one)
+        raise InputError("no reading of the hand scores")
     return best
 
 
@@ -373,7 +376,7 @@ def _score_reading(
         return _new(HandScore, (scored(base, honba, sticks), yakuman, *dora, None, reading, _NO_STEPS, dora_steps))
     all_dora = dora[0] + dora[1] + dora[2] + dora[3]
     if not ids and not (rules.dora_without_yaku and all_dora):
-        raise InputError("no yaku: the hand needs at least one yaku, and dora alone is not a yaku")
+        raise NoYaku("no yaku: the hand needs at least one yaku, and dora alone is not a yaku")
     raw = count_fu(rules, reading, situation, fixed)
     is_open = situation.open
     fu = raw if fixed is not None else rounded(rules, raw, is_open)

@@ -26,6 +26,7 @@ from ..rules.memos import NO_WINS, UNSCORED, WINS_HAN, new_wins
 from .fu import fixed_yaku, given_fu
 from .limits import basic_points, common_points, yakuman_name
 from .payments import bonus_steps, payment_steps, payments, with_bonuses
+from .refusals import NoYaku
 
 if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
@@ -465,7 +466,7 @@ def _score_yaku(
     if any(y.yakuman for y in declared):
         return scored(yakuman_base(rs, rules, declared, dora, dealer, tsumo), honba, sticks)
     if not declared and not rules.dora_without_yaku:
-        raise InputError("no yaku: a hand needs at least one yaku, and dora alone is not a yaku")
+        raise NoYaku("no yaku: a hand needs at least one yaku, and dora alone is not a yaku")
     exclusive = next((y for y in declared if y.exclusive), None)
     if exclusive is not None and len(declared) > 1:
         # An exclusive yaku stands alone; the winner may instead score the hand without it.

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..kinds import AbortiveDraw, Ending, MoveKind
+from ..settlement.outcomes import Abort, Draw, Ron, Tsumo, Win
 from ..tiles.notation import DRAGONS, TERMINALS_AND_HONOURS, WINDS
 from .decisions import DECISIONS
 from .events import (
@@ -366,10 +367,8 @@ def _exhaustive_draw(hand: Hand) -> None:
             for seat, mine in enumerate(hand.seats)
             if mine.discards and not mine.called_away and all(t >> 2 in TERMINALS_AND_HONOURS for t in mine.discards)
         ]
-    outcome: dict[str, Any] = {"tenpai": tenpai}
-    if nagashi:
-        outcome["nagashi"] = nagashi
-    _end(hand, HandEnding(Ending.EXHAUSTIVE_DRAW, {"draw": outcome}, {}, tenpai=tuple(tenpai), nagashi=tuple(nagashi)))
+    draw = Draw(tuple(tenpai), tuple(nagashi))
+    _end(hand, HandEnding(Ending.EXHAUSTIVE_DRAW, draw, {}, tenpai=draw.tenpai, nagashi=draw.nagashi))
 
 
 def _end_win(hand: Hand, seat: int, tile: int, discarder: int | None, events: Events) -> None:
@@ -382,25 +381,23 @@ def _end_win(hand: Hand, seat: int, tile: int, discarder: int | None, events: Ev
         score = scored(hand, winner, tile, tsumo)[0]
         assert score is not None
         found[winner] = score
-        win = win_of(hand, winner, tile, tsumo)
         mine = hand.seats[winner]
-        liable = [mine.pao[y] for y in score.yaku if y in mine.pao]
-        if liable:
-            win["pao"] = liable[0]
-        wins.append(win)
+        pao = next((mine.pao[y] for y in score.yaku if y in mine.pao), None)
+        wins.append(Win(winner, win_of(hand, winner, tile, tsumo), pao))
         ura = hand.wall.ura_indicators if mine.riichi else ()
-        details.append(WinScored(winner, tuple(score.yaku), score.han, score.fu, score.yakuman, ura, win.get("pao")))
+        details.append(WinScored(winner, tuple(score.yaku), score.han, score.fu, score.yakuman, ura, pao))
     if tsumo:
         events.append(TsumoDeclared(seat, tile))
-        _end(hand, HandEnding(Ending.TSUMO, {"tsumo": wins[0]}, found, tuple(details)))
+        _end(hand, HandEnding(Ending.TSUMO, Tsumo(wins[0]), found, tuple(details)))
         return
+    assert discarder is not None
     triple = len(wins) == 3 and AbortiveDraw.TRIPLE_RON in hand.rules.abortive
-    outcome = {"ron": {"discarder": discarder, "winners": wins}}
+    outcome = Ron(discarder, tuple(wins))
     _end(hand, HandEnding(Ending.TRIPLE_RON if triple else Ending.RON, outcome, found, tuple(details), discarder))
 
 
 def _abort(hand: Hand, draw: AbortiveDraw) -> None:
-    _end(hand, HandEnding(Ending(draw.value), {"abort": draw.value}, {}))
+    _end(hand, HandEnding(Ending(draw.value), Abort(draw), {}))
 
 
 def _end(hand: Hand, ending: HandEnding) -> None:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
     from ..rules.table import TableRules
     from ..scoring.hand import HandScore
+    from ..settlement.outcomes import HandOutcome
     from ..settlement.state import State
     from .events import WinScored
 
@@ -41,12 +42,12 @@ class Kuikae(NamedTuple):
 
 
 class HandEnding(NamedTuple):
-    """How a hand ended, for the table to settle: the ``ending``, the ``outcome`` as settlement
-    takes it, the wins scored already (``scored``, by seat) and what the hand's end event says of
+    """How a hand ended, for the table to settle: the ``ending``, the typed ``outcome`` settlement
+    takes, the wins scored already (``scored``, by seat) and what the hand's end event says of
     it (``wins``, ``discarder``, ``tenpai``, ``nagashi``; ``None`` where the ending has none)."""
 
     ending: Ending
-    outcome: dict[str, Any]
+    outcome: HandOutcome
     scored: dict[int, HandScore]
     wins: tuple[WinScored, ...] | None = None
     discarder: int | None = None

@@ -4,11 +4,13 @@ finds, scored by :func:`yakuset.riichi.evaluate`, and the ``wins.atozuke`` check
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..._core.errors import InputError
+from ..._core.results import FrozenMap
 from ..rules.table import WIND_NAMES
 from ..scoring.hand import HandScore, evaluate
+from ..scoring.refusals import NoYaku
+from ..settlement.outcomes import Tiles
 from ..tiles.notation import tile_name
 from .wall import is_red, tile_label
 
@@ -20,8 +22,6 @@ if TYPE_CHECKING:
 _SITUATION_YAKU = frozenset(
     {"riichi", "double_riichi", "ippatsu", "menzen_tsumo", "rinshan", "chankan", "haitei", "houtei"}
 )
-#: The keys of a win (:func:`win_of`) that are not flags of :func:`evaluate`.
-_NOT_FLAGS = ("seat", "hand", "win", "melds")
 
 
 def mpsz(rules: TableRules, tiles: Sequence[int]) -> str:
@@ -38,33 +38,31 @@ def mpsz(rules: TableRules, tiles: Sequence[int]) -> str:
     return "".join(out)
 
 
-def win_of(hand: Hand, seat: int, tile: int, tsumo: bool) -> dict[str, Any]:
+def win_of(hand: Hand, seat: int, tile: int, tsumo: bool) -> Tiles:
     """The win as :func:`yakuset.riichi.settle` takes it (tiles, melds, indicators, every flag)."""
     rules, wall, mine = hand.rules, hand.wall, hand.seats[seat]
     concealed = list(mine.concealed)
     if not tsumo:
         concealed.append(tile)
-    win: dict[str, Any] = {
-        "seat": seat,
-        "hand": mpsz(rules, concealed),
-        "win": tile_label(rules, tile),
-        "melds": [(meld.kind, mpsz(rules, meld.tiles)) for meld in mine.melds],
-        "dora_indicators": [tile_label(rules, t) for t in wall.dora_indicators],
-        "tsumo": tsumo,
-    }
-    if mine.kita:
-        win["kita"] = len(mine.kita)
+    flags: dict[str, bool] = {"tsumo": tsumo}
     if mine.riichi:
-        win["ura_indicators"] = [tile_label(rules, t) for t in wall.ura_indicators]
-        win["double_riichi" if mine.double else "riichi"] = True
+        flags["double_riichi" if mine.double else "riichi"] = True
         if mine.ippatsu:
-            win["ippatsu"] = True
+            flags["ippatsu"] = True
     flag = _situation(hand, seat, tsumo)
     if flag:
-        win[flag] = True
+        flags[flag] = True
         if flag == "chankan" and hand.offer_kind == "closed_kan":
-            win["chankan_closed_kan"] = True
-    return win
+            flags["chankan_closed_kan"] = True
+    return Tiles(
+        mpsz(rules, concealed),
+        tile_label(rules, tile),
+        tuple((meld.kind, mpsz(rules, meld.tiles)) for meld in mine.melds),
+        tuple(tile_label(rules, t) for t in wall.dora_indicators),
+        tuple(tile_label(rules, t) for t in wall.ura_indicators) if mine.riichi else (),
+        len(mine.kita),
+        FrozenMap(flags),
+    )
 
 
 def _situation(hand: Hand, seat: int, tsumo: bool) -> str | None:
@@ -88,24 +86,24 @@ def _situation(hand: Hand, seat: int, tsumo: bool) -> str | None:
     return "houtei" if last else None
 
 
-def _evaluated(hand: Hand, win: dict[str, Any], seat: int, tiles: str, tile: str) -> HandScore | None:
-    """``win``'s situation with ``tiles`` won on ``tile`` scored by :func:`evaluate`, or ``None``
-    for no yaku."""
-    flags = {k: v for k, v in win.items() if k not in _NOT_FLAGS}
-    state = hand.state
+def _evaluated(hand: Hand, win: Tiles, seat: int) -> HandScore | None:
+    """``win`` scored by :func:`evaluate`, or ``None`` for no yaku."""
+    state, tile = hand.state, win.win
+    assert tile is not None  # the table's wins name their tile
     try:
         return evaluate(
             hand.rs,
-            tiles,
+            win.hand,
             win=tile,
-            melds=win["melds"],
+            melds=win.melds,
             seat_wind=WIND_NAMES[(seat - state.dealer) % hand.rules.players],
             round_wind=state.round_wind,
-            **flags,
+            dora_indicators=win.dora_indicators,
+            ura_indicators=win.ura_indicators,
+            kita=win.kita,
+            **win.flags,
         )
-    except InputError as error:
-        if not str(error).startswith("no yaku"):
-            raise
+    except NoYaku:
         return None
 
 
@@ -124,7 +122,10 @@ def _atozuke_gap(hand: Hand, seat: int, tile: int, tsumo: bool, found: HandScore
         if kind == tile >> 2:
             continue
         other = kind * 4 + 3  # a plain copy: a five's red copies are its lowest
-        if _evaluated(hand, win, seat, mpsz(rules, [*concealed, other]), tile_label(rules, other)) is None:
+        if (
+            _evaluated(hand, win._replace(hand=mpsz(rules, [*concealed, other]), win=tile_label(rules, other)), seat)
+            is None
+        ):
             return tile_name(kind)
     return None
 
@@ -137,7 +138,7 @@ def scored(hand: Hand, seat: int, tile: int, tsumo: bool) -> tuple[HandScore | N
     found = hand.scores.get(key)
     if found is None:
         win = win_of(hand, seat, tile, tsumo)
-        score = _evaluated(hand, win, seat, win["hand"], win["win"])
+        score = _evaluated(hand, win, seat)
         gap = None
         if score is not None and not hand.rules.atozuke:
             gap = _atozuke_gap(hand, seat, tile, tsumo, score)
