@@ -113,7 +113,11 @@ class CardFilter:
 
 @dataclass(frozen=True, slots=True)
 class KoikoiYaku:
-    """One compiled entry of a Koi-Koi yaku table."""
+    """One compiled entry of a Koi-Koi yaku table.
+
+    A part added for a new rule of the yaku definition is falsy where a yaku does not use it
+    (``None``, ``False``, empty): the fast path (``scoring.weights_fast.handles``) declines a rule
+    set whose yaku set a part it does not count, and the definition counts that rule set."""
 
     id: str
     label: str

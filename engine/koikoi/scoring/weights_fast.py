@@ -25,7 +25,7 @@ made before the look-up: :meth:`Tables.cancelled` finds it from the pile and the
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -267,9 +267,21 @@ class Tables:
 MAX_BITS = 4096
 
 
+#: The parts of a compiled yaku (:class:`~yakuset.koikoi.rules.compiled.KoikoiYaku`) this module
+#: counts. A yaku that sets any other part, a rule the definition learnt since, makes
+#: :func:`handles` decline its rule set: the definition counts it, where the weights would
+#: silently count the yaku without its rule.
+COUNTED = frozenset({"id", "label", "cards", "needs", "count", "points", "per_extra", "group", "replaces", "viewing"})
+
+
 def handles(rules: KoikoiRules) -> str | None:
-    """``None`` when this module counts ``rules``' yaku, else why not: the packed weights would
-    take more than :data:`MAX_BITS` bits."""
+    """``None`` when this module counts ``rules``' yaku, else why not: a yaku sets a part this
+    module does not count (:data:`COUNTED`), or the packed weights would take more than
+    :data:`MAX_BITS` bits."""
+    for y in rules.yaku:
+        for part in fields(y):
+            if part.name not in COUNTED and getattr(y, part.name):
+                return f"yaku {y.id} sets {part.name}, which the packed weights do not count"
     layout = _Layout.of(rules)
     bits = layout.own + len(rules.cards)
     return None if bits <= MAX_BITS else f"its cards' weights would take {bits} bits (at most {MAX_BITS})"

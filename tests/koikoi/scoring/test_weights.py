@@ -443,6 +443,18 @@ def test_the_fast_path_declines_a_rule_set_whose_weights_pass_its_bound(monkeypa
     assert weights_fast.handles(rules) == f"its cards' weights would take {bits} bits (at most {bits - 1})"
 
 
+def test_the_fast_path_declines_a_yaku_that_sets_a_part_it_does_not_count(monkeypatch):
+    # Viewing stands in for a rule of the definition the weights have not learnt: nintendo's
+    # hanami_zake sets it, so the rule set is the definition's to count, and it counts the same.
+    rs = ruleset("nintendo")
+    monkeypatch.setattr(weights_fast, "COUNTED", weights_fast.COUNTED - {"viewing"})
+    assert weights_fast.handles(rs.rules) == "yaku hanami_zake sets viewing, which the packed weights do not count"
+    again = yakuset.load_ruleset_text("extends: nintendo\nname: Counted by the definition\n", "house.yaml")
+    assert type(counting.tables(again.rules)) is not weights_fast.Tables
+    cards = ["03-bright-curtain", "09-animal-sake"]
+    assert yaku(again, cards, 3).base == yaku(rs, cards, 3).base == reference_yaku(rs, cards, 3, 0, None).base
+
+
 SLOW = """
 extends: fudawiki
 name: Counted by the definition
