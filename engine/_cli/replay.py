@@ -13,13 +13,16 @@ from .._core.errors import InputError
 from ._output import EXIT_ERROR, EXIT_NEGATIVE, EXIT_OK, load
 
 HELP = (
-    "replay played Riichi games' logs (Tenhou XML, tenhou.net/6, mjai) at the table, checked against "
+    "replay played Riichi games' logs at the table, checked against "
     "each log; with another rule set, rescored side by side (exit 1 if a log diverges)"
 )
 
 
 def add_arguments(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("log", metavar="LOG", help="a log file (plain or gzip) or a folder of logs")
+    from ..riichi import LOG_FORMATS
+
+    titles = ", ".join(each.title for each in LOG_FORMATS)
+    sub.add_argument("log", metavar="LOG", help=f"a log file ({titles}; plain or gzip) or a folder of logs")
     sub.add_argument(
         "--ruleset",
         metavar="ID",

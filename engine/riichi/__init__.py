@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from . import hookspecs as hookspecs
     from .game import GAME as GAME, RiichiGame as RiichiGame
     from .logs.checks import Finding as Finding, check_log as check_log
+    from .logs.formats import LOG_FORMATS as LOG_FORMATS
     from .logs.lobby import lobby_variant as lobby_variant
     from .logs.mjai import write_mjai as write_mjai
     from .logs.read import MAX_LOG_BYTES as MAX_LOG_BYTES, read_log as read_log

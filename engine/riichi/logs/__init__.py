@@ -1,5 +1,5 @@
-"""Played games' logs: the typed ``record`` the readers make, each format's reader (``tenhou``,
-``tenhou6``, ``mjai``; ``read`` picks one), the writers (``write``), the checks against our
+"""Played games' logs: the typed ``record`` the readers make, the formats (``formats``: each
+format's module reads it and, where yakuset can, writes it; ``read`` picks one), the checks against our
 settlement (``checks``), the lobby a log implies (``lobby``), and a logged game replayed at the
 ``Table`` (``replay``, from the walls ``wall`` rebuilds).
 

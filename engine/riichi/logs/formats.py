@@ -1,12 +1,12 @@
 """The log formats yakuset reads and writes, each behind one small protocol.
 
-A format is a :class:`LogFormat`: its ``name``, its ``title`` in messages, ``sniff`` (whether a
-log's bytes are of this format, told by their start), the function that reads it, ``(data:
-bytes, file: str) -> GameLog``, and the one that writes it where yakuset can, ``(game: GameLog)
--> str``, each named ``"module:function"`` and imported only when a log of its format is read
-or written. :data:`FORMATS` lists them
-in the order :func:`yakuset.riichi.read_log` sniffs; a new format is its module and one entry
-here.
+A format is a :class:`LogFormat`: its ``name``, its ``title`` in messages, how its bytes begin
+(``starts``, and ``marks``: what its first line holds, where the start alone does not tell it
+from another format), the function that reads it, ``(data: bytes, file: str) -> GameLog``, and
+the one that writes it where yakuset can, ``(game: GameLog) -> str``, each named
+``"module:function"`` and imported only when a log of its format is read or written. A format
+whose first line is marked is tried before those told by their start alone, so the order of
+:data:`LOG_FORMATS` does not decide; a new format is its module and one entry here.
 """
 
 from __future__ import annotations
@@ -24,15 +24,22 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class LogFormat:
-    """One log format: ``name``, ``title`` (in messages), ``sniff`` (whether a log's bytes,
-    after a byte-order mark and white space, are of this format), its ``reader`` and its
-    ``writer`` (``None``: yakuset reads the format only), each ``"module:function"``."""
+    """One log format: ``name``, ``title`` (in messages), ``starts`` (the bytes a log of it
+    begins with, after a byte-order mark and white space), ``marks`` (bytes its first line
+    holds; empty: the start tells it), its ``reader`` and its ``writer`` (``None``: yakuset
+    reads the format only), each ``"module:function"``."""
 
     name: str
     title: str
-    sniff: Callable[[bytes], bool]
+    starts: bytes
     reader: str
     writer: str | None
+    marks: bytes = b""
+
+    def sniff(self, data: bytes) -> bool:
+        """Whether ``data`` (a log's bytes, after a byte-order mark and white space) is of this
+        format."""
+        return data.startswith(self.starts) and (not self.marks or self.marks in data.split(b"\n", 1)[0])
 
     def read(self, data: bytes, file: str) -> GameLog:
         """The game of a log of this format (``data``, ``file`` the name its errors give)."""
@@ -52,37 +59,24 @@ def _function(where: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-def _is_xml(data: bytes) -> bool:
-    return data.startswith(b"<")
-
-
-def _is_mjai(data: bytes) -> bool:
-    """mjai is JSON lines: its first line is a message, a mapping with a ``type``."""
-    return data.startswith(b"{") and b'"type"' in data.split(b"\n", 1)[0]
-
-
-def _is_json(data: bytes) -> bool:
-    return data.startswith(b"{")
-
-
 _HERE = __name__.rpartition(".")[0]
-#: The formats, in the order a log's bytes are sniffed (mjai lines before a JSON document).
-FORMATS = (
-    LogFormat("tenhou", "Tenhou XML", _is_xml, f"{_HERE}.tenhou:read_tenhou_xml", None),
-    LogFormat("mjai", "mjai JSON lines", _is_mjai, f"{_HERE}.mjai:read_mjai", f"{_HERE}.mjai:write_mjai"),
+#: The formats yakuset reads (``yakuset.riichi.LOG_FORMATS``): each a :class:`LogFormat`.
+LOG_FORMATS = (
+    LogFormat("tenhou", "Tenhou XML", b"<", f"{_HERE}.tenhou:read_tenhou_xml", None),
+    # mjai is JSON lines: its first line is a message, a mapping with a "type".
+    LogFormat("mjai", "mjai JSON lines", b"{", f"{_HERE}.mjai:read_mjai", f"{_HERE}.mjai:write_mjai", b'"type"'),
     LogFormat(
-        "tenhou6",
-        "tenhou.net/6 JSON",
-        _is_json,
-        f"{_HERE}.tenhou6:read_tenhou6",
-        f"{_HERE}.tenhou6_write:write_tenhou6",
+        "tenhou6", "tenhou.net/6 JSON", b"{", f"{_HERE}.tenhou6:read_tenhou6", f"{_HERE}.tenhou6_write:write_tenhou6"
     ),
 )
+#: The order they are tried in: a format told by its first line's marks before one told by its
+#: start alone.
+_SNIFFED = tuple(sorted(LOG_FORMATS, key=lambda each: not each.marks))
 
 
 def format_of(data: bytes) -> LogFormat | None:
     """The format of a log's bytes (after a byte-order mark and white space), or ``None``."""
-    return next((found for found in FORMATS if found.sniff(data)), None)
+    return next((found for found in _SNIFFED if found.sniff(data)), None)
 
 
 def utf8_text(data: bytes, file: str) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..._core.arguments import shown
 from ..._core.errors import InputError
-from .formats import FORMATS, format_of
+from .formats import LOG_FORMATS, format_of
 from .record import GameLog, LogError
 
 #: The largest log read (after gunzip): a whole hanchan is 20-60 kB in any of the formats.
@@ -19,18 +19,18 @@ _TEXT = "<text>"
 
 
 def read_log(path_or_text: Any) -> GameLog:
-    """The game of a log: a path (``str`` or ``os.PathLike``) to a Tenhou XML log (``.mjlog``
-    or ``.xml``), a tenhou.net/6 JSON log or mjai JSON lines, plain or gzip, or such a log's
-    text (``str`` or ``bytes``). The format is told by the content (``logs.formats``). A log
-    over :data:`MAX_LOG_BYTES` is refused before it is read whole; anything unreadable is a
-    :class:`LogError` (an :class:`yakuset.InputError`) naming the file, the hand and the event."""
+    """The game of a log: a path (``str`` or ``os.PathLike``) to a log in one of the formats of
+    :data:`yakuset.riichi.LOG_FORMATS`, plain or gzip, or such a log's text (``str`` or
+    ``bytes``). The format is told by the content. A log over :data:`MAX_LOG_BYTES` is refused
+    before it is read whole; anything unreadable is a :class:`LogError` (an
+    :class:`yakuset.InputError`) naming the file, the hand and the event."""
     data, file = _bytes(path_or_text)
     if data[:2] == b"\x1f\x8b":
         data = _gunzip(data, file)
     text = data.lstrip(b"\xef\xbb\xbf \t\r\n")
     found = format_of(text)
     if found is None:
-        titles = [each.title for each in FORMATS]
+        titles = [each.title for each in LOG_FORMATS]
         raise LogError(file, 0, None, f"not a game log: neither {', '.join(titles[:-1])} nor {titles[-1]}")
     return found.read(text, file)
 

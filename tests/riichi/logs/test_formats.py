@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from yakuset.riichi import LogError, read_log
-from yakuset.riichi.logs.formats import FORMATS, format_of
+from yakuset.riichi.logs.formats import LOG_FORMATS, format_of
 
 from ...helpers import LOGS
 
@@ -33,15 +33,15 @@ def test_each_log_of_a_folder_is_sniffed_as_its_format(folder, name):
 
 
 def test_the_formats_are_named_once_and_each_reads_its_sample():
-    assert [f.name for f in FORMATS] == ["tenhou", "mjai", "tenhou6"]
-    for found in FORMATS:
+    assert [f.name for f in LOG_FORMATS] == ["tenhou", "mjai", "tenhou6"]
+    for found in LOG_FORMATS:
         path = SAMPLES[found.name]
         assert found.read(_stripped(path), str(path)) == read_log(path)
 
 
 def test_a_writer_writes_what_read_log_reads_back_as_the_same_format():
     game = read_log(SAMPLES["tenhou"])
-    for found in FORMATS:
+    for found in LOG_FORMATS:
         if found.writer is None:
             with pytest.raises(ValueError, match="does not write them"):
                 found.write(game)
@@ -59,5 +59,5 @@ def test_a_writer_writes_what_read_log_reads_back_as_the_same_format():
 def test_a_text_of_no_format_is_refused_naming_every_format():
     with pytest.raises(LogError) as refused:
         read_log(b"[1, 2, 3]")
-    for found in FORMATS:
+    for found in LOG_FORMATS:
         assert found.title in str(refused.value)
