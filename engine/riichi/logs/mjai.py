@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..._core.errors import InputError
+from ..kinds import MoveKind, ResultKind
 from .checks import sticks_balance
 from .formats import utf8_text
 from .hands import HandBuilder
@@ -20,9 +21,12 @@ from .writing import a_game, called_from, file_deltas, has_reds, is_red
 
 HONOURS = "ESWNPFC"
 WINDS = "ESWN"
-#: An abortive draw's kind under ``ryukyoku``'s ``reason`` (written by the mjai writer; a log
-#: without it is an exhaustive draw).
-ABORTS = ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron", "nagashi")
+#: The draws ``ryukyoku``'s ``reason`` names by their word (written by the mjai writer): each
+#: abortive draw and a nagashi mangan paid; a log without it is an exhaustive draw.
+REASONS = {kind.value: kind for kind in ResultKind if kind.abortive is not None or kind is ResultKind.NAGASHI}
+#: The calls of a discard by their mjai message type.
+CALL_TYPES = {"chi": MoveKind.CHI, "pon": MoveKind.PON, "daiminkan": MoveKind.OPEN_KAN}
+_CALL_TYPE: dict[str, str] = {kind: name for name, kind in CALL_TYPES.items()}
 
 
 def kind_of(name: Any) -> tuple[int, bool]:
@@ -124,7 +128,7 @@ class _Reader:
             return
         if not self.wins:
             raise self.error("end_kyoku before the hand's result")
-        self.finish("tsumo" if self.wins[0].seat == self.wins[0].discarder else "ron", (),
+        self.finish(ResultKind.TSUMO if self.wins[0].seat == self.wins[0].discarder else ResultKind.RON, (),
                     tuple(sum(w.deltas[s] for w in self.wins) for s in range(self.seats)))  # fmt: skip
 
     def ignore(self, message: dict[str, Any]) -> None:
@@ -167,7 +171,7 @@ class _Reader:
                 f"seat {seat}'s {kind} names seat {message.get('target')}; the last discard is seat {last.seat}'s"
             )
         own = self.held(seat, message.get("consumed"))
-        build.call(seat, "open_kan" if kind == "daiminkan" else kind, last.tile, own)
+        build.call(seat, CALL_TYPES[kind], last.tile, own)
 
     def ankan(self, message: dict[str, Any]) -> None:
         build, seat = self.now(message), self.seat(message, "actor")
@@ -187,7 +191,7 @@ class _Reader:
     def hora(self, message: dict[str, Any]) -> None:
         build = self.now(message)
         seat, discarder = self.seat(message, "actor"), self.seat(message, "target")
-        build.move("tsumo" if seat == discarder else "ron", seat)
+        build.move(MoveKind.TSUMO if seat == discarder else MoveKind.RON, seat)
         deltas = self.deltas(message)
         markers = message.get("ura_markers", [])
         if not isinstance(markers, list):
@@ -243,25 +247,25 @@ class _Reader:
         build = self.now(message)
         deltas = self.deltas(message) if "deltas" in message else (0,) * self.seats
         reason = message.get("reason")
-        if reason is not None and reason not in ABORTS:
+        if reason is not None and (not isinstance(reason, str) or reason not in REASONS):
             raise self.error(f"unknown ryukyoku reason {reason!r}")
-        kind = reason or "draw"
-        tenpai = tuple(s for s in range(self.seats) if deltas[s] > 0) if kind == "draw" else ()
+        kind = ResultKind.DRAW if reason is None else REASONS[reason]
+        tenpai = tuple(s for s in range(self.seats) if deltas[s] > 0) if kind is ResultKind.DRAW else ()
         if "tenpai" in message:  # our writer's: the hands shown (all tenpai or none pay no one)
             shown = message["tenpai"]
             if not isinstance(shown, list) or not all(type(s) is int and 0 <= s < self.seats for s in shown):
                 raise self.error(f"ryukyoku's tenpai is not a list of seats: {shown!r}")
             tenpai = tuple(shown)
-        if kind == "triple_ron":
+        if kind is ResultKind.TRIPLE_RON:
             last = build.last_discard()
             for seat in range(self.seats):
                 if last is not None and seat != last.seat:
-                    build.move("ron", seat)
-        if kind == "nine_terminals" and build.events:
-            build.move("nine_terminals", build.events[-1].seat)
+                    build.move(MoveKind.RON, seat)
+        if kind is ResultKind.NINE_TERMINALS and build.events:
+            build.move(MoveKind.NINE_TERMINALS, build.events[-1].seat)
         self.finish(kind, tenpai, deltas)
 
-    def finish(self, kind: str, tenpai: tuple[int, ...], deltas: tuple[int, ...]) -> None:
+    def finish(self, kind: ResultKind, tenpai: tuple[int, ...], deltas: tuple[int, ...]) -> None:
         assert self.build is not None
         put = riichi_seats(self.build.events)
         total = tuple(d - 1000 * put.count(s) for s, d in enumerate(deltas))
@@ -363,7 +367,7 @@ def _event_messages(hand: LogHand, index: int, drawn: list[int | None]) -> list[
     if event.kind in ("discard", "riichi"):
         return _discard_messages(hand, index, drawn)
     if event.kind in ("chi", "pon", "open_kan"):
-        return [{"type": "daiminkan" if event.kind == "open_kan" else event.kind, "actor": seat,
+        return [{"type": _CALL_TYPE[event.kind], "actor": seat,
                  "target": called_from(hand, index), "pai": mjai_tile(tile),
                  "consumed": [mjai_tile(t) for t in event.tiles]}]  # fmt: skip
     if event.kind == "closed_kan":
@@ -400,6 +404,6 @@ def _result_messages(hand: LogHand, result: LogResult) -> list[dict[str, Any]]:
         return [{"type": "hora", "actor": win.seat, "target": win.discarder, "deltas": list(win.deltas),
                  "ura_markers": [mjai_tile(t) for t in win.ura]} for win in result.wins]  # fmt: skip
     draw: dict[str, Any] = {"type": "ryukyoku", "deltas": file_deltas(hand, result), "tenpai": list(result.tenpai)}
-    if result.kind in ABORTS:
+    if result.kind in REASONS:
         draw["reason"] = result.kind
     return [draw]

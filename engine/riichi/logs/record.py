@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..._core.errors import InputError
+from ..kinds import ResultKind
 from ..rules.table import WIND_NAMES
 
 if TYPE_CHECKING:
@@ -19,18 +20,8 @@ if TYPE_CHECKING:
 #: The wall's events: a draw (``tile``; after a kan or a kita it is the replacement tile) and a
 #: new dora indicator shown (``tile``).
 WALL_KINDS = ("draw", "dora")
-#: How a hand ended (``LogResult.kind``).
-RESULT_KINDS = (
-    "ron",
-    "tsumo",
-    "draw",
-    "nagashi",
-    "nine_terminals",
-    "four_winds",
-    "four_riichi",
-    "four_kans",
-    "triple_ron",
-)
+#: How a hand ended (``LogResult.kind``): the words of :class:`yakuset.riichi.kinds.ResultKind`.
+RESULT_KINDS = tuple(ResultKind)
 #: Tenhou's limit numbers (``ten=``'s third value) by name, 0 none.
 LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 

@@ -7,16 +7,19 @@ import json
 from typing import Any
 
 from ..._core.errors import InputError
+from ..kinds import ResultKind
 from .lobby import DISP_ROOMS
 from .record import GameLog, LogHand
 from .tenhou import TENHOU_YAKU
-from .tenhou6 import LIMIT_NAMES, RESULT_NAMES, TSUMOGIRI, YAKU_NAMES
+from .tenhou6 import CALL_LETTERS, DRAW_NAMES, LIMIT_NAMES, TSUMOGIRI, WIN_NAME, YAKU_NAMES
 from .writing import a_game, called_from, file_deltas, has_reds, is_red
 
 _YAKU_NAME = {ident: YAKU_NAMES[number] for number, ident in reversed(list(enumerate(TENHOU_YAKU)))}
 _ROOM_MARK = {room: mark for mark, room in DISP_ROOMS.items()}
 _LIMIT_MARK = {limit: mark for mark, limit in LIMIT_NAMES.items()}
-_ABORT_NAME = {kind: name for name, kind in RESULT_NAMES.items() if kind not in ("win", "draw")}
+#: The name of each draw but the exhaustive draw (named by who was tenpai).
+_DRAW_NAME: dict[str, str] = {kind: name for name, kind in DRAW_NAMES.items() if kind is not ResultKind.DRAW}
+_CALL_LETTER: dict[str, str] = {kind: letter for letter, (kind, _) in CALL_LETTERS.items()}
 
 
 def tenhou6_tile(tile: int, reds: bool = True) -> int:
@@ -79,7 +82,7 @@ def _tenhou6_hand(hand: LogHand, reds: bool) -> list[Any]:
             drawn[seat] = None
         elif event.kind in ("chi", "pon", "open_kan"):
             relative = (called_from(hand, index) - seat) % players
-            letter = {"chi": "c", "pon": "p", "open_kan": "m"}[event.kind]
+            letter = _CALL_LETTER[event.kind]
             text = _call_text(letter, tile, list(event.tiles), relative, reds)
             taken[seat].append(text)
             if event.kind == "open_kan":
@@ -116,12 +119,13 @@ def _tenhou6_result(hand: LogHand) -> list[Any]:
     players = len(hand.scores)
     if not result.wins:
         deltas = file_deltas(hand, result)
-        if result.kind == "draw":
+        if result.kind == ResultKind.DRAW:
             name = "全員聴牌" if len(result.tenpai) == players else "全員不聴" if not result.tenpai else "流局"
         else:
-            name = _ABORT_NAME[result.kind]
-        return [name, deltas] if any(deltas) or result.kind in ("draw", "nagashi") else [name]
-    out: list[Any] = ["和了"]
+            name = _DRAW_NAME[result.kind]
+        exhaustive = result.kind in (ResultKind.DRAW, ResultKind.NAGASHI)
+        return [name, deltas] if any(deltas) or exhaustive else [name]
+    out: list[Any] = [WIN_NAME]
     for win in result.wins:
         info: list[Any] = [win.seat, win.discarder, win.seat if win.pao is None else win.pao]
         if win.points is not None:
