@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..._core.errors import InputError
-from ..rules.table import ABORTIVE
+from ..kinds import ResultKind
+from ..settlement.outcomes import Abort, DeclaredYakuman, Draw, HandOutcome, HanFu, Ron, Tsumo, Win
 from ..tiles.notation import TERMINALS_AND_HONOURS
 from .record import GameLog, LogHand, LogResult
 
@@ -115,38 +116,35 @@ def _settled(rs: RuleSet, hand: LogHand, result: LogResult) -> list[str]:
     try:
         settled = settle(rs, _state(hand), outcome, hand.riichi)
     except InputError as error:
-        return [f"{rs.id} cannot settle {outcome}: {error}"]
+        return [f"{rs.id} cannot settle {outcome.as_dict()}: {error}"]
     if settled.transfers != result.deltas:
-        return [f"the log's deltas are {list(result.deltas)}, {rs.id} settles {outcome} as {list(settled.transfers)}"]
+        said = outcome.as_dict()
+        return [f"the log's deltas are {list(result.deltas)}, {rs.id} settles {said} as {list(settled.transfers)}"]
     return []
 
 
-def outcome_of(hand: LogHand, result: LogResult) -> dict[str, Any] | None:
-    """The outcome :func:`yakuset.riichi.settle` takes for a hand's result, the winners' hands
-    as the log scores them (han and fu, or yakuman); ``None`` when a winner's han (or, below
-    5 han, fu) is not in the log."""
-    if result.kind in ABORTIVE:
-        return {"abort": result.kind}
-    if result.kind in ("draw", "nagashi"):
-        nagashi = [] if result.kind == "draw" else nagashi_seats(hand)
-        return {"draw": {"tenpai": list(result.tenpai), "nagashi": nagashi}}
+def outcome_of(hand: LogHand, result: LogResult) -> HandOutcome | None:
+    """The typed outcome :func:`yakuset.riichi.settle` settles for a hand's result, the winners'
+    hands as the log scores them (:class:`HanFu`, or :class:`DeclaredYakuman`); ``None`` when a
+    winner's han (or, below 5 han, fu) is not in the log."""
+    kind = ResultKind(result.kind)
+    if kind.abortive is not None:
+        return Abort(kind.abortive)
+    if kind in (ResultKind.DRAW, ResultKind.NAGASHI):
+        return Draw(result.tenpai, tuple(nagashi_seats(hand)) if kind is ResultKind.NAGASHI else ())
     wins = []
     for win in result.wins:
-        spec: dict[str, Any] = {"seat": win.seat}
+        declared: HanFu | DeclaredYakuman
         if win.yakuman:
-            spec["yakuman"] = list(win.yakuman)
+            declared = DeclaredYakuman(win.yakuman)
         elif win.han is None or (win.fu is None and win.han < 5):
             return None
-        elif win.fu is None:
-            spec["han"] = win.han
         else:
-            spec.update(han=win.han, fu=win.fu)
-        if win.pao is not None:
-            spec["pao"] = win.pao
-        wins.append(spec)
-    if result.kind == "tsumo":
-        return {"tsumo": wins[0]}
-    return {"ron": {"discarder": result.wins[0].discarder, "winners": wins}}
+            declared = HanFu(win.han, win.fu)
+        wins.append(Win(win.seat, declared, win.pao))
+    if kind is ResultKind.TSUMO:
+        return Tsumo(wins[0])
+    return Ron(result.wins[0].discarder, tuple(wins))
 
 
 def nagashi_seats(hand: LogHand) -> list[int]:

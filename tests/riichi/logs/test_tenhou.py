@@ -161,6 +161,18 @@ def test_every_log_agrees_with_our_settlement_and_standings() -> None:
         assert check_log(game_log(path), tenhou()) == (), path.name
 
 
+def test_a_hand_is_settled_as_the_typed_outcome_the_log_states() -> None:
+    from yakuset.riichi import Abort, Draw, HanFu, Ron, Win
+    from yakuset.riichi.kinds import AbortiveDraw
+    from yakuset.riichi.logs.checks import outcome_of
+
+    double = read_log(LOGS / "double-ron.mjlog").hands[3]
+    assert outcome_of(double, double.result) == Ron(3, (Win(0, HanFu(4, 30)), Win(2, HanFu(5, 30))))
+    hands = read_log(LOGS / "encdec-four-winds-no-winner.mjlog").hands
+    assert outcome_of(hands[9], hands[9].result) == Abort(AbortiveDraw.FOUR_WINDS)
+    assert outcome_of(hands[4], hands[4].result) == Draw((0, 2))
+
+
 def test_a_delta_changed_by_100_is_found() -> None:
     record = game_log(FIRST)
     hand = record.hands[2]
