@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..._core.errors import InputError
 from ..kinds import ResultKind
 from ..settlement.outcomes import Abort, DeclaredYakuman, Draw, HandOutcome, HanFu, Ron, Tsumo, Win
+from ..table.events import TileCalled, TileDiscarded, TileDrawn
 from ..tiles.notation import TERMINALS_AND_HONOURS
 from .record import GameLog, LogHand, LogResult
 
@@ -59,8 +60,8 @@ def check_log(game: GameLog, rs: RuleSet | None = None) -> tuple[Finding, ...]:
 
 
 def _tiles_once(hand: LogHand) -> list[str]:
-    seen = [t for dealt in hand.dealt for t in dealt] + [hand.dora]
-    seen += [e.tile for e in hand.events if e.kind in ("draw", "dora") and e.tile is not None]
+    seen = [t for dealt in hand.dealt for t in dealt] + list(hand.dora_indicators)
+    seen += [e.tile for e in hand.events if type(e) is TileDrawn]
     if hand.result is not None:
         seen += sorted({t for win in hand.result.wins for t in win.ura})
     twice = sorted({t for t in seen if seen.count(t) > 1})
@@ -152,11 +153,10 @@ def nagashi_seats(hand: LogHand) -> list[int]:
     players = len(hand.scores)
     seats = []
     for seat in range(players):
-        discards = [i for i, e in enumerate(hand.events) if e.seat == seat and e.kind in ("discard", "riichi")]
-        plain = all((hand.events[i].tile or 0) >> 2 in TERMINALS_AND_HONOURS for i in discards)
-        called = any(
-            i + 1 < len(hand.events) and hand.events[i + 1].kind in ("chi", "pon", "open_kan") for i in discards
-        )
+        events = hand.events
+        discards = [(i, e) for i, e in enumerate(events) if type(e) is TileDiscarded and e.seat == seat]
+        plain = all(e.tile >> 2 in TERMINALS_AND_HONOURS for _, e in discards)
+        called = any(i + 1 < len(events) and isinstance(events[i + 1], TileCalled) for i, _ in discards)
         if discards and plain and not called:
             seats.append(seat)
     return seats

@@ -13,11 +13,24 @@ from typing import Any
 
 from ..._core.errors import InputError
 from ..kinds import MoveKind, ResultKind
+from ..table.events import (
+    AddedKanDeclared,
+    ChiCalled,
+    ClosedKanDeclared,
+    DoraRevealed,
+    KitaDeclared,
+    OpenKanCalled,
+    PonCalled,
+    RonDeclared,
+    TileCalled,
+    TileDiscarded,
+    TileDrawn,
+)
 from .checks import sticks_balance
 from .formats import utf8_text
 from .hands import HandBuilder
 from .record import GameLog, LogError, LogHand, LogResult, LogWin, riichi_seats
-from .writing import a_game, called_from, file_deltas, has_reds, is_red
+from .writing import a_game, file_deltas, has_reds, is_red
 
 HONOURS = "ESWNPFC"
 WINDS = "ESWN"
@@ -191,7 +204,7 @@ class _Reader:
     def hora(self, message: dict[str, Any]) -> None:
         build = self.now(message)
         seat, discarder = self.seat(message, "actor"), self.seat(message, "target")
-        build.move(MoveKind.TSUMO if seat == discarder else MoveKind.RON, seat)
+        build.win(seat, seat == discarder)
         deltas = self.deltas(message)
         markers = message.get("ura_markers", [])
         if not isinstance(markers, list):
@@ -260,9 +273,9 @@ class _Reader:
             last = build.last_discard()
             for seat in range(self.seats):
                 if last is not None and seat != last.seat:
-                    build.move(MoveKind.RON, seat)
+                    build.ron(seat)
         if kind is ResultKind.NINE_TERMINALS and build.events:
-            build.move(MoveKind.NINE_TERMINALS, build.events[-1].seat)
+            build.nine_terminals()
         self.finish(kind, tenpai, deltas)
 
     def finish(self, kind: ResultKind, tenpai: tuple[int, ...], deltas: tuple[int, ...]) -> None:
@@ -334,9 +347,10 @@ def _mjai_hand(hand: LogHand) -> list[dict[str, Any]]:
     """One hand's messages: ``start_kyoku``, each event's, the result's and ``end_kyoku`` (a
     hand the record stops in has no result and no ``end_kyoku``)."""
     out = [_start_kyoku(hand)]
-    drawn: list[int | None] = [None] * len(hand.scores)
-    for index in range(len(hand.events)):
-        out += _event_messages(hand, index, drawn)
+    for index, event in enumerate(hand.events):
+        write = _WRITE.get(type(event))
+        if write is not None:
+            out += write(hand, index, event)
     if hand.result is None:
         return out
     return [*out, *_result_messages(hand, hand.result), {"type": "end_kyoku"}]
@@ -356,46 +370,59 @@ def _start_kyoku(hand: LogHand) -> dict[str, Any]:
     }
 
 
-def _event_messages(hand: LogHand, index: int, drawn: list[int | None]) -> list[dict[str, Any]]:
-    """The messages of the event at ``index`` (``drawn``: each seat's last draw, kept up to
-    date). Tsumo, ron and nine terminals are said by the result."""
-    event = hand.events[index]
-    seat, tile = event.seat, event.tile or 0
-    if event.kind == "draw":
-        drawn[seat] = event.tile
-        return [{"type": "tsumo", "actor": seat, "pai": mjai_tile(tile)}]
-    if event.kind in ("discard", "riichi"):
-        return _discard_messages(hand, index, drawn)
-    if event.kind in ("chi", "pon", "open_kan"):
-        return [{"type": _CALL_TYPE[event.kind], "actor": seat,
-                 "target": called_from(hand, index), "pai": mjai_tile(tile),
-                 "consumed": [mjai_tile(t) for t in event.tiles]}]  # fmt: skip
-    if event.kind == "closed_kan":
-        return [{"type": "ankan", "actor": seat, "consumed": [mjai_tile(t) for t in event.tiles]}]
-    if event.kind == "added_kan":
-        pon = next(e for e in hand.events[:index] if e.kind == "pon" and e.seat == seat and e.tile is not None
-                   and e.tile >> 2 == tile >> 2)  # fmt: skip
-        consumed = sorted((*pon.tiles, pon.tile or 0))
-        return [{"type": "kakan", "actor": seat, "pai": mjai_tile(tile), "consumed": [mjai_tile(t) for t in consumed]}]
-    if event.kind == "kita":
-        return [{"type": "nukidora", "actor": seat, "pai": mjai_tile(tile)}]
-    if event.kind == "dora":
-        return [{"type": "dora", "dora_marker": mjai_tile(tile)}]
-    return []
+def _drawn(hand: LogHand, index: int, event: TileDrawn) -> list[dict[str, Any]]:
+    return [{"type": "tsumo", "actor": event.seat, "pai": mjai_tile(event.tile)}]
 
 
-def _discard_messages(hand: LogHand, index: int, drawn: list[int | None]) -> list[dict[str, Any]]:
+def _discarded(hand: LogHand, index: int, event: TileDiscarded) -> list[dict[str, Any]]:
     """A discard's ``dahai``; a riichi's ``reach`` before it, and ``reach_accepted`` after it
     unless the discard is ronned."""
-    event = hand.events[index]
-    seat, tile = event.seat, event.tile or 0
+    seat = event.seat
     after = hand.events[index + 1] if index + 1 < len(hand.events) else None
-    out: list[dict[str, Any]] = [{"type": "reach", "actor": seat}] if event.kind == "riichi" else []
-    out.append({"type": "dahai", "actor": seat, "pai": mjai_tile(tile), "tsumogiri": tile == drawn[seat]})
-    drawn[seat] = None
-    if event.kind == "riichi" and (after is None or after.kind != "ron"):
+    out: list[dict[str, Any]] = [{"type": "reach", "actor": seat}] if event.riichi else []
+    out.append({"type": "dahai", "actor": seat, "pai": mjai_tile(event.tile), "tsumogiri": event.tsumogiri})
+    if event.riichi and type(after) is not RonDeclared:
         out.append({"type": "reach_accepted", "actor": seat})
     return out
+
+
+def _called(hand: LogHand, index: int, event: TileCalled) -> list[dict[str, Any]]:
+    return [{"type": _CALL_TYPE[event.move_kind], "actor": event.seat, "target": event.source,
+             "pai": mjai_tile(event.tile), "consumed": [mjai_tile(t) for t in event.tiles]}]  # fmt: skip
+
+
+def _closed_kan(hand: LogHand, index: int, event: ClosedKanDeclared) -> list[dict[str, Any]]:
+    return [{"type": "ankan", "actor": event.seat, "consumed": [mjai_tile(t) for t in event.tiles]}]
+
+
+def _added_kan(hand: LogHand, index: int, event: AddedKanDeclared) -> list[dict[str, Any]]:
+    seat, tile = event.seat, event.tile
+    pon = next(e for e in hand.events[:index] if type(e) is PonCalled and e.seat == seat and e.tile >> 2 == tile >> 2)
+    consumed = sorted((*pon.tiles, pon.tile))
+    return [{"type": "kakan", "actor": seat, "pai": mjai_tile(tile), "consumed": [mjai_tile(t) for t in consumed]}]
+
+
+def _kita(hand: LogHand, index: int, event: KitaDeclared) -> list[dict[str, Any]]:
+    return [{"type": "nukidora", "actor": event.seat, "pai": mjai_tile(event.tile)}]
+
+
+def _dora(hand: LogHand, index: int, event: DoraRevealed) -> list[dict[str, Any]]:
+    return [{"type": "dora", "dora_marker": mjai_tile(event.indicator)}]
+
+
+#: The messages of each kind of event (``hand``, its ``index`` in the hand, the event); tsumo,
+#: ron and nine terminals are said by the result.
+_WRITE: dict[type, Callable[[LogHand, int, Any], list[dict[str, Any]]]] = {
+    TileDrawn: _drawn,
+    TileDiscarded: _discarded,
+    ChiCalled: _called,
+    PonCalled: _called,
+    OpenKanCalled: _called,
+    ClosedKanDeclared: _closed_kan,
+    AddedKanDeclared: _added_kan,
+    KitaDeclared: _kita,
+    DoraRevealed: _dora,
+}
 
 
 def _result_messages(hand: LogHand, result: LogResult) -> list[dict[str, Any]]:

@@ -12,6 +12,7 @@ import xml.parsers.expat
 from urllib.parse import unquote
 
 from ..kinds import MoveKind, ResultKind
+from ..table.events import DoraRevealed
 from .checks import sticks_balance
 from .hands import COPIES, HandBuilder
 from .lobby import lobby_of_type
@@ -298,7 +299,7 @@ class _Reader:
             if hand.won_on(seat) != win:
                 raise self.error(f"seat {seat}'s ron is on tile id {win}, not the last discard or kan")
             hand.shown(seat, shown, win)
-        hand.move(MoveKind.TSUMO if tsumo else MoveKind.RON, seat)
+        hand.win(seat, tsumo)
         honba_sticks = self.numbers(attrs, "ba")
         ten = self.numbers(attrs, "ten")
         if len(ten) != 3 or not 0 <= ten[2] < len(LIMITS):
@@ -331,7 +332,7 @@ class _Reader:
 
     def indicators(self, hand: HandBuilder) -> list[int]:
         assert self.start is not None
-        return [self.start[6], *(e.tile for e in hand.events if e.kind == "dora" and e.tile is not None)]
+        return [self.start[6], *(e.indicator for e in hand.events if type(e) is DoraRevealed)]
 
     def ryuukyoku(self, hand: HandBuilder, attrs: dict[str, str]) -> None:
         kind = attrs.get("type")
@@ -345,13 +346,13 @@ class _Reader:
                 tiles = self.tiles(hand, attrs, f"hai{seat}")
                 if result is ResultKind.TRIPLE_RON:
                     hand.shown(seat, tiles)
-                    hand.move(MoveKind.RON, seat)
+                    hand.ron(seat)
                 else:
                     hand.shown(seat, tiles)
         if result is ResultKind.NINE_TERMINALS:
             if len(showing) != 1:
                 raise self.error("nine terminals shows one hand")
-            hand.move(MoveKind.NINE_TERMINALS, showing[0])
+            hand.nine_terminals(showing[0])
         self.sc(attrs)
         self.owari(attrs)
         self.finish(result, tuple(showing))

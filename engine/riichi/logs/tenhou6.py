@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from ..kinds import MoveKind, ResultKind
+from ..table.events import TileDiscarded
 from .checks import sticks_balance
 from .formats import utf8_text
 from .hands import HandBuilder
@@ -301,12 +302,9 @@ class _Hand:
             last = self.build.last_discard()
             for seat in range(self.players):
                 if last is not None and seat != last.seat:
-                    self.build.move(MoveKind.RON, seat)
+                    self.build.ron(seat)
         if kind is ResultKind.NINE_TERMINALS:
-            mover = self.build.events[-1].seat if self.build.events else None
-            if mover is None:
-                raise self.error("nine terminals before any draw")
-            self.build.move(MoveKind.NINE_TERMINALS, mover)
+            self.build.nine_terminals()
         return self.finish(kind, (), tenpai, deltas, sticks)
 
     def wins(self, raw: list[Any], ura: list[Any]) -> tuple[LogWin, ...]:
@@ -318,7 +316,7 @@ class _Hand:
             if not isinstance(deltas, list) or not isinstance(info, list) or len(info) < 3:
                 raise self.error(f"a win is [deltas], [who, from, pao, points, yaku...]: {raw[index : index + 2]!r}")
             win = self.win(deltas, info)
-            if any(e.kind == "riichi" and e.seat == win.seat for e in self.build.events):
+            if any(type(e) is TileDiscarded and e.riichi and e.seat == win.seat for e in self.build.events):
                 if ura_tiles is None:
                     ura_tiles = tuple(self.tile(code, 0, False) for code in ura)
                 win = win._replace(ura=ura_tiles)
@@ -329,7 +327,7 @@ class _Hand:
         """One winner, before its ura indicators (``ura`` empty)."""
         seat, discarder, liable = info[0], info[1], info[2]
         tsumo = seat == discarder
-        self.build.move(MoveKind.TSUMO if tsumo else MoveKind.RON, seat)
+        self.build.win(seat, tsumo)
         fu = han = points = None
         limit = None
         if len(info) > 3:
