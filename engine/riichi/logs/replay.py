@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..._core.arguments import shown
 from ..._core.errors import IllegalMove, InputError
+from ..kinds import Ending, ResultKind
 from ..rules.compiled import rules_of
 from ..settlement.standings import Standing, standings
 from ..settlement.state import State
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 #: The events that answer a discard or a kan (a call's subtypes are each a ``TileCalled``).
 _REACTIONS = (RonDeclared, TileCalled)
 #: The table's ending for each of the log's result kinds.
-_ENDING = {"draw": "exhaustive_draw", "nagashi": "exhaustive_draw"}
+_ENDING: dict[str, str] = {ResultKind.DRAW: Ending.EXHAUSTIVE_DRAW, ResultKind.NAGASHI: Ending.EXHAUSTIVE_DRAW}
 
 
 class Divergence(NamedTuple):
@@ -479,7 +480,7 @@ class _HandReplay:
         for index in sorted(waiting.values()):
             event = events[index]
             kind = event.move_kind.value
-            why = ": no yaku or furiten there" if kind == "ron" else ""
+            why = ": no yaku or furiten there" if type(event) is RonDeclared else ""
             self._differ(
                 index,
                 self._said(event),

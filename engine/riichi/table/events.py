@@ -55,7 +55,8 @@ class MoveEvent(TableEvent):
     a pass): :meth:`move` is the move."""
 
     __slots__ = ()
-    #: The kind of the move this event is.
+    #: The kind of the moves of this type (a discard that declares riichi is a riichi:
+    #: :meth:`move` says so).
     move_kind: ClassVar[MoveKind]
     if TYPE_CHECKING:
         #: The seat that moves (each kind's own field).
