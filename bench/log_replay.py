@@ -59,7 +59,7 @@ def main() -> int:
                 riichi.clear_memos()
             riichi.replay(rs, record)
         return 0
-    moves = sum(event.is_move for hand in record.hands for event in hand.events)
+    moves = sum(isinstance(event, riichi.MoveEvent) for hand in record.hands for event in hand.events)
     clear = riichi.clear_memos if args.cold else None
     replays = [timed(lambda: riichi.replay(rs, record), clear) * 1000 for _ in range(args.repeats)]
     reads = [timed(lambda: riichi.read_log(path)) * 1000 for _ in range(args.repeats)]

@@ -27,9 +27,9 @@ if TYPE_CHECKING:
     from .logs.read import MAX_LOG_BYTES as MAX_LOG_BYTES, read_log as read_log
     from .logs.record import (
         GameLog as GameLog,
+        HandEvent as HandEvent,
         Lobby as Lobby,
         LogError as LogError,
-        LogEvent as LogEvent,
         LogHand as LogHand,
         LogResult as LogResult,
         LogWin as LogWin,
@@ -99,6 +99,7 @@ if TYPE_CHECKING:
         HandDealt as HandDealt,
         HandEnded as HandEnded,
         KitaDeclared as KitaDeclared,
+        MoveEvent as MoveEvent,
         NineTerminalsDeclared as NineTerminalsDeclared,
         OpenKanCalled as OpenKanCalled,
         Passed as Passed,

@@ -1,5 +1,5 @@
 """Riichi's kinds, each list stated once: the winds, a move's kind, how a hand ends, the abortive
-draws, what a settlement settles and why a game ends.
+draws, what a settlement settles, how a logged hand ended and why a game ends.
 
 Each is a :class:`enum.StrEnum`, so a member is the plain word everywhere a word was taken
 (``MoveKind.DISCARD == "discard"``): rule files, the JSON of the command line and the API, and
@@ -81,6 +81,30 @@ class Outcome(StrEnum):
     CHOMBO = "chombo"
 
 
+class ResultKind(StrEnum):
+    """How a logged hand ended (``LogResult.kind``): a win, the exhaustive draw (``nagashi``: one
+    where a nagashi mangan was paid) or one of the abortive draws. Its ``repr`` is its word, as
+    a record's ``repr`` always showed it."""
+
+    RON = Outcome.RON.value
+    TSUMO = Outcome.TSUMO.value
+    DRAW = Outcome.DRAW.value
+    NAGASHI = "nagashi"
+    NINE_TERMINALS = AbortiveDraw.NINE_TERMINALS.value
+    FOUR_WINDS = AbortiveDraw.FOUR_WINDS.value
+    FOUR_RIICHI = AbortiveDraw.FOUR_RIICHI.value
+    FOUR_KANS = AbortiveDraw.FOUR_KANS.value
+    TRIPLE_RON = AbortiveDraw.TRIPLE_RON.value
+
+    @property
+    def abortive(self) -> AbortiveDraw | None:
+        """The abortive draw this is, or ``None``."""
+        return _ABORTIVE.get(self.value)
+
+    def __repr__(self) -> str:
+        return str.__repr__(self)
+
+
 class EndReason(StrEnum):
     """Why a game ended (``State.end_reason``)."""
 
@@ -90,3 +114,6 @@ class EndReason(StrEnum):
     LAST_HAND = "last_hand"
     TARGET_REACHED = "target_reached"
     EXTENSION_END = "extension_end"
+
+
+_ABORTIVE = {draw.value: draw for draw in AbortiveDraw}

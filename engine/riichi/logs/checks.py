@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..._core.errors import InputError
-from ..rules.table import ABORTIVE
+from ..kinds import ResultKind
+from ..settlement.outcomes import Abort, DeclaredYakuman, Draw, HandOutcome, HanFu, Ron, Tsumo, Win
+from ..table.events import TileCalled, TileDiscarded, TileDrawn
 from ..tiles.notation import TERMINALS_AND_HONOURS
 from .record import GameLog, LogHand, LogResult
 
@@ -58,8 +60,8 @@ def check_log(game: GameLog, rs: RuleSet | None = None) -> tuple[Finding, ...]:
 
 
 def _tiles_once(hand: LogHand) -> list[str]:
-    seen = [t for dealt in hand.dealt for t in dealt] + [hand.dora]
-    seen += [e.tile for e in hand.events if e.kind in ("draw", "dora") and e.tile is not None]
+    seen = [t for dealt in hand.dealt for t in dealt] + list(hand.dora_indicators)
+    seen += [e.tile for e in hand.events if type(e) is TileDrawn]
     if hand.result is not None:
         seen += sorted({t for win in hand.result.wins for t in win.ura})
     twice = sorted({t for t in seen if seen.count(t) > 1})
@@ -115,38 +117,35 @@ def _settled(rs: RuleSet, hand: LogHand, result: LogResult) -> list[str]:
     try:
         settled = settle(rs, _state(hand), outcome, hand.riichi)
     except InputError as error:
-        return [f"{rs.id} cannot settle {outcome}: {error}"]
+        return [f"{rs.id} cannot settle {outcome.as_dict()}: {error}"]
     if settled.transfers != result.deltas:
-        return [f"the log's deltas are {list(result.deltas)}, {rs.id} settles {outcome} as {list(settled.transfers)}"]
+        said = outcome.as_dict()
+        return [f"the log's deltas are {list(result.deltas)}, {rs.id} settles {said} as {list(settled.transfers)}"]
     return []
 
 
-def outcome_of(hand: LogHand, result: LogResult) -> dict[str, Any] | None:
-    """The outcome :func:`yakuset.riichi.settle` takes for a hand's result, the winners' hands
-    as the log scores them (han and fu, or yakuman); ``None`` when a winner's han (or, below
-    5 han, fu) is not in the log."""
-    if result.kind in ABORTIVE:
-        return {"abort": result.kind}
-    if result.kind in ("draw", "nagashi"):
-        nagashi = [] if result.kind == "draw" else nagashi_seats(hand)
-        return {"draw": {"tenpai": list(result.tenpai), "nagashi": nagashi}}
+def outcome_of(hand: LogHand, result: LogResult) -> HandOutcome | None:
+    """The typed outcome :func:`yakuset.riichi.settle` settles for a hand's result, the winners'
+    hands as the log scores them (:class:`HanFu`, or :class:`DeclaredYakuman`); ``None`` when a
+    winner's han (or, below 5 han, fu) is not in the log."""
+    kind = ResultKind(result.kind)
+    if kind.abortive is not None:
+        return Abort(kind.abortive)
+    if kind in (ResultKind.DRAW, ResultKind.NAGASHI):
+        return Draw(result.tenpai, tuple(nagashi_seats(hand)) if kind is ResultKind.NAGASHI else ())
     wins = []
     for win in result.wins:
-        spec: dict[str, Any] = {"seat": win.seat}
+        declared: HanFu | DeclaredYakuman
         if win.yakuman:
-            spec["yakuman"] = list(win.yakuman)
+            declared = DeclaredYakuman(win.yakuman)
         elif win.han is None or (win.fu is None and win.han < 5):
             return None
-        elif win.fu is None:
-            spec["han"] = win.han
         else:
-            spec.update(han=win.han, fu=win.fu)
-        if win.pao is not None:
-            spec["pao"] = win.pao
-        wins.append(spec)
-    if result.kind == "tsumo":
-        return {"tsumo": wins[0]}
-    return {"ron": {"discarder": result.wins[0].discarder, "winners": wins}}
+            declared = HanFu(win.han, win.fu)
+        wins.append(Win(win.seat, declared, win.pao))
+    if kind is ResultKind.TSUMO:
+        return Tsumo(wins[0])
+    return Ron(result.wins[0].discarder, tuple(wins))
 
 
 def nagashi_seats(hand: LogHand) -> list[int]:
@@ -154,11 +153,10 @@ def nagashi_seats(hand: LogHand) -> list[int]:
     players = len(hand.scores)
     seats = []
     for seat in range(players):
-        discards = [i for i, e in enumerate(hand.events) if e.seat == seat and e.kind in ("discard", "riichi")]
-        plain = all((hand.events[i].tile or 0) >> 2 in TERMINALS_AND_HONOURS for i in discards)
-        called = any(
-            i + 1 < len(hand.events) and hand.events[i + 1].kind in ("chi", "pon", "open_kan") for i in discards
-        )
+        events = hand.events
+        discards = [(i, e) for i, e in enumerate(events) if type(e) is TileDiscarded and e.seat == seat]
+        plain = all(e.tile >> 2 in TERMINALS_AND_HONOURS for _, e in discards)
+        called = any(i + 1 < len(events) and isinstance(events[i + 1], TileCalled) for i, _ in discards)
         if discards and plain and not called:
             seats.append(seat)
     return seats

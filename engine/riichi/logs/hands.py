@@ -2,17 +2,33 @@
 against what the players hold (a discard from the hand, a call of the last discard, no tile
 seen twice), and a log that names tiles by kind only (tenhou.net/6, mjai) gets its wall tiles
 here: a red five its five's lowest copy, any other tile the lowest copy not seen yet in the
-hand, and a discard or a call the lowest copy the player holds (the tile just drawn first)."""
+hand, and a discard or a call the lowest copy the player holds (the tile just drawn first).
+
+The events are the table's (:mod:`yakuset.riichi.table.events`): a draw says whether it is a
+replacement, a discard whether it is the tile just drawn and whether it declares riichi, a call
+the seat called from, a win the tile won on."""
 
 from __future__ import annotations
 
+from ..kinds import MoveKind
+from ..table.events import (
+    CALL_EVENTS,
+    AddedKanDeclared,
+    ClosedKanDeclared,
+    DoraRevealed,
+    KitaDeclared,
+    NineTerminalsDeclared,
+    RonDeclared,
+    TileDiscarded,
+    TileDrawn,
+    TsumoDeclared,
+)
 from ..tiles.notation import NORTH, tile_name
-from .record import LogError, LogEvent, LogHand, LogResult
+from .record import HandEvent, LogError, LogHand, LogResult
 
 COPIES = 4
 #: Tiles whose kind is 34 or more are not tiles.
 KINDS = 34
-_KAN_KINDS = ("open_kan", "closed_kan", "added_kan", "kita")
 
 
 class HandBuilder:
@@ -23,11 +39,12 @@ class HandBuilder:
     def __init__(self, file: str, number: int, players: int, reds: tuple[int, int, int]) -> None:
         self.file, self.number, self.players, self.reds = file, number, players, reds
         self.held: list[list[int]] = [[] for _ in range(players)]
-        self.melds: list[list[tuple[str, tuple[int, ...]]]] = [[] for _ in range(players)]
+        self.melds: list[list[tuple[MoveKind, tuple[int, ...]]]] = [[] for _ in range(players)]
         self.seen: set[int] = set()
-        self.events: list[LogEvent] = []
+        self.events: list[HandEvent] = []
         self.last_draw: list[int | None] = [None] * players
         self.riichi_due: set[int] = set()
+        self.replacing = False  # a kan or a kita was the last move: the next draw replaces
 
     # --- errors and tiles -----------------------------------------------------------------------
 
@@ -89,7 +106,7 @@ class HandBuilder:
                 raise self.error(f"seat {seat} {what} tile id {tile}, which it does not hold")
             hand.remove(tile)
 
-    def _add(self, event: LogEvent) -> None:
+    def _add(self, event: HandEvent) -> None:
         self.events.append(event)
 
     # --- the hand's events ------------------------------------------------------------------------
@@ -106,7 +123,7 @@ class HandBuilder:
         """A new dora indicator is shown; ``counted``: it came from :meth:`fresh`."""
         if not counted:
             self.new(tile)
-        self._add(LogEvent("dora", -1, tile))
+        self._add(DoraRevealed(tile))
 
     def draw(self, seat: int, tile: int, counted: bool = False) -> None:
         """``seat`` draws ``tile`` (from the live wall or, after a kan or kita, the dead wall);
@@ -115,30 +132,31 @@ class HandBuilder:
             self.new(tile)
         self.held[seat].append(tile)
         self.last_draw[seat] = tile
-        self._add(LogEvent("draw", seat, tile))
+        self._add(TileDrawn(seat, tile, self.replacing))
+        self.replacing = False
 
     def discard(self, seat: int, tile: int) -> None:
         """``seat`` discards ``tile``: a riichi if the seat declared one just before."""
         self._take(seat, (tile,), "discards")
-        self.last_draw[seat] = None
-        kind = "riichi" if seat in self.riichi_due else "discard"
+        drawn, self.last_draw[seat] = self.last_draw[seat], None
+        riichi = seat in self.riichi_due
         self.riichi_due.discard(seat)
-        self._add(LogEvent(kind, seat, tile))
+        self._add(TileDiscarded(seat, tile, tile == drawn, riichi))
 
     def declare_riichi(self, seat: int) -> None:
         """``seat`` declares riichi; its next discard is the riichi discard."""
         self.riichi_due.add(seat)
 
-    def last_discard(self) -> LogEvent | None:
+    def last_discard(self) -> TileDiscarded | None:
         """The last discard of the hand if nothing but wall events came after it."""
         for event in reversed(self.events):
-            if event.kind in ("discard", "riichi"):
+            if type(event) is TileDiscarded:
                 return event
-            if event.kind != "dora":
+            if type(event) is not DoraRevealed:
                 return None
         return None
 
-    def call(self, seat: int, kind: str, called: int, own: tuple[int, ...]) -> int:
+    def call(self, seat: int, kind: MoveKind, called: int, own: tuple[int, ...]) -> int:
         """``seat`` calls the last discard ``called`` (chi, pon, open kan) with its ``own``
         tiles; returns the seat called from."""
         last = self.last_discard()
@@ -146,22 +164,26 @@ class HandBuilder:
             raise self.error(f"seat {seat}'s {kind} calls tile id {called}, which is not another seat's last discard")
         self._take(seat, own, f"calls ({kind}) with")
         self.melds[seat].append((kind, tuple(sorted((*own, called)))))
-        self._add(LogEvent(kind, seat, called, tuple(sorted(own))))
+        self._add(CALL_EVENTS[kind](seat, called, tuple(sorted(own)), last.seat))
+        if kind is MoveKind.OPEN_KAN:
+            self.replacing = True
         return last.seat
 
     def closed_kan(self, seat: int, tiles: tuple[int, ...]) -> None:
         """``seat`` declares a closed kan of ``tiles``."""
         self._take(seat, tiles, "declares a closed kan with")
-        self.melds[seat].append(("closed_kan", tuple(sorted(tiles))))
-        self._add(LogEvent("closed_kan", seat, None, tuple(sorted(tiles))))
+        self.melds[seat].append((MoveKind.CLOSED_KAN, tuple(sorted(tiles))))
+        self._add(ClosedKanDeclared(seat, tuple(sorted(tiles))))
+        self.replacing = True
 
     def added_kan(self, seat: int, tile: int) -> None:
         """``seat`` adds ``tile`` to its pon of that kind."""
         for index, (kind, tiles) in enumerate(self.melds[seat]):
-            if kind == "pon" and tiles[0] >> 2 == tile >> 2:
+            if kind is MoveKind.PON and tiles[0] >> 2 == tile >> 2:
                 self._take(seat, (tile,), "adds to a kan")
-                self.melds[seat][index] = ("added_kan", tuple(sorted((*tiles, tile))))
-                self._add(LogEvent("added_kan", seat, tile))
+                self.melds[seat][index] = (MoveKind.ADDED_KAN, tuple(sorted((*tiles, tile))))
+                self._add(AddedKanDeclared(seat, tile))
+                self.replacing = True
                 return
         raise self.error(f"seat {seat} adds tile id {tile} to a kan, but has no pon of its kind")
 
@@ -170,22 +192,52 @@ class HandBuilder:
         if tile >> 2 != NORTH:
             raise self.error(f"seat {seat}'s kita sets aside tile id {tile}, which is not a north")
         self._take(seat, (tile,), "sets aside")
-        self._add(LogEvent("kita", seat, tile))
+        self._add(KitaDeclared(seat, tile))
+        self.replacing = True
 
-    def move(self, kind: str, seat: int) -> None:
-        """A move with no tile: tsumo, ron, nine terminals."""
-        self._add(LogEvent(kind, seat))
+    def tsumo(self, seat: int) -> None:
+        """``seat`` wins on the tile it drew last."""
+        drawn = self.last_draw[seat]
+        if drawn is None:
+            raise self.error(f"seat {seat} declares tsumo and has drawn no tile since its last discard")
+        self._add(TsumoDeclared(seat, drawn))
+
+    def ron(self, seat: int) -> None:
+        """``seat`` wins on the tile offered last: a discard, a kan's tile or a kita."""
+        for event in reversed(self.events):
+            if type(event) is TileDiscarded or type(event) is AddedKanDeclared or type(event) is KitaDeclared:
+                self._add(RonDeclared(seat, event.tile))
+                return
+            if type(event) is ClosedKanDeclared:
+                self._add(RonDeclared(seat, event.tiles[0]))
+                return
+            if type(event) is not RonDeclared and type(event) is not DoraRevealed:
+                break
+        raise self.error(f"seat {seat} declares ron, and no tile was offered to it")
+
+    def win(self, seat: int, tsumo: bool) -> None:
+        """``seat`` wins: by tsumo or by ron."""
+        if tsumo:
+            self.tsumo(seat)
+        else:
+            self.ron(seat)
+
+    def nine_terminals(self, seat: int | None = None) -> None:
+        """``seat`` (by default the seat that drew last) aborts the hand with nine terminals."""
+        if seat is None:
+            seat = next((e.seat for e in reversed(self.events) if type(e) is TileDrawn), None)
+            if seat is None:
+                raise self.error("nine terminals before any draw")
+        self._add(NineTerminalsDeclared(seat))
 
     def won_on(self, seat: int) -> int | None:
         """The tile ``seat`` wins on by ron now: the last discard, or the tile of an added kan
         robbed; ``None`` if neither."""
         for event in reversed(self.events):
-            if event.kind == "ron":
+            if type(event) is RonDeclared:
                 continue
-            if event.kind in ("discard", "riichi", "added_kan") and event.seat != seat:
+            if (type(event) is TileDiscarded or type(event) is AddedKanDeclared) and event.seat != seat:
                 return event.tile
-            if event.kind == "closed_kan" and event.seat != seat:
-                return None
             return None
         return None
 
@@ -195,11 +247,6 @@ class HandBuilder:
         expected = sorted(self.held[seat] + ([] if extra is None else [extra]))
         if sorted(tiles) != expected:
             raise self.error(f"seat {seat} shows tile ids {sorted(tiles)} but holds {expected}")
-
-    def after_kan(self) -> bool:
-        """Whether the last move was a kan or a kita (the next draw is a replacement)."""
-        moves = [e for e in self.events if e.kind != "dora"]
-        return bool(moves) and moves[-1].kind in _KAN_KINDS
 
     def hand(
         self,

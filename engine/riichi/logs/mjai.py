@@ -12,17 +12,34 @@ from collections.abc import Callable
 from typing import Any
 
 from ..._core.errors import InputError
+from ..kinds import MoveKind, ResultKind
+from ..table.events import (
+    AddedKanDeclared,
+    ChiCalled,
+    ClosedKanDeclared,
+    DoraRevealed,
+    KitaDeclared,
+    OpenKanCalled,
+    PonCalled,
+    RonDeclared,
+    TileCalled,
+    TileDiscarded,
+    TileDrawn,
+)
 from .checks import sticks_balance
 from .formats import utf8_text
 from .hands import HandBuilder
 from .record import GameLog, LogError, LogHand, LogResult, LogWin, riichi_seats
-from .writing import a_game, called_from, file_deltas, has_reds, is_red
+from .writing import a_game, file_deltas, has_reds, is_red
 
 HONOURS = "ESWNPFC"
 WINDS = "ESWN"
-#: An abortive draw's kind under ``ryukyoku``'s ``reason`` (written by the mjai writer; a log
-#: without it is an exhaustive draw).
-ABORTS = ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron", "nagashi")
+#: The draws ``ryukyoku``'s ``reason`` names by their word (written by the mjai writer): each
+#: abortive draw and a nagashi mangan paid; a log without it is an exhaustive draw.
+REASONS = {kind.value: kind for kind in ResultKind if kind.abortive is not None or kind is ResultKind.NAGASHI}
+#: The calls of a discard by their mjai message type.
+CALL_TYPES = {"chi": MoveKind.CHI, "pon": MoveKind.PON, "daiminkan": MoveKind.OPEN_KAN}
+_CALL_TYPE: dict[str, str] = {kind: name for name, kind in CALL_TYPES.items()}
 
 
 def kind_of(name: Any) -> tuple[int, bool]:
@@ -124,7 +141,7 @@ class _Reader:
             return
         if not self.wins:
             raise self.error("end_kyoku before the hand's result")
-        self.finish("tsumo" if self.wins[0].seat == self.wins[0].discarder else "ron", (),
+        self.finish(ResultKind.TSUMO if self.wins[0].seat == self.wins[0].discarder else ResultKind.RON, (),
                     tuple(sum(w.deltas[s] for w in self.wins) for s in range(self.seats)))  # fmt: skip
 
     def ignore(self, message: dict[str, Any]) -> None:
@@ -167,7 +184,7 @@ class _Reader:
                 f"seat {seat}'s {kind} names seat {message.get('target')}; the last discard is seat {last.seat}'s"
             )
         own = self.held(seat, message.get("consumed"))
-        build.call(seat, "open_kan" if kind == "daiminkan" else kind, last.tile, own)
+        build.call(seat, CALL_TYPES[kind], last.tile, own)
 
     def ankan(self, message: dict[str, Any]) -> None:
         build, seat = self.now(message), self.seat(message, "actor")
@@ -187,7 +204,7 @@ class _Reader:
     def hora(self, message: dict[str, Any]) -> None:
         build = self.now(message)
         seat, discarder = self.seat(message, "actor"), self.seat(message, "target")
-        build.move("tsumo" if seat == discarder else "ron", seat)
+        build.win(seat, seat == discarder)
         deltas = self.deltas(message)
         markers = message.get("ura_markers", [])
         if not isinstance(markers, list):
@@ -243,25 +260,25 @@ class _Reader:
         build = self.now(message)
         deltas = self.deltas(message) if "deltas" in message else (0,) * self.seats
         reason = message.get("reason")
-        if reason is not None and reason not in ABORTS:
+        if reason is not None and (not isinstance(reason, str) or reason not in REASONS):
             raise self.error(f"unknown ryukyoku reason {reason!r}")
-        kind = reason or "draw"
-        tenpai = tuple(s for s in range(self.seats) if deltas[s] > 0) if kind == "draw" else ()
+        kind = ResultKind.DRAW if reason is None else REASONS[reason]
+        tenpai = tuple(s for s in range(self.seats) if deltas[s] > 0) if kind is ResultKind.DRAW else ()
         if "tenpai" in message:  # our writer's: the hands shown (all tenpai or none pay no one)
             shown = message["tenpai"]
             if not isinstance(shown, list) or not all(type(s) is int and 0 <= s < self.seats for s in shown):
                 raise self.error(f"ryukyoku's tenpai is not a list of seats: {shown!r}")
             tenpai = tuple(shown)
-        if kind == "triple_ron":
+        if kind is ResultKind.TRIPLE_RON:
             last = build.last_discard()
             for seat in range(self.seats):
                 if last is not None and seat != last.seat:
-                    build.move("ron", seat)
-        if kind == "nine_terminals" and build.events:
-            build.move("nine_terminals", build.events[-1].seat)
+                    build.ron(seat)
+        if kind is ResultKind.NINE_TERMINALS and build.events:
+            build.nine_terminals()
         self.finish(kind, tenpai, deltas)
 
-    def finish(self, kind: str, tenpai: tuple[int, ...], deltas: tuple[int, ...]) -> None:
+    def finish(self, kind: ResultKind, tenpai: tuple[int, ...], deltas: tuple[int, ...]) -> None:
         assert self.build is not None
         put = riichi_seats(self.build.events)
         total = tuple(d - 1000 * put.count(s) for s, d in enumerate(deltas))
@@ -330,9 +347,10 @@ def _mjai_hand(hand: LogHand) -> list[dict[str, Any]]:
     """One hand's messages: ``start_kyoku``, each event's, the result's and ``end_kyoku`` (a
     hand the record stops in has no result and no ``end_kyoku``)."""
     out = [_start_kyoku(hand)]
-    drawn: list[int | None] = [None] * len(hand.scores)
-    for index in range(len(hand.events)):
-        out += _event_messages(hand, index, drawn)
+    for index, event in enumerate(hand.events):
+        write = _WRITE.get(type(event))
+        if write is not None:
+            out += write(hand, index, event)
     if hand.result is None:
         return out
     return [*out, *_result_messages(hand, hand.result), {"type": "end_kyoku"}]
@@ -352,46 +370,59 @@ def _start_kyoku(hand: LogHand) -> dict[str, Any]:
     }
 
 
-def _event_messages(hand: LogHand, index: int, drawn: list[int | None]) -> list[dict[str, Any]]:
-    """The messages of the event at ``index`` (``drawn``: each seat's last draw, kept up to
-    date). Tsumo, ron and nine terminals are said by the result."""
-    event = hand.events[index]
-    seat, tile = event.seat, event.tile or 0
-    if event.kind == "draw":
-        drawn[seat] = event.tile
-        return [{"type": "tsumo", "actor": seat, "pai": mjai_tile(tile)}]
-    if event.kind in ("discard", "riichi"):
-        return _discard_messages(hand, index, drawn)
-    if event.kind in ("chi", "pon", "open_kan"):
-        return [{"type": "daiminkan" if event.kind == "open_kan" else event.kind, "actor": seat,
-                 "target": called_from(hand, index), "pai": mjai_tile(tile),
-                 "consumed": [mjai_tile(t) for t in event.tiles]}]  # fmt: skip
-    if event.kind == "closed_kan":
-        return [{"type": "ankan", "actor": seat, "consumed": [mjai_tile(t) for t in event.tiles]}]
-    if event.kind == "added_kan":
-        pon = next(e for e in hand.events[:index] if e.kind == "pon" and e.seat == seat and e.tile is not None
-                   and e.tile >> 2 == tile >> 2)  # fmt: skip
-        consumed = sorted((*pon.tiles, pon.tile or 0))
-        return [{"type": "kakan", "actor": seat, "pai": mjai_tile(tile), "consumed": [mjai_tile(t) for t in consumed]}]
-    if event.kind == "kita":
-        return [{"type": "nukidora", "actor": seat, "pai": mjai_tile(tile)}]
-    if event.kind == "dora":
-        return [{"type": "dora", "dora_marker": mjai_tile(tile)}]
-    return []
+def _drawn(hand: LogHand, index: int, event: TileDrawn) -> list[dict[str, Any]]:
+    return [{"type": "tsumo", "actor": event.seat, "pai": mjai_tile(event.tile)}]
 
 
-def _discard_messages(hand: LogHand, index: int, drawn: list[int | None]) -> list[dict[str, Any]]:
+def _discarded(hand: LogHand, index: int, event: TileDiscarded) -> list[dict[str, Any]]:
     """A discard's ``dahai``; a riichi's ``reach`` before it, and ``reach_accepted`` after it
     unless the discard is ronned."""
-    event = hand.events[index]
-    seat, tile = event.seat, event.tile or 0
+    seat = event.seat
     after = hand.events[index + 1] if index + 1 < len(hand.events) else None
-    out: list[dict[str, Any]] = [{"type": "reach", "actor": seat}] if event.kind == "riichi" else []
-    out.append({"type": "dahai", "actor": seat, "pai": mjai_tile(tile), "tsumogiri": tile == drawn[seat]})
-    drawn[seat] = None
-    if event.kind == "riichi" and (after is None or after.kind != "ron"):
+    out: list[dict[str, Any]] = [{"type": "reach", "actor": seat}] if event.riichi else []
+    out.append({"type": "dahai", "actor": seat, "pai": mjai_tile(event.tile), "tsumogiri": event.tsumogiri})
+    if event.riichi and type(after) is not RonDeclared:
         out.append({"type": "reach_accepted", "actor": seat})
     return out
+
+
+def _called(hand: LogHand, index: int, event: TileCalled) -> list[dict[str, Any]]:
+    return [{"type": _CALL_TYPE[event.move_kind], "actor": event.seat, "target": event.source,
+             "pai": mjai_tile(event.tile), "consumed": [mjai_tile(t) for t in event.tiles]}]  # fmt: skip
+
+
+def _closed_kan(hand: LogHand, index: int, event: ClosedKanDeclared) -> list[dict[str, Any]]:
+    return [{"type": "ankan", "actor": event.seat, "consumed": [mjai_tile(t) for t in event.tiles]}]
+
+
+def _added_kan(hand: LogHand, index: int, event: AddedKanDeclared) -> list[dict[str, Any]]:
+    seat, tile = event.seat, event.tile
+    pon = next(e for e in hand.events[:index] if type(e) is PonCalled and e.seat == seat and e.tile >> 2 == tile >> 2)
+    consumed = sorted((*pon.tiles, pon.tile))
+    return [{"type": "kakan", "actor": seat, "pai": mjai_tile(tile), "consumed": [mjai_tile(t) for t in consumed]}]
+
+
+def _kita(hand: LogHand, index: int, event: KitaDeclared) -> list[dict[str, Any]]:
+    return [{"type": "nukidora", "actor": event.seat, "pai": mjai_tile(event.tile)}]
+
+
+def _dora(hand: LogHand, index: int, event: DoraRevealed) -> list[dict[str, Any]]:
+    return [{"type": "dora", "dora_marker": mjai_tile(event.indicator)}]
+
+
+#: The messages of each kind of event (``hand``, its ``index`` in the hand, the event); tsumo,
+#: ron and nine terminals are said by the result.
+_WRITE: dict[type, Callable[[LogHand, int, Any], list[dict[str, Any]]]] = {
+    TileDrawn: _drawn,
+    TileDiscarded: _discarded,
+    ChiCalled: _called,
+    PonCalled: _called,
+    OpenKanCalled: _called,
+    ClosedKanDeclared: _closed_kan,
+    AddedKanDeclared: _added_kan,
+    KitaDeclared: _kita,
+    DoraRevealed: _dora,
+}
 
 
 def _result_messages(hand: LogHand, result: LogResult) -> list[dict[str, Any]]:
@@ -400,6 +431,6 @@ def _result_messages(hand: LogHand, result: LogResult) -> list[dict[str, Any]]:
         return [{"type": "hora", "actor": win.seat, "target": win.discarder, "deltas": list(win.deltas),
                  "ura_markers": [mjai_tile(t) for t in win.ura]} for win in result.wins]  # fmt: skip
     draw: dict[str, Any] = {"type": "ryukyoku", "deltas": file_deltas(hand, result), "tenpai": list(result.tenpai)}
-    if result.kind in ABORTS:
+    if result.kind in REASONS:
         draw["reason"] = result.kind
     return [draw]

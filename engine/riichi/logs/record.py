@@ -8,29 +8,44 @@ Scores and deltas are points (Tenhou's hundreds multiplied out).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from ..._core.errors import InputError
+from ..kinds import ResultKind
 from ..rules.table import WIND_NAMES
-
-if TYPE_CHECKING:
-    from ..table.moves import Move
-
-#: The wall's events: a draw (``tile``; after a kan or a kita it is the replacement tile) and a
-#: new dora indicator shown (``tile``).
-WALL_KINDS = ("draw", "dora")
-#: How a hand ended (``LogResult.kind``).
-RESULT_KINDS = (
-    "ron",
-    "tsumo",
-    "draw",
-    "nagashi",
-    "nine_terminals",
-    "four_winds",
-    "four_riichi",
-    "four_kans",
-    "triple_ron",
+from ..table.events import (
+    AddedKanDeclared,
+    ClosedKanDeclared,
+    DoraRevealed,
+    KitaDeclared,
+    NineTerminalsDeclared,
+    RonDeclared,
+    TableEvent,
+    TileCalled,
+    TileDiscarded,
+    TileDrawn,
+    TsumoDeclared,
 )
+
+#: One thing that happened in a logged hand, in order, as the table's events say it: the wall's
+#: (a draw, a replacement draw after a kan or a kita, a new dora indicator) or a seat's move (a
+#: call is a ``ChiCalled``, ``PonCalled`` or ``OpenKanCalled``; a move's
+#: :meth:`~yakuset.riichi.MoveEvent.move` is the table's move; a call's ``source`` is the seat
+#: called from, a win's ``tile`` the tile won on).
+HandEvent = (
+    TileDrawn
+    | DoraRevealed
+    | TileDiscarded
+    | TileCalled
+    | ClosedKanDeclared
+    | AddedKanDeclared
+    | KitaDeclared
+    | NineTerminalsDeclared
+    | RonDeclared
+    | TsumoDeclared
+)
+#: How a hand ended (``LogResult.kind``): the words of :class:`yakuset.riichi.kinds.ResultKind`.
+RESULT_KINDS = tuple(ResultKind)
 #: Tenhou's limit numbers (``ten=``'s third value) by name, 0 none.
 LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 
@@ -44,37 +59,6 @@ class LogError(InputError):
         self.file, self.hand, self.event = file, hand, event
         where = file if not hand else f"{file}: hand {hand}" + ("" if event is None else f", event {event}")
         super().__init__(f"{where}: {message}")
-
-
-class LogEvent(NamedTuple):
-    """One thing that happened in a hand, in order: a move of ``seat`` (``kind`` one of
-    :data:`yakuset.riichi.MOVE_KINDS` but ``pass``, which no log writes) or an event of the
-    wall (:data:`WALL_KINDS`).
-
-    ``tile`` and ``tiles`` are as :class:`yakuset.riichi.Move` takes them: a discard's or a
-    riichi's discarded tile; for chi, pon and an open kan the discard called (``tile``) and the
-    caller's own tiles (``tiles``, ascending); a closed kan's four (``tiles``); an added kan's
-    added tile; a kita's north; a draw's tile; a new dora indicator. Tsumo, ron and nine
-    terminals carry no tile (the tile won on is the last draw or discard, or the kan robbed).
-    """
-
-    kind: str
-    seat: int
-    tile: int | None = None
-    tiles: tuple[int, ...] = ()
-
-    @property
-    def is_move(self) -> bool:
-        """Whether this is a player's move (not a draw or a dora indicator)."""
-        return self.kind not in WALL_KINDS
-
-    def move(self) -> Move:
-        """The table's :class:`yakuset.riichi.Move` of a player's event."""
-        if self.kind in WALL_KINDS:
-            raise InputError(f"a {self.kind} is an event of the wall, not a move")
-        from ..table.moves import Move
-
-        return Move(self.kind, self.tile, self.tiles)
 
 
 class LogWin(NamedTuple):
@@ -124,7 +108,7 @@ class LogHand(NamedTuple):
     scores: tuple[int, ...]
     dealt: tuple[tuple[int, ...], ...]
     dora: int
-    events: tuple[LogEvent, ...]
+    events: tuple[HandEvent, ...]
     result: LogResult | None
 
     @property
@@ -135,7 +119,7 @@ class LogHand(NamedTuple):
     @property
     def dora_indicators(self) -> tuple[int, ...]:
         """Every dora indicator shown in the hand, first to last."""
-        return (self.dora, *(e.tile for e in self.events if e.kind == "dora" and e.tile is not None))
+        return (self.dora, *(e.indicator for e in self.events if type(e) is DoraRevealed))
 
     @property
     def riichi(self) -> tuple[int, ...]:
@@ -149,22 +133,18 @@ class LogHand(NamedTuple):
         tiles drawn after kans and kita."""
         live: list[int] = []
         replacements: list[int] = []
-        replacing = False
         for event in self.events:
-            if event.kind == "draw" and event.tile is not None:
-                (replacements if replacing else live).append(event.tile)
-                replacing = False
-            elif event.kind in ("open_kan", "closed_kan", "added_kan", "kita"):
-                replacing = True
+            if type(event) is TileDrawn:
+                (replacements if event.replacement else live).append(event.tile)
         return tuple(live), tuple(replacements)
 
 
-def riichi_seats(events: tuple[LogEvent, ...] | list[LogEvent]) -> tuple[int, ...]:
+def riichi_seats(events: tuple[HandEvent, ...] | list[HandEvent]) -> tuple[int, ...]:
     """The seats that put a riichi stick down in these events: each riichi not won on at once."""
     return tuple(
         e.seat
         for i, e in enumerate(events)
-        if e.kind == "riichi" and (i + 1 == len(events) or events[i + 1].kind != "ron")
+        if type(e) is TileDiscarded and e.riichi and (i + 1 == len(events) or type(events[i + 1]) is not RonDeclared)
     )
 
 
@@ -201,6 +181,8 @@ class GameLog(NamedTuple):
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, TableEvent):
+        return value.as_dict()
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         return {name: _plain(getattr(value, name)) for name in value._fields}
     if isinstance(value, tuple):

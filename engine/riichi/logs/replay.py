@@ -19,28 +19,30 @@ sticks the other rules gave.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from ..._core.arguments import shown
 from ..._core.errors import IllegalMove, InputError
+from ..kinds import Ending, ResultKind
 from ..rules.compiled import rules_of
 from ..settlement.standings import Standing, standings
 from ..settlement.state import State
 from ..table.decisions import rule_named
-from ..table.events import DoraRevealed, HandEnded
-from ..table.moves import PASS, Move
+from ..table.events import DoraRevealed, HandEnded, MoveEvent, RonDeclared, TileCalled, TileDrawn
+from ..table.moves import PASS
 from ..table.play import Table
 from ..table.wall import tile_label
-from .record import GameLog, LogEvent, LogHand
+from .record import GameLog, LogHand
 from .wall import rebuilt_wall
 
 if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
     from ..rules.table import TableRules
 
-_REACTIONS = frozenset(("ron", "chi", "pon", "open_kan"))
+#: The events that answer a discard or a kan (a call's subtypes are each a ``TileCalled``).
+_REACTIONS = (RonDeclared, TileCalled)
 #: The table's ending for each of the log's result kinds.
-_ENDING = {"draw": "exhaustive_draw", "nagashi": "exhaustive_draw"}
+_ENDING: dict[str, str] = {ResultKind.DRAW: Ending.EXHAUSTIVE_DRAW, ResultKind.NAGASHI: Ending.EXHAUSTIVE_DRAW}
 
 
 class Divergence(NamedTuple):
@@ -369,14 +371,14 @@ class _HandReplay:
         void = False
         while index < len(events) and not void:
             event = events[index]
-            if event.kind == "dora":
+            if isinstance(event, DoraRevealed):
                 index += 1
-            elif event.kind == "draw":
+            elif isinstance(event, TileDrawn):
                 void = not self._draw(index, event)
                 index += 1
-            elif event.kind in _REACTIONS and self._reacting():
+            elif isinstance(event, _REACTIONS) and self._reacting():
                 end = index
-                while end < len(events) and events[end].kind in _REACTIONS:
+                while end < len(events) and isinstance(events[end], _REACTIONS):
                     end += 1
                 void = not self._react(index, end)
                 index = end
@@ -422,7 +424,7 @@ class _HandReplay:
         while not self.ended and self._reacting():
             self._play(PASS)
 
-    def _draw(self, index: int, event: LogEvent) -> bool:
+    def _draw(self, index: int, event: TileDrawn) -> bool:
         self._pass_all()
         self.turn += 1
         if self.ended:
@@ -442,7 +444,7 @@ class _HandReplay:
         self.drawn = True
         return True
 
-    def _turn(self, index: int, event: LogEvent) -> bool:
+    def _turn(self, index: int, event: MoveEvent) -> bool:
         self._pass_all()
         if self.ended:
             return self._differ(
@@ -461,41 +463,42 @@ class _HandReplay:
     def _react(self, start: int, end: int) -> bool:
         """The log's reactions ``events[start:end]`` to one discard (or kan): each seat asked
         plays its own, the others pass. ``False``: the hand cannot go on as logged."""
-        events = self.hand.events
+        events = cast("tuple[MoveEvent, ...]", self.hand.events)  # those from start to end are
         waiting = {events[i].seat: i for i in range(start, end)}
-        rons = any(events[i].kind == "ron" for i in range(start, end))
+        rons = any(type(events[i]) is RonDeclared for i in range(start, end))
         while waiting and not self.ended and self._reacting():
             seat = self.table.to_move
             index = waiting.pop(seat, None) if seat is not None else None
             if index is None:
                 self._play(PASS)
             elif not self._move(index, events[index]):
-                if events[index].kind != "ron":
+                if type(events[index]) is not RonDeclared:
                     return False
                 self._play(PASS)  # another rule set: this ron is no win there; the others stand
         if self.ended and rons:
             return True  # a ron took the hand (under a head bump, the first winner alone)
         for index in sorted(waiting.values()):
             event = events[index]
-            why = ": no yaku or furiten there" if event.kind == "ron" else ""
+            kind = event.move_kind.value
+            why = ": no yaku or furiten there" if type(event) is RonDeclared else ""
             self._differ(
                 index,
                 self._said(event),
-                f"has seat {event.seat} {event.kind}",
+                f"has seat {event.seat} {kind}",
                 f"are not offered it under {self.rs.id}{why}",
-                event.kind,
+                kind,
             )
         return not waiting and not (rons and not self.ended)
 
-    def _move(self, index: int, event: LogEvent) -> bool:
-        move = Move(event.kind, event.tile, event.tiles)  # event.move(), as the replay reads only moves here
+    def _move(self, index: int, event: MoveEvent) -> bool:
+        move = event.move()
         try:
             self._play(move)
         except IllegalMove as error:
             return self._differ(
                 index,
                 self._said(event),
-                f"has seat {event.seat} {event.kind}",
+                f"has seat {event.seat} {move.kind}",
                 f"refuse it: {error}",
                 rule_named(error),
             )
@@ -580,11 +583,12 @@ class _HandReplay:
     def _labels(self, tiles: list[int]) -> str:
         return " ".join(self._label(t) for t in tiles) or "none"
 
-    def _said(self, event: LogEvent) -> str:
-        """``seat 2 pon 5m with 5m 5m``."""
-        words = [f"seat {event.seat}", event.kind.replace("_", " ")]
-        if event.tile is not None:
-            words.append(self._label(event.tile))
-        if event.tiles:
-            words.append(("with " if event.tile is not None else "") + self._labels(list(event.tiles)))
+    def _said(self, event: MoveEvent) -> str:
+        """``seat 2 pon 5m with 5m 5m`` (the event's move, as the log makes it)."""
+        move = event.move()
+        words = [f"seat {event.seat}", move.kind.replace("_", " ")]
+        if move.tile is not None:
+            words.append(self._label(move.tile))
+        if move.tiles:
+            words.append(("with " if move.tile is not None else "") + self._labels(list(move.tiles)))
         return " ".join(words)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import xml.parsers.expat
 from urllib.parse import unquote
 
+from ..kinds import MoveKind, ResultKind
+from ..table.events import DoraRevealed
 from .checks import sticks_balance
 from .hands import COPIES, HandBuilder
 from .lobby import lobby_of_type
@@ -31,12 +33,12 @@ TENHOU_YAKU = (
 )  # fmt: skip
 #: Tenhou's abortive draws (``RYUUKYOKU type=``) as result kinds; no type is an exhaustive draw.
 DRAW_TYPES = {
-    "yao9": "nine_terminals",
-    "reach4": "four_riichi",
-    "ron3": "triple_ron",
-    "kan4": "four_kans",
-    "kaze4": "four_winds",
-    "nm": "nagashi",
+    "yao9": ResultKind.NINE_TERMINALS,
+    "reach4": ResultKind.FOUR_RIICHI,
+    "ron3": ResultKind.TRIPLE_RON,
+    "kan4": ResultKind.FOUR_KANS,
+    "kaze4": ResultKind.FOUR_WINDS,
+    "nm": ResultKind.NAGASHI,
 }
 #: A draw's or a discard's element by its letter: the seat, and whether it draws.
 _TILE_TAGS = {letter: (seat, True) for seat, letter in enumerate("TUVW")} | {
@@ -244,7 +246,7 @@ class _Reader:
                 raise self.error(f"call code m={code}: no such chi")
             low = (pattern // 7) * 9 + pattern % 7
             tiles = [(low + i) * COPIES + ((code >> (3 + 2 * i)) & 3) for i in range(3)]
-            self.called(hand, seat, "chi", tiles, called_at, relative)
+            self.called(hand, seat, MoveKind.CHI, tiles, called_at, relative)
         elif code & 0x18:  # pon (0x8) or added kan (0x10): the copy left out in two bits
             left_out = (code >> 5) & 3
             pattern = code >> 9
@@ -253,7 +255,7 @@ class _Reader:
                 raise self.error(f"call code m={code}: no such pon or added kan")
             tiles = [kind * COPIES + c for c in range(COPIES) if c != left_out]
             if code & 0x8:
-                self.called(hand, seat, "pon", tiles, called_at, relative)
+                self.called(hand, seat, MoveKind.PON, tiles, called_at, relative)
             else:
                 hand.added_kan(seat, kind * COPIES + left_out)
         elif code & 0x20:  # kita: the north set aside
@@ -264,9 +266,9 @@ class _Reader:
             if relative == 0:
                 hand.closed_kan(seat, four)
             else:
-                self.called(hand, seat, "open_kan", list(four), four.index(tile), relative)
+                self.called(hand, seat, MoveKind.OPEN_KAN, list(four), four.index(tile), relative)
 
-    def called(self, hand: HandBuilder, seat: int, kind: str, tiles: list[int], at: int, relative: int) -> None:
+    def called(self, hand: HandBuilder, seat: int, kind: MoveKind, tiles: list[int], at: int, relative: int) -> None:
         called = tiles.pop(at)
         source = hand.call(seat, kind, called, tuple(tiles))
         if relative == 0 or (seat + relative) % self.seats != source:
@@ -297,7 +299,7 @@ class _Reader:
             if hand.won_on(seat) != win:
                 raise self.error(f"seat {seat}'s ron is on tile id {win}, not the last discard or kan")
             hand.shown(seat, shown, win)
-        hand.move("tsumo" if tsumo else "ron", seat)
+        hand.win(seat, tsumo)
         honba_sticks = self.numbers(attrs, "ba")
         ten = self.numbers(attrs, "ten")
         if len(ten) != 3 or not 0 <= ten[2] < len(LIMITS):
@@ -326,36 +328,36 @@ class _Reader:
             raise self.error(f"ba= must be honba,sticks, got {attrs.get('ba')!r}")
         self.owari(attrs)
         if not self.next_is_agari:
-            self.finish("tsumo" if tsumo else "ron", ())
+            self.finish(ResultKind.TSUMO if tsumo else ResultKind.RON, ())
 
     def indicators(self, hand: HandBuilder) -> list[int]:
         assert self.start is not None
-        return [self.start[6], *(e.tile for e in hand.events if e.kind == "dora" and e.tile is not None)]
+        return [self.start[6], *(e.indicator for e in hand.events if type(e) is DoraRevealed)]
 
     def ryuukyoku(self, hand: HandBuilder, attrs: dict[str, str]) -> None:
         kind = attrs.get("type")
         if kind is not None and kind not in DRAW_TYPES:
             raise self.error(f"unknown draw type {kind!r}")
-        result = DRAW_TYPES[kind] if kind else "draw"
+        result = DRAW_TYPES[kind] if kind else ResultKind.DRAW
         showing = []
         for seat in range(self.seats):
             if f"hai{seat}" in attrs:
                 showing.append(seat)
                 tiles = self.tiles(hand, attrs, f"hai{seat}")
-                if result == "triple_ron":
+                if result is ResultKind.TRIPLE_RON:
                     hand.shown(seat, tiles)
-                    hand.move("ron", seat)
+                    hand.ron(seat)
                 else:
                     hand.shown(seat, tiles)
-        if result == "nine_terminals":
+        if result is ResultKind.NINE_TERMINALS:
             if len(showing) != 1:
                 raise self.error("nine terminals shows one hand")
-            hand.move("nine_terminals", showing[0])
+            hand.nine_terminals(showing[0])
         self.sc(attrs)
         self.owari(attrs)
         self.finish(result, tuple(showing))
 
-    def finish(self, kind: str, tenpai: tuple[int, ...]) -> None:
+    def finish(self, kind: ResultKind, tenpai: tuple[int, ...]) -> None:
         assert self.current is not None and self.start is not None
         deltas = tuple(now - then for now, then in zip(self.scores_now, self.hand_scores, strict=True))
         result = LogResult(kind, tuple(self.wins), tenpai, deltas)

@@ -11,6 +11,8 @@ import json
 import re
 from typing import Any
 
+from ..kinds import MoveKind, ResultKind
+from ..table.events import TileDiscarded
 from .checks import sticks_balance
 from .formats import utf8_text
 from .hands import HandBuilder
@@ -31,19 +33,22 @@ YAKU_NAMES = (
 YAKU_OF_NAME = dict(zip(YAKU_NAMES, range(len(YAKU_NAMES)), strict=True))
 #: The limits as tenhou.net/6 writes them in a win's points (``"満貫8000点"``).
 LIMIT_NAMES = {"満貫": "mangan", "跳満": "haneman", "倍満": "baiman", "三倍満": "sanbaiman", "役満": "yakuman"}
-#: How a hand ended, by tenhou.net/6's name.
-RESULT_NAMES = {
-    "和了": "win",
-    "流局": "draw",
-    "全員聴牌": "draw",
-    "全員不聴": "draw",
-    "流し満貫": "nagashi",
-    "九種九牌": "nine_terminals",
-    "四家立直": "four_riichi",
-    "三家和了": "triple_ron",
-    "四槓散了": "four_kans",
-    "四風連打": "four_winds",
+#: A win's result, by tenhou.net/6's name (a ron or a tsumo, as its winners say).
+WIN_NAME = "和了"
+#: How a hand ended in a draw, by tenhou.net/6's names.
+DRAW_NAMES = {
+    "流局": ResultKind.DRAW,
+    "全員聴牌": ResultKind.DRAW,
+    "全員不聴": ResultKind.DRAW,
+    "流し満貫": ResultKind.NAGASHI,
+    "九種九牌": ResultKind.NINE_TERMINALS,
+    "四家立直": ResultKind.FOUR_RIICHI,
+    "三家和了": ResultKind.TRIPLE_RON,
+    "四槓散了": ResultKind.FOUR_KANS,
+    "四風連打": ResultKind.FOUR_WINDS,
 }
+#: The calls of a discard by their letter in tenhou.net/6, with their tiles' count.
+CALL_LETTERS = {"c": (MoveKind.CHI, 3), "p": (MoveKind.PON, 3), "m": (MoveKind.OPEN_KAN, 4)}
 TSUMOGIRI = 60
 #: A call as tenhou.net/6 writes it: tile codes with the call's letter before the tile called.
 _CALL = re.compile(r"((?:\d\d)*)([a-z])(\d\d)((?:\d\d)*)")
@@ -196,12 +201,12 @@ class _Hand:
             given = self.given[seat].pop(0)
             if isinstance(given, str) and ("a" in given or "k" in given or given.startswith("f")):
                 kan = self.kan(seat, given)
-                if kan == "kita" or (kan == "added_kan" and self.robbed(seat)):
+                if kan is MoveKind.KITA or (kan is MoveKind.ADDED_KAN and self.robbed(seat)):
                     continue
                 for _ in range(pending):
                     self.reveal()
                 pending = 0
-                if kan == "closed_kan":
+                if kan is MoveKind.CLOSED_KAN:
                     self.reveal()
                 else:
                     pending = 1
@@ -248,8 +253,7 @@ class _Hand:
 
     def call(self, seat: int, text: str) -> None:
         letter, at, codes = self.parts(seat, text)
-        kinds = {"c": ("chi", 3), "p": ("pon", 3), "m": ("open_kan", 4)}
-        if letter not in kinds or len(codes) != kinds[letter][1]:
+        if letter not in CALL_LETTERS or len(codes) != CALL_LETTERS[letter][1]:
             raise self.error(f"seat {seat} takes {text!r}: not a chi, pon or open kan")
         last = self.build.last_discard()
         if last is None or last.tile is None:
@@ -259,19 +263,19 @@ class _Hand:
         own = self.held(seat, codes[1:])
         if self.kind(codes[0]) != (last.tile >> 2, self.build.is_red(last.tile)):
             raise self.error(f"seat {seat}'s {text!r} calls another tile than the last discard")
-        self.build.call(seat, kinds[letter][0], last.tile, own)
+        self.build.call(seat, CALL_LETTERS[letter][0], last.tile, own)
 
-    def kan(self, seat: int, text: str) -> str:
+    def kan(self, seat: int, text: str) -> MoveKind:
         if text.startswith("f"):
             self.build.kita(seat, self.tile(int(text[1:]) if text[1:].isdigit() else -1, seat, True))
-            return "kita"
+            return MoveKind.KITA
         letter, _, codes = self.parts(seat, text)
         if letter == "a" and len(codes) == 4:
             self.build.closed_kan(seat, self.held(seat, codes))
-            return "closed_kan"
+            return MoveKind.CLOSED_KAN
         if letter == "k" and len(codes) == 4:
             self.build.added_kan(seat, self.tile(codes[0], seat, True))
-            return "added_kan"
+            return MoveKind.ADDED_KAN
         raise self.error(f"seat {seat} gives {text!r}: not a kan or kita")
 
     # --- the result -----------------------------------------------------------------------------
@@ -279,32 +283,28 @@ class _Hand:
     def result(self, raw: Any, ura: list[Any], scores: tuple[int, ...], sticks: int) -> LogResult | None:
         if raw == []:
             return None  # a hand the log stops in
-        if not isinstance(raw, list) or raw[0] not in RESULT_NAMES:
+        if not isinstance(raw, list) or (raw[0] != WIN_NAME and raw[0] not in DRAW_NAMES):
             raise self.error(f"unknown result {raw[0] if isinstance(raw, list) and raw else raw!r}")
-        kind = RESULT_NAMES[raw[0]]
-        if kind != "win":
-            return self.draw_result(raw, kind, sticks)
+        if raw[0] != WIN_NAME:
+            return self.draw_result(raw, DRAW_NAMES[raw[0]], sticks)
         wins = self.wins(raw, ura)
         total = tuple(sum(w.deltas[s] for w in wins) for s in range(self.players))
-        kind = "tsumo" if wins[0].seat == wins[0].discarder else "ron"
+        kind = ResultKind.TSUMO if wins[0].seat == wins[0].discarder else ResultKind.RON
         return self.finish(kind, wins, (), total, sticks)
 
-    def draw_result(self, raw: list[Any], kind: str, sticks: int) -> LogResult:
+    def draw_result(self, raw: list[Any], kind: ResultKind, sticks: int) -> LogResult:
         """An exhaustive or abortive draw (and the rons or the nine terminals it implies)."""
         deltas = tuple(raw[1][: self.players]) if len(raw) > 1 else (0,) * self.players
-        tenpai = tuple(s for s in range(self.players) if deltas[s] > 0) if kind == "draw" else ()
-        if kind == "draw" and raw[0] == "全員聴牌":
+        tenpai = tuple(s for s in range(self.players) if deltas[s] > 0) if kind is ResultKind.DRAW else ()
+        if kind is ResultKind.DRAW and raw[0] == "全員聴牌":
             tenpai = tuple(range(self.players))
-        if kind == "triple_ron":
+        if kind is ResultKind.TRIPLE_RON:
             last = self.build.last_discard()
             for seat in range(self.players):
                 if last is not None and seat != last.seat:
-                    self.build.move("ron", seat)
-        if kind == "nine_terminals":
-            mover = self.build.events[-1].seat if self.build.events else None
-            if mover is None:
-                raise self.error("nine terminals before any draw")
-            self.build.move("nine_terminals", mover)
+                    self.build.ron(seat)
+        if kind is ResultKind.NINE_TERMINALS:
+            self.build.nine_terminals()
         return self.finish(kind, (), tenpai, deltas, sticks)
 
     def wins(self, raw: list[Any], ura: list[Any]) -> tuple[LogWin, ...]:
@@ -316,7 +316,7 @@ class _Hand:
             if not isinstance(deltas, list) or not isinstance(info, list) or len(info) < 3:
                 raise self.error(f"a win is [deltas], [who, from, pao, points, yaku...]: {raw[index : index + 2]!r}")
             win = self.win(deltas, info)
-            if any(e.kind == "riichi" and e.seat == win.seat for e in self.build.events):
+            if any(type(e) is TileDiscarded and e.riichi and e.seat == win.seat for e in self.build.events):
                 if ura_tiles is None:
                     ura_tiles = tuple(self.tile(code, 0, False) for code in ura)
                 win = win._replace(ura=ura_tiles)
@@ -327,7 +327,7 @@ class _Hand:
         """One winner, before its ura indicators (``ura`` empty)."""
         seat, discarder, liable = info[0], info[1], info[2]
         tsumo = seat == discarder
-        self.build.move("tsumo" if tsumo else "ron", seat)
+        self.build.win(seat, tsumo)
         fu = han = points = None
         limit = None
         if len(info) > 3:
@@ -344,7 +344,7 @@ class _Hand:
         return int(self.raw[0][0]) % 4
 
     def finish(
-        self, kind: str, wins: tuple[LogWin, ...], tenpai: tuple[int, ...], deltas: tuple[int, ...], sticks: int
+        self, kind: ResultKind, wins: tuple[LogWin, ...], tenpai: tuple[int, ...], deltas: tuple[int, ...], sticks: int
     ) -> LogResult:
         # tenhou.net/6 deltas leave out the riichi sticks put down this hand: they are added here.
         put = riichi_seats(self.build.events)

@@ -7,16 +7,29 @@ import json
 from typing import Any
 
 from ..._core.errors import InputError
+from ..kinds import ResultKind
+from ..table.events import (
+    AddedKanDeclared,
+    ClosedKanDeclared,
+    KitaDeclared,
+    OpenKanCalled,
+    PonCalled,
+    TileCalled,
+    TileDiscarded,
+    TileDrawn,
+)
 from .lobby import DISP_ROOMS
 from .record import GameLog, LogHand
 from .tenhou import TENHOU_YAKU
-from .tenhou6 import LIMIT_NAMES, RESULT_NAMES, TSUMOGIRI, YAKU_NAMES
-from .writing import a_game, called_from, file_deltas, has_reds, is_red
+from .tenhou6 import CALL_LETTERS, DRAW_NAMES, LIMIT_NAMES, TSUMOGIRI, WIN_NAME, YAKU_NAMES
+from .writing import a_game, file_deltas, has_reds, is_red
 
 _YAKU_NAME = {ident: YAKU_NAMES[number] for number, ident in reversed(list(enumerate(TENHOU_YAKU)))}
 _ROOM_MARK = {room: mark for mark, room in DISP_ROOMS.items()}
 _LIMIT_MARK = {limit: mark for mark, limit in LIMIT_NAMES.items()}
-_ABORT_NAME = {kind: name for name, kind in RESULT_NAMES.items() if kind not in ("win", "draw")}
+#: The name of each draw but the exhaustive draw (named by who was tenpai).
+_DRAW_NAME: dict[str, str] = {kind: name for name, kind in DRAW_NAMES.items() if kind is not ResultKind.DRAW}
+_CALL_LETTER: dict[str, str] = {kind: letter for letter, (kind, _) in CALL_LETTERS.items()}
 
 
 def tenhou6_tile(tile: int, reds: bool = True) -> int:
@@ -67,33 +80,29 @@ def _tenhou6_hand(hand: LogHand, reds: bool) -> list[Any]:
     taken: list[list[Any]] = [[] for _ in range(players)]
     given: list[list[Any]] = [[] for _ in range(players)]
     pons: dict[tuple[int, int], str] = {}
-    drawn: list[int | None] = [None] * players
-    for index, event in enumerate(hand.events):
-        seat, tile = event.seat, event.tile or 0
-        if event.kind == "draw":
-            drawn[seat] = tile
-            taken[seat].append(code(tile))
-        elif event.kind in ("discard", "riichi"):
-            number = TSUMOGIRI if tile == drawn[seat] else code(tile)
-            given[seat].append(f"r{number}" if event.kind == "riichi" else number)
-            drawn[seat] = None
-        elif event.kind in ("chi", "pon", "open_kan"):
-            relative = (called_from(hand, index) - seat) % players
-            letter = {"chi": "c", "pon": "p", "open_kan": "m"}[event.kind]
-            text = _call_text(letter, tile, list(event.tiles), relative, reds)
+    for event in hand.events:
+        if type(event) is TileDrawn:
+            taken[event.seat].append(code(event.tile))
+        elif type(event) is TileDiscarded:
+            number = TSUMOGIRI if event.tsumogiri else code(event.tile)
+            given[event.seat].append(f"r{number}" if event.riichi else number)
+        elif isinstance(event, TileCalled):
+            seat, tile = event.seat, event.tile
+            relative = (event.source - seat) % players
+            text = _call_text(_CALL_LETTER[event.move_kind], tile, list(event.tiles), relative, reds)
             taken[seat].append(text)
-            if event.kind == "open_kan":
+            if type(event) is OpenKanCalled:
                 given[seat].append(0)
-            elif event.kind == "pon":
+            elif type(event) is PonCalled:
                 pons[(seat, tile >> 2)] = text
-        elif event.kind == "closed_kan":
+        elif type(event) is ClosedKanDeclared:
             codes = [str(code(t)) for t in event.tiles]
-            given[seat].append("".join(codes[:3]) + "a" + codes[3])
-        elif event.kind == "added_kan":
-            pon = pons[(seat, tile >> 2)]
-            given[seat].append(pon.replace("p", f"k{code(tile)}", 1))
-        elif event.kind == "kita":
-            given[seat].append(f"f{code(tile)}")
+            given[event.seat].append("".join(codes[:3]) + "a" + codes[3])
+        elif type(event) is AddedKanDeclared:
+            pon = pons[(event.seat, event.tile >> 2)]
+            given[event.seat].append(pon.replace("p", f"k{code(event.tile)}", 1))
+        elif type(event) is KitaDeclared:
+            given[event.seat].append(f"f{code(event.tile)}")
     ura = []
     if hand.result is not None:
         for win in hand.result.wins:
@@ -116,12 +125,13 @@ def _tenhou6_result(hand: LogHand) -> list[Any]:
     players = len(hand.scores)
     if not result.wins:
         deltas = file_deltas(hand, result)
-        if result.kind == "draw":
+        if result.kind == ResultKind.DRAW:
             name = "全員聴牌" if len(result.tenpai) == players else "全員不聴" if not result.tenpai else "流局"
         else:
-            name = _ABORT_NAME[result.kind]
-        return [name, deltas] if any(deltas) or result.kind in ("draw", "nagashi") else [name]
-    out: list[Any] = ["和了"]
+            name = _DRAW_NAME[result.kind]
+        exhaustive = result.kind in (ResultKind.DRAW, ResultKind.NAGASHI)
+        return [name, deltas] if any(deltas) or exhaustive else [name]
+    out: list[Any] = [WIN_NAME]
     for win in result.wins:
         info: list[Any] = [win.seat, win.discarder, win.seat if win.pao is None else win.pao]
         if win.points is not None:

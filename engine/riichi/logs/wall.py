@@ -14,13 +14,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..table.events import TileDrawn
 from ..table.wall import INDICATORS, Wall, tile_set
 from .record import LogError, LogHand
 
 if TYPE_CHECKING:
     from ..rules.table import TableRules
-
-_REPLACED = ("open_kan", "closed_kan", "added_kan", "kita")
 
 
 def rebuilt_wall(rules: TableRules, hand: LogHand, file: str, number: int) -> tuple[int, ...]:
@@ -50,17 +49,13 @@ def rebuilt_wall(rules: TableRules, hand: LogHand, file: str, number: int) -> tu
         put(indicator_places[2 * index], tile, None)
     for index, tile in enumerate(ura):
         put(indicator_places[2 * index + 1], tile, None)
-    replacing = False
     for index, event in enumerate(hand.events):
-        if event.kind == "draw" and event.tile is not None:
+        if type(event) is TileDrawn:
             try:
-                place = places.replacement() if replacing else places.draw()
+                place = places.replacement() if event.replacement else places.draw()
             except ValueError:
                 raise LogError(file, number, index, "a draw past the wall's end") from None
             put(place, event.tile, index)
-            replacing = False
-        elif event.kind in _REPLACED:
-            replacing = True
     seen = [t for t in wall if t is not None]
     if len(set(seen)) != len(seen):
         twice = min(t for t in seen if seen.count(t) > 1)

@@ -1,6 +1,6 @@
 """What the log writers share (``write_mjai``, ``write_tenhou6``): the record checked, its red
-fives, the deltas as the logs write them, the seat a call took from (docs/rules/tenhou-logs.md
-§8 says what each format keeps)."""
+fives, the deltas as the logs write them (docs/rules/tenhou-logs.md §8 says what each format
+keeps)."""
 
 from __future__ import annotations
 
@@ -34,11 +34,3 @@ def file_deltas(hand: LogHand, result: LogResult) -> list[int]:
     """The hand's deltas as the logs write them: without the riichi sticks put down this hand."""
     put = riichi_seats(hand.events)
     return [d + STICK * put.count(seat) for seat, d in enumerate(result.deltas)]
-
-
-def called_from(hand: LogHand, index: int) -> int:
-    """The seat whose discard the call at ``index`` took."""
-    for event in reversed(hand.events[:index]):
-        if event.kind in ("discard", "riichi"):
-            return event.seat
-    raise InputError(f"the call at event {index} follows no discard")

@@ -4,7 +4,9 @@
 all. Each event renders itself at the edge: :meth:`TableEvent.as_dict` is its JSON shape (``type``
 says which kind, as the table's dicts always said) and :meth:`TableEvent.lines` its lines of
 ``Table.trace()``. The fields are named as a move's are (``seat``, ``tile``, ``tiles``); each type
-says its mjai counterpart, the vocabulary a log's events may be read into later.
+says its mjai counterpart. A seat's move is a :class:`MoveEvent`, whose :meth:`MoveEvent.move` is
+the table's :class:`Move` that makes it. The log readers give a logged hand's events as these
+types too (``LogHand.events``).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..kinds import Ending, MoveKind
+from .moves import DISCARDS, NINE_TERMINALS, PASS, RIICHI_DISCARDS, RON, TSUMO, Move
 
 #: Wall tiles in words: ``"1m 0p"``, ``"-"`` for none (the trace's mpsz names).
 Names = Callable[[Sequence[int]], str]
@@ -45,6 +48,23 @@ class TableEvent:
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, super().__hash__()))
+
+
+class MoveEvent(TableEvent):
+    """An event that is a seat's move (a discard, a call, a kan, a kita, a win, nine terminals,
+    a pass): :meth:`move` is the move."""
+
+    __slots__ = ()
+    #: The kind of the moves of this type (a discard that declares riichi is a riichi:
+    #: :meth:`move` says so).
+    move_kind: ClassVar[MoveKind]
+    if TYPE_CHECKING:
+        #: The seat that moves (each kind's own field).
+        seat: int
+
+    def move(self) -> Move:
+        """The table's :class:`yakuset.riichi.Move` that makes this event."""
+        raise NotImplementedError(type(self).__name__)
 
 
 class _HandDealtFields(NamedTuple):
@@ -138,12 +158,17 @@ class _TileDiscardedFields(NamedTuple):
     riichi: bool
 
 
-class TileDiscarded(TableEvent, _TileDiscardedFields):
+class TileDiscarded(MoveEvent, _TileDiscardedFields):
     """``seat`` discards ``tile`` (mjai ``dahai``): the tile it just drew (``tsumogiri``), and
     whether it declares ``riichi`` with it (mjai ``reach`` before the ``dahai``)."""
 
     __slots__ = ()
     type: ClassVar[str] = "discard"
+    move_kind: ClassVar[MoveKind] = MoveKind.DISCARD
+
+    def move(self) -> Move:
+        """A discard, or a riichi discarding the tile (its ``kind`` ``riichi``)."""
+        return (RIICHI_DISCARDS if self.riichi else DISCARDS)[self.tile]
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -206,7 +231,7 @@ class _TileCalledFields(NamedTuple):
     source: int
 
 
-class TileCalled(TableEvent, _TileCalledFields):
+class TileCalled(MoveEvent, _TileCalledFields):
     """``seat`` takes the discard ``tile`` of seat ``source`` with its own ``tiles``: a chi, pon or
     open kan (:class:`ChiCalled`, :class:`PonCalled`, :class:`OpenKanCalled`). ``source`` is the
     JSON shape's ``from`` (mjai ``target``)."""
@@ -215,6 +240,9 @@ class TileCalled(TableEvent, _TileCalledFields):
 
     def as_dict(self) -> dict[str, Any]:
         return {"type": self.type, "seat": self.seat, "tile": self.tile, "tiles": list(self.tiles), "from": self.source}
+
+    def move(self) -> Move:
+        return Move(self.move_kind, self.tile, self.tiles)
 
     def lines(self, names: Names) -> Iterator[str]:
         called = names((self.tile,))
@@ -226,6 +254,7 @@ class ChiCalled(TileCalled):
 
     __slots__ = ()
     type: ClassVar[str] = "chi"
+    move_kind: ClassVar[MoveKind] = MoveKind.CHI
 
 
 class PonCalled(TileCalled):
@@ -233,6 +262,7 @@ class PonCalled(TileCalled):
 
     __slots__ = ()
     type: ClassVar[str] = "pon"
+    move_kind: ClassVar[MoveKind] = MoveKind.PON
 
 
 class OpenKanCalled(TileCalled):
@@ -240,6 +270,7 @@ class OpenKanCalled(TileCalled):
 
     __slots__ = ()
     type: ClassVar[str] = "open_kan"
+    move_kind: ClassVar[MoveKind] = MoveKind.OPEN_KAN
 
 
 class _ClosedKanDeclaredFields(NamedTuple):
@@ -247,14 +278,18 @@ class _ClosedKanDeclaredFields(NamedTuple):
     tiles: tuple[int, ...]
 
 
-class ClosedKanDeclared(TableEvent, _ClosedKanDeclaredFields):
+class ClosedKanDeclared(MoveEvent, _ClosedKanDeclaredFields):
     """``seat`` declares a closed kan of its four ``tiles`` (mjai ``ankan``)."""
 
     __slots__ = ()
     type: ClassVar[str] = "closed_kan"
+    move_kind: ClassVar[MoveKind] = MoveKind.CLOSED_KAN
 
     def as_dict(self) -> dict[str, Any]:
         return {"type": self.type, "seat": self.seat, "tiles": list(self.tiles)}
+
+    def move(self) -> Move:
+        return Move(self.move_kind, None, self.tiles)
 
     def lines(self, names: Names) -> Iterator[str]:
         yield f"  seat {self.seat} declares a closed kan: {names(self.tiles)}"
@@ -265,14 +300,18 @@ class _AddedKanDeclaredFields(NamedTuple):
     tile: int
 
 
-class AddedKanDeclared(TableEvent, _AddedKanDeclaredFields):
+class AddedKanDeclared(MoveEvent, _AddedKanDeclaredFields):
     """``seat`` adds ``tile`` to its pon (mjai ``kakan``)."""
 
     __slots__ = ()
     type: ClassVar[str] = "added_kan"
+    move_kind: ClassVar[MoveKind] = MoveKind.ADDED_KAN
 
     def as_dict(self) -> dict[str, Any]:
         return {"type": self.type, "seat": self.seat, "tile": self.tile}
+
+    def move(self) -> Move:
+        return Move(self.move_kind, self.tile)
 
     def lines(self, names: Names) -> Iterator[str]:
         yield f"  seat {self.seat} adds {names((self.tile,))} to its pon (added kan)"
@@ -283,14 +322,18 @@ class _KitaDeclaredFields(NamedTuple):
     tile: int
 
 
-class KitaDeclared(TableEvent, _KitaDeclaredFields):
+class KitaDeclared(MoveEvent, _KitaDeclaredFields):
     """``seat`` sets the north ``tile`` aside (mjai ``nukidora``)."""
 
     __slots__ = ()
     type: ClassVar[str] = "kita"
+    move_kind: ClassVar[MoveKind] = MoveKind.KITA
 
     def as_dict(self) -> dict[str, Any]:
         return {"type": self.type, "seat": self.seat, "tile": self.tile}
+
+    def move(self) -> Move:
+        return Move(self.move_kind, self.tile)
 
     def lines(self, names: Names) -> Iterator[str]:
         yield f"  seat {self.seat} sets aside {names((self.tile,))} (kita)"
@@ -300,14 +343,18 @@ class _PassedFields(NamedTuple):
     seat: int
 
 
-class Passed(TableEvent, _PassedFields):
+class Passed(MoveEvent, _PassedFields):
     """``seat``, asked, lets the discard or the kan go (mjai ``none``)."""
 
     __slots__ = ()
     type: ClassVar[str] = "pass"
+    move_kind: ClassVar[MoveKind] = MoveKind.PASS
 
     def as_dict(self) -> dict[str, Any]:
         return {"type": self.type, "seat": self.seat}
+
+    def move(self) -> Move:
+        return PASS
 
     def lines(self, names: Names) -> Iterator[str]:
         yield f"  seat {self.seat} passes"
@@ -317,14 +364,18 @@ class _NineTerminalsDeclaredFields(NamedTuple):
     seat: int
 
 
-class NineTerminalsDeclared(TableEvent, _NineTerminalsDeclaredFields):
+class NineTerminalsDeclared(MoveEvent, _NineTerminalsDeclaredFields):
     """``seat`` aborts the hand with nine terminals (mjai ``ryukyoku``, its reason ``kyushukyuhai``)."""
 
     __slots__ = ()
     type: ClassVar[str] = "nine_terminals"
+    move_kind: ClassVar[MoveKind] = MoveKind.NINE_TERMINALS
 
     def as_dict(self) -> dict[str, Any]:
         return {"type": self.type, "seat": self.seat}
+
+    def move(self) -> Move:
+        return NINE_TERMINALS
 
     def lines(self, names: Names) -> Iterator[str]:
         yield f"  seat {self.seat} declares nine terminals"
@@ -335,7 +386,7 @@ class _WonFields(NamedTuple):
     tile: int
 
 
-class Won(TableEvent, _WonFields):
+class Won(MoveEvent, _WonFields):
     """``seat`` wins on ``tile`` (mjai ``hora``): by ron or by tsumo (:class:`RonDeclared`,
     :class:`TsumoDeclared`)."""
 
@@ -347,12 +398,17 @@ class Won(TableEvent, _WonFields):
     def lines(self, names: Names) -> Iterator[str]:
         yield f"  seat {self.seat} {self.type} {names((self.tile,))}"
 
+    def move(self) -> Move:
+        """The win declared (the move names no tile: the table knows the tile won on)."""
+        return RON if self.move_kind is MoveKind.RON else TSUMO
+
 
 class RonDeclared(Won):
     """A ron declared on the discard or the kan offered."""
 
     __slots__ = ()
     type: ClassVar[str] = "ron"
+    move_kind: ClassVar[MoveKind] = MoveKind.RON
 
 
 class TsumoDeclared(Won):
@@ -360,6 +416,7 @@ class TsumoDeclared(Won):
 
     __slots__ = ()
     type: ClassVar[str] = "tsumo"
+    move_kind: ClassVar[MoveKind] = MoveKind.TSUMO
 
 
 class WinScored(NamedTuple):
@@ -464,8 +521,4 @@ class GameEnded(TableEvent, _GameEndedFields):
 
 
 #: The event of each call made, by the kind of the move.
-CALL_EVENTS: dict[str, type[TileCalled]] = {
-    MoveKind.CHI: ChiCalled,
-    MoveKind.PON: PonCalled,
-    MoveKind.OPEN_KAN: OpenKanCalled,
-}
+CALL_EVENTS: dict[str, type[TileCalled]] = {event.move_kind: event for event in (ChiCalled, PonCalled, OpenKanCalled)}

@@ -13,7 +13,7 @@ import json
 
 import pytest
 import yakuset
-from yakuset.riichi import LogError, LogEvent, check_log, read_log
+from yakuset.riichi import ChiCalled, LogError, RonDeclared, TileCalled, TileDiscarded, TileDrawn, check_log, read_log
 
 from ...helpers import LOGS as DATA, game_log
 
@@ -35,10 +35,9 @@ def tenhou() -> yakuset.RuleSet:
     return yakuset.load_ruleset("tenhou")
 
 
-def kinds(event: LogEvent) -> tuple[str, int, int | None, tuple[int, ...]]:
-    """An event with its tiles as kinds (0-33)."""
-    tile = None if event.tile is None else event.tile >> 2
-    return event.kind, event.seat, tile, tuple(t >> 2 for t in event.tiles)
+def kinds(event: TileCalled) -> tuple[str, int, int, tuple[int, ...]]:
+    """A call with its tiles as kinds (0-33)."""
+    return event.type, event.seat, event.tile >> 2, tuple(t >> 2 for t in event.tiles)
 
 
 def test_every_tenhou6_log_reads_and_agrees_with_our_settlement_but_three_faulty_files() -> None:
@@ -63,10 +62,11 @@ def test_a_ranked_tenhou6_game_reads_with_its_lobby_and_final_points() -> None:
     hand = record.hands[1]
     assert (hand.round, hand.honba, hand.scores) == (1, 0, (25000, 25000, 17300, 32700))
     # seat 1 takes 'c151416' (5m called, 4m and 6m its own) and 'c363453' (6s; 4s and red 5s, 53)
-    chis = [e for e in hand.events if e.kind == "chi"]
+    chis = [e for e in hand.events if type(e) is ChiCalled]
     assert [kinds(e) for e in chis] == [("chi", 1, 4, (3, 5)), ("chi", 1, 23, (21, 22))]
+    assert [e.source for e in chis] == [0, 0]  # each from the seat before
     assert 88 in chis[1].tiles  # the red 5s is the lowest copy of 5s
-    assert 16 in hand.dealt[0] or any(e.tile == 16 and e.seat == 0 for e in hand.events)  # seat 0 draws 51
+    assert 16 in hand.dealt[0] or TileDrawn(0, 16) in hand.events  # seat 0 draws 51
     (win,) = hand.result.wins  # type: ignore[union-attr]
     # [1, 1, 1, '30符4飜3900点∀', '断幺九(1飜)', 'ドラ(1飜)', '赤ドラ(2飜)']: a dealer tsumo
     assert (win.seat, win.discarder, win.fu, win.han, win.points) == (1, 1, 30, 4, 11700)
@@ -81,14 +81,16 @@ def test_a_double_ron_has_two_wins_and_the_ura_goes_to_the_riichi_winner() -> No
     assert (first.seat, first.discarder, first.limit, first.han, first.fu) == (0, 3, "haneman", 6, None)
     assert (second.seat, second.fu, second.han, second.points) == (2, 30, 2, 2000)
     assert second.ura == ()
-    assert [e.kind for e in hand.events[-2:]] == ["ron", "ron"]
+    discard = hand.events[-3]
+    assert type(discard) is TileDiscarded and discard.seat == 3
+    assert hand.events[-2:] == (RonDeclared(0, discard.tile), RonDeclared(2, discard.tile))
 
 
 def test_the_same_tile_called_later_is_found_by_the_order_of_play() -> None:
     """confusing_nakis_0: seat 0's '1717p17' pons seat 1's second 7m, not the one it discarded
     earlier: otherwise seat 1 would have to call 2z before drawing."""
     hand = game_log(DATA / "tenhou6" / "confusing_nakis_0.json").hands[0]
-    kinds_of = [kinds(e)[:3] for e in hand.events]
+    kinds_of = [kinds(e)[:3] for e in hand.events if isinstance(e, TileCalled)]
     pon = kinds_of.index(("pon", 0, 6))
     assert kinds_of.index(("pon", 1, 28)) < pon
 
@@ -113,16 +115,17 @@ def test_an_mjai_tsumogiri_is_the_tile_drawn_and_a_discard_from_the_hand_another
     lines = MJAI.read_text(encoding="utf-8").splitlines()
     tsumogiri = sum('"tsumogiri":true' in line for line in lines if '"dahai"' in line)
     record = game_log(MJAI)
-    same = 0
+    same = said = 0
     for hand in record.hands:
         last: dict[int, int | None] = {}
         for event in hand.events:
-            if event.kind == "draw":
+            if type(event) is TileDrawn:
                 last[event.seat] = event.tile
-            elif event.kind in ("discard", "riichi"):
+            elif type(event) is TileDiscarded:
                 same += event.tile == last.get(event.seat)
+                said += event.tsumogiri
                 last[event.seat] = None
-    assert same == tsumogiri
+    assert same == said == tsumogiri
 
 
 # --- bad input --------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import jsonschema
 import pytest
 import yakuset
 from yakuset import riichi
-from yakuset.riichi import Divergence, LogError, lobby_variant, read_log, replay
+from yakuset.riichi import Divergence, LogError, TileDiscarded, TileDrawn, lobby_variant, read_log, replay
 
 from ... import helpers
 from ...helpers import LOGS, game_log
@@ -114,10 +114,10 @@ def _changed_event(record, hand: int, index: int, **changes):
 def test_a_discard_of_a_tile_not_held_is_the_first_divergence_located_exactly() -> None:
     record = game_log(FIRST)
     events = record.hands[0].events
-    index = next(i for i, e in enumerate(events) if e.kind == "discard" and e.seat == 1)
+    index = next(i for i, e in enumerate(events) if type(e) is TileDiscarded and not e.riichi and e.seat == 1)
     foreign = record.hands[0].dealt[3][0]  # a tile seat 3 was dealt
     found = replay(ruleset("tenhou"), _changed_event(record, 0, index, tile=foreign))
-    draws = sum(e.kind == "draw" for e in events[:index])
+    draws = sum(type(e) is TileDrawn for e in events[:index])
     assert found.divergence is not None
     assert (found.divergence.hand, found.divergence.turn, found.divergence.event) == (1, draws, index)
     assert found.divergence.rule == "discard"

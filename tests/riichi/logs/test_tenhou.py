@@ -18,7 +18,25 @@ import pytest
 import yakuset
 from yakuset import InputError
 from yakuset._plugins import riichi_yaku
-from yakuset.riichi import LogError, LogEvent, check_log, read_log
+from yakuset.riichi import (
+    AddedKanDeclared,
+    ChiCalled,
+    ClosedKanDeclared,
+    DoraRevealed,
+    HandEvent,
+    KitaDeclared,
+    LogError,
+    MoveEvent,
+    OpenKanCalled,
+    PonCalled,
+    RonDeclared,
+    TileCalled,
+    TileDiscarded,
+    TileDrawn,
+    Won,
+    check_log,
+    read_log,
+)
 from yakuset.riichi.logs import read as log_read
 from yakuset.riichi.logs.lobby import lobby_of_type, lobby_rules
 from yakuset.riichi.logs.tenhou import TENHOU_YAKU
@@ -36,7 +54,7 @@ def tenhou() -> yakuset.RuleSet:
     return yakuset.load_ruleset("tenhou")
 
 
-def events(path: Path) -> list[LogEvent]:
+def events(path: Path) -> list[HandEvent]:
     return [event for hand in game_log(path).hands for event in hand.events]
 
 
@@ -78,7 +96,7 @@ def test_the_first_hand_starts_as_its_init_says() -> None:
     assert (hand.round, hand.dealer, hand.honba, hand.sticks) == (0, 0, 0, 0)
     assert hand.scores == (25000,) * 4
     assert all(len(tiles) == 13 and list(tiles) == sorted(tiles) for tiles in hand.dealt)
-    assert hand.events[:2] == (LogEvent("draw", 0, 107), LogEvent("discard", 0, 39))
+    assert hand.events[:2] == (TileDrawn(0, 107), TileDiscarded(0, 39, tsumogiri=False, riichi=False))
 
 
 @pytest.mark.parametrize(
@@ -86,19 +104,19 @@ def test_the_first_hand_starts_as_its_init_says() -> None:
     [
         # m=42031 = 0b1010010000101111: from 3 (kamicha), chi; copies 1, 1, 0; 41 = 13 * 3 + 2:
         # 7p-8p-9p (kinds 15-17), the third (68) called from seat 2's <F68/>
-        ("first-example.mjlog", LogEvent("chi", 3, 68, (61, 65))),
+        ("first-example.mjlog", ChiCalled(3, 68, (61, 65), source=2)),
         # m=30282 = 0b111011001001010: from 2 (toimen: seat 1), pon; copy 2 left out; 59 = 19 * 3 + 2:
         # 2s (kind 19), tiles 76, 77, 79, the third (79) called from seat 1's <E79/>
-        ("first-example.mjlog", LogEvent("pon", 3, 79, (76, 77))),
+        ("first-example.mjlog", PonCalled(3, 79, (76, 77), source=1)),
         # m=1619 = 0b11001010011: added kan (0x10); copy 2 left out; 3 = 1 * 3 + 0: 2m, adds tile 6
-        ("2010091009gm-00a9-0000-83af2648_tw=2.mjlog", LogEvent("added_kan", 2, 6)),
+        ("2010091009gm-00a9-0000-83af2648_tw=2.mjlog", AddedKanDeclared(2, 6)),
         # m=27139: from 3 (seat 2), a kan of 27139 >> 8 = 106 (9s), called from <F106/>
-        ("encdec-kan-opened-02.mjlog", LogEvent("open_kan", 3, 106, (104, 105, 107))),
+        ("encdec-kan-opened-02.mjlog", OpenKanCalled(3, 106, (104, 105, 107), source=2)),
         # m=29696: from 0 (self): a closed kan of 29696 >> 8 = 116 (west), the four 116-119
-        ("encdec-chankan-ippatsu.mjlog", LogEvent("closed_kan", 1, None, (116, 117, 118, 119))),
+        ("encdec-chankan-ippatsu.mjlog", ClosedKanDeclared(1, (116, 117, 118, 119))),
     ],
 )
-def test_tenhou_call_codes_decode_to_the_calls(path: str, expected: LogEvent) -> None:
+def test_tenhou_call_codes_decode_to_the_calls(path: str, expected: HandEvent) -> None:
     assert expected in events(LOGS / path)
 
 
@@ -106,22 +124,22 @@ def test_every_called_kan_shows_a_new_dora_indicator_and_every_kan_a_replacement
     for path in MJLOGS:
         for hand in game_log(path).hands:
             for index, event in enumerate(hand.events[:-1]):
-                if event.kind in ("open_kan", "closed_kan", "added_kan"):
-                    later = [e.kind for e in hand.events[index + 1 : index + 4]]
-                    assert "draw" in later or "ron" in later, (path.name, index, later)
+                if type(event) in (OpenKanCalled, ClosedKanDeclared, AddedKanDeclared):
+                    later = hand.events[index + 1 : index + 4]
+                    draws = [e for e in later if type(e) is TileDrawn]
+                    assert draws or any(type(e) is RonDeclared for e in later), (path.name, index, later)
+                    assert all(draw.replacement for draw in draws[:1]), (path.name, index, later)
 
 
 def held_at_the_end(hand: yakuset.riichi.LogHand, seat: int) -> list[int]:
     """A seat's tiles, its melds included, after every event of the hand."""
     tiles = list(hand.dealt[seat])
     for event in hand.events:
-        if event.seat != seat:
-            continue
-        if event.kind == "draw" and event.tile is not None:
+        if type(event) is TileDrawn and event.seat == seat:
             tiles.append(event.tile)
-        elif event.kind in ("discard", "riichi", "kita") and event.tile is not None:
-            tiles.remove(event.tile)
-        elif event.kind in ("chi", "pon", "open_kan") and event.tile is not None:
+        elif type(event) in (TileDiscarded, KitaDeclared) and event.seat == seat:  # type: ignore[union-attr]
+            tiles.remove(event.tile)  # type: ignore[union-attr]
+        elif isinstance(event, TileCalled) and event.seat == seat:
             tiles.append(event.tile)
     return tiles
 
@@ -139,8 +157,7 @@ def test_red_fives_are_tile_ids_16_52_88_as_tenhou_counts_them() -> None:
                     continue
                 tiles = held_at_the_end(hand, win.seat)
                 if win.discarder != win.seat:
-                    robbed = [e for e in hand.events if e.kind in ("discard", "riichi", "added_kan")]
-                    tiles.append(robbed[-1].tile)  # type: ignore[arg-type]
+                    tiles += [e.tile for e in hand.events if type(e) is RonDeclared and e.seat == win.seat]
                 assert sum(t in RED_FIVES for t in tiles) == dict(win.yaku).get("red_fives", 0), path.name
                 counted += 1
     assert counted > 200
@@ -159,6 +176,18 @@ def test_every_log_agrees_with_our_settlement_and_standings() -> None:
     final points with uma: settle and standings under ``tenhou`` give the same numbers."""
     for path in MJLOGS:
         assert check_log(game_log(path), tenhou()) == (), path.name
+
+
+def test_a_hand_is_settled_as_the_typed_outcome_the_log_states() -> None:
+    from yakuset.riichi import Abort, Draw, HanFu, Ron, Win
+    from yakuset.riichi.kinds import AbortiveDraw
+    from yakuset.riichi.logs.checks import outcome_of
+
+    double = read_log(LOGS / "double-ron.mjlog").hands[3]
+    assert outcome_of(double, double.result) == Ron(3, (Win(0, HanFu(4, 30)), Win(2, HanFu(5, 30))))
+    hands = read_log(LOGS / "encdec-four-winds-no-winner.mjlog").hands
+    assert outcome_of(hands[9], hands[9].result) == Abort(AbortiveDraw.FOUR_WINDS)
+    assert outcome_of(hands[4], hands[4].result) == Draw((0, 2))
 
 
 def test_a_delta_changed_by_100_is_found() -> None:
@@ -313,15 +342,16 @@ def test_every_action_of_every_log_is_a_table_move() -> None:
     kinds = set()
     for path in paths:
         for event in events(path):
-            if event.kind in ("draw", "dora"):
-                assert not event.is_move
-                with pytest.raises(InputError, match="an event of the wall, not a move"):
-                    event.move()
+            if type(event) in (TileDrawn, DoraRevealed):
+                assert not isinstance(event, MoveEvent)
                 continue
+            assert isinstance(event, MoveEvent)
             move = event.move()
             assert isinstance(move, yakuset.riichi.Move) and move.kind in yakuset.riichi.MOVE_KINDS
-            assert (move.kind, move.tile, move.tiles) == (event.kind, event.tile, event.tiles)
-            assert list(move.tiles) == sorted(move.tiles)
+            riichi = type(event) is TileDiscarded and event.riichi
+            assert move.kind == ("riichi" if riichi else event.move_kind)
+            assert move.tile == (None if isinstance(event, Won) else getattr(event, "tile", None))
+            assert list(move.tiles) == sorted(move.tiles) and len(move.tiles) == len(getattr(event, "tiles", ()))
             kinds.add(move.kind)
     assert kinds == set(yakuset.riichi.MOVE_KINDS) - {"pass", "kita"}
 
@@ -342,7 +372,7 @@ def test_every_win_scores_as_tenhou_scored_it_from_its_yaku() -> None:
             for win in hand.result.wins if hand.result is not None else ():
                 if win.yakuman:
                     continue
-                opened = any(e.seat == win.seat and e.kind in ("chi", "pon", "open_kan") for e in hand.events)
+                opened = any(isinstance(e, TileCalled) and e.seat == win.seat for e in hand.events)
                 ours = yakuset.riichi.score(
                     tenhou(),
                     yaku=[ident for ident, _ in win.yaku if ident not in dora_ids],

@@ -41,7 +41,15 @@ def view(record: GameLog, written: str) -> Any:
     hands = []
     for hand in record.hands:
         events = [
-            (e.kind, e.seat, None if e.tile is None else tile(e.tile), sorted(map(tile, e.tiles))) for e in hand.events
+            {
+                key: tile(value)
+                if key in ("tile", "indicator")
+                else sorted(map(tile, value))
+                if key == "tiles"
+                else value
+                for key, value in e.as_dict().items()
+            }
+            for e in hand.events
         ]
         result = hand.result
         outcome = None

@@ -1,0 +1,41 @@
+"""Each log format names every kind it must, its maps keyed by (or valued with) the kinds of
+yakuset.riichi.kinds: a new abortive draw or call missing from a format fails here."""
+
+from __future__ import annotations
+
+from yakuset.riichi.kinds import AbortiveDraw, ResultKind
+from yakuset.riichi.logs import mjai, tenhou, tenhou6, tenhou6_write
+from yakuset.riichi.table.events import CALL_EVENTS
+
+#: The draws a log's result may be (every kind of result but a win).
+DRAWS = {kind for kind in ResultKind if kind not in (ResultKind.RON, ResultKind.TSUMO)}
+#: The draws a log writes apart from the exhaustive draw: every abortive draw and nagashi.
+NAMED_DRAWS = DRAWS - {ResultKind.DRAW}
+
+
+def test_a_logged_result_is_a_win_a_draw_with_or_without_nagashi_or_an_abortive_draw():
+    assert set(ResultKind) == {"ron", "tsumo", "draw", "nagashi", *AbortiveDraw}
+    assert {kind.abortive for kind in ResultKind} - {None} == set(AbortiveDraw)
+
+
+def test_tenhou_xml_names_every_abortive_draw_and_nagashi():
+    assert set(tenhou.DRAW_TYPES.values()) == NAMED_DRAWS
+    assert all(type(kind) is ResultKind for kind in tenhou.DRAW_TYPES.values())
+
+
+def test_tenhou6_names_every_draw_and_writes_each_by_one_name():
+    assert set(tenhou6.DRAW_NAMES.values()) == DRAWS
+    assert set(tenhou6_write._DRAW_NAME) == NAMED_DRAWS
+    assert all(tenhou6.DRAW_NAMES[name] is kind for kind, name in tenhou6_write._DRAW_NAME.items())
+
+
+def test_mjai_reasons_are_every_abortive_draw_and_nagashi_by_their_words():
+    assert set(mjai.REASONS.values()) == NAMED_DRAWS
+    assert all(word == kind.value for word, kind in mjai.REASONS.items())
+
+
+def test_each_writer_names_every_call_of_a_discard_the_reader_reads():
+    calls = set(CALL_EVENTS)
+    assert {kind for kind, _ in tenhou6.CALL_LETTERS.values()} == calls
+    assert set(mjai.CALL_TYPES.values()) == calls
+    assert {mjai.CALL_TYPES[name] for name in mjai._CALL_TYPE.values()} == calls
