@@ -127,8 +127,10 @@ def _tenhou6_result(hand: LogHand) -> list[Any]:
         deltas = file_deltas(hand, result)
         if result.kind == ResultKind.DRAW:
             name = "全員聴牌" if len(result.tenpai) == players else "全員不聴" if not result.tenpai else "流局"
-        else:
+        elif result.kind in _DRAW_NAME:
             name = _DRAW_NAME[result.kind]
+        else:  # a house rule's draw Tenhou does not have
+            raise InputError(f"tenhou.net/6 has no name for a hand ended by {result.kind}; write the game as mjai")
         exhaustive = result.kind in (ResultKind.DRAW, ResultKind.NAGASHI)
         return [name, deltas] if any(deltas) or exhaustive else [name]
     out: list[Any] = [WIN_NAME]

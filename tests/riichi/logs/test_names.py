@@ -1,5 +1,7 @@
-"""Each log format names every kind it must, its maps keyed by (or valued with) the kinds of
-yakuset.riichi.kinds: a new abortive draw or call missing from a format fails here."""
+"""Each log format names the kinds it has, its maps keyed by (or valued with) the kinds of
+yakuset.riichi.kinds: mjai every draw by its word, Tenhou's formats the draws Tenhou has
+(docs/rules/tenhou-logs.md §2), so that a house rule's new abortive draw is no name to add there
+(the tenhou.net/6 writer refuses a game with one)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,15 @@ from yakuset.riichi.table.events import CALL_EVENTS
 DRAWS = {kind for kind in ResultKind if kind not in (ResultKind.RON, ResultKind.TSUMO)}
 #: The draws a log writes apart from the exhaustive draw: every abortive draw and nagashi.
 NAMED_DRAWS = DRAWS - {ResultKind.DRAW}
+#: The draws Tenhou's logs name (RYUUKYOKU's type: yao9, kaze4, reach4, kan4, ron3, nm).
+TENHOU_DRAWS = {
+    ResultKind.NINE_TERMINALS,
+    ResultKind.FOUR_WINDS,
+    ResultKind.FOUR_RIICHI,
+    ResultKind.FOUR_KANS,
+    ResultKind.TRIPLE_RON,
+    ResultKind.NAGASHI,
+}
 
 
 def test_a_logged_result_is_a_win_a_draw_with_or_without_nagashi_or_an_abortive_draw():
@@ -18,14 +29,14 @@ def test_a_logged_result_is_a_win_a_draw_with_or_without_nagashi_or_an_abortive_
     assert {kind.abortive for kind in ResultKind} - {None} == set(AbortiveDraw)
 
 
-def test_tenhou_xml_names_every_abortive_draw_and_nagashi():
-    assert set(tenhou.DRAW_TYPES.values()) == NAMED_DRAWS
+def test_tenhou_xml_names_every_draw_tenhou_has():
+    assert set(tenhou.DRAW_TYPES.values()) == TENHOU_DRAWS
     assert all(type(kind) is ResultKind for kind in tenhou.DRAW_TYPES.values())
 
 
-def test_tenhou6_names_every_draw_and_writes_each_by_one_name():
-    assert set(tenhou6.DRAW_NAMES.values()) == DRAWS
-    assert set(tenhou6_write._DRAW_NAME) == NAMED_DRAWS
+def test_tenhou6_names_every_draw_tenhou_has_and_writes_each_by_one_name():
+    assert set(tenhou6.DRAW_NAMES.values()) == TENHOU_DRAWS | {ResultKind.DRAW}
+    assert set(tenhou6_write._DRAW_NAME) == TENHOU_DRAWS
     assert all(tenhou6.DRAW_NAMES[name] is kind for kind, name in tenhou6_write._DRAW_NAME.items())
 
 

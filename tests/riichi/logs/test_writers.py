@@ -135,3 +135,18 @@ def test_a_game_without_red_fives_is_not_written_as_mjai() -> None:
         write_mjai(plain)
     with pytest.raises(InputError, match=r"game must be a yakuset\.riichi\.GameLog"):
         write_tenhou6({"log": []})
+
+
+def test_tenhou6_refuses_a_draw_tenhou_has_no_name_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A house rule's abortive draw stands in as four winds with its name taken away.
+    from yakuset.riichi.kinds import ResultKind
+    from yakuset.riichi.logs import tenhou6_write
+
+    record = read_log(DATA / "tenhou-mjlog" / "encdec-four-winds-no-winner.mjlog")
+    assert any(hand.result is not None and hand.result.kind == ResultKind.FOUR_WINDS for hand in record.hands)
+    names = {kind: name for kind, name in tenhou6_write._DRAW_NAME.items() if kind != ResultKind.FOUR_WINDS}
+    monkeypatch.setattr(tenhou6_write, "_DRAW_NAME", names)
+    with pytest.raises(
+        InputError, match=r"tenhou\.net/6 has no name for a hand ended by four_winds; write the game as mjai"
+    ):
+        write_tenhou6(record)
