@@ -57,6 +57,12 @@ class AbortiveDraw(StrEnum):
         """Four winds, four riichi and three rons on one discard need a fourth player."""
         return self in (AbortiveDraw.FOUR_WINDS, AbortiveDraw.FOUR_RIICHI, AbortiveDraw.TRIPLE_RON)
 
+    @property
+    def riichi_needed(self) -> int | None:
+        """How many seats' riichi make this draw (four riichi: 4), ``None`` for a draw riichi
+        does not make."""
+        return 4 if self is AbortiveDraw.FOUR_RIICHI else None
+
 
 class Ending(StrEnum):
     """How a hand at the table ended: a win, the exhaustive draw, or one of the abortive draws."""

@@ -39,3 +39,10 @@ def test_a_kind_is_its_word():
     assert MoveKind.DISCARD == "discard" and json.dumps([MoveKind.DISCARD, Wind.NORTH]) == '["discard", "north"]'
     assert [wind.place for wind in Wind] == [0, 1, 2, 3]
     assert {draw for draw in AbortiveDraw if draw.needs_four_players} == {"four_winds", "four_riichi", "triple_ron"}
+
+
+def test_only_four_riichi_is_made_by_riichi_and_by_every_seat_of_four():
+    # "four riichi needs all four in the riichi list" (docs/rules/riichi-table.md §6).
+    assert {draw: draw.riichi_needed for draw in AbortiveDraw if draw.riichi_needed is not None} == {
+        AbortiveDraw.FOUR_RIICHI: 4
+    }

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ... import diff
 from ..._core.results import Built
+from ..kinds import AbortiveDraw
 from ..present.explain import step_lines
 from ..rules.table import ABORTIVE, FOUR_PLAYER_ABORTIVE
 from ..scoring.hand import evaluate
@@ -153,7 +154,8 @@ def _settlements() -> Iterator[diff.Situation]:
     )
     for kind in ABORTIVE:
         if kind != "triple_ron":
-            riichi = (0, 1, 2, 3) if kind == "four_riichi" else ()
+            needed = AbortiveDraw(kind).riichi_needed
+            riichi = tuple(range(needed)) if needed else ()
             yield "settle", f"abortive draw: {kind.replace('_', ' ')}", _settled({"abort": kind}, 1, riichi)
     yield "settle", "chombo by seat 0", _settled({"chombo": 0}, 0)
     poor = _MIDGAME.replace(scores=(500, 39500, 40000, 40000))

@@ -5,8 +5,9 @@ A format is a :class:`LogFormat`: its ``name``, its ``title`` in messages, how i
 from another format), the function that reads it, ``(data: bytes, file: str) -> GameLog``, and
 the one that writes it where yakuset can, ``(game: GameLog) -> str``, each named
 ``"module:function"`` and imported only when a log of its format is read or written. A format
-whose first line is marked is tried before those told by their start alone, so the order of
-:data:`LOG_FORMATS` does not decide; a new format is its module and one entry here.
+whose first line is marked is tried before those told by their start alone; among the marked
+ones, the order of :data:`LOG_FORMATS` decides (a more particular mark first). A new format is
+its module and one entry here.
 """
 
 from __future__ import annotations

@@ -26,6 +26,11 @@ FLOATING_KEYS = ("none_above", "one_above", "two_above", "three_above", "all_abo
 SECTIONS = ("points", "ending", "tiles", "wins", "draws", "dealer", "liability", "penalties", "players", "kita")
 #: Abortive draws that need a fourth player (four winds, four riichi, three rons on one discard).
 FOUR_PLAYER_ABORTIVE = tuple(draw.value for draw in AbortiveDraw if draw.needs_four_players)
+_ONE_OF_THREE = [draw.value for draw in AbortiveDraw if not draw.needs_four_players]
+#: The abortive draws three players can have, in words: "nine_terminals and four_kans".
+_THREE_PLAYER_ABORTIVE = " and ".join(
+    [", ".join(_ONE_OF_THREE[:-1]), _ONE_OF_THREE[-1]] if len(_ONE_OF_THREE) > 1 else _ONE_OF_THREE
+)
 _SUIT_LETTERS = "mpsz"
 
 
@@ -384,6 +389,6 @@ def _three_players(
                 problem(
                     ["draws", "abortive", index],
                     f"{kind} cannot happen with three players",
-                    "remove it (three players have nine_terminals and four_kans)",
+                    f"remove it (three players have {_THREE_PLAYER_ABORTIVE})",
                 )
     return removed, kita

@@ -100,8 +100,10 @@ def abort(
     if kind not in table.abortive:
         have = ", ".join(sorted(table.abortive)) or "none"
         raise InputError(f"the rule set has no abortive draw {kind.value!r} (draws.abortive: {have})")
-    if kind == "four_riichi" and len(declared) != table.players:
-        raise InputError("four_riichi: all four seats declare riichi this hand (the riichi list)")
+    needed = kind.riichi_needed
+    if needed is not None and len(declared) != needed:
+        seats = "all four seats" if needed == 4 else f"{needed} seats"
+        raise InputError(f"{kind.value}: {seats} declare riichi this hand (the riichi list)")
     if not noted:
         ledger.note("abort", 0, _ABORT, kind.replace("_", " "))
     ledger.note("sticks", 0, _STICKS_STAY, sticks)

@@ -195,7 +195,7 @@ REFUSED = [
     pytest.param(
         {"abort": "sneeze"},
         Abort("sneeze"),  # type: ignore[arg-type]
-        "an abortive draw is one of nine_terminals, four_winds, four_riichi, four_kans, triple_ron, got 'sneeze'",
+        f"an abortive draw is one of {', '.join(AbortiveDraw)}, got 'sneeze'",
         id="abort",
     ),
     pytest.param({"chombo": 7}, Chombo(7), "the chombo's seat must be a seat 0-3, got 7", id="chombo"),

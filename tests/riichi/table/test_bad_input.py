@@ -10,6 +10,7 @@ import pytest
 import yakuset
 from yakuset import InputError
 from yakuset.riichi import State, new_game, settle, standings
+from yakuset.riichi.kinds import AbortiveDraw
 from yakuset.riichi.settlement.scripts import load_game, replay_game
 
 from ...helpers import BUNDLED, shown
@@ -171,7 +172,7 @@ RON = {"ron": {"discarder": 0, "winners": [{"seat": 1, "han": 1, "fu": 30}]}}
         (
             {"abort": "sneeze"},
             (),
-            "an abortive draw is one of nine_terminals, four_winds, four_riichi, four_kans, triple_ron, got 'sneeze'",
+            f"an abortive draw is one of {', '.join(AbortiveDraw)}, got 'sneeze'",
         ),
         ({"abort": "four_riichi"}, (0, 1), "four_riichi: all four seats declare riichi this hand"),
         ({"chombo": 7}, (), "the chombo's seat must be a seat 0-3, got 7"),
