@@ -42,7 +42,7 @@ def test_a_kind_is_its_word():
 
 
 def test_only_four_riichi_is_made_by_riichi_and_by_every_seat_of_four():
-    # "four riichi needs all four in the riichi list" (docs/rules/riichi-table.md §6).
+    # "four riichi needs all four in the riichi list" (docs/rules/riichi-table.md §4).
     assert {draw: draw.riichi_needed for draw in AbortiveDraw if draw.riichi_needed is not None} == {
         AbortiveDraw.FOUR_RIICHI: 4
     }
