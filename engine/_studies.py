@@ -384,9 +384,15 @@ def _dask_installed() -> bool:
 
 
 class Progress:
-    """A one-line progress report on standard error, redrawn at most a few times a second."""
+    """A one-line progress report on standard error, redrawn at most a few times a second: what
+    is done of how many ``unit`` (``per`` for each rule set played), the rate and the time left.
 
-    def __init__(self, stream: Any = None) -> None:
+    ``[######........................] 296/800 games (400 for each of 2 rule sets), 1.4/s, 6 min left``
+    """
+
+    def __init__(self, unit: str = "matches", per: int | None = None, stream: Any = None) -> None:
+        self.unit = unit
+        self.per = per
         self.stream = stream if stream is not None else sys.stderr
         self.began = time.perf_counter()
         self.shown = 0.0
@@ -396,18 +402,32 @@ class Progress:
         if done < total and now - self.shown < 0.2:
             return
         self.shown = now
-        rate = done / max(now - self.began, 1e-9)
+        self.stream.write("\r" + self.line(done, total, now - self.began) + ("\n" if done >= total else ""))
+        self.stream.flush()
+
+    def line(self, done: int, total: int, seconds: float) -> str:
+        """The report after ``seconds`` with ``done`` of ``total`` played."""
         width = 30
         filled = width * done // max(total, 1)
-        self.stream.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done:,}/{total:,} matches, {rate:,.0f}/s"
-            + ("\n" if done >= total else "")
-        )
-        self.stream.flush()
+        counted = f"{done:,}/{total:,} {self.unit}"
+        if self.per and total > self.per and total % self.per == 0:
+            counted += f" ({self.per:,} for each of {total // self.per} rule sets)"
+        rate = done / seconds if seconds > 0 else 0.0
+        shown = f"{rate:,.1f}/s" if rate < 10 else f"{rate:,.0f}/s"
+        left = "" if done >= total or not done else f", {_duration((total - done) / rate)} left"
+        return f"[{'#' * filled}{'.' * (width - filled)}] {counted}, {shown}{left}"
 
     def close(self) -> None:
         self.stream.write("\n")
         self.stream.flush()
+
+
+def _duration(seconds: float) -> str:
+    """``45 s``, ``6 min``, ``1 h 20 min``: a time left, rounded as a reader takes it."""
+    if seconds < 60:
+        return f"{max(1, round(seconds))} s"
+    minutes = round(seconds / 60)
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60} min"
 
 
 def text(done: Study) -> str:

@@ -146,7 +146,11 @@ def _play(a: RuleSet, b: RuleSet, args: argparse.Namespace) -> PlayStudy:
 
     if args.plot:
         _studies.check_plot(args.plot)  # before the matches, not after them
-    progress = None if args.no_progress or not sys.stderr.isatty() else _studies.Progress()
+    progress = (
+        None
+        if args.no_progress or not sys.stderr.isatty()
+        else _studies.Progress(_studies.study_part(a).unit, args.play)
+    )
     played = _paired.play(
         a, b, args.play, args.seed, bot_names(args), workers=args.workers, scheduler=args.scheduler, progress=progress
     )

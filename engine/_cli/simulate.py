@@ -39,7 +39,11 @@ def run(args: argparse.Namespace) -> int:
     bots = bot_names(args)
     if args.plot:
         _studies.check_plot(args.plot)  # before the study, not after it
-    progress = None if args.no_progress or not sys.stderr.isatty() else _studies.Progress()
+    progress = (
+        None
+        if args.no_progress or not sys.stderr.isatty()
+        else _studies.Progress(_studies.study_part(rulesets[0]).unit, args.matches)
+    )
     study = _studies.run(
         rulesets, args.matches, args.seed, bots, workers=args.workers, scheduler=args.scheduler, progress=progress
     )
