@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..._core.arguments import shown
 from ..._core.errors import InputError
 from ..kinds import ResultKind
 from ..settlement.outcomes import Abort, DeclaredYakuman, Draw, HandOutcome, HanFu, Ron, Tsumo, Win
@@ -36,6 +37,12 @@ def check_log(game: GameLog, rs: RuleSet | None = None) -> tuple[Finding, ...]:
     """Every disagreement found in ``game`` (empty when it holds together). With a rule set
     (``rs``: usually ``load_ruleset(game.ruleset)``, the one the lobby implies) each hand's
     deltas are settled again and the final points worked out."""
+    if not isinstance(game, GameLog):
+        raise InputError(f"game must be a yakuset.riichi.GameLog (from read_log), got {shown(game)}")
+    if rs is not None:
+        from ..rules.compiled import rules_of
+
+        rules_of(rs)  # says what is wrong with rs
     findings: list[Finding] = []
     for number, hand in enumerate(game.hands, 1):
         findings += [Finding(number, m) for m in _tiles_once(hand)]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..._core.arguments import shown
+from ..._core.errors import InputError
 from .record import Lobby
 
 ROOMS = {0x00: "ippan", 0x80: "joukyuu", 0x20: "tokujou", 0xA0: "houou"}
@@ -63,6 +65,8 @@ def lobby_variant(lobby: Lobby | None) -> tuple[str, str] | None:
     table's bundled one with what the lobby sets otherwise (``tenhou-east``: ``extends: tenhou``,
     ``ending: {length: east}``). ``None`` when a bundled rule set is implied, or none is (a log
     that names no rules, a lobby with bits this reader does not know)."""
+    if lobby is not None and type(lobby) is not Lobby:
+        raise InputError(f"lobby must be a yakuset.riichi.Lobby (a GameLog's lobby) or None, got {shown(lobby)}")
     if lobby is None or (lobby.type is not None and lobby.type & ~KNOWN_BITS):
         return None
     base = BUNDLED[lobby.players]

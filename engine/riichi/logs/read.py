@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import io
 import os
+import stat
 import zlib
 from typing import Any
 
@@ -42,7 +43,10 @@ def _bytes(source: Any) -> tuple[bytes, str]:
             raise LogError(_TEXT, 0, None, f"the log is over {MAX_LOG_BYTES} bytes")
         return source, _TEXT
     if isinstance(source, str) and (source.lstrip()[:1] in ("<", "{") or "\n" in source):
-        data = source.encode("utf-8")
+        try:
+            data = source.encode("utf-8")
+        except UnicodeEncodeError as error:
+            raise LogError(_TEXT, 0, None, f"not text UTF-8 can hold: {error.reason} at {error.start}") from None
         if len(data) > MAX_LOG_BYTES:
             raise LogError(_TEXT, 0, None, f"the log is over {MAX_LOG_BYTES} bytes")
         return data, _TEXT
@@ -52,13 +56,26 @@ def _bytes(source: Any) -> tuple[bytes, str]:
     if not isinstance(file, str):
         raise InputError(f"path_or_text must be a path or a log's text (str or bytes), got {shown(source)}")
     try:
-        with open(file, "rb") as handle:
-            data = handle.read(MAX_LOG_BYTES + 1)
+        regular = stat.S_ISREG(os.stat(file).st_mode)
+        # A pipe or a device given by name would block open() or never end: only files are read.
+        if regular:
+            with open(file, "rb") as handle:
+                data = handle.read(MAX_LOG_BYTES + 1)
     except OSError as error:
-        raise LogError(file, 0, None, f"cannot read: {error.strerror or error}") from None
+        raise LogError(_named(file), 0, None, f"cannot read: {error.strerror or error}") from None
+    except (UnicodeError, ValueError) as error:  # a NUL or a lone surrogate: no file has that name
+        raise LogError(_named(file), 0, None, f"not a file name: {error}") from None
+    if not regular:
+        raise LogError(_named(file), 0, None, "not a regular file (a folder, a pipe or a device)")
     if len(data) > MAX_LOG_BYTES:
-        raise LogError(file, 0, None, f"the log is over {MAX_LOG_BYTES} bytes")
-    return data, file
+        raise LogError(_named(file), 0, None, f"the log is over {MAX_LOG_BYTES} bytes")
+    return data, _named(file)
+
+
+def _named(file: str) -> str:
+    """``file`` as its errors name it: printable whatever it holds (a NUL, a lone surrogate or
+    another unprintable character written as its escape)."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in file)
 
 
 def _gunzip(data: bytes, file: str) -> bytes:
