@@ -25,6 +25,7 @@ from ..._core.arguments import MAX_COUNT, whole_number
 from ..._core.errors import InputError
 from ..._core.numbers import format_number
 from ..._core.results import Step, Steps
+from ..._core.values_fast import from_fields
 from ..rules.compiled import RiichiRules, rules_of
 from ..rules.table import TableRules
 from ..tiles.notation import EAST, FIVES, tile_name
@@ -38,8 +39,6 @@ from .yaku import present
 
 if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
-
-_new = tuple.__new__  # a NamedTuple made without its Python-level __new__ (every field given)
 
 
 class HandScore(NamedTuple):
@@ -124,6 +123,9 @@ class HandScore(NamedTuple):
             f"limit={self.limit!r}, yakuman={self.yakuman}, payments={dict(self.payments)}, "
             f"total={self.total})"
         )
+
+
+_new_hand_score = from_fields(HandScore)
 
 
 def evaluate(
@@ -373,7 +375,7 @@ def _score_reading(
     if yakuman:
         base = _yakuman_base(rs, rules, yakuman, situation.seat_wind == EAST, situation.tsumo)
         dora_steps = Steps(_dora_steps, *dora, False)
-        return _new(HandScore, (scored(base, honba, sticks), yakuman, *dora, None, reading, _NO_STEPS, dora_steps))
+        return _new_hand_score((scored(base, honba, sticks), yakuman, *dora, None, reading, _NO_STEPS, dora_steps))
     all_dora = dora[0] + dora[1] + dora[2] + dora[3]
     if not ids and not (rules.dora_without_yaku and all_dora):
         raise NoYaku("no yaku: the hand needs at least one yaku, and dora alone is not a yaku")
@@ -471,7 +473,7 @@ def _han_score(
     # The explanation is made only when read.
     fu_parts = Steps(_fu_parts, rules, reading, situation, fixed)
     hand_steps = Steps(_hand_steps, rules, ids, situation.open, raw, reading, dora, fu_parts, not_counted, unclaimed)
-    return _new(HandScore, (scored(base, honba, sticks), ids, *dora, raw, reading, fu_parts, hand_steps))
+    return _new_hand_score((scored(base, honba, sticks), ids, *dora, raw, reading, fu_parts, hand_steps))
 
 
 def _fu_parts(rules: RiichiRules, reading: Reading, situation: Situation, fixed: Any) -> list[Step]:

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from ..._core.arguments import shown
 from ..._core.errors import InputError
+from ..._core.values_fast import from_fields
 from ..tiles.notation import EAST, TILE_OF, WINDS, Meld, parse_meld, parse_tiles_red, read_hand, read_tiles, tile_name
 from .situation import FLAGS, Situation, check_flag_facts, meld_facts
 
@@ -16,7 +17,6 @@ NORTH = WINDS[3]
 
 _MAX_INDICATORS = 5  # one dora indicator plus one for each of four kans
 _AT_MOST_FOUR = bytes(range(5))
-_new = tuple.__new__  # a NamedTuple made without its Python-level __new__ (every field given)
 
 
 class Win(NamedTuple):
@@ -33,6 +33,10 @@ class Win(NamedTuple):
     reds: tuple[int, ...]
     indicators: tuple[int, int]
     concealed_counts: bytes
+
+
+_new_win = from_fields(Win)
+_new_situation = from_fields(Situation)
 
 
 def _indicated(indicator: int) -> int:
@@ -176,8 +180,8 @@ def read_win(
         check_flag_facts(values, open_meld, kan, bool(parsed), seat == EAST, seen_elsewhere, kita > 0)
     if ura_list:
         _check_ura(values, dora_list, ura_list)
-    situation = _new(
-        Situation, (every, concealed, bytes(counts), tuple(parsed), win_tile, seat, round_, open_meld, *values)
+    situation = _new_situation(
+        (every, concealed, bytes(counts), tuple(parsed), win_tile, seat, round_, open_meld, *values)
     )
     dora = ura = 0
     dora_of = tile_rules.dora_of
@@ -189,7 +193,7 @@ def read_win(
     if kita and tile_rules.kita is not None:
         counted = _with_kita(tile_rules, kita, dora_list, ura_list, counted)
     indicators = (len(dora_list), len(ura_list))
-    return _new(Win, (situation, concealed, parsed, counted, reds, indicators, concealed_counts))
+    return _new_win((situation, concealed, parsed, counted, reds, indicators, concealed_counts))
 
 
 def _check_ura(values: tuple[bool, ...], dora_list: list[int], ura_list: list[int]) -> None:

@@ -8,10 +8,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from ..._core.results import Step, Steps
+from ..._core.values_fast import from_fields
 from ..scoring.score import Score
 from .state import State
-
-_new = tuple.__new__  # a settlement made without its named tuple's Python-level __new__
 
 #: How a seat is worded in a step: ``seat 2``, or a player's name.
 Wording = Callable[[int], str]
@@ -123,6 +122,9 @@ class Settlement(NamedTuple):
         return f"Settlement(kind={self.kind!r}, transfers={list(self.transfers)}, state={self.state!r})"
 
 
+_new_settlement = from_fields(Settlement)
+
+
 class Ledger:
     """The transfers of one hand and the notes that explain them (worded only if read)."""
 
@@ -146,6 +148,6 @@ class Ledger:
 
     def settled(self, kind: str, state: State, winners: tuple[int, ...]) -> Settlement:
         """The hand settled: its transfers, the next ``state``, its ``winners`` and its steps."""
-        return _new(
-            Settlement, (kind, tuple(self.delta), state, winners, SettlementSteps(ledger_steps, self.notes, None))
+        return _new_settlement(
+            (kind, tuple(self.delta), state, winners, SettlementSteps(ledger_steps, self.notes, None))
         )

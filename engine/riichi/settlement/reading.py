@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..._core.arguments import shown
 from ..._core.errors import InputError
 from ..._core.results import FrozenMap
+from ..._core.values_fast import from_fields
 from ..kinds import AbortiveDraw, Outcome
 from ..rules.compiled import rules_of
 from ..rules.table import ABORTIVE
@@ -48,7 +49,12 @@ _WIN_KEYS = frozenset(
 _HANDS = (HanFu, DeclaredYaku, DeclaredYakuman, Tiles)
 _ABORTIVE_DRAW = {draw.value: draw for draw in AbortiveDraw}
 _DRAW_KEYS = frozenset({"tenpai", "nagashi"})
-_new = tuple.__new__  # a value made without its named tuple's Python-level __new__ (every field given)
+_new_ron = from_fields(Ron)
+_new_tsumo = from_fields(Tsumo)
+_new_draw = from_fields(Draw)
+_new_abort = from_fields(Abort)
+_new_win = from_fields(Win)
+_new_han_fu = from_fields(HanFu)
 
 
 def read_outcome(rs: RuleSet, outcome: Mapping[str, Any] | HandOutcome) -> HandOutcome:
@@ -151,13 +157,13 @@ def _ron(detail: Any, n: int) -> Ron:
             raise InputError(f"seat {discarder} discarded the tile and cannot ron it")
         if "pao" in given:  # a pao of None too: it is no seat
             _liable(given["pao"], seat, n)
-        return _new(Ron, (discarder, (win,)))
+        return _new_ron((discarder, (win,)))
     winners = tuple([_win(w, i) for i, w in enumerate(wins)])
     _winner_seats(discarder, winners, n)
     for win, given in zip(winners, wins):
         if "pao" in given:
             _liable(given["pao"], win.seat, n)
-    return _new(Ron, (discarder, winners))
+    return _new_ron((discarder, winners))
 
 
 def _tsumo(detail: Any, n: int) -> Tsumo:
@@ -167,7 +173,7 @@ def _tsumo(detail: Any, n: int) -> Tsumo:
         a_seat(seat, "the winner's seat", n)
     if "pao" in detail:  # a pao of None too: it is no seat
         _liable(detail["pao"], win.seat, n)
-    return _new(Tsumo, (win,))
+    return _new_tsumo((win,))
 
 
 def _draw(detail: Any, n: int) -> Draw:
@@ -178,18 +184,18 @@ def _draw(detail: Any, n: int) -> Draw:
     ):
         raise InputError(f"a draw is {{'tenpai': [seats], 'nagashi': [seats]}}, got {shown(detail)}")
     tenpai = some_seats(detail["tenpai"], "tenpai", n)
-    return _new(Draw, (tenpai, some_seats(detail.get("nagashi", ()), "nagashi", n)))
+    return _new_draw((tenpai, some_seats(detail.get("nagashi", ()), "nagashi", n)))
 
 
 def _abort(detail: Any, n: int) -> Abort:
     kind = _ABORTIVE_DRAW.get(detail) if isinstance(detail, str) else None
     if kind is None:
         raise InputError(f"an abortive draw is one of {', '.join(ABORTIVE)}, got {shown(detail)}")
-    return _new(Abort, (kind,))
+    return _new_abort((kind,))
 
 
 def _chombo(detail: Any, n: int) -> Chombo:
-    return _new(Chombo, (a_seat(detail, "the chombo's seat", n),))
+    return Chombo(a_seat(detail, "the chombo's seat", n))
 
 
 _READERS: dict[str, Callable[[Any, int], HandOutcome]] = {
@@ -224,18 +230,18 @@ def _win(win: Any, index: int | None) -> Win:
         )
     if "kita" in win and "hand" not in win:
         raise InputError(f"{_what(index)}: kita counts with a hand given as tiles; with han or yaku, count it as dora")
-    hand = _new(HanFu, (win["han"], win.get("fu"))) if "han" in win else _hand(win)
-    return _new(Win, (win.get("seat"), hand, win.get("pao")))
+    hand = _new_han_fu((win["han"], win.get("fu"))) if "han" in win else _hand(win)
+    return _new_win((win.get("seat"), hand, win.get("pao")))
 
 
 def _hand(win: Mapping[str, Any]) -> Hand:
     """The hand of a WIN mapping, its values as given (scoring checks them)."""
     if "han" in win:
-        return _new(HanFu, (win["han"], win.get("fu")))
+        return _new_han_fu((win["han"], win.get("fu")))
     if "yakuman" in win:
-        return _new(DeclaredYakuman, (_listed(win["yakuman"]), win.get("open", False)))
+        return DeclaredYakuman(_listed(win["yakuman"]), win.get("open", False))
     if "yaku" in win:
-        return _new(DeclaredYaku, (_listed(win["yaku"]), win.get("fu"), win.get("dora", 0), win.get("open", False)))
+        return DeclaredYaku(_listed(win["yaku"]), win.get("fu"), win.get("dora", 0), win.get("open", False))
     melds = win.get("melds", ())
     if type(melds) is list:
         melds = tuple(tuple(meld) if type(meld) is list and len(meld) == 2 else meld for meld in melds)

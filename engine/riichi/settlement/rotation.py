@@ -5,6 +5,7 @@ extension's target or end)."""
 from __future__ import annotations
 
 from ..._core.arguments import MAX_COUNT
+from ..._core.values_fast import from_fields
 from ..rules.table import WIND_NAMES, TableRules
 from .ledger import Label, Ledger, Settlement, SettlementSteps, ledger_steps
 from .state import WIND_INDEX, State, make_state
@@ -12,7 +13,8 @@ from .state import WIND_INDEX, State, make_state
 _RENCHAN = Label("renchan: {} deals again", seats=(0,))
 NEXT = Label("next: {} {}, {} honba, {} riichi stick(s) on the table")
 _END = Label("the game ends: {}")
-_new_state = tuple.__new__  # a value made without its named tuple's Python-level __new__
+_new_state = from_fields(State)  # the values worked out here, not checked again as State(...) checks
+_new_settlement = from_fields(Settlement)
 
 
 def after_win(table: TableRules, state: State, kind: str, winners: tuple[int, ...], ledger: Ledger) -> Settlement:
@@ -57,9 +59,9 @@ def next_hand(
         reason = _end_reason(table, state, scores, renchan, yame, wind)
     if reason is None:
         notes.append(("next", 0, NEXT, (WIND_NAMES[wind], hand, honba, sticks), -1, -1))
-        after = _new_state(State, (scores, dealer, WIND_NAMES[wind], hand, honba, sticks, False, None, state.penalties))
+        after = _new_state((scores, dealer, WIND_NAMES[wind], hand, honba, sticks, False, None, state.penalties))
         steps = SettlementSteps(ledger_steps, notes, None)
-        return _new_state(Settlement, (kind, tuple(ledger.delta), after, winners, steps))
+        return _new_settlement((kind, tuple(ledger.delta), after, winners, steps))
     return finish(state, kind, winners, ledger, scores, (dealer, wind, hand, honba, sticks), reason)
 
 

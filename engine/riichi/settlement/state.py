@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..._core.arguments import MAX_COUNT, shown, true_or_false, whole_number
 from ..._core.errors import InputError
+from ..._core.values_fast import from_fields
 from ..kinds import EndReason
 from ..rules.compiled import rules_of
 from ..rules.table import WIND_NAMES
@@ -40,7 +41,6 @@ class _Fields(NamedTuple):
 
 
 _FIELDS = _Fields._fields
-_new = tuple.__new__
 
 
 class State(_Fields):
@@ -90,7 +90,7 @@ class State(_Fields):
             raise InputError(f"a game that goes on has no end_reason, got {shown(end_reason)}")
         fines = (0,) * seats if penalties is None else _per_seat("penalties", penalties, 0, seats)
         values = (four, dealer, round_wind, hand, honba, sticks, ended, end_reason, fines)
-        return _new(cls, values)
+        return super().__new__(cls, *values)
 
     def replace(self, **changes: Any) -> State:
         """A copy with ``changes`` (checked like the constructor's arguments)."""
@@ -112,6 +112,9 @@ class State(_Fields):
         out["scores"] = list(self.scores)
         out["penalties"] = list(self.penalties)
         return out
+
+
+_new_state = from_fields(State)  # the engine's own values, not checked again as State(...) checks
 
 
 def _per_seat(name: str, values: Any, minimum: int | None, seats: int | None) -> tuple[int, ...]:
@@ -137,7 +140,7 @@ def make_state(
 ) -> State:
     """A state from values the engine computed itself (not checked again)."""
     values = (scores, dealer, WIND_NAMES[wind], hand, honba, sticks, end_reason is not None, end_reason, penalties)
-    return _new(State, values)
+    return _new_state(values)
 
 
 def new_game(rs: RuleSet) -> State:

@@ -8,6 +8,7 @@ from bisect import insort
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..._core.values_fast import from_fields
 from ..kinds import AbortiveDraw, Ending, MoveKind
 from ..settlement.outcomes import Abort, Draw, Ron, Tsumo, Win
 from ..tiles.notation import DRAGONS, TERMINALS_AND_HONOURS, WINDS
@@ -44,7 +45,10 @@ if TYPE_CHECKING:
     from .wall import Wall
 
 Events = list[TableEvent]
-_new = tuple.__new__  # an event (a NamedTuple) made without its Python-level __new__ (every field given)
+_new_tile_drawn = from_fields(TileDrawn)
+_new_dora_revealed = from_fields(DoraRevealed)
+_new_tile_discarded = from_fields(TileDiscarded)
+_new_passed = from_fields(Passed)
 _REACTION = DECISIONS[REACTION]
 
 
@@ -79,14 +83,14 @@ def draw(hand: Hand, seat: int, events: Events, replacement: bool = False) -> No
     hand.turn, hand.drawn, hand.phase, hand.rinshan = seat, tile, TURN, replacement
     hand.kuikae = None
     hand.scores = {}
-    events.append(_new(TileDrawn, (seat, tile, replacement)))
+    events.append(_new_tile_drawn((seat, tile, replacement)))
     if wall.revealed != shown_before:
         _dora_shown(hand, shown_before, events)
 
 
 def _dora_shown(hand: Hand, before: int, events: Events) -> None:
     """An event for each dora indicator revealed since ``before`` were shown."""
-    events.extend(_new(DoraRevealed, (tile,)) for tile in hand.wall.dora_indicators[before:])
+    events.extend(_new_dora_revealed((tile,)) for tile in hand.wall.dora_indicators[before:])
 
 
 def play_turn(hand: Hand, move: Move, events: Events) -> None:
@@ -155,7 +159,7 @@ def _discard(hand: Hand, seat: int, move: Move, events: Events) -> None:
             mine.floor = floor - 1
     else:
         mine.count_waits(hand.copies)
-    events.append(_new(TileDiscarded, (seat, tile, tile == hand.drawn, riichi)))
+    events.append(_new_tile_discarded((seat, tile, tile == hand.drawn, riichi)))
     shown_before = hand.wall.revealed
     hand.wall.discarded()  # a kan's dora due after its discard
     if hand.wall.revealed != shown_before:
@@ -221,7 +225,7 @@ def play_reaction(hand: Hand, move: Move, events: Events) -> None:
         if hand.rules.head_bump:
             hand.asking = []
     elif move.kind is _PASS:
-        events.append(_new(Passed, (seat,)))
+        events.append(_new_passed((seat,)))
     else:
         assert move.tile is not None
         hand.calls.insert(0, (seat, move))  # a later call outranks a chi: it is asked only if it may

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..._core.memo import memo, remembered
+from ..._core.values_fast import from_fields
 from .notation import TERMINALS_AND_HONOURS, Meld, tile_counts
 
 _KIND_TILES = {"triplet": 3, "kan": 4, "pair": 2}
-_new = tuple.__new__  # a NamedTuple made without its Python-level __new__ (every field given)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +75,9 @@ class Reading(NamedTuple):
             if g.kind == "pair":
                 return g
         return None
+
+
+_new_reading = from_fields(Reading)
 
 
 # Blocks are ints ``tile * 4 + type`` with the types ordered as the `mahjong` package orders them
@@ -288,8 +291,7 @@ def readings(
     for blocks in _decompositions(counts, meld_blocks):
         if len(blocks) == 7:
             found.append(
-                _new(
-                    Reading,
+                _new_reading(
                     ("chiitoitsu", tuple(map(_CONCEALED_OF, blocks)), "tanki", blocks.index(win * 4 + _PAIR)),
                 )
             )
@@ -306,10 +308,10 @@ def readings(
             index = offset + rest.index(block)
             if wait == "shanpon" and not tsumo:  # completed by ron: counts as open
                 found.append(
-                    _new(Reading, ("standard", (*groups[:index], _BY_RON[block], *groups[index + 1 :]), wait, index))
+                    _new_reading(("standard", (*groups[:index], _BY_RON[block], *groups[index + 1 :]), wait, index))
                 )
             else:
-                found.append(_new(Reading, ("standard", groups, wait, index)))
+                found.append(_new_reading(("standard", groups, wait, index)))
     if not found and not melds and _is_kokushi(counts):
         # 13-sided: the winning tile is the orphan the hand held twice.
         found.append(Reading("kokushi", (), "kokushi_13" if counts[win] == 2 else "kokushi", -1))
