@@ -66,6 +66,8 @@ def read_mjai(data: bytes, file: str) -> GameLog:
             message = json.loads(line)
         except json.JSONDecodeError as error:
             raise reader.error(f"line {line_number} is not JSON: {error}") from None
+        except RecursionError:
+            raise reader.error(f"line {line_number} nests its JSON deeper than a log does") from None
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             raise reader.error(f"line {line_number} is not an mjai message (a mapping with a 'type')")
         reader.message(message)

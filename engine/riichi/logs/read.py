@@ -33,7 +33,10 @@ def read_log(path_or_text: Any) -> GameLog:
     if found is None:
         titles = [each.title for each in LOG_FORMATS]
         raise LogError(file, 0, None, f"not a game log: neither {', '.join(titles[:-1])} nor {titles[-1]}")
-    return found.read(text, file)
+    game = found.read(text, file)
+    if not game.hands:  # nothing was played: no replay, check or rescoring has a hand to read
+        raise LogError(file, 0, None, f"the {found.title} log holds no hand")
+    return game
 
 
 def _bytes(source: Any) -> tuple[bytes, str]:

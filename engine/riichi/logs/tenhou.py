@@ -8,6 +8,7 @@ type, an entity (internal or external) is an error before anything is expanded, 
 
 from __future__ import annotations
 
+import math
 import xml.parsers.expat
 from urllib.parse import unquote
 
@@ -65,6 +66,10 @@ def parse_xml(data: bytes, file: str) -> list[tuple[str, dict[str, str]]]:
         parser.Parse(data, True)
     except xml.parsers.expat.ExpatError as error:
         raise LogError(file, 0, None, f"not well-formed XML: {error}") from None
+    except LogError:
+        raise
+    except (LookupError, ValueError) as error:  # an encoding expat cannot read (ebcdic, utf-7)
+        raise LogError(file, 0, None, f"an XML encoding this reader cannot read: {error}") from None
     return elements
 
 
@@ -113,12 +118,7 @@ class _Reader:
             return
         seat_draws = _TILE_TAGS.get(tag[0])
         if seat_draws is not None and tag[1:].isdigit():
-            hand = self.hand_now(tag)
-            seat, draws = seat_draws
-            if seat >= self.seats:
-                raise self.error(f"<{tag}> is seat {seat}'s, and the game has {self.seats} seats")
-            tile = hand.tile(int(tag[1:]))
-            (hand.draw if draws else hand.discard)(seat, tile)
+            self.tile_tag(tag, *seat_draws)
         elif tag == "GO":
             self.type = self.number(attrs, "type")
             self.seats = 3 if self.type & 0x10 else 4
@@ -149,6 +149,16 @@ class _Reader:
             self.ryuukyoku(self.hand_now(tag), attrs)
         else:
             raise self.error(f"unknown element <{tag}>")
+
+    def tile_tag(self, tag: str, seat: int, draws: bool) -> None:
+        """A draw or a discard: ``<T52/>`` seat 0 draws tile 52, ``<D52/>`` discards it."""
+        hand = self.hand_now(tag)
+        if seat >= self.seats:
+            raise self.error(f"<{tag}> is seat {seat}'s, and the game has {self.seats} seats")
+        if len(tag) > 4:  # a tile is 0-135: a longer number names none (and int() of thousands of digits refuses)
+            raise self.error(f"<{tag[:12]}...> names no tile (tiles are 0-135)")
+        tile = hand.tile(int(tag[1:]))
+        (hand.draw if draws else hand.discard)(seat, tile)
 
     # --- values ---------------------------------------------------------------------------------
 
@@ -309,6 +319,8 @@ class _Reader:
         for number in pairs[0::2] + yakuman_numbers:
             if not 0 <= number < len(TENHOU_YAKU):
                 raise self.error(f"unknown Tenhou yaku number {number}")
+        if len(pairs) % 2:
+            raise self.error(f"yaku= must be pairs of a yaku number and its han, got {attrs.get('yaku')!r}")
         yaku = tuple((TENHOU_YAKU[n], h) for n, h in zip(pairs[0::2], pairs[1::2], strict=True))
         yakuman = tuple(TENHOU_YAKU[n] for n in yakuman_numbers)
         dora = self.tiles(hand, attrs, "doraHai")
@@ -375,5 +387,7 @@ class _Reader:
             self.final_points = tuple(float(p) for p in parts[1::2])
         except ValueError:
             raise self.error(f"owari={attrs['owari']!r} is not scores and points") from None
+        if not all(math.isfinite(points) for points in self.final_points):
+            raise self.error(f"owari={attrs['owari']!r} gives points that are no number")
         if len(self.final) != self.seats or len(self.final_points) != self.seats:
             raise self.error(f"owari= has {len(parts)} values, not {2 * self.seats}")

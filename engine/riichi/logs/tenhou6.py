@@ -8,6 +8,7 @@ tile gets its wall tile as ``logs.hands`` assigns them (the log names tiles by k
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -77,6 +78,8 @@ def read_tenhou6(data: bytes, file: str) -> GameLog:
         document = json.loads(utf8_text(data, file))
     except json.JSONDecodeError as error:
         raise LogError(file, 0, None, f"not JSON: {error}") from None
+    except RecursionError:
+        raise LogError(file, 0, None, "the JSON nests deeper than a log does") from None
     if not isinstance(document, dict) or not isinstance(document.get("log"), list):
         raise LogError(file, 0, None, "not a tenhou.net/6 log: no 'log' list")
     rule = document.get("rule", {})
@@ -100,7 +103,11 @@ def read_tenhou6(data: bytes, file: str) -> GameLog:
 def _final(file: str, sc: Any, players: int) -> tuple[tuple[int, ...] | None, tuple[float, ...] | None]:
     if sc is None:
         return None, None
-    if not isinstance(sc, list) or len(sc) < 2 * players or not all(isinstance(v, (int, float)) for v in sc):
+    if (
+        not isinstance(sc, list)
+        or len(sc) < 2 * players
+        or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in sc)
+    ):
         raise LogError(file, 0, None, f"'sc' is not the final scores and points: {sc!r}")
     return tuple(int(v) for v in sc[0 : 2 * players : 2]), tuple(float(v) for v in sc[1 : 2 * players : 2])
 
@@ -163,6 +170,9 @@ class _Hand:
             raise self.error("the dora and ura indicators are not lists (the dora with one at least)")
         indicators = [self.tile(code, 0, False) for code in dora]
         self.pending_dora = indicators[1:]
+        for seat in range(self.players):
+            if not isinstance(raw[5 + 3 * seat], list) or not isinstance(raw[6 + 3 * seat], list):
+                raise self.error(f"seat {seat}'s tiles taken and given are not lists")
         self.taken = [list(raw[5 + 3 * s]) for s in range(self.players)]
         self.given = [list(raw[6 + 3 * s]) for s in range(self.players)]
         result_raw = raw[16]
@@ -285,8 +295,12 @@ class _Hand:
             return None  # a hand the log stops in
         if not isinstance(raw, list) or (raw[0] != WIN_NAME and raw[0] not in DRAW_NAMES):
             raise self.error(f"unknown result {raw[0] if isinstance(raw, list) and raw else raw!r}")
+        if len(raw) > 1 and not self.deltas(raw[1]):
+            raise self.error(f"a result's deltas are {self.players} whole numbers, got {raw[1]!r}")
         if raw[0] != WIN_NAME:
             return self.draw_result(raw, DRAW_NAMES[raw[0]], sticks)
+        if len(raw) < 3:
+            raise self.error(f"a win is [deltas], [who, from, pao, points, yaku...]: {raw[1:]!r}")
         wins = self.wins(raw, ura)
         total = tuple(sum(w.deltas[s] for w in wins) for s in range(self.players))
         kind = ResultKind.TSUMO if wins[0].seat == wins[0].discarder else ResultKind.RON
@@ -307,13 +321,17 @@ class _Hand:
             self.build.nine_terminals()
         return self.finish(kind, (), tenpai, deltas, sticks)
 
+    def deltas(self, given: Any) -> bool:
+        """Whether ``given`` is a result's deltas: a whole number for each seat, at least."""
+        return isinstance(given, list) and len(given) >= self.players and all(type(v) is int for v in given)
+
     def wins(self, raw: list[Any], ura: list[Any]) -> tuple[LogWin, ...]:
         """Each win of a 和了: ``[deltas], [who, from, pao, points, yaku...]`` pairs."""
         wins = []
         ura_tiles: tuple[int, ...] | None = None
         for index in range(1, len(raw), 2):
             deltas, info = raw[index], raw[index + 1] if index + 1 < len(raw) else None
-            if not isinstance(deltas, list) or not isinstance(info, list) or len(info) < 3:
+            if not self.deltas(deltas) or not isinstance(info, list) or len(info) < 3:
                 raise self.error(f"a win is [deltas], [who, from, pao, points, yaku...]: {raw[index : index + 2]!r}")
             win = self.win(deltas, info)
             if any(type(e) is TileDiscarded and e.riichi and e.seat == win.seat for e in self.build.events):

@@ -3,11 +3,17 @@ error and never a hang (issue 42's escapes, each by its number there)."""
 
 from __future__ import annotations
 
+import gzip
+import json
+import math
 import os
+import re
 
 import pytest
 from yakuset import InputError, load_ruleset
 from yakuset.riichi import LogError, check_log, lobby_variant, read_log
+
+from ...helpers import LOGS
 
 
 @pytest.mark.parametrize(
@@ -44,9 +50,7 @@ def test_check_log_refuses_what_is_no_game(game):  # 12
 
 
 def test_check_log_refuses_a_rule_set_of_another_game():
-    game = read_log(
-        os.path.join(os.path.dirname(__file__), "..", "..", "data", "logs", "tenhou-mjlog", "double-ron.mjlog")
-    )
+    game = read_log(LOGS / "tenhou-mjlog" / "double-ron.mjlog")
     with pytest.raises(InputError):
         check_log(game, load_ruleset("nintendo"))
 
@@ -55,3 +59,54 @@ def test_check_log_refuses_a_rule_set_of_another_game():
 def test_lobby_variant_refuses_what_is_no_lobby(lobby):  # 12
     with pytest.raises(InputError, match=r"lobby must be a yakuset\.riichi\.Lobby"):
         lobby_variant(lobby)
+
+
+def _tenhou_xml() -> str:
+    data = (LOGS / "tenhou-mjlog" / "double-ron.mjlog").read_bytes()
+    return (gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data).decode()
+
+
+def _tenhou6(change) -> str:
+    document = json.loads((LOGS / "tenhou6" / "chankan.json").read_text())
+    change(document)
+    return json.dumps(document)
+
+
+def _cut_deltas(document) -> None:
+    document["log"][0][-1][1] = document["log"][0][-1][1][:2]
+
+
+def _owari_nan(text: str) -> str:
+    found = re.search(r'owari="([^"]*)"', text)
+    parts = found.group(1).split(",")
+    parts[1] = "nan"
+    return text.replace(found.group(0), f'owari="{",".join(parts)}"')
+
+
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        # 5: a tile number of 5,000 digits (int() refuses over 4,300)
+        (lambda: re.sub(r"<T\d+/>", "<T" + "9" * 5000 + "/>", _tenhou_xml(), count=1), "names no tile"),
+        # 6: an odd-length yaku= in an AGARI
+        (lambda: re.sub(r'yaku="([^"]*)"', r'yaku="\1,1"', _tenhou_xml(), count=1), "yaku= must be pairs"),
+        (lambda: b'<?xml version="1.0" encoding="ebcdic"?><mjloggm/>', "an XML encoding"),  # 7
+        (lambda: b'<?xml version="1.0" encoding="utf-7"?><mjloggm/>', "an XML encoding"),  # 7
+        (lambda: _owari_nan(_tenhou_xml()), "gives points that are no number"),  # 19
+        (lambda: _tenhou6(lambda d: d.__setitem__("sc", [math.nan, 0, 25000, 0, 25000, 0, 25000, 0])), "'sc'"),  # 8
+        (lambda: _tenhou6(lambda d: d.__setitem__("sc", [math.inf, 0, 25000, 0, 25000, 0, 25000, 0])), "'sc'"),  # 8
+        (lambda: _tenhou6(lambda d: d["log"][0].__setitem__(5, 5)), "taken and given are not lists"),  # 9
+        (lambda: _tenhou6(lambda d: d["log"][0].__setitem__(-1, ["和了"])), "a win is [deltas]"),  # 10
+        (lambda: _tenhou6(lambda d: d["log"][0].__setitem__(-1, ["流局", 5])), "deltas are 4 whole numbers"),  # 10
+        (lambda: _tenhou6(lambda d: d["log"][0].__setitem__(-1, ["流局", ["a", "b", "c", "d"]])), "deltas are 4"),  # 10
+        (lambda: _tenhou6(_cut_deltas), "deltas are 4 whole numbers"),  # 10
+        (lambda: '{"log": ' + "[" * 100_000 + "]" * 100_000 + "}", "nests deeper"),  # 11
+        (lambda: '{"type": "start_game", "x": ' + "[" * 100_000 + "]" * 100_000 + "}\n", "nests its JSON deeper"),  # 11
+        (lambda: '<mjloggm ver="2.3"><GO type="169"/></mjloggm>', "holds no hand"),  # 14
+        (lambda: '{"log": [], "sc": [25000, 0, 25000, 0, 25000, 0, 25000, 0]}', "holds no hand"),  # 15
+    ],
+)
+def test_a_malformed_log_is_a_log_error_saying_what_is_wrong(make, words):
+    with pytest.raises(LogError) as info:
+        read_log(make())
+    assert words in str(info.value)
