@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 from pathlib import Path
 
 from .._core.commands import Output
@@ -36,6 +37,6 @@ def run(args: argparse.Namespace) -> int:
         extends = parent.id
     text = stub_text(extends, path.stem)
     path.write_text(text, encoding="utf-8")
-    shown = f"wrote {path}: extends {extends}; `yakuset validate {path}` checks it\n"
+    shown = f"wrote {path}: extends {extends}; `yakuset validate {shlex.quote(str(path))}` checks it\n"
     emit(Output(shown, {"file": str(path), "extends": extends, "text": text}), args.json)
     return EXIT_OK

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -196,6 +197,14 @@ def test_new_writes_a_stub_that_extends_the_rule_set_and_states_nothing_else(cap
     assert "extends: ./club.yaml\n" in (tmp_path / "deeper.yaml").read_text(encoding="utf-8")
 
 
+def test_new_suggests_a_validate_command_a_shell_runs_as_written(capsys, tmp_path, monkeypatch):
+    # issue 42 item 29: "yakuset validate my club.yaml" ran validate on two files, "my" and "club.yaml".
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "new", "my club", "--extends", "nintendo")
+    assert code == 0 and "`yakuset validate 'my club.yaml'` checks it" in out
+    assert run(capsys, "validate", *shlex.split("'my club.yaml'"))[0] == 0
+
+
 def test_new_refuses_an_existing_file_and_an_unknown_rule_set(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "club.yaml").write_text("keep: me\n", encoding="utf-8")
@@ -276,7 +285,7 @@ def test_console_script_runs():
 @pytest.mark.parametrize("module", ["yakuset", "yakuset._cli"])
 def test_module_entry_runs_without_a_traceback(module):
     done = subprocess.run(
-        [sys.executable, "-m", module, "award", "nintendo", "--base", "-5"],
+        [sys.executable, "-m", module, "award", "nintendo", "--base", "0"],
         capture_output=True,
         text=True,
         check=False,

@@ -20,6 +20,8 @@ NOT_FOUND = "no bundled rule set or file named 'nintendoo'"
         (["award", "nintendoo", "--base", "8"], NOT_FOUND),
         (["award", "nintendo", "--base", "x"], "argument --base: expected a whole number, got 'x'"),
         (["award", "nintendo", "--base", "8", "--own-calls", "-1"], "expected a whole number of at least 0"),
+        # issue 42 item 31: a negative base printed 0 and exited 0 (a base is a sum of yaku points)
+        (["award", "nintendo", "--base", "-3"], "argument --base: expected a whole number of at least 0, got '-3'"),
         (["score", "tenhou", "--han", "1", "--fu", "7"], "fu"),
         (["table", "nintendoo", "--format", "json"], NOT_FOUND),
         (["diff", "nintendo", "tenhou"], "can't be compared"),

@@ -8,7 +8,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..._core.commands import Command, Output, count_argument, whole_number_argument
+from ..._core.commands import Command, Output, count_argument
 from ..._core.errors import InputError
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ class KoikoiCommandLine:
 
 
 def _award_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--base", type=whole_number_argument, required=True, help="the winner's base points")
+    parser.add_argument("--base", type=count_argument, required=True, help="the winner's base points (at least 0)")
     parser.add_argument("--own-calls", type=count_argument, default=0, help="the winner's Koi-Koi calls this round")
     parser.add_argument("--opponent-calls", type=count_argument, default=0, help="the loser's Koi-Koi calls this round")
     parser.add_argument("--field-brights", type=count_argument, default=0, help="brights dealt face up this round")
