@@ -386,6 +386,102 @@ def _gains(held: bytes, limits: bytes, runs: bool) -> tuple[int, ...]:
 _NEAR = tuple((k,) if k >= 27 else tuple(range(max(k - k % 9, k - 2), min(k - k % 9 + 9, k + 3))) for k in range(34))
 
 
+def discard_efficiency(counts: bytes, limits: bytes, melds: int, left: Sequence[int]) -> list[tuple[int, int, int]]:
+    """For a hand of 14 tiles (less 3 a meld; ``counts`` by kind, no tile past ``limits``, beside
+    ``melds`` melds), each kind held, ascending, as ``(kind, shanten, accepted)``: the shanten of
+    the hand of 13 that discarding one leaves (:func:`shanten_of`'s), and the tiles it then
+    accepts, ``left[k]`` copies of each tile ``k`` that lowers that shanten (and that the hand
+    holds fewer of than its limit). The tiles accepted are counted for the discards that leave
+    the lowest shanten only (the others show 0).
+
+    Counted by what changes: a discard changes its own suit's table only, so the other three
+    suits' tables are read once a turn; a tile drawn after it lowers the shanten read as sets
+    and a pair exactly where it adds one to an entry of its suit's table that a best split
+    reads (the suit's gains, :func:`_gains`, remembered by the suit's shape), and lowers the
+    shanten read as seven pairs or the orphans only when that reading is the discard's shanten
+    (a tile lowers either by one at most): no table is made for a tile drawn."""
+    hand = bytearray(counts)
+    tables = [_suit_table(hand, limits, suit) for suit in range(4)]
+    afters = _discard_shantens(hand, limits, melds, tables)
+    lowest = min(after for _, after, _, _, _ in afters)
+    out = []
+    for kind, after, standard, others, table in afters:
+        accepted = 0
+        if after == lowest:
+            after_tables = list(tables)
+            after_tables[_SUIT_OF[kind]] = table
+            hand[kind] -= 1
+            accepted = _accepted(hand, limits, melds, left, (after, standard, others), after_tables)
+            hand[kind] += 1
+        out.append((kind, after, accepted))
+    return out
+
+
+def _discard_shantens(
+    hand: bytearray, limits: bytes, melds: int, tables: Sequence[tuple[int, ...]]
+) -> list[tuple[int, int, int, int | None, tuple[int, ...]]]:
+    """For each kind held: its kind, the shanten after discarding one, that hand's shanten as
+    sets and a pair, as seven pairs or the orphans (``None`` when not counted) and the table of
+    the discard's suit after it (:func:`discard_efficiency`)."""
+    sets, closed = 4 - melds, not melds
+    base = _rests(tables)  # a discard changes its own suit only
+    afters = []
+    for kind in range(34):
+        if not hand[kind]:
+            continue
+        suit = _SUIT_OF[kind]
+        hand[kind] -= 1
+        table = _suit_table(hand, limits, suit)
+        standard = after = _standard(table, base[suit], sets)
+        others = None
+        if closed and after > -1:
+            others = _others(bytes(hand), limits)
+            after = min(after, others)
+        hand[kind] += 1
+        afters.append((kind, after, standard, others, table))
+    return afters
+
+
+def _accepted(
+    hand: bytearray,
+    limits: bytes,
+    melds: int,
+    left: Sequence[int],
+    shantens: tuple[int, int, int | None],
+    tables: Sequence[tuple[int, ...]],
+) -> int:
+    """The copies ``left`` of the tiles that lower the shanten of the hand of 13 ``hand`` (whose
+    suits' ``tables`` are given): ``shantens`` is its shanten, as sets and a pair, and as seven
+    pairs or the orphans (``None``: not counted)."""
+    after, standard, others = shantens
+    sets = 4 - melds
+    completing = 0  # a bit a tile kind: a tile there lowers the shanten as sets and a pair
+    if standard == after:
+        rests = _rests(tables)
+        want, used = sets * 2 + 1, 3 * sets + 1 - standard
+        for suit, (start, stop, runs) in enumerate(_SUITS):
+            table, rest = tables[suit], rests[suit]
+            read = [index for index in range(want + 1) if table[index] + rest[want - index] == used]
+            if read:
+                gains = _gains(bytes(hand[start:stop]), limits[start:stop], runs)
+                for index in read:
+                    completing |= gains[index] << start
+    # Seven pairs or the orphans: counted again for each tile only when that reading is the
+    # hand's shanten (a tile lowers it by one at most).
+    other_ways = not melds and (others is None or others <= after)
+    accepted = 0
+    for tile in _candidates(hand, melds):
+        if left[tile] and hand[tile] < limits[tile]:
+            if completing >> tile & 1:
+                accepted += left[tile]
+            elif other_ways:
+                hand[tile] += 1
+                if _others(bytes(hand), limits) < after:
+                    accepted += left[tile]
+                hand[tile] -= 1
+    return accepted
+
+
 def _candidates(counts: Sequence[int], melds: int) -> list[int]:
     """The tiles that could complete the hand, ascending: a tile held or within two of one in
     its suit, or an orphan of a closed hand."""
