@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 from ..._core.bots import OfferedBot, find_offered
 from ..rules.compiled import rules_of
 from ..rules.hooks import offered_bots
-from ..tiles.shanten import _SUIT_OF, _candidates, _others, _rests, _standard, _suit_table
+from ..tiles.shanten import discard_efficiency
 
 if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
@@ -72,15 +72,9 @@ def tile_efficiency(view: View) -> list[Efficiency]:
     that lowers the shanten that the seat cannot see (not in its hand, any discard, any meld or
     the dora indicators). Best first: lowest shanten, most accepted, then honours, terminals,
     twos and eights before middle tiles, then by kind."""
-    table = view._table
-    removed = table.rules.table.removed
-    counts = bytearray(34)
-    for tile in view.hand:
-        counts[tile >> 2] += 1
+    counts = view.counts
     seen = bytearray(counts)
-    limits = bytearray(b"\x04" * 34)
-    for kind in removed:
-        limits[kind] = 0
+    limits = bytearray(view.copies)
     left = bytearray(limits)
     own = 0
     for seat, melds in enumerate(view.melds):
@@ -97,51 +91,9 @@ def tile_efficiency(view: View) -> list[Efficiency]:
         seen[tile >> 2] += 1
     for kind in range(34):
         left[kind] = max(0, left[kind] - seen[kind])
-    found = [Efficiency(kind, after, accepted) for kind, after, accepted in _discards(counts, bytes(limits), own, left)]
+    found = [
+        Efficiency(kind, after, accepted)
+        for kind, after, accepted in discard_efficiency(counts, bytes(limits), own, left)
+    ]
     found.sort(key=lambda e: (e.shanten, -e.accepted, _KEEP[e.kind], e.kind))
     return found
-
-
-def _discards(counts: bytearray, limits: bytes, melds: int, left: bytearray) -> list[tuple[int, int, int]]:
-    """(kind, shanten after discarding it, tiles accepted then) for each kind held; the tiles
-    accepted are counted for the discards that leave the lowest shanten only (the others show
-    0). The shanten is ``tiles.shanten.shanten_of``'s: each hand's suits are read from the remembered
-    suit tables, and only the suit a discard or a draw changes is read again."""
-    sets = 4 - melds
-    tables = [_suit_table(counts, limits, suit) for suit in range(4)]
-    closed = not melds
-    base = _rests(tables)  # a discard changes its own suit only
-    afters = []
-    for kind in range(34):
-        if not counts[kind]:
-            continue
-        suit = _SUIT_OF[kind]
-        counts[kind] -= 1
-        table = _suit_table(counts, limits, suit)
-        after = _standard(table, base[suit], sets)
-        if closed and after > -1:
-            after = min(after, _others(bytes(counts), limits))
-        counts[kind] += 1
-        afters.append((kind, after, table))
-    lowest = min(after for _, after, _ in afters)
-    out = []
-    for kind, after, table in afters:
-        accepted = 0
-        if after == lowest:
-            after_tables = list(tables)
-            after_tables[_SUIT_OF[kind]] = table
-            rests = _rests(after_tables)
-            counts[kind] -= 1
-            held = bytes(counts)
-            for other in _candidates(held, melds):
-                if left[other] and counts[other] < limits[other]:
-                    counts[other] += 1
-                    grown = _SUIT_OF[other]
-                    if _standard(_suit_table(counts, limits, grown), rests[grown], sets) < after or (
-                        closed and _others(bytes(counts), limits) < after
-                    ):
-                        accepted += left[other]
-                    counts[other] -= 1
-            counts[kind] += 1
-        out.append((kind, after, accepted))
-    return out

@@ -322,9 +322,10 @@ class Table:
 
 
 class View:
-    """What one seat may see at a :class:`Table`, read-only and live: its own hand, every discard,
-    meld and kita, riichi, the dora indicators, the scores and how many tiles the live wall holds;
-    never another seat's hand or the wall's order."""
+    """What one seat may see at a :class:`Table`, read-only and live: its own hand (its tiles,
+    their counts by kind and its waits, as the table keeps them), every discard, meld and kita,
+    riichi, the dora indicators, the scores and how many tiles the live wall holds; never another
+    seat's hand or the wall's order."""
 
     __slots__ = ("_table", "seat")
 
@@ -336,6 +337,26 @@ class View:
     def hand(self) -> tuple[int, ...]:
         """This seat's concealed tiles (wall tiles, ascending)."""
         return tuple(self._table._hand.seats[self.seat].concealed)
+
+    @property
+    def counts(self) -> bytes:
+        """This seat's concealed tiles counted by kind: 34 counts, ``counts[kind]`` (kept by the
+        table on each draw, discard and call)."""
+        return bytes(self._table._hand.seats[self.seat].kinds)
+
+    @property
+    def copies(self) -> bytes:
+        """The copies of each tile kind in the rule set's tiles: 34 counts, four, none of a kind
+        the rule set removes (three players: 2m-8m)."""
+        return self._table._copies
+
+    @property
+    def waits(self) -> tuple[int, ...]:
+        """The tile kinds that complete this seat's hand of 13 (less 3 a meld) as it stood after
+        its last discard, call or the deal, ascending; empty when it is not tenpai. The table
+        keeps them for its furiten, riichi and tenpai checks; a kind the hand already holds
+        every copy of (four less those in its melds and kita) is no wait."""
+        return self._table._hand.seats[self.seat].waits
 
     @property
     def drawn(self) -> int | None:

@@ -29,8 +29,10 @@ _NONE = -99  # no such combination of blocks
 _ORPHANS = tuple(sorted(TERMINALS_AND_HONOURS))
 #: Four of each tile kind: the limits of a hand with no melds and no tile removed.
 FULL_LIMITS = b"\x04" * 34
-#: The tables of the suits' shapes, by counts and limits.
-_TABLES = memo("riichi", "shanten suit tables", 8192)
+#: The tables of the suits' shapes, by counts and limits. The memos of tables and gains are sized
+#: for a study of efficiency bots, whose suits' shapes outgrow 4096 in a few hanchan: an entry
+#: forgotten is walked again (bench/README.md, riichi_random.py); about 20 MB when all are full.
+_TABLES = memo("riichi", "shanten suit tables", 32768)
 _tables_get = _TABLES.get
 
 
@@ -109,7 +111,7 @@ def _table(counts: bytes, limits: bytes, runs: bool) -> tuple[int, ...]:
 
 
 #: The tables of a suit's groups of tiles, by the counts and limits around each (see :func:`_by_groups`).
-_GROUPS = memo("riichi", "shanten group tables", 4096)
+_GROUPS = memo("riichi", "shanten group tables", 16384)
 _groups_get = _GROUPS.get
 
 
@@ -186,7 +188,7 @@ def _honours_table(held: bytes, limits: bytes) -> tuple[int, ...]:
 _EMPTY_SUIT = (0,) * 10
 #: Two tables combined, by the pair: a hand's suits change one or two at a time, so the same
 #: pairs come back turn after turn (:func:`_combine`).
-_COMBINED = memo("riichi", "shanten combined tables", 4096)
+_COMBINED = memo("riichi", "shanten combined tables", 8192)
 _combined_get = _COMBINED.get
 
 
@@ -355,7 +357,7 @@ def shanten_and_waits(counts: bytes, limits: bytes, melds: int) -> tuple[int, tu
 
 #: For a suit's (or the honours') counts and limits, by index ``m * 2 + p`` of its table: the
 #: places where a tile added makes that entry one more, a bit each (:func:`_gains`).
-_GAINS = memo("riichi", "shanten suit gains", 4096)
+_GAINS = memo("riichi", "shanten suit gains", 16384)
 _gains_get = _GAINS.get
 
 
@@ -384,6 +386,137 @@ def _gains(held: bytes, limits: bytes, runs: bool) -> tuple[int, ...]:
 
 #: For each tile kind, the kinds a tile could join it in a set: itself, and in a suit those within two.
 _NEAR = tuple((k,) if k >= 27 else tuple(range(max(k - k % 9, k - 2), min(k - k % 9 + 9, k + 3))) for k in range(34))
+
+
+def discard_efficiency(counts: bytes, limits: bytes, melds: int, left: Sequence[int]) -> list[tuple[int, int, int]]:
+    """For a hand of 14 tiles (less 3 a meld; ``counts`` by kind, no tile past ``limits``, beside
+    ``melds`` melds), each kind held, ascending, as ``(kind, shanten, accepted)``: the shanten of
+    the hand of 13 that discarding one leaves (:func:`shanten_of`'s), and the tiles it then
+    accepts, ``left[k]`` copies of each tile ``k`` that lowers that shanten (and that the hand
+    holds fewer of than its limit). The tiles accepted are counted for the discards that leave
+    the lowest shanten only (the others show 0), among the tiles within two of one held in its
+    suit, the honours held and a closed hand's orphans (a tile far from all of them can lower
+    a seven pairs reading and is not counted: the efficiency bots have always played so).
+
+    Counted by what changes: a discard changes its own suit's table only, so the other three
+    suits' tables are read once a turn; a tile drawn after it lowers the shanten read as sets
+    and a pair exactly where it adds one to an entry of its suit's table that a best split
+    reads (the suit's gains, :func:`_gains`, remembered by the suit's shape), and lowers the
+    shanten read as seven pairs or the orphans only when that reading is the discard's shanten,
+    by a pair made, a kind or an orphan added (:func:`_others_lowering`): no table is made and
+    no hand counted again for a tile drawn."""
+    hand = bytearray(counts)
+    tables = [_suit_table(hand, limits, suit) for suit in range(4)]
+    afters = _discard_shantens(hand, limits, melds, tables)
+    lowest = min(after for _, after, _, _, _ in afters)
+    out = []
+    for kind, after, standard, others, table in afters:
+        accepted = 0
+        if after == lowest:
+            after_tables = list(tables)
+            after_tables[_SUIT_OF[kind]] = table
+            hand[kind] -= 1
+            accepted = _accepted(hand, limits, melds, left, (after, standard, others), after_tables)
+            hand[kind] += 1
+        out.append((kind, after, accepted))
+    return out
+
+
+def _discard_shantens(
+    hand: bytearray, limits: bytes, melds: int, tables: Sequence[tuple[int, ...]]
+) -> list[tuple[int, int, int, int | None, tuple[int, ...]]]:
+    """For each kind held: its kind, the shanten after discarding one, that hand's shanten as
+    sets and a pair, as seven pairs or the orphans (``None`` when not counted) and the table of
+    the discard's suit after it (:func:`discard_efficiency`)."""
+    sets, closed = 4 - melds, not melds
+    base = _rests(tables)  # a discard changes its own suit only
+    afters = []
+    for kind in range(34):
+        if not hand[kind]:
+            continue
+        suit = _SUIT_OF[kind]
+        hand[kind] -= 1
+        table = _suit_table(hand, limits, suit)
+        standard = after = _standard(table, base[suit], sets)
+        others = None
+        if closed and after > -1:
+            others = _others(bytes(hand), limits)
+            after = min(after, others)
+        hand[kind] += 1
+        afters.append((kind, after, standard, others, table))
+    return afters
+
+
+def _accepted(
+    hand: bytearray,
+    limits: bytes,
+    melds: int,
+    left: Sequence[int],
+    shantens: tuple[int, int, int | None],
+    tables: Sequence[tuple[int, ...]],
+) -> int:
+    """The copies ``left`` of the tiles that lower the shanten of the hand of 13 ``hand`` (whose
+    suits' ``tables`` are given): ``shantens`` is its shanten, as sets and a pair, and as seven
+    pairs or the orphans (``None``: not counted)."""
+    after, standard, others = shantens
+    sets = 4 - melds
+    completing = 0  # a bit a tile kind: a tile there lowers the shanten
+    if standard == after:
+        rests = _rests(tables)
+        want, used = sets * 2 + 1, 3 * sets + 1 - standard
+        for suit, (start, stop, runs) in enumerate(_SUITS):
+            table, rest = tables[suit], rests[suit]
+            read = [index for index in range(want + 1) if table[index] + rest[want - index] == used]
+            if read:
+                gains = _gains(bytes(hand[start:stop]), limits[start:stop], runs)
+                for index in read:
+                    completing |= gains[index] << start
+    if not melds and (others is None or others <= after):
+        completing |= _others_lowering(hand, limits, after)
+    lowering = completing & _near_bits(hand, melds)
+    accepted = 0
+    while lowering:
+        tile = (lowering & -lowering).bit_length() - 1
+        lowering &= lowering - 1
+        if left[tile] and hand[tile] < limits[tile]:
+            accepted += left[tile]
+    return accepted
+
+
+def _others_lowering(hand: bytearray, limits: bytes, after: int) -> int:
+    """A bit a tile kind: the tiles with which the closed hand of 13 ``hand`` reads as seven
+    pairs or the orphans below ``after`` (no more than either reading's shanten). A tile lowers
+    either by one at most: seven pairs by a pair made, or by a kind not held while fewer than
+    seven are; the orphans by an orphan not held, or by a pair of orphans where none is held."""
+    held = bytes(hand)
+    lowering = 0
+    if seven_pairs_shanten(held) - 1 < after:
+        few_kinds = 34 - held.count(0) < 7
+        for kind in range(34):
+            count = held[kind]
+            if count == 1 or (not count and few_kinds):
+                lowering |= 1 << kind
+    orphans = orphans_shanten(held, limits)
+    if orphans is not None and orphans - 1 < after:
+        no_pair = max(_ORPHAN_COUNTS(held)) < 2
+        for kind in _ORPHANS:
+            count = held[kind]
+            if not count or (count == 1 and no_pair):
+                lowering |= 1 << kind
+    return lowering
+
+
+_NEAR_BITS = tuple(sum(1 << near for near in _NEAR[kind]) for kind in range(34))
+_ORPHAN_BITS = sum(1 << kind for kind in _ORPHANS)
+
+
+def _near_bits(counts: Sequence[int], melds: int) -> int:
+    """:func:`_candidates` as a bit a tile kind."""
+    near = 0 if melds else _ORPHAN_BITS
+    for kind in range(34):
+        if counts[kind]:
+            near |= _NEAR_BITS[kind]
+    return near
 
 
 def _candidates(counts: Sequence[int], melds: int) -> list[int]:

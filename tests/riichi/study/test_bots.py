@@ -161,7 +161,21 @@ def _seen_through(view) -> set[int]:
 
 
 #: What a View offers a bot: nothing here names another hand or the wall.
-VIEW_SURFACE = {"seat", "hand", "drawn", "discards", "melds", "kita", "riichi", "dora_indicators", "live_left", "state"}
+VIEW_SURFACE = {
+    "seat",
+    "hand",
+    "counts",
+    "waits",
+    "copies",
+    "drawn",
+    "discards",
+    "melds",
+    "kita",
+    "riichi",
+    "dora_indicators",
+    "live_left",
+    "state",
+}
 
 
 def test_a_bot_never_sees_another_hand_or_the_wall(tenhou):
@@ -191,10 +205,52 @@ def test_a_bot_never_sees_another_hand_or_the_wall(tenhou):
     assert decisions > 400
 
 
+def test_a_views_counts_and_waits_are_its_hands(tenhou):
+    """Through a whole game of efficiency bots (whose hands reach tenpai), each seat's view counts
+    its hand by kind, and a closed hand of 13 waits on the tiles the oracle finds complete it."""
+    from yakuset._plugins.riichi_bots import EfficiencyBot
+
+    table = Table(tenhou, seed=3)
+    views = [table.view(seat) for seat in range(4)]
+    bots = [EfficiencyBot(tenhou, random.Random(seat)) for seat in range(4)]
+    tenpai = 0
+    while (seat := table.to_move) is not None and not table.hands:
+        for view in views:
+            tenpai += _check_counts_and_waits(view)
+        table.play(bots[seat].choose(views[seat], table.legal_moves()))
+    assert tenpai > 10
+
+
+def _check_counts_and_waits(view) -> bool:
+    """A view's counts are its hand's by kind, its copies four of each kind (tenhou removes none);
+    a closed hand of 13 waits on the tiles with which the oracle finds it complete. Whether it
+    was such a hand, tenpai."""
+    counts = [0] * 34
+    for tile in view.hand:
+        counts[tile >> 2] += 1
+    assert list(view.counts) == counts
+    assert view.copies == b"\x04" * 34
+    if len(view.hand) == 13 and not view.melds[view.seat]:
+        waits = []
+        for kind in range(34):
+            if counts[kind] < 4:
+                counts[kind] += 1
+                if _oracle_shanten(counts) == -1:
+                    waits.append(kind)
+                counts[kind] -= 1
+        assert view.waits == tuple(waits), (view.hand, view.waits)
+        return bool(waits)
+    return False
+
+
 def _fake_view(hand: list[int], seen: list[int] = (), melds=((), (), (), ())):
     """What tile_efficiency reads of a view: seat 0's hand, the discards and indicators shown."""
+    counts = bytearray(34)
+    for tile in hand:
+        counts[tile >> 2] += 1
     return types.SimpleNamespace(
-        _table=types.SimpleNamespace(rules=types.SimpleNamespace(table=types.SimpleNamespace(removed=frozenset()))),
+        copies=b"\x04" * 34,
+        counts=bytes(counts),
         hand=tuple(hand),
         melds=melds,
         discards=(tuple(seen), (), (), ()),

@@ -316,3 +316,53 @@ def test_a_suit_read_group_by_group_is_the_whole_suit_walked_under_any_limits() 
     for counts, limits in shapes:
         if any(counts) and sum(counts) <= 14:
             assert _by_groups(counts, limits) == _walk(counts, limits, True), (counts, limits)
+
+
+_ORPHANS = {0, 8, 9, 17, 18, 26, *range(27, 34)}
+
+
+def test_each_discards_shanten_and_accepted_tiles_are_counted_hand_by_hand() -> None:
+    """``discard_efficiency`` reads a drawn tile's effect from its suit's gains; counted hand by
+    hand instead (``shanten_of`` of each hand of 13 a discard leaves, and of each hand of 14 a
+    tile drawn after it makes), each discard's shanten is the same, and so are the tiles the
+    lowest discards accept among those it counts (a tile within two of one held in its suit, an
+    honour held, an orphan of a closed hand): random hands with 0-3 melds, copies taken away and
+    copies left."""
+    from yakuset.riichi.tiles.shanten import discard_efficiency, shanten_of
+
+    rng = random.Random(20261207)
+    for _ in range(helpers.examples(1200)):
+        melds = rng.choice((0, 0, 1, 2, 3))
+        limits = bytearray(b"\x04" * 34)
+        for _ in range(rng.randint(0, 6)):
+            limits[rng.randrange(34)] = rng.randint(0, 3)
+        if rng.random() < 0.5:  # a hand of few kinds: runs, sets and pairs
+            pool = [kind for kind in rng.sample(range(34), 9) for _ in range(limits[kind])]
+        else:
+            pool = [kind for kind in range(34) for _ in range(limits[kind])]
+        hand = bytearray(34)
+        for kind in rng.sample(pool, 14 - 3 * melds):
+            hand[kind] += 1
+        left = bytes(rng.randint(0, 4) for _ in range(34))
+        found = discard_efficiency(bytes(hand), bytes(limits), melds, left)
+        assert [kind for kind, _, _ in found] == [kind for kind in range(34) if hand[kind]]
+        expected = {}
+        for kind, _, _ in found:
+            hand[kind] -= 1
+            after = shanten_of(bytes(hand), bytes(limits), melds)
+            accepted = 0
+            for tile in range(34):
+                near = any(
+                    hand[held] and (held == tile or (tile < 27 and held // 9 == tile // 9 and abs(held - tile) <= 2))
+                    for held in range(34)
+                )
+                if (near or (not melds and tile in _ORPHANS)) and hand[tile] < limits[tile]:
+                    hand[tile] += 1
+                    accepted += left[tile] if shanten_of(bytes(hand), bytes(limits), melds) < after else 0
+                    hand[tile] -= 1
+            hand[kind] += 1
+            expected[kind] = (after, accepted)
+        lowest = min(after for after, _ in expected.values())
+        for kind, after, accepted in found:
+            assert after == expected[kind][0], (bytes(hand), kind)
+            assert accepted == (expected[kind][1] if after == lowest else 0), (bytes(hand), kind)
