@@ -221,6 +221,8 @@ class _Reader:
         scores = tuple(100 * s for s in self.numbers(attrs, "ten")[: self.seats])
         dealer = self.number(attrs, "oya")
         round_, honba, sticks, dora = seed[0], seed[1], seed[2], seed[5]
+        if not 0 <= round_ < 16 or honba < 0 or sticks < 0:  # East 1 is 0, North 4 is 15
+            raise LogError(self.file, number, None, f"INIT seed= round {round_} (0-15), honba {honba}, sticks {sticks}")
         if len(scores) != self.seats or not 0 <= dealer < self.seats or dealer != round_ % self.seats:
             raise LogError(self.file, number, None, f"INIT: round {round_}, dealer {dealer}, scores {scores} disagree")
         reds = (0, 0, 0) if self.type & 0x02 else (1, 1, 1)

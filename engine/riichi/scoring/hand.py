@@ -163,7 +163,7 @@ def evaluate(
     if type(riichi_sticks) is not int or not 0 <= riichi_sticks <= MAX_COUNT:
         whole_number("riichi_sticks", riichi_sticks)
     table = rules.table
-    if kita or table.players == 3:
+    if kita or type(kita) is not int or table.players == 3:  # kita=[] is no count: checked there
         read = _read_three_player(
             rs, table, hand, win, melds, seat_wind, round_wind, dora_indicators, ura_indicators, flags, kita
         )

@@ -25,7 +25,7 @@ def _read(hand: Any, melds: Any, ruleset: Any, what: str) -> tuple[bytes, bytes,
         table = rules_of(ruleset).table
         removed = table.removed
     concealed, reds, counts = read_hand(hand)
-    parsed: list[Meld] = parse_melds(melds) if melds else []
+    parsed: list[Meld] = parse_melds(melds) if melds or type(melds) is not tuple else []
     if ruleset is not None:
         if not table.chi:
             refuse_chi(parsed, ruleset.id)

@@ -105,7 +105,7 @@ def _indicators(values: Any, name: str) -> list[int]:
 
 def parse_melds(melds: Any) -> list[Meld]:
     """The ``(kind, tiles)`` pairs of ``melds`` read into :class:`Meld`s (at most four), checked."""
-    if not melds:
+    if not melds and (type(melds) is tuple or type(melds) is list):
         return []
     if type(melds) not in (list, tuple) and (isinstance(melds, str) or not isinstance(melds, Sequence)):
         raise InputError(f"melds must be a list of (kind, tiles) pairs, got {melds!r}")
@@ -232,7 +232,7 @@ def _tiles(
         if len(win_tiles) != 1:
             raise InputError(f"win must be one tile (like 4s), got {win!r}")
         win_tile = win_tiles[0]
-    parsed = parse_melds(melds) if melds else []
+    parsed = parse_melds(melds) if melds or type(melds) is not tuple else []
     expected = 14 - 3 * len(parsed)
     if len(concealed) != expected:
         raise InputError(

@@ -110,3 +110,9 @@ def test_a_malformed_log_is_a_log_error_saying_what_is_wrong(make, words):
     with pytest.raises(LogError) as info:
         read_log(make())
     assert words in str(info.value)
+
+
+def test_a_round_no_game_has_is_refused():  # 19: a Tenhou INIT round of 400000 was read
+    text = re.sub(r'<INIT seed="\d+,', '<INIT seed="400000,', _tenhou_xml(), count=1)
+    with pytest.raises(LogError, match="round 400000"):
+        read_log(text)

@@ -344,3 +344,20 @@ def test_cli_open_tanyao_with_dora_is_fine_under_ema_2025(capsys):
     code, out, err = run(capsys, "score", "ema-2025", "--yaku", "tanyao", "--dora-count", "3", "--fu", "30", "--open")
     assert (code, err) == (0, "")
     assert "8000" in out
+
+
+@pytest.mark.parametrize("kita", [[], {}, None, 0.0, False])
+def test_a_count_of_norths_that_is_no_whole_number_is_refused_even_when_empty(kita):
+    # issue 42 item 19: kita=[] and kita={} were read as no norths at four players
+    with pytest.raises(InputError, match="kita must be a whole number"):
+        yakuset.riichi.evaluate(yakuset.load_ruleset("tenhou"), "234m456p789s11z345s", win="3s", riichi=True, kita=kita)
+
+
+@pytest.mark.parametrize("melds", [None, {}, ""])
+def test_melds_that_are_no_list_are_refused_even_when_empty(melds):
+    # issue 42 item 19: melds=None was read as no melds
+    rs = yakuset.load_ruleset("tenhou")
+    with pytest.raises(InputError, match="melds must be a list of"):
+        yakuset.riichi.evaluate(rs, "234m456p789s11z345s", win="3s", riichi=True, melds=melds)
+    with pytest.raises(InputError, match="melds must be a list of"):
+        yakuset.riichi.waits("234m456p789s11z34s", melds)
