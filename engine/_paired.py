@@ -206,7 +206,7 @@ def _run(
         tasks = [(*sources, causes, done.seed, start, stop, done.bots) for start, stop in cluster_parts(done.asked)]
         done.runner, done.interrupted = on_cluster(_part, tasks, workers, scheduler, take)
     else:
-        size = min(PART_SIZE, max(1, done.asked // 100)) if progress else PART_SIZE
+        size = min(PART_SIZE, max(1, done.asked // 100))  # small parts: Ctrl-C keeps what finished
         for start, stop in parts(done.asked, size):
             try:
                 take(play_part(rulesets, comparisons, done.seed, start, stop, done.bots))

@@ -273,7 +273,7 @@ def where_to_run(total: int, workers: int | None, scheduler: str | None, notes: 
 
 
 def _here(study: Study, rulesets: Sequence[RuleSet], progress: Callable[[int, int], None] | None) -> None:
-    size = min(PART_SIZE, max(1, study.asked // 100)) if progress else PART_SIZE
+    size = min(PART_SIZE, max(1, study.asked // 100))  # small parts: Ctrl-C keeps what finished
     take = _taker(study, progress)
     for start, stop in parts(study.asked, size):
         try:

@@ -113,7 +113,7 @@ def test_ctrl_c_stops_the_study_with_the_matches_finished(monkeypatch, capsys):
 
     monkeypatch.setattr(study, "play_matches", interrupted_after_two_parts)
     monkeypatch.setattr(_studies, "PART_SIZE", 10)
-    code, out, _ = run(capsys, "simulate", "nintendo", "--matches", "100", "--no-progress")
+    code, out, _ = run(capsys, "simulate", "nintendo", "--matches", "1000", "--no-progress")
     assert code == 130
     assert "interrupted: the figures cover the matches finished before Ctrl-C" in out
     assert "nintendo: 20 matches, 240 rounds" in out
@@ -320,3 +320,24 @@ def test_a_study_on_a_cluster_is_cut_so_that_every_worker_has_matches():
     assert _studies.cluster_parts(2_000) == [(start, start + 100) for start in range(0, 2_000, 100)]
     assert _studies.cluster_parts(5) == [(i, i + 1) for i in range(5)]
     assert len(_studies.cluster_parts(100_000)) == 50 and _studies.cluster_parts(100_000)[-1] == (98_000, 100_000)
+
+
+def test_ctrl_c_without_a_progress_bar_keeps_the_matches_that_finished(monkeypatch):
+    # issue 42 item 20: without a terminal the study ran in parts of 2,000 and lost every match
+    # finished before Ctrl-C ("nintendo: 0 matches").
+    from yakuset import _studies
+
+    played = _studies.play_part
+    calls = []
+
+    def interrupted_third(*args, **kwargs):
+        calls.append(args[2:4])
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return played(*args, **kwargs)
+
+    monkeypatch.setattr(_studies, "play_part", interrupted_third)
+    study = _studies.run([yakuset.load_ruleset("nintendo")], 500, 1, ["greedy", "greedy"], workers=1)
+    assert study.interrupted
+    assert calls[:2] == [(0, 5), (5, 10)]
+    assert study.as_dict()["rulesets"][0]["summary"]["matches"] == 10
