@@ -288,7 +288,7 @@ def test_ctrl_c_stops_a_riichi_study_with_the_games_finished(monkeypatch, capsys
 
     monkeypatch.setattr(study, "play_matches", interrupted_after_two_parts)
     monkeypatch.setattr(_studies, "PART_SIZE", 2)
-    code, out, _ = run(capsys, "simulate", "tenhou", "--matches", "10", "--bots", "tsumogiri", "--no-progress")
+    code, out, _ = run(capsys, "simulate", "tenhou", "--matches", "200", "--bots", "tsumogiri", "--no-progress")
     assert code == 130
     assert "interrupted: the figures cover the matches finished before Ctrl-C" in out
     assert "tenhou: 4 games," in out
