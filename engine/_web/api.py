@@ -261,6 +261,10 @@ def _replay_request(data: dict[str, Any]) -> tuple[str, str]:
     script = data["script"]
     if not isinstance(script, str):
         raise RequestProblem(422, f"script must be the script's YAML text, got {json_type(script)}")
+    try:
+        script.encode("utf-8")
+    except UnicodeEncodeError as error:  # a lone surrogate JSON can carry and no text file can
+        raise RequestProblem(422, f"script is not text UTF-8 can hold: {error.reason} at {error.start}") from None
     return script, posted_name(data.get("name"), "name")
 
 

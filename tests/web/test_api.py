@@ -473,6 +473,12 @@ def test_a_bad_script_is_located_under_its_own_name():
     assert "yakuset-serve-" not in json.dumps(found)
 
 
+def test_a_script_no_text_file_can_hold_is_refused_not_a_500():
+    # issue 42 item 16: a lone surrogate, which JSON can carry, failed writing the temporary file.
+    found = error(post("replay", None, content=b'{"ruleset": "nintendo", "script": "\\ud800"}'), 422)
+    assert found["message"].startswith("script is not text UTF-8 can hold")
+
+
 # --- never a 500 ----------------------------------------------------------------------------------------
 
 _WRONG = [None, "x", -1, 1.5, 10**40, True, [], {}, ["x"], {"a": 1}]
