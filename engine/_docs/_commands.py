@@ -34,7 +34,9 @@ def _name(action: argparse.Action) -> str:
 
 
 def _default(action: argparse.Action) -> str:
-    if action.required or action.default in (None, False, [], argparse.SUPPRESS) or not action.option_strings:
+    # By identity: 0 == False, and a default of 0 (--seed, --honba, --own-calls) is one to show.
+    empty = action.default is None or action.default is False or action.default is argparse.SUPPRESS
+    if action.required or empty or action.default == [] or not action.option_strings:
         return ""
     return _text.code(str(action.default))
 
