@@ -214,6 +214,11 @@ def replay(rs: RuleSet, record: GameLog, *, checked: bool | None = None, file: s
     else:
         if checked and divergence is None and record.final is not None and replayed:
             divergence = _compare_final(rs, record, state, len(record.hands))
+        elif record.final is None and not state.ended:
+            notes.append(
+                f"the log stops after hand {len(record.hands)}, where the game goes on under {rs.id}: "
+                "it gives no final scores to compare"
+            )
     return Replay(
         ruleset=rs.id,
         checked=checked,

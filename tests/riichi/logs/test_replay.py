@@ -371,3 +371,16 @@ def test_a_lobby_no_bundled_file_is_implies_the_bundled_one_with_the_lobbys_rule
         else:
             section, name = key.split(".")
             assert rs.document[section][name] == value
+
+
+def test_a_log_cut_between_hands_says_the_game_goes_on():
+    # issue 42 item 30: a log cut after hand 2 replayed as "all 2 hands as the log's" and no more.
+    record = read_log(LOGS / "tenhou-mjlog" / "double-ron.mjlog")
+    assert record.final is not None and len(record.hands) > 2
+    cut = record._replace(hands=record.hands[:2], final=None, final_points=None)
+    done = replay(yakuset.load_ruleset("tenhou"), cut)
+    assert done.divergence is None
+    assert done.notes == (
+        "the log stops after hand 2, where the game goes on under tenhou: it gives no final scores to compare",
+    )
+    assert replay(yakuset.load_ruleset("tenhou"), record).notes == ()
