@@ -4,6 +4,7 @@ the ``web`` extra)."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -53,6 +54,9 @@ def run(args: argparse.Namespace) -> int:
         )
 
     def ready() -> None:
+        if args.json:  # one object a program reads to find the server
+            print(json.dumps({"url": _web.url(sock), "api": "/api/v1", "docs": "/docs/" if docs else None}), flush=True)
+            return
         site = "; the documentation: /docs/" if docs else ""
         print(f"yakuset serve: {_web.url(sock)} (the API: /api/v1{site}; Ctrl-C stops)", flush=True)
 

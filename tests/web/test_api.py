@@ -698,6 +698,25 @@ def test_serve_prints_its_url_and_warns_off_loopback(capsys, monkeypatch, tmp_pa
     assert ("anyone who can reach this machine can use the server" in err) is warned
 
 
+def test_serve_json_prints_one_object_with_its_url(capsys, monkeypatch, tmp_path):
+    # issue 42 item 26: serve --json printed text, while every command takes --json.
+    from yakuset import _web
+
+    monkeypatch.chdir(tmp_path)
+    addresses: list[Any] = []
+
+    def serve(sock, limits, ready, docs=None):
+        addresses.append(sock.getsockname())
+        ready()
+        sock.close()
+
+    monkeypatch.setattr(_web, "serve", serve)
+    code, out, err = run(capsys, "serve", "--port", "0", "--json")
+    assert code == 0, err
+    [(host, port)] = addresses
+    assert json.loads(out) == {"url": f"http://{host}:{port}/", "api": "/api/v1", "docs": None}
+
+
 def test_serve_on_a_port_in_use_is_a_clear_error(capsys):
     from yakuset import _web
 
