@@ -88,6 +88,11 @@ class RulesetNotFound(RulesetError):
         self.name, self.message, self.hint = name, message, hint
         super().__init__([Problem(Location(name, 1, 1), "", message, hint)])
 
+    def __str__(self) -> str:
+        # A name found nowhere has no line to point at: the message and its hint, as the command
+        # line says them.
+        return f"{self.message} (hint: {self.hint})"
+
 
 class InputError(ValueError):
     """An evaluator was called with arguments no game situation can have."""

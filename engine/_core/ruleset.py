@@ -121,11 +121,9 @@ def _a_path(value: Any, message: str) -> str:
 
 def _source_for(source: str | os.PathLike[str]) -> Path:
     text = _a_path(source, "a rule set is named by a bundled id or a path")
-    if isinstance(source, os.PathLike):
-        return Path(text).resolve()
-    path = locate_ref(text, None)
-    if path is None:
-        raise RulesetNotFound(text, *bundled.not_found(text))
+    path = Path(text).resolve() if isinstance(source, os.PathLike) else locate_ref(text, None)
+    if path is None or not path.exists():
+        raise RulesetNotFound(text, *bundled.not_found(text if path is None else str(source)))
     return path
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yakuset
 from yakuset import RulesetError
+from yakuset._core.errors import RulesetNotFound
 
 from ..helpers import write
 
@@ -725,9 +726,19 @@ def test_file_that_is_not_utf8_is_refused_at_the_bad_line(tmp_path):
 
 def test_missing_file_is_a_ruleset_error(tmp_path):
     path = tmp_path / "absent.yaml"
-    problem = only_problem(load_error(path))
-    assert is_file(problem, path)
-    assert "cannot read" in problem.message
+    error = load_error(path)
+    assert isinstance(error, RulesetNotFound)
+    assert only_problem(error).message == f"no file named {str(path)!r}"
+
+
+@pytest.mark.parametrize("source", ["absent.yaml", "./absent.yaml"])
+def test_a_missing_file_reads_as_the_command_line_says_it(source, tmp_path, monkeypatch):
+    # issue 42 item 27: load_ruleset said "absent.yaml:1:1: <document>: cannot read the file",
+    # a position in a file that does not exist, where validate said "no file named ...".
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(RulesetNotFound) as info:
+        yakuset.load_ruleset(source)
+    assert str(info.value) == f"no file named {source!r} (hint: the path is relative to the working folder)"
 
 
 # --- every problem in one run --------------------------------------------------------------
