@@ -58,13 +58,12 @@ class MoveEvent(TableEvent):
     #: The kind of the moves of this type (a discard that declares riichi is a riichi:
     #: :meth:`move` says so).
     move_kind: ClassVar[MoveKind]
-    if TYPE_CHECKING:
+    if TYPE_CHECKING:  # each kind of move event defines move() (a test checks every kind)
         #: The seat that moves (each kind's own field).
         seat: int
 
-    def move(self) -> Move:
-        """The table's :class:`yakuset.riichi.Move` that makes this event."""
-        raise NotImplementedError(type(self).__name__)
+        def move(self) -> Move:
+            """The table's :class:`yakuset.riichi.Move` that makes this event."""
 
 
 class _HandDealtFields(NamedTuple):
