@@ -19,7 +19,11 @@ BUILT_SITE = Path("build") / "site"
 
 
 def add_arguments(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("--host", default="127.0.0.1", help="the address to listen on (another than loopback: a warning)")
+    sub.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (an address other than loopback serves other machines too, with a warning)",
+    )
     sub.add_argument("--port", type=_port_argument, default=8000, help="the port (0: any free one)")
     sub.add_argument(
         "--time-limit", type=_seconds_argument, default=10.0, metavar="SECONDS", help="the most time a request may take"

@@ -71,7 +71,7 @@ def test_human_output_groups_the_score_changes_under_their_cause_with_both_place
     # The largest: base 30 with 5 or more own calls (the first of them listed), the opponent called:
     # 30 × 2 × 2 × 6 = 720 -> 30 × 2 × 2 × 4 = 480.
     first = lines[lines.index(cause) + 1].strip()
-    assert first == "award: award: base 30, 5 own call(s), opponent called: 720 -> 480 (-240)"
+    assert first == "award: base 30, 5 own call(s), opponent called: 720 -> 480 (-240)"
     assert lines[lines.index(cause) + 3].strip() == "... and 238 more (--top N lists more, --top 0 all)"
 
 

@@ -44,7 +44,7 @@ class KoikoiComparison:
         most = 7 if None in limits else min(7, max(limit.calls for limit in limits if limit is not None))
         for base, own, opponent in itertools.product(range(1, 31), range(most + 1), (0, 1)):
             who = "opponent called" if opponent else "opponent did not call"
-            yield "award", f"award: base {base}, {own} own call(s), {who}", _award(base, own, opponent)
+            yield "award", f"base {base}, {own} own call(s), {who}", _award(base, own, opponent)
         seen: set[str] = set()
         for rs in (a, b):
             rules = rules_of(rs)

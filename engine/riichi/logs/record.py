@@ -30,7 +30,7 @@ from ..table.events import (
 #: One thing that happened in a logged hand, in order, as the table's events say it: the wall's
 #: (a draw, a replacement draw after a kan or a kita, a new dora indicator) or a seat's move (a
 #: call is a ``ChiCalled``, ``PonCalled`` or ``OpenKanCalled``; a move's
-#: :meth:`~yakuset.riichi.MoveEvent.move` is the table's move; a call's ``source`` is the seat
+#: ``move()`` (each :class:`~yakuset.riichi.MoveEvent` kind's) is the table's move; a call's ``source`` is the seat
 #: called from, a win's ``tile`` the tile won on).
 HandEvent = (
     TileDrawn

@@ -4,7 +4,7 @@
 all. Each event renders itself at the edge: :meth:`TableEvent.as_dict` is its JSON shape (``type``
 says which kind, as the table's dicts always said) and :meth:`TableEvent.lines` its lines of
 ``Table.trace()``. The fields are named as a move's are (``seat``, ``tile``, ``tiles``); each type
-says its mjai counterpart. A seat's move is a :class:`MoveEvent`, whose :meth:`MoveEvent.move` is
+says its mjai counterpart. A seat's move is a :class:`MoveEvent`, whose ``move()`` (each kind's own) is
 the table's :class:`Move` that makes it. The log readers give a logged hand's events as these
 types too (``LogHand.events``).
 """
