@@ -29,14 +29,12 @@ from ..table.events import (
 from .checks import sticks_balance
 from .formats import utf8_text
 from .hands import HandBuilder
+from .mjai_dialects import MESSAGE_ALIASES, REASONS, URA_KEYS, WRITTEN_REASONS
 from .record import GameLog, LogError, LogHand, LogResult, LogWin, riichi_seats
 from .writing import a_game, file_deltas, has_reds, is_red
 
 HONOURS = "ESWNPFC"
 WINDS = "ESWN"
-#: The draws ``ryukyoku``'s ``reason`` names by their word (written by the mjai writer): each
-#: abortive draw and a nagashi mangan paid; a log without it is an exhaustive draw.
-REASONS = {kind.value: kind for kind in ResultKind if kind.abortive is not None or kind is ResultKind.NAGASHI}
 #: The calls of a discard by their mjai message type.
 CALL_TYPES = {"chi": MoveKind.CHI, "pon": MoveKind.PON, "daiminkan": MoveKind.OPEN_KAN}
 _CALL_TYPE: dict[str, str] = {kind: name for name, kind in CALL_TYPES.items()}
@@ -86,7 +84,9 @@ class _Reader:
         self.build: HandBuilder | None = None
         self.start: tuple[Any, ...] = ()
         self.wins: list[LogWin] = []
-        self.ura: dict[str, int] = {}
+        #: The hand's ura indicators so far, by position (name, tile): a double ron shows the same
+        #: indicators to both winners, and two indicators may have the same name.
+        self.ura: list[tuple[Any, int]] = []
 
     def error(self, message: str) -> LogError:
         if self.build is not None:
@@ -126,13 +126,17 @@ class _Reader:
 
     def message(self, message: dict[str, Any]) -> None:
         """Read one message into the game (:data:`_READ`: one method per message type)."""
-        read = _READ.get(message["type"])
+        read = _READ.get(MESSAGE_ALIASES.get(message["type"], message["type"]))
         if read is None:
             raise self.error(f"unknown mjai message type {message['type']!r}")
         read(self, message)
 
     def start_game(self, message: dict[str, Any]) -> None:
-        names = message.get("names", [])
+        """The players' ``names``, which riichienv leaves out: the seats are then counted from
+        the first hand's ``scores``."""
+        if "names" not in message:
+            return
+        names = message["names"]
         if not isinstance(names, list) or len(names) not in (3, 4):
             raise self.error("start_game names three or four players")
         self.players = tuple(str(n) for n in names)
@@ -208,14 +212,18 @@ class _Reader:
         seat, discarder = self.seat(message, "actor"), self.seat(message, "target")
         build.win(seat, seat == discarder)
         deltas = self.deltas(message)
-        markers = message.get("ura_markers", [])
+        markers: Any = next((message[key] for key in URA_KEYS if key in message), [])
         if not isinstance(markers, list):
             raise self.error("ura_markers is not a list")
-        ura = []
-        for name in markers:
-            if name not in self.ura:  # a double ron shows the same ura to both winners
-                self.ura[name] = self.fresh(name)
-            ura.append(self.ura[name])
+        for position, name in enumerate(markers):
+            if position == len(self.ura):
+                self.ura.append((name, self.fresh(name)))
+            elif self.ura[position][0] != name:
+                shown = self.ura[position][0]
+                raise self.error(
+                    f"ura marker {position + 1} is {name!r}, where another win of the hand showed {shown!r}"
+                )
+        ura = [tile for _, tile in self.ura[: len(markers)]]
         self.wins.append(LogWin(seat, discarder, None, None, None, None, (), (), tuple(ura), None, deltas))
 
     def start_kyoku(self, message: dict[str, Any]) -> None:
@@ -233,6 +241,9 @@ class _Reader:
                 None,
                 "start_kyoku needs bakaze, kyoku, honba, kyotaku, oya, scores, tehais, dora_marker",
             ) from None
+        if not self.players and not self.hands and isinstance(scores, list) and len(scores) in (3, 4):
+            self.seats = len(scores)  # no names: the seats are the first hand's
+            self.players = ("",) * self.seats
         numbers = [kyoku, honba, sticks, dealer, *scores] if isinstance(scores, list) else [None]
         if not all(type(v) is int for v in numbers) or len(scores) != self.seats or not isinstance(tehais, list):
             raise LogError(
@@ -250,7 +261,7 @@ class _Reader:
             dealt.append(tiles)
         self.start = (wind * 4 + kyoku - 1, dealer, honba, sticks, tuple(scores), tuple(dealt), self.fresh(dora))
         self.wins = []
-        self.ura = {}
+        self.ura = []
 
     def deltas(self, message: dict[str, Any]) -> tuple[int, ...]:
         deltas = message.get("deltas")
@@ -266,11 +277,7 @@ class _Reader:
             raise self.error(f"unknown ryukyoku reason {reason!r}")
         kind = ResultKind.DRAW if reason is None else REASONS[reason]
         tenpai = tuple(s for s in range(self.seats) if deltas[s] > 0) if kind is ResultKind.DRAW else ()
-        if "tenpai" in message:  # our writer's: the hands shown (all tenpai or none pay no one)
-            shown = message["tenpai"]
-            if not isinstance(shown, list) or not all(type(s) is int and 0 <= s < self.seats for s in shown):
-                raise self.error(f"ryukyoku's tenpai is not a list of seats: {shown!r}")
-            tenpai = tuple(shown)
+        tenpai = self.shown(message, tenpai)
         if kind is ResultKind.TRIPLE_RON:
             last = build.last_discard()
             for seat in range(self.seats):
@@ -279,6 +286,22 @@ class _Reader:
         if kind is ResultKind.NINE_TERMINALS and build.events:
             build.nine_terminals()
         self.finish(kind, tenpai, deltas)
+
+    def shown(self, message: dict[str, Any], tenpai: tuple[int, ...]) -> tuple[int, ...]:
+        """The seats tenpai as a ``ryukyoku`` shows them: our writer's ``tenpai`` (seats), the
+        protocol's ``tenpais`` (a flag a seat); else ``tenpai``, as the deltas tell it (all tenpai
+        or none pay no one)."""
+        if "tenpai" in message:
+            shown = message["tenpai"]
+            if not isinstance(shown, list) or not all(type(s) is int and 0 <= s < self.seats for s in shown):
+                raise self.error(f"ryukyoku's tenpai is not a list of seats: {shown!r}")
+            return tuple(shown)
+        if "tenpais" in message:
+            flags = message["tenpais"]
+            if not isinstance(flags, list) or len(flags) != self.seats or not all(type(f) is bool for f in flags):
+                raise self.error(f"ryukyoku's tenpais is not a flag for each seat: {flags!r}")
+            return tuple(seat for seat, flag in enumerate(flags) if flag)
+        return tenpai
 
     def finish(self, kind: ResultKind, tenpai: tuple[int, ...], deltas: tuple[int, ...]) -> None:
         assert self.build is not None
@@ -333,7 +356,8 @@ def mjai_tile(tile: int, reds: bool = True) -> str:
 
 def write_mjai(game: GameLog) -> str:
     """The game as mjai JSON lines: one message a line, ``start_game`` to ``end_game``. A
-    ``ryukyoku`` carries ``tenpai`` and, for an abortive draw or a nagashi mangan, ``reason``.
+    ``ryukyoku`` carries ``tenpai`` and, for an abortive draw or a nagashi mangan, the
+    protocol's ``reason`` (:data:`~yakuset.riichi.logs.mjai_dialects.WRITTEN_REASONS`).
     mjai has red fives: a game without them is refused."""
     game = a_game(game)
     if not has_reds(game):
@@ -433,6 +457,7 @@ def _result_messages(hand: LogHand, result: LogResult) -> list[dict[str, Any]]:
         return [{"type": "hora", "actor": win.seat, "target": win.discarder, "deltas": list(win.deltas),
                  "ura_markers": [mjai_tile(t) for t in win.ura]} for win in result.wins]  # fmt: skip
     draw: dict[str, Any] = {"type": "ryukyoku", "deltas": file_deltas(hand, result), "tenpai": list(result.tenpai)}
-    if result.kind in REASONS:
-        draw["reason"] = result.kind
+    reason = WRITTEN_REASONS.get(ResultKind(result.kind))
+    if reason is not None:
+        draw["reason"] = reason
     return [draw]

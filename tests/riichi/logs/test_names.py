@@ -6,7 +6,7 @@ yakuset.riichi.kinds: mjai every draw by its word, Tenhou's formats the draws Te
 from __future__ import annotations
 
 from yakuset.riichi.kinds import AbortiveDraw, ResultKind
-from yakuset.riichi.logs import mjai, tenhou, tenhou6, tenhou6_write
+from yakuset.riichi.logs import mjai, mjai_dialects, tenhou, tenhou6, tenhou6_write
 from yakuset.riichi.table.events import CALL_EVENTS
 
 #: The draws a log's result may be (every kind of result but a win).
@@ -41,8 +41,12 @@ def test_tenhou6_names_every_draw_tenhou_has_and_writes_each_by_one_name():
 
 
 def test_mjai_reasons_are_every_abortive_draw_and_nagashi_by_their_words():
-    assert set(mjai.REASONS.values()) == NAMED_DRAWS
-    assert all(word == kind.value for word, kind in mjai.REASONS.items())
+    """The writer names every abortive draw and nagashi in the protocol's word, which reads back
+    as the same draw; the reader also takes our own words of 0.2.0 and the exhaustive draw's."""
+    assert set(mjai_dialects.WRITTEN_REASONS) == NAMED_DRAWS
+    assert all(mjai_dialects.REASONS[word] is kind for kind, word in mjai_dialects.WRITTEN_REASONS.items())
+    assert all(mjai_dialects.REASONS[kind.value] is kind for kind in NAMED_DRAWS)
+    assert set(mjai_dialects.REASONS.values()) == NAMED_DRAWS | {ResultKind.DRAW}
 
 
 def test_each_writer_names_every_call_of_a_discard_the_reader_reads():
