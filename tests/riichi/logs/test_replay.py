@@ -99,7 +99,7 @@ def test_every_readable_log_replays_with_no_divergence_under_the_rule_set_its_lo
             assert tuple(s.score for s in by_seat) == record.final, path.name
             if record.final_points is not None:
                 assert tuple(s.points for s in by_seat) == record.final_points, path.name
-    assert len(LOG_FILES) == 98 and len(games) == 45
+    assert len(LOG_FILES) == 100 and len(games) == 47
     assert compared >= (340 if not helpers.QUICK_RUN else 150) and finals >= (17 if not helpers.QUICK_RUN else 5)
 
 
