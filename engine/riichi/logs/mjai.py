@@ -68,7 +68,10 @@ def read_mjai(data: bytes, file: str) -> GameLog:
             raise reader.error(f"line {line_number} nests its JSON deeper than a log does") from None
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             raise reader.error(f"line {line_number} is not an mjai message (a mapping with a 'type')")
-        reader.message(message)
+        try:
+            reader.message(message)
+        except LogError as error:  # where in the file: the line of the message not read
+            raise LogError(error.file, error.hand, error.event, f"line {line_number}: {error.detail}") from None
     if reader.build is not None:
         reader.close(None)  # a log cut mid-hand (its wins, if any, not closed by end_kyoku)
     return GameLog(reader.players, None, None, "mjai logs name no rules; give the rule set", tuple(reader.hands),

@@ -53,10 +53,10 @@ LIMITS = (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 class LogError(InputError):
     """A log that cannot be read: ``file`` (``"<text>"`` for a text given), ``hand`` (from 1;
     0 before the first hand), ``event`` (the event's index in its hand, from 0; ``None`` for the
-    hand as a whole) and what is wrong. Its message names all of them."""
+    hand as a whole) and what is wrong (``detail``). Its message names all of them."""
 
     def __init__(self, file: str, hand: int, event: int | None, message: str) -> None:
-        self.file, self.hand, self.event = file, hand, event
+        self.file, self.hand, self.event, self.detail = file, hand, event, message
         where = file if not hand else f"{file}: hand {hand}" + ("" if event is None else f", event {event}")
         super().__init__(f"{where}: {message}")
 

@@ -146,10 +146,10 @@ def test_an_unknown_mjai_message_and_a_hidden_tile_are_refused_where_they_stand(
     lines = MJAI.read_text(encoding="utf-8").splitlines()
     changed = [*lines[:3], '{"type":"shout","actor":0}', *lines[3:]]
     error = refused("\n".join(changed))
-    assert (error.hand, error.event) == (1, 1) and "unknown mjai message type 'shout'" in str(error)
+    assert (error.hand, error.event) == (1, 1) and "line 4: unknown mjai message type 'shout'" in str(error)
     hidden = lines[2].replace('"pai":"F"', '"pai":"?"')
     error = refused("\n".join([*lines[:2], hidden, *lines[3:]]))
-    assert "a hidden tile: the log is one player's view" in str(error)
+    assert "line 3: " in str(error) and "a hidden tile: the log is one player's view" in str(error)
 
 
 def test_a_tenhou6_call_of_no_discard_is_refused() -> None:
