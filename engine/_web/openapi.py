@@ -24,7 +24,14 @@ def _body(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
 
 _ERRORS = {
     str(status): {"$ref": f"#/components/responses/{name}"}
-    for status, name in ((400, "BadJSON"), (404, "NotFound"), (413, "TooLarge"), (422, "Refused"), (503, "Busy"))
+    for status, name in (
+        (400, "BadJSON"),
+        (404, "NotFound"),
+        (408, "SlowBody"),
+        (413, "TooLarge"),
+        (422, "Refused"),
+        (503, "Busy"),
+    )
 }
 
 
@@ -175,6 +182,9 @@ def _components() -> dict[str, Any]:
         "responses": {
             "BadJSON": _error_response("the body is not a JSON object"),
             "NotFound": _error_response("no bundled rule set has that id"),
+            "SlowBody": _error_response(
+                "the body did not arrive within the server's time limit (the connection is closed)"
+            ),
             "TooLarge": _error_response("the body is over 1 MiB"),
             "Refused": _error_response("the engine refuses the request: the command line's message, located problems"),
             "Busy": _error_response("the request outlasted the server's time limit, or heavy requests are all busy"),

@@ -19,7 +19,7 @@ import yakuset
 from yakuset._web import Limits, create_app
 
 from ..helpers import ROOT, run
-from .support import call
+from .support import call, running_server
 
 STREAK_CAP_3 = "extends: nintendo\nname: House\naward:\n  multipliers:\n    - {id: own_streak, max: 3}\n"
 
@@ -595,6 +595,44 @@ def test_a_request_over_the_time_limit_is_503():
     found = error(post("diff", {"a": "tenhou", "b": "ema-2025"}, limits=limits), 503)
     assert found["message"] == "the request took longer than the server's limit of 0.01 s"
     limits.close()
+
+
+def _raw_request(base: str, head: str, body: bytes) -> bytes:
+    """What a server at ``base`` sends back to ``head`` and ``body``, written on a raw socket
+    that then sends nothing more, read until the server closes the connection."""
+    import socket
+    from urllib.parse import urlsplit
+
+    where = urlsplit(base)
+    # Far more than the server's limit: the answer comes when its limit is reached, not this.
+    with socket.create_connection((where.hostname, where.port), timeout=120) as sock:
+        sock.sendall(head.encode("ascii") + body)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return answer
+
+
+def test_a_body_shorter_than_its_content_length_is_408_within_the_time_limit_and_closes():
+    # Item 17 of issue 42: the server waited for the missing bytes for ever (over 30 s seen).
+    body = b'{"text": "extends: nintendo\\n'
+    head = (
+        "POST /api/v1/validate HTTP/1.1\r\nHost: yakuset.test\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body) + 100}\r\n\r\n"
+    )
+    with running_server(Limits(seconds=0.5, heavy=1)) as base:
+        answer = _raw_request(base, head, body)  # returns once the server has closed the connection
+    status_line, _, rest = answer.partition(b"\r\n")
+    headers, _, content = rest.partition(b"\r\n\r\n")
+    assert status_line.split()[1] == b"408", answer
+    assert b"connection: close" in headers.lower()
+    found = json.loads(content)["error"]
+    assert found == {
+        "status": 408,
+        "message": f"the request body did not arrive within the server's limit of 0.5 s ({len(body)} bytes came)",
+        "hint": "send the whole body at once, as many bytes as Content-Length says",
+        "problems": [],
+    }
 
 
 def test_a_heavy_request_over_the_time_limit_is_stopped_and_its_worker_replaced():
