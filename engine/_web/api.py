@@ -32,6 +32,8 @@ from .limits import Limits, RequestProblem, read_json
 from .sources import DEFAULT_NAME, Loaded, Site, house, keeping, posted_name, reference
 
 PREFIX = "/api/v1"
+#: Where the rule-set JSON Schema is served.
+SCHEMA = f"{PREFIX}/schema"
 
 Handler = Callable[[Request], Awaitable[Response]]
 
@@ -134,6 +136,18 @@ async def offered_ruleset(request: Request) -> RuleSet:
         return site.offered(ident)
     limits: Limits = request.app.state.limits
     return await limits.run(lambda: site.offered(ident))
+
+
+async def schema_endpoint(request: Request) -> Response:
+    """The rule-set JSON Schema standing alone, as ``yakuset schema --json`` prints it: what the
+    schema comment of a new rule set names (``yakuset new``, the studio's editor)."""
+    site: Site = request.app.state.site
+    return Response(site.schema, media_type="application/schema+json")
+
+
+def schema_url(request: Request) -> str:
+    """The URL this server answers :func:`schema_endpoint` at, as the request reached it."""
+    return str(request.base_url).rstrip("/") + SCHEMA
 
 
 async def list_endpoint(request: Request) -> Response:
@@ -369,6 +383,7 @@ def routes(site: Site) -> list[Route]:
     ]
     return [
         Route(f"{PREFIX}/openapi.json", openapi_endpoint, methods=["GET"]),
+        Route(SCHEMA, answering(schema_endpoint), methods=["GET"]),
         Route(f"{PREFIX}/rulesets", answering(list_endpoint), methods=["GET"]),
         Route(f"{PREFIX}/rulesets/{{ruleset}}", answering(show_endpoint), methods=["GET"]),
         Route(f"{PREFIX}/rulesets/{{ruleset}}/text", answering(text_endpoint), methods=["GET"]),
@@ -396,4 +411,4 @@ def error_of(exc: Exception) -> JSONResponse:
     )
 
 
-__all__ = ["DEFAULT_NAME", "PREFIX", "error_of", "error_response", "routes"]
+__all__ = ["DEFAULT_NAME", "PREFIX", "SCHEMA", "error_of", "error_response", "routes"]

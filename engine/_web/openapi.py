@@ -75,9 +75,14 @@ def document(site: Site) -> dict[str, Any]:
 
 
 def _bundled_paths(site: Site) -> dict[str, Any]:
-    """What the server tells of its bundled rule sets: the list, one resolved, its file, its tables."""
+    """What the server tells of its rule sets: their schema, the bundled list, one resolved, its
+    file, its tables."""
     tabled = [name for name, game in site.games.items() if game.command_line is not None]
     return {
+        "/api/v1/schema": _get(
+            "the rule-set JSON Schema that a new rule set's schema comment names",
+            "the schema standing alone, like `yakuset schema --json`",
+        ),
         "/api/v1/rulesets": _get(
             "the bundled rule sets",
             "[{id, game, name, description, source, extends}]",

@@ -532,6 +532,28 @@ def test_a_deeply_nested_field_of_a_heavy_request_is_refused_before_it_reaches_a
     assert message in error(response, 422)["message"]
 
 
+def test_the_schema_a_new_rule_set_names_is_served_and_a_validator_reads_it_alone(capsys, tmp_path, monkeypatch):
+    # Issue 42 item 28: `yakuset new` named the schema by a path into this machine's site-packages.
+    from urllib.parse import urlsplit
+
+    import jsonschema
+    import yaml
+
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "new", "house", "--extends", "fudawiki")[0] == 0
+    text = (tmp_path / "house.yaml").read_text(encoding="utf-8")
+    named = text.splitlines()[0].removeprefix("# yaml-language-server: $schema=")
+    answer = call("GET", urlsplit(named).path)
+    assert answer.status_code == 200 and answer.headers["content-type"] == "application/schema+json"
+    served = answer.json()
+    assert served == json.loads(run(capsys, "schema", "--json")[1])
+    # A standard validator given that document alone (no file, no other fetch) reads the file.
+    validator = jsonschema.Draft202012Validator(served)
+    assert list(validator.iter_errors(yaml.safe_load(text))) == []
+    misspelt = [e.message for e in validator.iter_errors(yaml.safe_load(text + "awrd: {}\n"))]
+    assert misspelt and "awrd" in misspelt[0]
+
+
 def test_every_route_is_in_the_openapi_document():
     from starlette.routing import Route
 
