@@ -49,7 +49,10 @@ class GameReplay(NamedTuple):
 
 
 def log_files(path: str) -> list[Path]:
-    """The logs at ``path``: the file itself, or a folder's logs (its subfolders too) by name."""
+    """The logs at ``path``: the file itself, or a folder's logs (its subfolders too) by name.
+    An empty ``path`` is refused (``Path("")`` is the working folder)."""
+    if not path:
+        raise InputError("LOG: an empty path names no file or folder")
     where = Path(path)
     if where.is_dir():
         return sorted(p for p in where.rglob("*") if p.is_file() and p.name.lower().endswith(LOG_SUFFIXES))
@@ -86,7 +89,7 @@ def replay_one(file: str, ruleset: RuleSet | None) -> GameReplay:
     ``ruleset`` for a log that names none), and rescored under ``ruleset`` when that is another."""
     from .riichi import lobby_variant, read_log, replay
 
-    record = read_log(file)
+    record = read_log(path=file)  # a file named like a log's text ({game}.json) is a file here
     variant = lobby_variant(record.lobby)
     if record.ruleset is not None:
         implied: RuleSet | None = load_ruleset(record.ruleset)
@@ -282,7 +285,7 @@ def played(a: RuleSet, b: RuleSet, path: str, resolved: Sequence[Any]) -> Played
     errors = []
     for found in log_files(path):
         try:
-            records.append((str(found), read_log(found)))
+            records.append((str(found), read_log(path=found)))
         except LogError as error:
             errors.append(str(error))
     situations = [situation for file, record in records for situation in _hand_situations(file, record)]

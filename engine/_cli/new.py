@@ -23,6 +23,7 @@ def add_arguments(sub: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from .._core.stub import stub_text
+    from .serve import SCHEMA_URL
 
     path = Path(args.name if args.name.endswith((".yaml", ".yml")) else f"{args.name}.yaml")
     if path.exists():
@@ -35,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         extends = extends if extends.startswith(".") else f"./{extends}"
     else:
         extends = parent.id
-    text = stub_text(extends, path.stem)
+    text = stub_text(extends, path.stem, SCHEMA_URL)
     path.write_text(text, encoding="utf-8")
     shown = f"wrote {path}: extends {extends}; `yakuset validate {shlex.quote(str(path))}` checks it\n"
     emit(Output(shown, {"file": str(path), "extends": extends, "text": text}), args.json)

@@ -14,6 +14,13 @@ from ._output import EXIT_OK
 
 HELP = "the rule-set studio in the browser and the JSON API (pip install 'yakuset[web]')"
 
+#: Where the server listens unless told otherwise.
+DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
+#: The rule-set JSON Schema as a server started with the defaults serves it (``GET /api/v1/schema``,
+#: the API's answer to ``yakuset schema --json``): what the files ``yakuset new`` writes name,
+#: the same on every machine.
+SCHEMA_URL = f"http://{DEFAULT_HOST}:{DEFAULT_PORT}/api/v1/schema"
+
 #: Where `mkdocs build` writes the documentation site, from a checkout (mkdocs.yml).
 BUILT_SITE = Path("build") / "site"
 
@@ -21,10 +28,10 @@ BUILT_SITE = Path("build") / "site"
 def add_arguments(sub: argparse.ArgumentParser) -> None:
     sub.add_argument(
         "--host",
-        default="127.0.0.1",
+        default=DEFAULT_HOST,
         help="the address to listen on (an address other than loopback serves other machines too, with a warning)",
     )
-    sub.add_argument("--port", type=_port_argument, default=8000, help="the port (0: any free one)")
+    sub.add_argument("--port", type=_port_argument, default=DEFAULT_PORT, help="the port (0: any free one)")
     sub.add_argument(
         "--time-limit", type=_seconds_argument, default=10.0, metavar="SECONDS", help="the most time a request may take"
     )

@@ -4,6 +4,7 @@ tables, the award, the yaku of captured cards, a score, a hand from its tiles, a
 Every answer has the shape of the matching ``yakuset ... --json`` command. Every error is JSON,
 ``{"error": {"status", "message", "hint", "problems"}}``, with the message the command line
 prints and a 4xx status: 400 for a body that is not a JSON object, 404 for an unknown rule set,
+408 for a body that does not arrive within the time limit (the answer closes the connection),
 413 for a body over 1 MiB, 422 for a request the engine refuses (``problems`` then lists each
 rule-file problem with its line and column), 503 when the server's time or heavy-request limit
 is reached.
@@ -31,16 +32,19 @@ from .limits import Limits, RequestProblem, read_json
 from .sources import DEFAULT_NAME, Loaded, Site, house, keeping, posted_name, reference
 
 PREFIX = "/api/v1"
+#: Where the rule-set JSON Schema is served.
+SCHEMA = f"{PREFIX}/schema"
 
 Handler = Callable[[Request], Awaitable[Response]]
 
 
 def error_response(
-    status: int, message: str, hint: str | None = None, problems: Sequence[Problem] = ()
+    status: int, message: str, hint: str | None = None, problems: Sequence[Problem] = (), *, close: bool = False
 ) -> JSONResponse:
-    """The JSON of an error: its HTTP status, the command line's message, a hint, located problems."""
+    """The JSON of an error: its HTTP status, the command line's message, a hint, located problems;
+    ``close``: the answer ends the connection."""
     body = {"error": {"status": status, "message": message, "hint": hint, "problems": [p.as_dict() for p in problems]}}
-    return JSONResponse(body, status_code=status)
+    return JSONResponse(body, status_code=status, headers={"connection": "close"} if close else None)
 
 
 def fields(data: Mapping[str, Any], known: tuple[str, ...], required: tuple[str, ...] = ()) -> None:
@@ -132,6 +136,18 @@ async def offered_ruleset(request: Request) -> RuleSet:
         return site.offered(ident)
     limits: Limits = request.app.state.limits
     return await limits.run(lambda: site.offered(ident))
+
+
+async def schema_endpoint(request: Request) -> Response:
+    """The rule-set JSON Schema standing alone, as ``yakuset schema --json`` prints it: what the
+    schema comment of a new rule set names (``yakuset new``, the studio's editor)."""
+    site: Site = request.app.state.site
+    return Response(site.schema, media_type="application/schema+json")
+
+
+def schema_url(request: Request) -> str:
+    """The URL this server answers :func:`schema_endpoint` at, as the request reached it."""
+    return str(request.base_url).rstrip("/") + SCHEMA
 
 
 async def list_endpoint(request: Request) -> Response:
@@ -367,6 +383,7 @@ def routes(site: Site) -> list[Route]:
     ]
     return [
         Route(f"{PREFIX}/openapi.json", openapi_endpoint, methods=["GET"]),
+        Route(SCHEMA, answering(schema_endpoint), methods=["GET"]),
         Route(f"{PREFIX}/rulesets", answering(list_endpoint), methods=["GET"]),
         Route(f"{PREFIX}/rulesets/{{ruleset}}", answering(show_endpoint), methods=["GET"]),
         Route(f"{PREFIX}/rulesets/{{ruleset}}/text", answering(text_endpoint), methods=["GET"]),
@@ -382,7 +399,7 @@ def routes(site: Site) -> list[Route]:
 def error_of(exc: Exception) -> JSONResponse:
     """The JSON answer for what a request raised; anything unforeseen is a 500 that says so in one line."""
     if isinstance(exc, RequestProblem):
-        return error_response(exc.status, exc.message, exc.hint)
+        return error_response(exc.status, exc.message, exc.hint, close=exc.close)
     if isinstance(exc, RulesetError):
         return error_response(422, str(exc), problems=exc.problems)
     if isinstance(exc, InputError):
@@ -394,4 +411,4 @@ def error_of(exc: Exception) -> JSONResponse:
     )
 
 
-__all__ = ["DEFAULT_NAME", "PREFIX", "error_of", "error_response", "routes"]
+__all__ = ["DEFAULT_NAME", "PREFIX", "SCHEMA", "error_of", "error_response", "routes"]

@@ -36,11 +36,12 @@ MAX_BODY = RULE_FILE.max_bytes
 
 
 class RequestProblem(Exception):
-    """A request the server refuses: HTTP ``status`` and the message for the caller."""
+    """A request the server refuses: HTTP ``status`` and the message for the caller; ``close``:
+    the answer ends the connection (the rest of the request is not read)."""
 
-    def __init__(self, status: int, message: str, hint: str | None = None) -> None:
+    def __init__(self, status: int, message: str, hint: str | None = None, *, close: bool = False) -> None:
         super().__init__(message)
-        self.status, self.message, self.hint = status, message, hint
+        self.status, self.message, self.hint, self.close = status, message, hint, close
 
 
 def _too_long(seconds: float) -> RequestProblem:
@@ -106,12 +107,30 @@ class Limits:
         return answer
 
 
+async def _body(request: Request, limits: Limits, too_big: RequestProblem) -> bytes:
+    body = bytearray()
+    with anyio.move_on_after(limits.seconds):
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limits.max_body:
+                raise too_big
+        return bytes(body)
+    raise RequestProblem(
+        408,
+        f"the request body did not arrive within the server's limit of {limits.seconds:g} s ({len(body)} bytes came)",
+        "send the whole body at once, as many bytes as Content-Length says",
+        close=True,
+    )
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
 async def read_json(request: Request, limits: Limits) -> dict[str, Any]:
-    """The request's body as a JSON object, read no further than ``limits.max_body`` bytes."""
+    """The request's body as a JSON object, read no further than ``limits.max_body`` bytes and
+    for no longer than ``limits.seconds`` (a body shorter than its ``Content-Length``, or sent
+    slowly, is a 408 that closes the connection, where the server waited for it for ever)."""
     declared = request.headers.get("content-length")
     too_big = RequestProblem(
         413,
@@ -120,11 +139,7 @@ async def read_json(request: Request, limits: Limits) -> dict[str, Any]:
     )
     if declared is not None and declared.isdigit() and int(declared) > limits.max_body:
         raise too_big
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limits.max_body:
-            raise too_big
+    body = await _body(request, limits, too_big)
     try:
         data = json.loads(bytes(body), parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors

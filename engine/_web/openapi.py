@@ -24,7 +24,14 @@ def _body(properties: dict[str, Any], required: list[str]) -> dict[str, Any]:
 
 _ERRORS = {
     str(status): {"$ref": f"#/components/responses/{name}"}
-    for status, name in ((400, "BadJSON"), (404, "NotFound"), (413, "TooLarge"), (422, "Refused"), (503, "Busy"))
+    for status, name in (
+        (400, "BadJSON"),
+        (404, "NotFound"),
+        (408, "SlowBody"),
+        (413, "TooLarge"),
+        (422, "Refused"),
+        (503, "Busy"),
+    )
 }
 
 
@@ -68,9 +75,14 @@ def document(site: Site) -> dict[str, Any]:
 
 
 def _bundled_paths(site: Site) -> dict[str, Any]:
-    """What the server tells of its bundled rule sets: the list, one resolved, its file, its tables."""
+    """What the server tells of its rule sets: their schema, the bundled list, one resolved, its
+    file, its tables."""
     tabled = [name for name, game in site.games.items() if game.command_line is not None]
     return {
+        "/api/v1/schema": _get(
+            "the rule-set JSON Schema that a new rule set's schema comment names",
+            "the schema standing alone, like `yakuset schema --json`",
+        ),
         "/api/v1/rulesets": _get(
             "the bundled rule sets",
             "[{id, game, name, description, source, extends}]",
@@ -175,6 +187,9 @@ def _components() -> dict[str, Any]:
         "responses": {
             "BadJSON": _error_response("the body is not a JSON object"),
             "NotFound": _error_response("no bundled rule set has that id"),
+            "SlowBody": _error_response(
+                "the body did not arrive within the server's time limit (the connection is closed)"
+            ),
             "TooLarge": _error_response("the body is over 1 MiB"),
             "Refused": _error_response("the engine refuses the request: the command line's message, located problems"),
             "Busy": _error_response("the request outlasted the server's time limit, or heavy requests are all busy"),

@@ -21,7 +21,7 @@ from .. import RuleSet
 from .._core.resolved import path_text, switched_off
 from .._core.stub import stub_text
 from .._core.webpart import WebPart
-from .api import every_ruleset, offered_ruleset, summary, table_of
+from .api import every_ruleset, offered_ruleset, schema_url, summary, table_of
 from .limits import RequestProblem
 from .sources import Site
 
@@ -95,7 +95,8 @@ async def editor(request: Request) -> Response:
         "editor.html",
         rs=rs,
         web=_part(request, rs),
-        text=stub_text(rs.id, f"{rs.id}-house"),  # what `yakuset new ID-house --extends ID` writes
+        # What `yakuset new ID-house --extends ID` writes, its schema named by this server's URL
+        text=stub_text(rs.id, f"{rs.id}-house", schema_url(request)),
         others=others,
         name=f"{rs.id}-house.yaml",
         scripts=_scripts(rs, _part(request, rs)),

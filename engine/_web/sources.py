@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
+import json
 import os
 import re
 import threading
@@ -81,6 +82,14 @@ class Site:
     def parts(self) -> dict[str, WebPart]:
         """Each game's web part, by the game's name."""
         return {name: web_part(game) for name, game in self.games.items()}
+
+    @functools.cached_property
+    def schema(self) -> bytes:
+        """The rule-set JSON Schema of this site's games standing alone, as JSON (``yakuset
+        schema --json``); made once."""
+        from .._core.schemas import schemas
+
+        return json.dumps(schemas(self.games).standalone(), ensure_ascii=False).encode("utf-8")
 
     @functools.cached_property
     def operations(self) -> dict[str, tuple[str, Operation]]:

@@ -19,7 +19,7 @@ import yakuset
 from yakuset._web import Limits, create_app
 
 from ..helpers import ROOT, run
-from .support import call
+from .support import call, running_server
 
 STREAK_CAP_3 = "extends: nintendo\nname: House\naward:\n  multipliers:\n    - {id: own_streak, max: 3}\n"
 
@@ -532,6 +532,28 @@ def test_a_deeply_nested_field_of_a_heavy_request_is_refused_before_it_reaches_a
     assert message in error(response, 422)["message"]
 
 
+def test_the_schema_a_new_rule_set_names_is_served_and_a_validator_reads_it_alone(capsys, tmp_path, monkeypatch):
+    # Issue 42 item 28: `yakuset new` named the schema by a path into this machine's site-packages.
+    from urllib.parse import urlsplit
+
+    import jsonschema
+    import yaml
+
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "new", "house", "--extends", "fudawiki")[0] == 0
+    text = (tmp_path / "house.yaml").read_text(encoding="utf-8")
+    named = text.splitlines()[0].removeprefix("# yaml-language-server: $schema=")
+    answer = call("GET", urlsplit(named).path)
+    assert answer.status_code == 200 and answer.headers["content-type"] == "application/schema+json"
+    served = answer.json()
+    assert served == json.loads(run(capsys, "schema", "--json")[1])
+    # A standard validator given that document alone (no file, no other fetch) reads the file.
+    validator = jsonschema.Draft202012Validator(served)
+    assert list(validator.iter_errors(yaml.safe_load(text))) == []
+    misspelt = [e.message for e in validator.iter_errors(yaml.safe_load(text + "awrd: {}\n"))]
+    assert misspelt and "awrd" in misspelt[0]
+
+
 def test_every_route_is_in_the_openapi_document():
     from starlette.routing import Route
 
@@ -595,6 +617,44 @@ def test_a_request_over_the_time_limit_is_503():
     found = error(post("diff", {"a": "tenhou", "b": "ema-2025"}, limits=limits), 503)
     assert found["message"] == "the request took longer than the server's limit of 0.01 s"
     limits.close()
+
+
+def _raw_request(base: str, head: str, body: bytes) -> bytes:
+    """What a server at ``base`` sends back to ``head`` and ``body``, written on a raw socket
+    that then sends nothing more, read until the server closes the connection."""
+    import socket
+    from urllib.parse import urlsplit
+
+    where = urlsplit(base)
+    # Far more than the server's limit: the answer comes when its limit is reached, not this.
+    with socket.create_connection((where.hostname, where.port), timeout=120) as sock:
+        sock.sendall(head.encode("ascii") + body)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return answer
+
+
+def test_a_body_shorter_than_its_content_length_is_408_within_the_time_limit_and_closes():
+    # Item 17 of issue 42: the server waited for the missing bytes for ever (over 30 s seen).
+    body = b'{"text": "extends: nintendo\\n'
+    head = (
+        "POST /api/v1/validate HTTP/1.1\r\nHost: yakuset.test\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body) + 100}\r\n\r\n"
+    )
+    with running_server(Limits(seconds=0.5, heavy=1)) as base:
+        answer = _raw_request(base, head, body)  # returns once the server has closed the connection
+    status_line, _, rest = answer.partition(b"\r\n")
+    headers, _, content = rest.partition(b"\r\n\r\n")
+    assert status_line.split()[1] == b"408", answer
+    assert b"connection: close" in headers.lower()
+    found = json.loads(content)["error"]
+    assert found == {
+        "status": 408,
+        "message": f"the request body did not arrive within the server's limit of 0.5 s ({len(body)} bytes came)",
+        "hint": "send the whole body at once, as many bytes as Content-Length says",
+        "problems": [],
+    }
 
 
 def test_a_heavy_request_over_the_time_limit_is_stopped_and_its_worker_replaced():

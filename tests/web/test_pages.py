@@ -3,6 +3,8 @@ set's page, editor and calculator, the download, and an unknown id."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'yakuset[web]'")
@@ -51,8 +53,31 @@ def test_the_editor_starts_from_the_stub_yakuset_new_writes(tmp_path, monkeypatc
     assert main(["new", "nintendo-house", "--extends", "nintendo"]) == 0
     text = (tmp_path / "nintendo-house.yaml").read_text(encoding="utf-8")
     page = call("GET", "/rulesets/nintendo/edit").text
-    assert f'<textarea id="initial" hidden>{escape(text)}</textarea>' in page
+    # The same stub, its schema named by this server's own URL (the test client's base URL).
+    first, _, rest = text.partition("\n")
+    served = "# yaml-language-server: $schema=http://yakuset.test/api/v1/schema"
+    assert first.startswith("# yaml-language-server: $schema=http")
+    assert f'<textarea id="initial" hidden>{escape(served)}\n{escape(rest)}</textarea>' in page
     assert 'value="nintendo-house.yaml"' in page and '<input id="open" type="file"' in page
+
+
+def _server_folders() -> list[str]:
+    """The folders of this installation a page could give away: the package's and its data's."""
+    from yakuset._core import bundled
+
+    package = Path(yakuset.__file__).resolve().parent
+    return sorted({str(package), str(package.parent), str(bundled.data_root().resolve())})
+
+
+@pytest.mark.parametrize("ident", bundled_ids())
+def test_no_page_or_answer_shows_where_the_server_keeps_its_files(ident):
+    # Issue 42 item 28: the editor's stub named the schema by its path in the server's site-packages.
+    shown = [f"/rulesets/{ident}", f"/rulesets/{ident}/edit", f"/api/v1/rulesets/{ident}"]
+    shown += [f"/api/v1/rulesets/{ident}/text", f"/api/v1/rulesets/{ident}/table", "/", "/api/v1/schema"]
+    for url in shown:
+        answer = call("GET", url)
+        assert answer.status_code == 200, url
+        assert [folder for folder in _server_folders() if folder in answer.text] == [], url
 
 
 def test_the_static_files_are_served():

@@ -19,45 +19,92 @@ MAX_LOG_BYTES = 4 * 1024 * 1024
 _TEXT = "<text>"
 
 
-def read_log(path_or_text: Any) -> GameLog:
-    """The game of a log: a path (``str`` or ``os.PathLike``) to a log in one of the formats of
-    :data:`yakuset.riichi.LOG_FORMATS`, plain or gzip, or such a log's text (``str`` or
-    ``bytes``). The format is told by the content. A log over :data:`MAX_LOG_BYTES` is refused
-    before it is read whole; anything unreadable is a :class:`LogError` (an
-    :class:`yakuset.InputError`) naming the file, the hand and the event."""
-    data, file = _bytes(path_or_text)
+#: What a keyword argument not given is (``None`` is a value to refuse, not an absence).
+_ABSENT: Any = object()
+#: What every log's text begins with, after white space or a byte-order mark: an XML tag (Tenhou)
+#: or a JSON object (tenhou.net/6, mjai). A ``str`` given alone that begins so is a text.
+_TEXT_STARTS = ("<", "{")
+
+
+def read_log(source: Any = _ABSENT, /, *, path: Any = _ABSENT, text: Any = _ABSENT) -> GameLog:
+    """The game of a log in one of the formats of :data:`yakuset.riichi.LOG_FORMATS`, plain or
+    gzip, given one way of three:
+
+    - ``read_log(path=...)``: a file, by a ``str`` or an ``os.PathLike``; never read as a text;
+    - ``read_log(text=...)``: the log's content, ``str`` or ``bytes``; never opened as a file;
+    - ``read_log(source)``: a ``pathlib.Path`` (any ``os.PathLike``) is a file and ``bytes`` are
+      the content; a ``str`` is the content when it begins (after white space or a byte-order
+      mark) with ``<`` or ``{`` as every log's text does, and a path otherwise. A ``str`` that
+      begins so and also names an existing file (``{game}.json``) is refused as ambiguous with
+      an :class:`yakuset.InputError`: say ``path=`` or ``text=``.
+
+    The format is told by the content. A log over :data:`MAX_LOG_BYTES` is refused before it is
+    read whole; anything unreadable is a :class:`LogError` (an :class:`yakuset.InputError`)
+    naming the file, the hand and the event."""
+    data, file = _source_bytes(source, path, text)
     if data[:2] == b"\x1f\x8b":
         data = _gunzip(data, file)
-    text = data.lstrip(b"\xef\xbb\xbf \t\r\n")
-    found = format_of(text)
+    text_bytes = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    found = format_of(text_bytes)
     if found is None:
         titles = [each.title for each in LOG_FORMATS]
         raise LogError(file, 0, None, f"not a game log: neither {', '.join(titles[:-1])} nor {titles[-1]}")
-    game = found.read(text, file)
+    game = found.read(text_bytes, file)
     if not game.hands:  # nothing was played: no replay, check or rescoring has a hand to read
         raise LogError(file, 0, None, f"the {found.title} log holds no hand")
     return game
 
 
-def _bytes(source: Any) -> tuple[bytes, str]:
-    """A log's bytes (at most the bound) and the name its errors give."""
+def _source_bytes(source: Any, path: Any, text: Any) -> tuple[bytes, str]:
+    """The log's bytes and the name its errors give, from the one form :func:`read_log` was given."""
+    given = [name for name, value in (("a source", source), ("path=", path), ("text=", text)) if value is not _ABSENT]
+    if len(given) != 1:
+        raise InputError(
+            "read_log takes one of a source, path= or text=, " + (f"got {' and '.join(given)}" if given else "got none")
+        )
+    if path is not _ABSENT:
+        return _file_bytes(_path_of(path, "path"))
+    if text is not _ABSENT:
+        if not isinstance(text, (str, bytes)):
+            raise InputError(f"text must be a log's text (str or bytes), got {shown(text)}")
+        return _text_bytes(text)
     if isinstance(source, bytes):
-        if len(source) > MAX_LOG_BYTES:
-            raise LogError(_TEXT, 0, None, f"the log is over {MAX_LOG_BYTES} bytes")
-        return source, _TEXT
-    if isinstance(source, str) and (source.lstrip()[:1] in ("<", "{") or "\n" in source):
+        return _text_bytes(source)
+    if isinstance(source, str) and source.lstrip("\ufeff \t\r\n")[:1] in _TEXT_STARTS:
+        if os.path.lexists(source):  # False for what no file can be named (too long, a NUL)
+            raise InputError(
+                f"{_named(source)[:200]!r} is both a file's name and the start of a log's text: "
+                "give read_log(path=...) or read_log(text=...)"
+            )
+        return _text_bytes(source)
+    return _file_bytes(_path_of(source, "source"))
+
+
+def _path_of(value: Any, argument: str) -> str:
+    """``value`` as a path's text (``str`` or ``os.PathLike`` giving one), else an InputError."""
+    file = os.fspath(value) if isinstance(value, (str, os.PathLike)) else None
+    if not isinstance(file, str):
+        text = "" if argument == "path" else " or a log's text (str or bytes)"
+        raise InputError(f"{argument} must be a path (str or os.PathLike){text}, got {shown(value)}")
+    if not file:
+        raise LogError("''", 0, None, "an empty path names no file")
+    return file
+
+
+def _text_bytes(text: str | bytes) -> tuple[bytes, str]:
+    """A log's text as bytes (at most the bound), named ``<text>`` by its errors."""
+    if isinstance(text, str):
         try:
-            data = source.encode("utf-8")
+            text = text.encode("utf-8")
         except UnicodeEncodeError as error:
             raise LogError(_TEXT, 0, None, f"not text UTF-8 can hold: {error.reason} at {error.start}") from None
-        if len(data) > MAX_LOG_BYTES:
-            raise LogError(_TEXT, 0, None, f"the log is over {MAX_LOG_BYTES} bytes")
-        return data, _TEXT
-    if not isinstance(source, (str, os.PathLike)):
-        raise InputError(f"path_or_text must be a path or a log's text (str or bytes), got {shown(source)}")
-    file = os.fspath(source)
-    if not isinstance(file, str):
-        raise InputError(f"path_or_text must be a path or a log's text (str or bytes), got {shown(source)}")
+    if len(text) > MAX_LOG_BYTES:
+        raise LogError(_TEXT, 0, None, f"the log is over {MAX_LOG_BYTES} bytes")
+    return text, _TEXT
+
+
+def _file_bytes(file: str) -> tuple[bytes, str]:
+    """A log file's bytes (at most the bound) and the name its errors give."""
     try:
         regular = stat.S_ISREG(os.stat(file).st_mode)
         # A pipe or a device given by name would block open() or never end: only files are read.

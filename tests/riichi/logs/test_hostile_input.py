@@ -116,3 +116,59 @@ def test_a_round_no_game_has_is_refused():  # 19: a Tenhou INIT round of 400000 
     text = re.sub(r'<INIT seed="\d+,', '<INIT seed="400000,', _tenhou_xml(), count=1)
     with pytest.raises(LogError, match="round 400000"):
         read_log(text)
+
+
+# --- 18: a path is a path and a text is a text --------------------------------------------------
+
+_NAMED_LIKE_A_TEXT = [
+    ("{game}.json", LOGS / "tenhou6" / "chankan.json"),
+    ("<game>.mjlog", LOGS / "tenhou-mjlog" / "double-ron.mjlog"),
+]
+
+
+@pytest.mark.parametrize(("name", "log"), _NAMED_LIKE_A_TEXT)
+def test_a_file_named_like_a_logs_text_is_read_as_a_file_when_said_and_refused_when_not(
+    name, log, tmp_path, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / name).write_bytes(log.read_bytes())
+    expected = read_log(log)
+    assert read_log(path=name) == expected
+    assert read_log(tmp_path / name) == expected  # a Path is always a file
+    with pytest.raises(InputError, match=r"both a file's name and the start of a log's text: give read_log\(path="):
+        read_log(name)  # read as a text before
+
+
+def test_a_path_with_a_newline_is_a_file(tmp_path):
+    log = LOGS / "tenhou-mjlog" / "double-ron.mjlog"
+    odd = tmp_path / "two\nlines.mjlog"
+    odd.write_bytes(log.read_bytes())
+    assert read_log(str(odd)) == read_log(path=str(odd)) == read_log(log)  # read as a text before
+
+
+def test_a_text_given_as_text_is_never_opened(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "game.mjlog").write_bytes((LOGS / "tenhou-mjlog" / "double-ron.mjlog").read_bytes())
+    with pytest.raises(LogError, match=r"^<text>: not a game log"):
+        read_log(text="game.mjlog")
+    assert read_log(text=(LOGS / "tenhou-mjlog" / "double-ron.mjlog").read_text(encoding="utf-8")) == read_log(
+        path="game.mjlog"
+    )
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: read_log(), InputError, "read_log takes one of a source, path= or text=, got none"),
+        (lambda: read_log("x.mjlog", path="x.mjlog"), InputError, "got a source and path="),
+        (lambda: read_log(path="x", text="y"), InputError, "got path= and text="),
+        (lambda: read_log(path=b"x.mjlog"), InputError, "path must be a path (str or os.PathLike), got b'x.mjlog'"),
+        (lambda: read_log(text=5), InputError, "text must be a log's text (str or bytes), got 5"),
+        (lambda: read_log(path=""), LogError, "'': an empty path names no file"),
+        (lambda: read_log(""), LogError, "'': an empty path names no file"),  # the working folder before
+    ],
+)
+def test_read_log_refuses_a_form_it_cannot_tell(call, error, words):
+    with pytest.raises(error) as info:
+        call()
+    assert words in str(info.value)

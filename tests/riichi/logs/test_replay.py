@@ -216,6 +216,7 @@ def test_yakuset_replay_errors_are_one_line_and_exit_2(capsys, tmp_path) -> None
     cut.write_bytes(FIRST.read_bytes()[:3000])
     for argv, message in (
         ([str(tmp_path / "none.mjlog")], "LOG: no such file or folder"),
+        ([""], "LOG: an empty path names no file or folder"),  # it replayed the working folder (42: 18)
         ([str(LOGS / "mjai" / "126_204_0_mjai.jsonl")], "give one with --ruleset"),
         ([str(FIRST), "--ruleset", "nintendo"], "'nintendo' is a koikoi rule set"),
         ([str(FIRST), "--ruleset", "tenhou-sanma"], "a game of 4 players and 'tenhou-sanma' one of 3"),
@@ -224,6 +225,15 @@ def test_yakuset_replay_errors_are_one_line_and_exit_2(capsys, tmp_path) -> None
         code, out, err = helpers.run(capsys, "replay", *argv)
         assert (code, out) == (2, ""), argv
         assert err.startswith("yakuset: error: ") and len(err.strip().splitlines()) == 1 and message in err, err
+
+
+def test_yakuset_replay_reads_a_file_named_like_a_logs_text_as_the_file(capsys, tmp_path, monkeypatch) -> None:
+    # Issue 42 item 18: "<game>.mjlog" was read as a log's text (and refused as no game log).
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "<game>.mjlog").write_bytes(FIRST.read_bytes())
+    code, out, err = helpers.run(capsys, "replay", "<game>.mjlog")
+    assert (code, err) == (0, "")
+    assert "tenhou: every action legal; all 9 hands and the final scores and points as the log's" in out
 
 
 def test_yakuset_replay_exits_1_when_a_log_diverges(capsys) -> None:
