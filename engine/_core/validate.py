@@ -205,10 +205,23 @@ def _describe_schema(sub: Any) -> str:
     if types is None:
         return "a value"
     names = [_TYPE_NAMES.get(t, t) for t in ([types] if isinstance(types, str) else types)]
-    text = " or ".join(names)
-    if "minimum" in sub:
-        text += f" of at least {sub['minimum']}"
-    return text
+    return " or ".join(names) + _bounds(sub)
+
+
+#: A number's bounds in the schema, as a message words them (``a whole number of at least 1``).
+_BOUNDS = {
+    "minimum": " of at least {}",
+    "exclusiveMinimum": " above {}",
+    "maximum": " of at most {}",
+    "exclusiveMaximum": " below {}",
+}
+
+
+def _bounds(sub: dict[str, Any]) -> str:
+    """`` from 0 to 20``, `` of at least 1``, `` above 0``: what bounds a number of ``sub``."""
+    if "minimum" in sub and "maximum" in sub:
+        return f" from {sub['minimum']} to {sub['maximum']}"
+    return ",".join(words.format(sub[key]) for key, words in _BOUNDS.items() if key in sub)
 
 
 def _what_it_is(sub: dict[str, Any], path: Sequence[str | int] = ()) -> str | None:
@@ -300,7 +313,7 @@ def _explained(error: jsonschema.ValidationError, place: _Place) -> list[Problem
     if kind in ("type", "oneOf", "anyOf") and _takes_a_number(sub) and (number := number_in_text(instance)) is not None:
         message, hint = quoted_number(path[-1] if path and isinstance(path[-1], str) else None, number)
         return [Problem(where, shown, message, hint)]
-    if kind in ("type", "enum", "const"):
+    if kind in ("type", "enum", "const", *_BOUNDS):
         choices = sub.get("enum")
         close = (
             did_you_mean(instance, [c for c in choices if isinstance(c, str)])

@@ -13,6 +13,9 @@ from .._core.results import Step
 class Award:
     """A Koi-Koi round award: ``base`` times every step's factor is ``points``.
 
+    A step whose ``op`` is ``add`` adds its factor instead; the last step may be ``cap`` (the
+    rule set's ``award.max``, whose factor is the cap): the award was more, and is the cap.
+
     ``warnings`` says what in the arguments no game reaches (more Koi-Koi calls than the rule
     set allows, more brights on the field than its deck has): the formula still answers, and
     the command line and the API show these messages beside the answer. Empty for an award a
@@ -27,10 +30,14 @@ class Award:
 
     @property
     def explanation(self) -> str:
-        """The calculation as the rule documents write it: ``8 × 2 (7+) × 2 (opponent Koi-Koi) × 1 = 32``."""
+        """The calculation as the rule documents write it: ``8 × 2 (7+) × 2 (opponent Koi-Koi) × 1 = 32``;
+        capped by ``award.max``: ``12 × 2 (7+) × 2 (your streak), capped at 30 = 30``."""
         text = format_number(self.base)
         for step in self.steps:
             shown = format_number(step.factor)
+            if step.op == "cap":
+                text += f", {step.label}"
+                continue
             if step.op == "add":
                 text = f"({text} + {shown} ({step.label}))" if " × " in text else f"{text} + {shown} ({step.label})"
                 continue
@@ -40,8 +47,9 @@ class Award:
 
     @property
     def step_lines(self) -> tuple[str, ...]:
-        """Each step as ``award --explain`` prints it and the studio shows it: ``seven_plus: × 2 (7+)``."""
-        return tuple(f"{s.id}: {'+' if s.op == 'add' else '×'} {s.factor} ({s.label})" for s in self.steps)
+        """Each step as ``award --explain`` prints it and the studio shows it: ``seven_plus: × 2 (7+)``,
+        ``cap: ≤ 30 (capped at 30)``."""
+        return tuple(f"{s.id}: {_SIGNS.get(s.op, '×')} {s.factor} ({s.label})" for s in self.steps)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -51,6 +59,10 @@ class Award:
             "steps": [s.as_dict() for s in self.steps],
             "explanation": self.explanation,
         }
+
+
+#: How ``award --explain`` writes each kind of step (``×`` for the rest: a multiplier).
+_SIGNS = {"add": "+", "cap": "≤"}
 
 
 @dataclass(frozen=True, slots=True)

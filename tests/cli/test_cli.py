@@ -64,6 +64,42 @@ def test_table_json_has_every_cell(capsys):
     assert second["opponent_factor"] == 2
     row_12 = next(r for r in second["rows"] if r["base"] == 12)
     assert row_12["awards"] == [48, 96, 144, 192, 240, 288]
+    assert data["max"] is None  # no cap on the award
+
+
+HOUSE_MAX_30 = Path(__file__).parents[1] / "data" / "house-award-max30.yaml"
+
+
+def test_table_of_a_capped_award_says_so_in_every_format(capsys):
+    # Issue 42 item 24: FudaWiki (document 000's formula) with `award: {max: 30}`. The seed's
+    # row 8 with no opponent call is 16, 32, 48, ...: 16 and then 30 in every column.
+    code, out, _ = run(capsys, "table", str(HOUSE_MAX_30))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "House (awards capped at 30) (house-award-max30): award = base × multipliers, capped at 30"
+    assert split_columns(next(line for line in lines if line.startswith("8 "))) == ["8", "16", *["30"] * 5]
+    data = json.loads(run(capsys, "table", str(HOUSE_MAX_30), "--json")[1])
+    assert data["max"] == 30
+    assert next(r for r in data["tables"][0]["rows"] if r["base"] == 8)["awards"] == [16, *[30] * 5]
+    markdown = run(capsys, "table", str(HOUSE_MAX_30), "--format", "markdown")[1]
+    assert "award = base × multipliers, capped at 30 (`award.max`)" in markdown
+
+
+def test_award_explains_the_cap_as_its_last_step(capsys):
+    # The seed's worked example 3 (12 × 2 (7+) × 2 (your streak) = 48) under a cap of 30.
+    code, out, _ = run(capsys, "award", str(HOUSE_MAX_30), "--base", "12", "--own-calls", "1", "--explain")
+    assert code == 0
+    assert out.splitlines() == [
+        "12 × 2 (7+) × 2 (your streak), capped at 30 = 30",
+        "  seven_plus: × 2 (7+)",
+        "  own_streak: × 2 (your streak)",
+        "  cap: ≤ 30 (capped at 30)",
+    ]
+    data = json.loads(run(capsys, "award", str(HOUSE_MAX_30), "--base", "12", "--own-calls", "1", "--json")[1])
+    assert (data["points"], data["steps"][-1]) == (
+        30,
+        {"id": "cap", "label": "capped at 30", "factor": 30, "op": "cap"},
+    )
 
 
 @pytest.mark.parametrize("ident", ["nintendo", "tournament", "yakuza"])

@@ -89,7 +89,10 @@ def test_a_toy_file_is_checked_with_the_toy_games_keys_and_rules(tmp_path, toy_r
     ]
     path.write_text("game: toy\nname: Toy\nmetadata: {source: a test}\nboard: {size: 0}\n", encoding="utf-8")
     (problem,) = _problems(path, toy_registry)
-    assert problem.endswith("toy.yaml:4:15: board.size: 0 is less than the minimum of 1")
+    # A bound reads as a type does, with the schema's example as the hint (issue 42 item 24).
+    assert problem.endswith(
+        "toy.yaml:4:15: board.size: expected a whole number of at least 1, got the number 0 (hint: for example `size: 8`)"
+    )
 
 
 def test_a_koikoi_section_in_a_toy_file_is_named_as_such_once(tmp_path, toy_registry):

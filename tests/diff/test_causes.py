@@ -298,3 +298,35 @@ def test_the_report_is_the_same_whatever_the_hash_seed():
         for seed in ("1", "2")
     }
     assert len(outputs) == 1
+
+
+def test_a_cap_on_the_award_is_a_rule_change_that_causes_each_award_it_lowers(capsys):
+    # Issue 42 item 24. House: FudaWiki with `award: {max: 30}`. Document 000's formula, written
+    # out here: the award cells over 30 are those the cap changes.
+    house = ROOT / "tests" / "data" / "house-award-max30.yaml"
+
+    def document_000(base: int, own: int, opponent: int) -> int:
+        return base * (2 if base >= 7 else 1) * (2 if opponent else 1) * min(1 + own, 6)
+
+    # The diff's award grid: bases 1-30, 0-7 own calls (FudaWiki has no call limit), the opponent
+    # called or not.
+    over = sum(document_000(b, o, p) > 30 for b in range(1, 31) for o in range(8) for p in (0, 1))
+    code, out, _ = run(capsys, "diff", "fudawiki", str(house), "--json")
+    assert code == 1
+    data = json.loads(out)
+    jsonschema.validate(data, DIFF_SCHEMA)
+    assert [c["path"] for c in data["structural"]["changes"] if c["path"] != "name"] == ["award.max"]
+    awards = [c for c in data["behaviour"]["changes"] if c["group"] == "award"]
+    assert len(awards) == over
+    assert all(c["causes"] == {"changes": ["award.max"], "exact": True} for c in awards)
+    assert all(c["old"]["value"] > 30 and c["new"]["value"] == 30 for c in awards)
+
+    code, out, _ = run(capsys, "diff", "fudawiki", str(house), "--behaviour-only", "--top", "1", "--steps", "1")
+    lines = [line.strip() for line in out.splitlines()]
+    cause = next(line for line in lines if line.startswith("Caused by award.max: 30"))
+    # The largest: base 30, 5 own calls, the opponent called: 30 × 2 × 2 × 6 = 720, capped at 30.
+    assert lines[lines.index(cause) + 1 : lines.index(cause) + 4] == [
+        "award: base 30, 5 own call(s), opponent called: 720 -> 30 (-690)",
+        "fudawiki: 30 × 2 (7+) × 2 (opponent Koi-Koi) × 6 (your streak) = 720",
+        "house-award-max30: 30 × 2 (7+) × 2 (opponent Koi-Koi) × 6 (your streak), capped at 30 = 30",
+    ]

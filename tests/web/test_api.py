@@ -215,6 +215,23 @@ def test_award_under_a_posted_rule_set_with_the_command_lines_warnings():
     assert "warnings" not in post("award", {"ruleset": "nintendo", "base": 5, "own_calls": 1}).json()
 
 
+#: Issue 42 item 24: FudaWiki (rule document 000's formula, no call limit) with its award capped.
+AWARD_MAX_30 = "extends: fudawiki\nname: Capped\naward:\n  max: 30\n"
+
+
+def test_the_studio_shows_a_capped_award_with_its_step():
+    ruleset = {"text": AWARD_MAX_30, "name": "capped.yaml"}
+    # Document 000's worked example 3, 12 × 2 (7+) × 2 (your streak) = 48, is capped at 30.
+    answer = post("award", {"ruleset": ruleset, "base": 12, "own_calls": 1}).json()
+    assert (answer["points"], answer["explanation"]) == (30, "12 × 2 (7+) × 2 (your streak), capped at 30 = 30")
+    assert answer["explained"][-1] == "cap: ≤ 30 (capped at 30)"
+    assert post("table", {"ruleset": ruleset}).json()["max"] == 30
+    # The editor's diff (one situation worked through under each rule change): the cap's step.
+    text = post("diff", {"a": "fudawiki", "b": ruleset, "steps": 1}).json()["text"]
+    assert "Caused by award.max: 30 (- -> capped.yaml:4)" in text
+    assert "capped: 30 × 2 (7+) × 2 (opponent Koi-Koi) × 6 (your streak), capped at 30 = 30" in text
+
+
 @pytest.mark.parametrize(
     ("body", "status", "message"),
     [

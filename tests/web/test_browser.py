@@ -200,6 +200,31 @@ def test_edit_the_streak_cap_see_the_typo_at_its_line_fix_it_and_see_tables_and_
     shot(page, "editor-against-nintendo")
 
 
+def test_cap_the_award_and_see_the_capped_tables_and_the_caps_step(page):
+    # Issue 42 item 24: `award: {max: 30}` over FudaWiki (rule document 000's formula, no call limit).
+    page.goto("/rulesets/fudawiki/edit")
+    status = page.locator("#status")
+    playwright.expect(status).to_have_text("valid")
+    page.click(".cm-content")
+    page.keyboard.press("Control+End")
+    page.keyboard.insert_text("award:\n  max: 30")
+    playwright.expect(page.locator("#diff .diff-summary")).to_contain_text("2 rule change(s);")
+    playwright.expect(page.locator("#tables p.award-cap")).to_have_text(
+        "award = base × multipliers, capped at 30 (award.max)"
+    )
+    # Document 000's row 7 with no opponent call, 14, 28, 42, 56, 70, 84, each at most 30.
+    row = page.locator("#tables table.award-table").first.locator("tbody tr").nth(6)
+    playwright.expect(row.locator("td")).to_have_text(["14", "28", "30", "30", "30", "30"])
+    change = page.locator("#diff pre.diff-text")
+    playwright.expect(change).to_contain_text("+ award.max: 30")
+    playwright.expect(change).to_contain_text("Caused by award.max: 30")
+    # The largest change worked through: 30 × 2 × 2 × 6 = 720, then the cap's step.
+    playwright.expect(change).to_contain_text(
+        "fudawiki-house: 30 × 2 (7+) × 2 (opponent Koi-Koi) × 6 (your streak), capped at 30 = 30"
+    )
+    shot(page, "editor-award-capped")
+
+
 def test_open_a_local_file_see_its_problem_and_save_it_under_its_name(page, tmp_path):
     mine = tmp_path / "club.yaml"
     mine.write_text("extends: nintendo\nname: Club\ncalls:\n  limit_per_round: lots\n", encoding="utf-8")

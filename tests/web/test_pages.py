@@ -3,7 +3,10 @@ set's page, editor and calculator, the download, and an unknown id."""
 
 from __future__ import annotations
 
+import asyncio
+import functools
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,8 +16,8 @@ pytest.importorskip("httpx", reason="the page tests need httpx (the test extra)"
 import yakuset
 from markupsafe import escape  # as Jinja escapes
 
-from ..helpers import bundled_ids
-from .support import call
+from ..helpers import ROOT, bundled_ids
+from .support import call, limits_for_tests
 
 
 @pytest.mark.parametrize("ident", bundled_ids())
@@ -161,3 +164,29 @@ def test_the_calculators_take_what_the_api_takes(ident, inputs):
     for name in inputs:
         assert f'id="{name}"' in page
     assert ('id="kita"' in page) == (ident == "tenhou-sanma")  # north tiles are extracted in three-player games
+
+
+@functools.cache
+def capped_site() -> Any:
+    """A server that offers a house rule set capping the award (issue 42 item 24) beside FudaWiki."""
+    from yakuset._house import REGISTRY
+    from yakuset._web.sources import Site
+
+    return Site(REGISTRY, [ROOT / "tests" / "data" / "house-award-max30.yaml"])
+
+
+def test_a_capped_rule_sets_page_shows_the_cap_with_its_tables():
+    import httpx
+    from yakuset._web import create_app
+
+    async def go() -> httpx.Response:
+        transport = httpx.ASGITransport(app=create_app(limits_for_tests(), site=capped_site))
+        async with httpx.AsyncClient(transport=transport, base_url="http://yakuset.test") as client:
+            return await client.get("/rulesets/house-award-max30")
+
+    page = asyncio.run(go())
+    assert page.status_code == 200
+    assert '<p class="award-cap">award = base × multipliers, capped at 30 (award.max)</p>' in page.text
+    assert "no award above <code>30</code>" in page.text
+    # Rule document 000's row 8 with no opponent call (16, 32, 48, 64, 80, 96), each at most 30.
+    assert "<tr><th>8</th><td>16</td>" + "<td>30</td>" * 5 + "</tr>" in page.text

@@ -136,7 +136,8 @@
       const ruleset = { text, name };
       const [table, compared] = await Promise.all([
         call("table", { ruleset }),
-        call("diff", { a: against.value, b: ruleset, steps: 0 }),
+        // One situation worked through under each rule change: what it does, step by step.
+        call("diff", { a: against.value, b: ruleset, steps: 1 }),
       ]);
       if (ticket !== asked) return;
       if (table.ok) drawTables(tables, pane.dataset.game, table.data); else tables.replaceChildren(errorBox(table.data));

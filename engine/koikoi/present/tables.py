@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..._core.numbers import format_number
+from ..rules.compiled import rules_of
 from ..scoring.award import AwardTable
 
 if TYPE_CHECKING:
@@ -37,9 +38,15 @@ def _grid(table: AwardTable) -> list[list[str]]:
     return [header, *rows]
 
 
+def _formula(rs: RuleSet) -> str:
+    """``award = base × multipliers``, with the rule set's cap (``award.max``) if it has one."""
+    cap = rules_of(rs).cap
+    return "award = base × multipliers" + ("" if cap is None else f", capped at {cap}")
+
+
 def tables_text(rs: RuleSet, tables: list[AwardTable]) -> str:
     """The award tables laid out like the rule document's."""
-    out = [f"{rs.name} ({rs.id}): award = base × multipliers", ""]
+    out = [f"{rs.name} ({rs.id}): {_formula(rs)}", ""]
     for table in tables:
         grid = _grid(table)
         widths = [max(len(row[i]) for row in grid) for i in range(len(grid[0]))]
@@ -54,6 +61,8 @@ def tables_text(rs: RuleSet, tables: list[AwardTable]) -> str:
 def tables_markdown(rs: RuleSet, tables: list[AwardTable]) -> str:
     """The award tables as Markdown (for a pull request or a wiki)."""
     out = [f"## {rs.name} (`{rs.id}`) award tables", ""]
+    if rules_of(rs).cap is not None:
+        out += [f"{_formula(rs)} (`award.max`)", ""]
     for table in tables:
         grid = _grid(table)
         out.append(f"### {_table_title(table)}")
@@ -67,9 +76,10 @@ def tables_markdown(rs: RuleSet, tables: list[AwardTable]) -> str:
 
 
 def tables_json(rs: RuleSet, tables: list[AwardTable]) -> dict[str, Any]:
-    """The award tables as data."""
+    """The award tables as data; ``max`` is the rule set's cap on an award (``award.max``), or ``None``."""
     return {
         "ruleset": rs.id,
+        "max": rules_of(rs).cap,
         "tables": [
             {
                 "opponent_calls": t.opponent_calls,

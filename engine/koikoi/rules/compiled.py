@@ -165,6 +165,8 @@ class KoikoiRules:
     no_award_when: Expression | None
     no_award_label: str
     multipliers: tuple[Multiplier, ...]
+    #: The most points a won round awards (``award.max``), applied after every multiplier.
+    cap: int | None
     extra_names: frozenset[str]
     table: TableRules  # who deals, points, match end, misdeals, calls, weather, capture
     #: What is derived from these rules at first use and what they remember (``rules.memos``).
@@ -205,7 +207,8 @@ def compile_rules(
     if problems:
         return None, problems
     no_award_label = str(award.get("no_award_label", no_award.source if no_award else ""))
-    award_parts = (no_award, no_award_label, multipliers, frozenset(names) - frozenset(AWARD_NAMES))
+    cap = int(award["max"]) if "max" in award else None  # the schema took a whole number (30 or 30.0)
+    award_parts = (no_award, no_award_label, multipliers, cap, frozenset(names) - frozenset(AWARD_NAMES))
     return _rules(document, deck, yaku, table, *award_parts), problems
 
 
@@ -240,6 +243,7 @@ def _rules(
     no_award: Expression | None,
     no_award_label: str,
     multipliers: tuple[Multiplier, ...],
+    cap: int | None,
     extra_names: frozenset[str],
 ) -> KoikoiRules:
     """The compiled rules of a valid document, from its compiled parts."""
@@ -263,6 +267,7 @@ def _rules(
         no_award_when=no_award,
         no_award_label=no_award_label,
         multipliers=multipliers,
+        cap=cap,
         extra_names=extra_names,
         table=table,
     )

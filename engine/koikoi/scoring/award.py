@@ -1,5 +1,6 @@
 """The Koi-Koi round award: the base times every multiplier of the rule set whose condition
-holds, explained step by step as the rule document writes it::
+holds, capped at the rule set's ``award.max`` if it has one, explained step by step as the rule
+document writes it::
 
     >>> import yakuset
     >>> yakuset.koikoi.award(yakuset.load_ruleset("nintendo"), base=8, opponent_calls=1).explanation
@@ -136,6 +137,13 @@ class _Formula:
     no_award: Evaluator | None
     no_award_step: Step
     terms: tuple[_Term, ...]
+    cap: int | None
+    cap_step: Step | None
+
+
+def cap_step(cap: int) -> Step:
+    """The step of an award lowered to the rule set's ``award.max``: ``capped at 30``."""
+    return Step("cap", f"capped at {cap}", cap, "cap")
 
 
 def _formula(rules: KoikoiRules) -> _Formula:
@@ -152,7 +160,8 @@ def _formula(rules: KoikoiRules) -> _Formula:
         when = None if m.when is None else m.when.evaluate
         terms.append(_Term(when, expression.evaluate, m.add is not None, m.max, m.id, m.label, step, Memo(256)))
     no_award = None if rules.no_award_when is None else rules.no_award_when.evaluate
-    return _Formula(no_award, Step("no_award", rules.no_award_label, 0), tuple(terms))
+    capped = None if rules.cap is None else cap_step(rules.cap)
+    return _Formula(no_award, Step("no_award", rules.no_award_label, 0), tuple(terms), rules.cap, capped)
 
 
 def _compute_fast(
@@ -185,6 +194,8 @@ def _compute_fast(
                 raise TooLarge(f"the award goes past {MAX_MAGNITUDE:.0e} at `{term.id}`")
     except ZeroDivisionError:
         return compute(rules, variables)  # which names the formula and the values that broke it
+    if formula.cap_step is not None and points > formula.cap_step.factor:
+        return formula.cap_step.factor, (*steps, formula.cap_step)
     return tidy(points), tuple(steps)
 
 
@@ -217,6 +228,9 @@ def compute(rules: KoikoiRules, variables: Mapping[str, Number]) -> tuple[Number
             points *= factor
         if abs(points) > MAX_MAGNITUDE:
             raise TooLarge(f"the award goes past {MAX_MAGNITUDE:.0e} at `{multiplier.id}`")
+    # The cap comes last, after every multiplier, and shows as a step only where it lowers the award.
+    if rules.cap is not None and points > rules.cap:
+        return rules.cap, (*steps, cap_step(rules.cap))
     return tidy(points), tuple(steps)
 
 
@@ -252,6 +266,7 @@ def _formula_key(rules: KoikoiRules) -> tuple[Any, ...]:
     return (
         text(rules.no_award_when),
         tuple((text(m.when), text(m.factor), text(m.add), type(m.max), m.max) for m in rules.multipliers),
+        rules.cap,
     )
 
 

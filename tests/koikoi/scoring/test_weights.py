@@ -2,7 +2,7 @@
 
 - ``award`` (a memo of finished awards, the formula's evaluators called directly) against
   ``compute``, the formula interpreted step by step, over a grid of situations of every bundled
-  rule set; a memoised award against one worked out afresh; the memos stay within their bounds;
+  rule set and of a house rule set that caps the award; a memoised award against one worked out afresh; the memos stay within their bounds;
   warnings and plugin names still reach every call;
 - ``yaku`` (cards summed as weights, the yaku of a count looked up: ``scoring.weights_fast``)
   against the engine's definition (``scoring.definition``: every card matched against every
@@ -106,7 +106,11 @@ GRID = list(itertools.product(range(41), range(7), range(4), range(6)))
 WALKED = GRID[::5] if helpers.QUICK_RUN else GRID
 
 
-@pytest.mark.parametrize("ruleset_id", KOIKOI)
+#: A house rule set capping the award at 30 (``award.max``), whose cap the quick path applies too.
+CAPPED = str(helpers.ROOT / "tests" / "data" / "house-award-max30.yaml")
+
+
+@pytest.mark.parametrize("ruleset_id", [*KOIKOI, CAPPED])
 def test_award_equals_the_formula_read_as_written_over_the_grid(ruleset_id):
     rs = ruleset(ruleset_id)
     clear_memos()

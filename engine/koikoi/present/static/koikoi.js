@@ -5,11 +5,14 @@
   const { call, el, errorBox, steps } = window.Studio;
 
   function awardTables(table) {
-    return table.tables.map((t) =>
+    // The rule set's cap on an award (`award.max`), which every capped cell of the tables reached.
+    const cap = table.max === null || table.max === undefined ? [] :
+      [el("p", { class: "award-cap" }, `award = base × multipliers, capped at ${table.max} (award.max)`)];
+    return cap.concat(table.tables.map((t) =>
       el("table", { class: "grid award-table" },
         el("caption", {}, t.label),
         el("thead", {}, el("tr", {}, el("th", {}, "base"), t.columns.map((c) => el("th", {}, c.label)))),
-        el("tbody", {}, t.rows.map((row) => el("tr", {}, el("th", {}, row.base), row.awards.map((a) => el("td", {}, a)))))));
+        el("tbody", {}, t.rows.map((row) => el("tr", {}, el("th", {}, row.base), row.awards.map((a) => el("td", {}, a))))))));
   }
 
   function calculator(ruleset) {
