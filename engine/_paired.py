@@ -36,8 +36,8 @@ from ._studies import (
     MAX_MATCHES,
     PART_SIZE,
     RulesetSource,
-    _listed,
     _loaded,
+    bots_named,
     check_plot,
     cluster_parts,
     on_cluster,
@@ -301,7 +301,7 @@ class PlaySection:
         data = done.as_dict()
         lines = [
             f"Play: {data['matches']:,} {done.unit} under both, paired (the same deals and bot streams), between "
-            f"{_bots(data['bots'])} (seed {data['seed']}); {done.runner}, {done.seconds:.1f} s"
+            f"{bots_named(data['bots'])} (seed {data['seed']}); {done.runner}, {done.seconds:.1f} s"
         ]
         if data["interrupted"]:
             lines.append("  interrupted: the figures cover the matches finished before Ctrl-C")
@@ -343,7 +343,7 @@ class PlaySection:
             "### Play",
             "",
             f"{data['matches']:,} {done.unit} under both, paired (the same deals and bot streams), between "
-            f"{_bots(data['bots'])} (seed {data['seed']}); 95% intervals, **bold** where significant.",
+            f"{bots_named(data['bots'])} (seed {data['seed']}); 95% intervals, **bold** where significant.",
             "",
             f"| measure | `{done.a}` | `{done.b}` | difference | 95% interval |",
             "|---|---:|---:|---:|---|",
@@ -388,11 +388,6 @@ def _narrower(rows: list[dict[str, Any]]) -> list[str]:
         f"  paired intervals are {narrower[0]:.1f}x to {narrower[-1]:.1f}x narrower than two independent runs' "
         f"(median {narrower[len(narrower) // 2]:.1f}x)"
     ]
-
-
-def _bots(names: list[str]) -> str:
-    """``greedy and random``; one name at every seat: ``efficiency at every seat``."""
-    return f"{names[0]} at every seat" if len(names) > 2 and len(set(names)) == 1 else _listed(names)
 
 
 def _value(row: dict[str, Any], side: str) -> str:

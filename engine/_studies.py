@@ -435,7 +435,7 @@ def text(done: Study) -> str:
     intervals; then each rule set against the first)."""
     study = done.as_dict()
     lines = [
-        f"{study['matches_asked']:,} {done.part.unit} per rule set between {_listed(study['bots'])} "
+        f"{study['matches_asked']:,} {done.part.unit} per rule set between {bots_named(study['bots'])} "
         f"(seed {study['seed']}); {done.runner}, {done.seconds:.1f} s"
     ]
     if study["interrupted"]:
@@ -449,6 +449,12 @@ def text(done: Study) -> str:
 def _listed(names: Sequence[str]) -> str:
     """``a and b``; ``a, b, c and d``."""
     return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else "".join(names)
+
+
+def bots_named(names: Sequence[str]) -> str:
+    """The bots at the table, as a report names them: ``greedy and random``; one name at every
+    seat of three or four: ``efficiency at every seat``, not the name four times."""
+    return f"{names[0]} at every seat" if len(names) > 2 and len(set(names)) == 1 else _listed(names)
 
 
 #: The image files a plot may be written as, by their extension.

@@ -31,13 +31,13 @@ HELP = "what changed between two rule sets, and which scores change (exit 1 if a
 
 
 def add_arguments(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("a", help="the rule set before (id or file)")
-    sub.add_argument("b", help="the rule set after (id or file)")
+    sub.add_argument("a", metavar="A", help="the rule set before (id or file)")
+    sub.add_argument("b", metavar="B", help="the rule set after (id or file)")
     sub.add_argument(
         "--format",
-        choices=["human", "text", "json", "markdown", "github"],
+        choices=["text", "human", "json", "markdown", "github"],
         default="human",
-        help="human (text is the same), json, markdown for a pull request, github annotations",
+        help="text or human (two names of the readable text), json, markdown for a pull request, github annotations",
     )
     sub.add_argument("--declared", action="store_true", help="compare the files as written, not resolved")
     sub.add_argument("--structural-only", action="store_true", help="only the rule changes")

@@ -38,9 +38,9 @@ def add(sub: argparse.ArgumentParser, name: str, runs: Runs) -> None:
     """The command's arguments (the rule set, then the first game's own) and its run."""
     first = next(iter(runs.values()))[1]
     if len(runs) == 1 and first.run_alone is not None:
-        sub.add_argument("ruleset", nargs="?", help="a bundled id or a YAML file (optional)")
+        sub.add_argument("ruleset", nargs="?", metavar="RULESET", help="a bundled id or a YAML file (optional)")
     else:
-        sub.add_argument("ruleset", help="a bundled id or a YAML file")
+        sub.add_argument("ruleset", metavar="RULESET", help="a bundled id or a YAML file")
     first.add_arguments(sub)
     sub.set_defaults(run=_runner(name, runs))
 

@@ -17,7 +17,7 @@ HELP = "start a house rule set: write NAME.yaml, which extends a rule set and st
 
 
 def add_arguments(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("name", help="the new file (club or club.yaml); its name is the file's")
+    sub.add_argument("name", metavar="NAME", help="the new file (club or club.yaml); its name is the file's")
     sub.add_argument("--extends", required=True, metavar="RULESET", help="the rule set it starts from (id or file)")
 
 

@@ -25,7 +25,7 @@ def add_arguments(sub: argparse.ArgumentParser) -> None:
     sub.add_argument("log", metavar="LOG", help=f"a log file ({titles}; plain or gzip) or a folder of logs")
     sub.add_argument(
         "--ruleset",
-        metavar="ID",
+        metavar="RULESET",
         help="rescore under this rule set (id or file) beside the one the log implies; "
         "the rule set of a log that names none",
     )

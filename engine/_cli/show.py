@@ -14,7 +14,7 @@ HELP = "show a rule set as written, or resolved with where each value came from"
 
 
 def add_arguments(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("ruleset", help="a bundled id (nintendo) or a YAML file")
+    sub.add_argument("ruleset", metavar="RULESET", help="a bundled id (nintendo) or a YAML file")
     sub.add_argument("--resolved", action="store_true", help="after `extends`, each value with its file:line")
 
 

@@ -15,12 +15,12 @@ HELP = "the award tables (Koi-Koi) or the han × fu payment grid (Riichi)"
 
 
 def add_arguments(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("ruleset", help="a bundled id (nintendo) or a YAML file")
+    sub.add_argument("ruleset", metavar="RULESET", help="a bundled id (nintendo) or a YAML file")
     sub.add_argument(
         "--format",
         choices=["text", "human", "markdown", "json"],
         default="text",
-        help="text (human is the same), markdown or json",
+        help="text or human (two names of the readable text), markdown or json",
     )
 
 

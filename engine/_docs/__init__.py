@@ -15,7 +15,7 @@ import functools
 from collections.abc import Callable
 
 from .._house import REGISTRY
-from . import _api, _commands, _expressions, _hooks, _python, _rulesets, _schema
+from . import _api, _commands, _expressions, _hooks, _python, _rulesets, _schema, _text
 
 #: Where the generated pages lie under docs/.
 REFERENCE = "reference"
@@ -28,7 +28,7 @@ def makers() -> dict[str, Callable[[], str]]:
     found: dict[str, Callable[[], str]] = {}
     fields = _schema.fields()
     for game, items in fields.items():
-        title = "Fields every rule set has" if game is None else f"Fields of `{game}` rule sets"
+        title = "Fields every rule set has" if game is None else f"Fields of {_text.game_title(game)} rule sets"
         found[f"{REFERENCE}/fields-{game or 'common'}.md"] = functools.partial(_schema.page, game, items, title)
     found[f"{REFERENCE}/expressions.md"] = _expressions.page
     found[f"{REFERENCE}/hooks.md"] = _hooks.page
@@ -55,7 +55,10 @@ def navigation() -> dict[str, list[dict[str, str]]]:
     (each game's comparison first)."""
     reference = [
         {"Fields every rule set has": f"{REFERENCE}/fields-common.md"},
-        *({f"Fields of {game} rule sets": f"{REFERENCE}/fields-{game}.md"} for game in REGISTRY.games),
+        *(
+            {f"Fields of {_text.game_title(game)} rule sets": f"{REFERENCE}/fields-{game}.md"}
+            for game in REGISTRY.games
+        ),
         {"Expression language": f"{REFERENCE}/expressions.md"},
         {"Hooks": f"{REFERENCE}/hooks.md"},
         {"Command line": f"{REFERENCE}/cli.md"},
@@ -64,6 +67,6 @@ def navigation() -> dict[str, list[dict[str, str]]]:
     ]
     rulesets: list[dict[str, str]] = []
     for game, members in _rulesets.rulesets().items():
-        rulesets.append({f"Every {game} rule set compared": f"{RULESETS}/{game}-compared.md"})
+        rulesets.append({f"Every {_text.game_title(game)} rule set compared": f"{RULESETS}/{game}-compared.md"})
         rulesets += [{rs.name: f"{RULESETS}/{_rulesets.page_name(rs)}"} for rs in members]
     return {"reference": reference, "rulesets": rulesets}

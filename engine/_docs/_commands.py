@@ -43,7 +43,7 @@ def _default(action: argparse.Action) -> str:
 
 def _help(action: argparse.Action) -> str:
     text = _text.cell((action.help or "").replace("%%", "%"))
-    if text and not text.endswith((".", ")")) and (action.choices is not None or action.required):
+    if text and not text.endswith(".") and (action.choices is not None or action.required):
         text += "."
     if action.choices is not None:
         text += " Choices: " + ", ".join(_text.code(str(c)) for c in action.choices) + "."

@@ -21,6 +21,8 @@ DESCRIPTIVE_SECTIONS = frozenset({"name", "metadata", "extends"})
 
 #: The mark a rule file's comment puts where its source is doubtful or sources disagree.
 DOUBT = "⚠"
+#: The anchor of a rule set page's section of doubtful sources.
+DOUBTS_LINK = "#doubtful-sources"
 
 
 def rulesets() -> dict[str, list[RuleSet]]:
@@ -113,14 +115,16 @@ def page(rs: RuleSet, public: set[str]) -> str:
     text = _heading(rs, public)
     marks = doubts(rs)
     if marks:
-        text += f"## {DOUBT} Where the sources are doubtful\n\n"
-        text += "".join(f"- `{where}`: {_text.cell(comment)}\n" for where, comment in marks) + "\n"
+        text += f"{DOUBT} Some values' sources are doubtful: [where, and why]({DOUBTS_LINK}), after the tables.\n\n"
     command_line = rs.part.command_line
     if command_line is not None:
         text += "## Tables\n\n" + _shifted(command_line.table(rs, "markdown").text) + "\n"
     yaku = [dict(item) for item in rs.document.get("yaku", [])]
     if yaku:
         text += "## Yaku\n\n" + _item_table([{k: v for k, v in item.items()} for item in yaku]) + "\n"
+    if marks:  # after the tables a reader of the page came for
+        text += f"## {DOUBT} Where the sources are doubtful {{{DOUBTS_LINK}}}\n\n"
+        text += "".join(f"- `{where}`: {_text.cell(comment)}\n" for where, comment in marks) + "\n"
     if rs.part.examples is not None:
         text += _examples(rs.part.examples, rs)
     return text + _switched_off(rs) + _plugins(rs) + _table_rules(rs)
@@ -235,13 +239,15 @@ def matrix(game: str, members: Sequence[RuleSet]) -> str:
     same = [key for key in keys if key not in set(differ)]
     # The table wants the page's whole width: no navigation or table of contents beside it.
     text = "---\nhide:\n  - navigation\n  - toc\n---\n\n"
-    text += f"# Every {game} rule set compared\n\n"
+    title = _text.game_title(game)
+    text += f"# Every {title} rule set compared\n\n"
     text += (
-        f"Generated from the {len(members)} bundled {game} rule sets, resolved (after `extends`, the "
+        f"Generated from the {len(members)} bundled {title} rule sets, resolved (after `extends`, the "
         f"schema's defaults filled in): a row per rule, a column per rule set; {absent} where a rule "
         "set does not have the rule. In a row that differs, ≠ marks the rule and bold the values "
         "unlike the most common one. Items of a list with ids are rows by id "
-        "(`yaku[goko].points`).\n\n"
+        f"(`yaku[goko].points`). The table scrolls sideways to its last rule set ({members[-1].id}) "
+        "and down, the rules and the rule sets staying in view.\n\n"
         f"- [{len(differ)} rules differ](#rules-that-differ)\n- [{len(same)} rules are the same "
         "everywhere](#rules-all-share)\n\n"
     )

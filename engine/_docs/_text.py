@@ -1,5 +1,5 @@
 """Markdown pieces the reference pages share: a value as inline YAML, a table cell, a docstring
-turned from reStructuredText's few marks into Markdown."""
+turned from reStructuredText's few marks into Markdown, a game's name as the site writes it."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 import yaml
 
+from .._house import REGISTRY
 from ..diff import plain
 
 
@@ -54,3 +55,10 @@ def docstring(text: str) -> str:
     text = _ROLE.sub(r"`\1`", text)
     text = re.sub(r"``([^`]+)``", r"`\1`", text)
     return re.sub(r"::\n", ":\n", text)
+
+
+def game_title(game: str) -> str:
+    """A game as the site's headings name it (``Koi-Koi``, ``Riichi``: its web part's short
+    title, as the studio says it), not the value of ``game:`` in its files (``koikoi``)."""
+    web = REGISTRY.games[game].web
+    return game if web is None else web.short_title

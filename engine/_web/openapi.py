@@ -155,7 +155,7 @@ def _heavy_paths(site: Site) -> dict[str, Any]:
             "like `yakuset diff --format json` (schema/diff.schema.json)",
         ),
         "/api/v1/replay": _post(
-            f"replay a {' or '.join(site.parts[name].short_title for name in played)} game script under a rule set "
+            f"play a {' or '.join(site.parts[name].short_title for name in played)} game script under a rule set "
             "(a heavy request)",
             {"ruleset": _RULESET, "script": {"type": "string"}, "name": {"type": "string", "default": "posted.yaml"}},
             ["ruleset", "script"],

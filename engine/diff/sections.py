@@ -28,6 +28,8 @@ _COLOURS = {
 }
 _RESET = "\033[0m"
 _MARKS = {"added": "+", "removed": "-", "changed": "~", "type_changed": "!"}
+#: What the mark of a ``type_changed`` rule change means, said under the rule changes that show it.
+TYPE_CHANGED = "marks a value of another kind: a mapping, a list, a word, a number, true or false became another"
 
 
 def paint(kind: str, text: str, colour: bool) -> str:
@@ -104,6 +106,8 @@ class RulesSection:
             out.append(paint(change.kind, line, colour) + f"   ({_at(change)})")
         if self.changes and not rule_changes(self.changes):
             out.append("  (only the name, the metadata or `extends` differ: the rules are the same)")
+        if any(change.kind == "type_changed" for change in self.changes):
+            out.append(f"  ({_MARKS['type_changed']} {TYPE_CHANGED})")
         return out
 
     def markdown(self) -> list[str]:
@@ -166,14 +170,14 @@ class BehaviourSection:
 
     def text_body(self, report: BehaviourReport, colour: bool) -> list[str]:
         """What changes in each group of situations, then the changes (under their causes)."""
-        out = [f"  {group}: {changed} of {count} change" for group, (count, changed) in report.by_group.items()]
+        out = [f"  {group}: {changed:,} of {count:,} change" for group, (count, changed) in report.by_group.items()]
         if self.causes is None:
             for index in range(len(report.changes)):
                 out += self._listing(report, index, "  ", colour)
             return out
         by_path = {c.path: c for c in self.named}
         for (key, exact), members in by_cause(self.causes).items():
-            line = f"  {_cause_line(key, exact, by_path)}: {len(members)} situation(s) change"
+            line = f"  {_cause_line(key, exact, by_path)}: {len(members):,} situation(s) change"
             out.append(paint("title", line, colour))
             for index in members[: self.top or None]:
                 out += self._listing(report, index, "    ", colour)
@@ -198,7 +202,7 @@ class BehaviourSection:
     def markdown_body(self, report: BehaviourReport) -> list[str]:
         """The summary, the groups' table and the changed situations' table with their causes."""
         out = [report.summary, "", "| situations | count | changed |", "|---|---:|---:|"]
-        out += [f"| {g} | {n} | {c} |" for g, (n, c) in report.by_group.items()]
+        out += [f"| {g} | {n:,} | {c:,} |" for g, (n, c) in report.by_group.items()]
         if not report.changes:
             return out
         reasons = [

@@ -293,6 +293,61 @@ def test_every_bundled_rule_set_has_a_page_with_its_source_and_every_doubt_of_it
         assert ("## ⚠" in page) == bool(marked or any("⚠" in f.path.read_text(encoding="utf-8") for f in rs.files))
 
 
+def test_a_rule_sets_page_opens_with_its_tables_and_says_where_its_doubts_are():
+    """Issue 42 item 33: the tables a designer came for come first; the doubtful sources follow
+    them, announced by a line under the heading that links to them."""
+    for rs in _bundled():
+        page = _ruleset_page(rs.id)
+        if "## ⚠" not in page:
+            assert "⚠ Some values' sources are doubtful" not in page, rs.id
+            continue
+        headings = re.findall(r"^## (.+)$", page, re.M)
+        doubts = next(h for h in headings if h.startswith("⚠ Where the sources are doubtful"))
+        before = headings[: headings.index(doubts)]
+        assert "Tables" in before and ("Yaku" in before or "yaku" not in rs.document), (rs.id, headings)
+        assert doubts.endswith("{#doubtful-sources}")
+        top = page.split("\n## ", 1)[0]
+        assert "[where, and why](#doubtful-sources)" in top, rs.id
+
+
+def test_the_generated_pages_name_each_game_as_the_site_does():
+    """Issue 42 item 33: Koi-Koi and Riichi, as the hand-written pages and the studio say them,
+    in the headings and the navigation of the generated pages, never the files' `koikoi`."""
+    made = pages()
+    titles = {"koikoi": "Koi-Koi", "riichi": "Riichi"}
+    for game, title in titles.items():
+        assert made[f"rulesets/{game}-compared.md"].count(f"\n# Every {title} rule set compared\n") == 1
+        assert made[f"reference/fields-{game}.md"].startswith(f"# Fields of {title} rule sets\n")
+        assert title in (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    listed = [name for entries in navigation().values() for entry in entries for name in entry]
+    assert "Every Koi-Koi rule set compared" in listed and "Fields of Riichi rule sets" in listed
+    for name in listed:
+        assert not re.search(r"(?<![\w.])(koikoi|riichi)\b", name), name  # yakuset.koikoi names a module
+    for path, text in made.items():
+        for heading in re.findall(r"^#{1,2} (.+)$", text, re.M):
+            # a game's name in words is capitalised; `koikoi` in code is the file's value
+            assert not re.search(r"(?<![`\w-])(koikoi|riichi) rule set", heading), (path, heading)
+
+
+def test_the_comparison_says_it_scrolls_to_its_last_rule_set_and_its_style_keeps_words_whole():
+    """Issue 42 item 33: the Riichi comparison broke identifiers mid-word and ran off the page.
+    The page's table lies in a `matrix` block the site's stylesheet scrolls both ways, rule
+    column and heading row in view, its values wrapping between words only."""
+    members = _rulesets.rulesets()["riichi"]
+    page = _rulesets.matrix("riichi", members)
+    assert f"scrolls sideways to its last rule set ({members[-1].id})" in page
+    assert '<div class="matrix" markdown>' in page
+    css = (ROOT / "docs" / "stylesheets" / "extra.css").read_text(encoding="utf-8")
+    rules = dict(re.findall(r"([^{}]+)\{([^}]*)\}", re.sub(r"/\*.*?\*/", "", css, flags=re.S)))
+    declared = {" ".join(k.split()): " ".join(v.split()) for k, v in rules.items()}
+    assert "word-break: normal;" in declared[".md-typeset .matrix table:not([class]) code"]
+    assert "overflow-wrap: normal;" in declared[".md-typeset .matrix table:not([class]) code"]
+    table = declared[".md-typeset .matrix table:not([class])"]
+    assert "overflow: auto;" in table and "max-width: 100%;" in table and "display: block;" in table
+    assert "position: sticky;" in declared[".md-typeset .matrix th"]
+    assert "position: sticky;" in declared[".md-typeset .matrix td:first-child, .md-typeset .matrix th:first-child"]
+
+
 def test_every_switched_on_yaku_has_an_example_hand_drawn_on_its_rule_sets_page():
     """Each yaku a bundled rule set switches on has a hand drawn that scores it there, except
     where the rules leave none: nagashi mangan is a draw, not a hand; three players have no
@@ -383,12 +438,56 @@ def test_the_site_builds_strictly_with_every_generated_page(tmp_path):
     for path in pages():
         assert (site / Path(path).with_suffix(".html")).is_file(), path
     assert (site / "tutorials" / "first-house-rule.html").is_file()
+    assert not _external_loads(site), "the site loads from other hosts (it must work offline)"
     # Every public name rendered: mkdocstrings (or the constant's heading) gives it its full name as id.
     for module in PUBLIC_MODULES:
         html = (site / "reference" / Path(_python.page_name(module)).with_suffix(".html")).read_text(encoding="utf-8")
         ids = set(re.findall(r'id="([\w.]+)"', html))
         missing = [name for name in importlib.import_module(module).__all__ if f"{module}.{name}" not in ids]
         assert not missing, f"{module}: not rendered: {missing}"
+
+
+#: What makes a page load a file (a link's href only when the link is a stylesheet, an icon, a
+#: font, a preload or a preconnect; an anchor's href is a link the reader may follow, no load).
+_LOADS = re.compile(
+    r"<(?:script|img|iframe|source|audio|video|embed)\b[^>]*?\bsrc=[\"']([^\"']+)"
+    r"|<link\b(?=[^>]*\brel=[\"'][^\"']*(?:stylesheet|icon|preload|preconnect|prefetch|dns-prefetch|font))"
+    r"[^>]*?\bhref=[\"']([^\"']+)"
+    r"|@import\s+(?:url\()?[\"']?([^\"')\s;]+)"
+    r"|url\(\s*[\"']?([^\"')]+)",
+    re.I,
+)
+
+
+def _external_loads(site: Path) -> list[str]:
+    """Every file the built site's pages and stylesheets load from another host, ``page: url``."""
+    found = []
+    for path in sorted([*site.rglob("*.html"), *site.rglob("*.css")]):
+        for match in _LOADS.finditer(path.read_text(encoding="utf-8", errors="replace")):
+            url = next(group for group in match.groups() if group)
+            if re.match(r"(?:[a-z][a-z0-9+.-]*:)?//", url, re.I) and not url.startswith("data:"):
+                found.append(f"{path.relative_to(site)}: {url}")
+    return found
+
+
+def test_a_load_from_another_host_is_found(tmp_path):
+    """The check the site's build test makes finds what it looks for: a theme font from a CDN
+    (what the site loaded before ``theme.font: false``), not a link to read or a data URL."""
+    page = (
+        '<link rel="preconnect" href="https://fonts.gstatic.com" crossorigin>'
+        '<link rel="stylesheet" href="https://fonts.googleapis.com/css?family=Roboto">'
+        '<a href="https://riichi.wiki/">a source</a><link rel="canonical" href="https://example.org/">'
+        '<img src="../assets/logo.svg"><style>b{background:url("data:image/svg+xml;x")}</style>'
+        '<script src="//cdn.example.org/x.js"></script>'
+    )
+    (tmp_path / "index.html").write_text(page, encoding="utf-8")
+    (tmp_path / "extra.css").write_text("@import url('https://fonts.example.org/a.css');", encoding="utf-8")
+    assert _external_loads(tmp_path) == [
+        "extra.css: https://fonts.example.org/a.css",
+        "index.html: https://fonts.gstatic.com",
+        "index.html: https://fonts.googleapis.com/css?family=Roboto",
+        "index.html: //cdn.example.org/x.js",
+    ]
 
 
 # --- the Python API ------------------------------------------------------------------------------------

@@ -47,6 +47,12 @@ class Situation:
     options: tuple[str, ...] = ()  # the field cards it may capture, in the order they came
 
 
+def _player(situation: Situation) -> str:
+    """The player who decides, as a refusal names them: a name the game chose ("you", "cpu"),
+    quoted, so that no name makes a sentence ungrammatical ("you's hand")."""
+    return f"player {shown(situation.player)}"
+
+
 def _nothing(situation: Situation) -> Mapping[str, Sequence[object]]:
     return {}
 
@@ -94,14 +100,14 @@ RULES: tuple[TableRule, ...] = (
         "must_play",
         Decision.PLAY,
         "the player to move plays a card",
-        lambda s, move: f"{s.player} must play a card from their hand, not {shown(move.kind)}",
+        lambda s, move: f"{_player(s)} must play a card from their hand, not {shown(move.kind)}",
         lambda s: {"kind": (MoveKind.PLAY,)},
     ),
     TableRule(
         "not_in_hand",
         Decision.PLAY,
         "a card of their own hand",
-        lambda s, move: f"{shown(move.card)} is not in {s.player}'s hand",
+        lambda s, move: f"{shown(move.card)} is not in the hand of {_player(s)}",
         lambda s: {"card": s.hand},
     ),
     TableRule(
@@ -116,7 +122,7 @@ RULES: tuple[TableRule, ...] = (
         Decision.PLAY,
         "a card that captures, when the hand holds one",
         lambda s, move: (
-            f"{s.player} must capture (this rule set's match.must_capture): play one of {list(s.capturing)}"
+            f"{_player(s)} must capture (this rule set's match.must_capture): play one of {list(s.capturing)}"
         ),
         narrowed=_capturing_first,
         key="match.must_capture",
@@ -126,7 +132,7 @@ RULES: tuple[TableRule, ...] = (
         "must_choose",
         Decision.CHOOSE,
         "the card waiting for a choice captures",
-        lambda s, move: f"{s.player} must choose which field card {s.choosing} captures: one of {list(s.options)}",
+        lambda s, move: f"{_player(s)} must choose which field card {s.choosing} captures: one of {list(s.options)}",
         lambda s: {"kind": (MoveKind.CHOOSE,), "card": (s.choosing,)},
     ),
     TableRule(
@@ -142,7 +148,7 @@ RULES: tuple[TableRule, ...] = (
         "must_answer",
         Decision.KOIKOI_OR_SHOBU,
         "Koi-Koi (play on) or Shobu (stop and score), naming no card",
-        lambda s, move: f"{s.player}'s base rose: answer Move('koikoi') or Move('shobu'), not {shown(move)}",
+        lambda s, move: f"the base of {_player(s)} rose: answer Move('koikoi') or Move('shobu'), not {shown(move)}",
         lambda s: {"kind": ANSWERS, "card": (None,), "target": (None,)},
     ),
 )

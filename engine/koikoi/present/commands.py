@@ -39,7 +39,7 @@ class KoikoiCommandLine:
             ),
             Command("cards", "the Koi-Koi deck's card ids, by month and kind", _no_arguments, _cards_command),
             Command(
-                "play", "replay a scripted Koi-Koi match or round through the referee", _play_arguments, _play_command
+                "play", "play a scripted Koi-Koi match or round through the referee", _play_arguments, _play_command
             ),
         ]
 
@@ -95,6 +95,7 @@ def _award_command(rs: RuleSet, args: argparse.Namespace) -> Output:
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "script",
+        metavar="SCRIPT",
         help="a game script: Koi-Koi (players, dealer, rounds) or Riichi (players, dealer, hands); see examples/",
     )
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..._core.commands import Command, Output, add_deprecated, count_argument, whole_number_argument
 from ..._core.errors import InputError
 from ..rules.table import WIND_NAMES
-from ..scoring.situation import FLAGS
+from ..scoring.situation import FLAG_MEANINGS, FLAGS
 from .explain import hand_lines, score_text, win_name
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class RiichiCommandLine:
             ),
             Command(
                 "play",
-                "replay a Riichi game script: each hand settled, then the standings",
+                "play a Riichi game script through the table: each hand settled, then the standings",
                 _play_arguments,
                 _play_command,
             ),
@@ -117,7 +117,9 @@ def _score_command(rs: RuleSet, args: argparse.Namespace) -> Output:
 
 
 def _hand_arguments(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("hand", help="the concealed tiles in mpsz notation, the winning tile included (0 = red five)")
+    sub.add_argument(
+        "hand", metavar="HAND", help="the concealed tiles in mpsz notation, the winning tile included (0 = red five)"
+    )
     sub.add_argument("--win", required=True, help="the winning tile, e.g. 4s")
     for kind in ("chi", "pon", "kan", "ankan"):
         sub.add_argument(
@@ -156,10 +158,8 @@ def _hand_arguments(sub: argparse.ArgumentParser) -> None:
         metavar="TILES",
         help="ura dora indicator(s) (repeatable)",
     )
-    for flag in FLAGS:
-        sub.add_argument(
-            f"--{flag.replace('_', '-')}", dest=flag, action="store_true", help=f"the win is {flag.replace('_', ' ')}"
-        )
+    for flag, meaning in FLAG_MEANINGS.items():
+        sub.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true", help=meaning)
     sub.add_argument("--kita", type=count_argument, default=0, help="north tiles extracted (three players)")
     sub.add_argument("--honba", type=count_argument, default=0, help="honba (counter) sticks")
     sub.add_argument("--riichi-sticks", type=count_argument, default=0, help="riichi sticks the winner takes")
@@ -211,7 +211,7 @@ def _tiles_alone(args: argparse.Namespace) -> Output:
 
 
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("script", help="the script: players, dealer, hands (see examples/)")
+    parser.add_argument("script", metavar="SCRIPT", help="the script: players, dealer, hands (see examples/)")
 
 
 def _play_command(rs: RuleSet, args: argparse.Namespace) -> Output:

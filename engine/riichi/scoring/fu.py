@@ -55,7 +55,7 @@ def count_fu(
         value = by_set[index]
         total += value
         if parts is not None and value:
-            label = f"{SET_KEYS[index].replace('_', ' ')} of {tile_name(group.first)}"
+            label = _set_label(index, group.first)
             if group.open and not group.melded:
                 label += " (completed by ron)"
             parts.append(Step("fu_set", label, value))
@@ -78,6 +78,15 @@ def _fixed_part(fixed: Yaku, tsumo: bool, value: int, parts: list[Step]) -> None
 
 def _win(tsumo: bool) -> str:
     return "tsumo" if tsumo else "ron"
+
+
+def _set_label(index: int, tile: int) -> str:
+    """A set's fu step: its key in ``fu.sets`` in words, an honour's set called one (its key
+    says terminal, the rule's word for terminals and honours alike)."""
+    words = SET_KEYS[index].replace("_", " ")
+    if tile >= 27:
+        words = "honour" + words.removeprefix("terminal")
+    return f"{words} of {tile_name(tile)}"
 
 
 def _pair_fu(table: FuTable, pair: int, situation: Situation, parts: list[Step] | None) -> int:

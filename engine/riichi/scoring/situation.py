@@ -10,21 +10,25 @@ from ..._core.errors import InputError
 from ..._core.memo import remembered
 from ..tiles.notation import DRAGONS, EAST, Meld
 
+#: What each situational flag of a win says when true (``yakuset hand --help`` shows it): the flags
+#: ``evaluate`` takes, in this order (:data:`FLAGS`).
+FLAG_MEANINGS = {
+    "riichi": "the winner had declared riichi",
+    "double_riichi": "the winner declared riichi with their first discard (double riichi)",
+    "ippatsu": "the win comes within a go-around of the riichi, no call between (ippatsu)",
+    "tsumo": "the winner drew the winning tile (tsumo); without it, it was discarded (ron)",
+    "rinshan": "the winning tile is the replacement tile drawn after a kan (rinshan kaihou)",
+    "chankan": "the winning tile is robbed from a kan being declared (chankan)",
+    "chankan_closed_kan": "the kan robbed is a closed kan (with --chankan: kokushi only, where allowed)",
+    "haitei": "the winning tile is the last tile drawn from the wall (haitei)",
+    "houtei": "the winning tile is the last discard of the hand (houtei)",
+    "tenhou": "the dealer wins on their first draw (tenhou)",
+    "chihou": "a non-dealer wins on their first draw, no call before it (chihou)",
+    "renhou": "a non-dealer wins on a discard before their first draw (renhou)",
+}
+
 #: The situational flags ``evaluate`` takes (all false unless given).
-FLAGS = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "tsumo",
-    "rinshan",
-    "chankan",
-    "chankan_closed_kan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chihou",
-    "renhou",
-)
+FLAGS = tuple(FLAG_MEANINGS)
 
 #: What :func:`yakuset.riichi.evaluate` takes by name besides the flags (``FLAGS``): the arguments a case of
 #: ``yakuset diff --cases`` or a request of the web API may give.

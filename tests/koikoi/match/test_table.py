@@ -144,12 +144,23 @@ def test_an_illegal_play_is_refused_by_its_rule_and_changes_nothing(move, rule):
     assert unchanged(table) == before
 
 
+def test_a_refusal_names_the_player_grammatically_whatever_their_name():
+    # The embedding tutorial's table (docs/tutorials/embedding.md): a player named "you".
+    table = yakuset.koikoi.Table(yakuset.load_ruleset("nintendo"), players=("you", "cpu"), seed=7)
+    table.play(table.legal_moves()[0])
+    assert table.to_move == "you" and "12-bright-phoenix" not in table.view("you").hand
+    with pytest.raises(IllegalMove) as refused:
+        table.play(Move("play", "12-bright-phoenix"))
+    assert str(refused.value) == "'12-bright-phoenix' is not in the hand of player 'you'"
+    assert "you's" not in str(refused.value)
+
+
 def test_a_refusal_carries_the_move_read_as_a_typed_move_and_the_wording_of_its_rule():
     table = capture_table()
     with pytest.raises(IllegalMove) as refused:
         table.play(Move("play", "08-bright-moon"))
     assert refused.value.move == Move(MoveKind.PLAY, "08-bright-moon") and type(refused.value.move.kind) is MoveKind
-    assert str(refused.value) == refused.value.reason == "'08-bright-moon' is not in a's hand"
+    assert str(refused.value) == refused.value.reason == "'08-bright-moon' is not in the hand of player 'a'"
     with pytest.raises(IllegalMove) as malformed:
         table.play(("play", "08-bright-moon"))
     assert malformed.value.move == ("play", "08-bright-moon")  # no Move: kept as it was given
@@ -233,7 +244,7 @@ def test_bga_a_player_who_can_capture_must_play_a_capturing_card():
         table.play(Move("play", "04-animal-cuckoo"))
     assert (refused.value.rule, refused.value.key, refused.value.seat) == ("must_capture", "match.must_capture", "a")
     assert str(refused.value) == (
-        "a must capture (this rule set's match.must_capture): "
+        "player 'a' must capture (this rule set's match.must_capture): "
         "play one of ['01-bright-crane', '02-animal-warbler', '03-bright-curtain']"
     )
     assert unchanged(table) == before
@@ -286,7 +297,7 @@ def test_a_rise_offers_koikoi_or_shobu_and_only_those_answers_are_legal():
             table.play(move)
         assert (refused.value.rule, refused.value.seat) == ("must_answer", "a")
     assert str(refused.value) == (
-        "a's base rose: answer Move('koikoi') or Move('shobu'), not Move(kind='koikoi', card='01-bright-crane', target=None)"
+        "the base of player 'a' rose: answer Move('koikoi') or Move('shobu'), not Move(kind='koikoi', card='01-bright-crane', target=None)"
     )
     assert unchanged(table) == before
     events = table.play(SHOBU_MOVE)

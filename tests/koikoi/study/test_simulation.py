@@ -206,7 +206,9 @@ class _Cheat:
 
 def test_a_bots_illegal_answer_is_refused_naming_the_bot_and_why() -> None:
     rs = yakuset.load_ruleset("nintendo")
-    with pytest.raises(yakuset.InputError, match=r"bot _Cheat answered play \S+: '\S+' is not in a's hand"):
+    with pytest.raises(
+        yakuset.InputError, match=r"bot _Cheat answered play \S+: '\S+' is not in the hand of player 'a'"
+    ):
         koikoi.play_match(rs, 1, [_Cheat, _Cheat])
 
 

@@ -353,9 +353,9 @@ def test_a_ron_completed_triplet_counts_as_open_for_fu():
 
 def test_kan_fu():
     parts = fu_parts("456p789s11p345s", "3s", melds=[("ankan", "1111z")], tsumo=True)
-    assert ("terminal closed kan of 1z", 32) in parts
+    assert ("honour closed kan of 1z", 32) in parts
     parts = fu_parts("456p11p777z345s", "3s", melds=[("kan", "2222m")])
-    assert ("simple open kan of 2m", 8) in parts and ("terminal closed triplet of 7z", 8) in parts
+    assert ("simple open kan of 2m", 8) in parts and ("honour closed triplet of 7z", 8) in parts
 
 
 def test_open_hand_of_20_fu_counts_30_and_pinfu_tsumo_20():
@@ -508,7 +508,7 @@ def test_ema_10_the_edge_wait_reading_gives_40_fu():
     assert [(p.label, p.factor) for p in non_east.fu_parts] == [
         ("base", 20),
         ("tsumo", 2),
-        ("terminal closed triplet of 4z", 8),
+        ("honour closed triplet of 4z", 8),
         ("penchan wait", 2),
     ]
     assert (non_east.han, non_east.raw_fu, non_east.fu, non_east.limit) == (4, 32, 40, "mangan")

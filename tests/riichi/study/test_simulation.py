@@ -210,7 +210,7 @@ def test_simulate_takes_riichi_rule_sets_and_compares_them(capsys):
         capsys, "simulate", "tenhou", "mahjong-soul", "--matches", "3", "--bots", "tsumogiri", "--no-progress"
     )
     assert code == 0
-    assert "3 games per rule set between tsumogiri, tsumogiri, tsumogiri and tsumogiri (seed 0)" in out
+    assert "3 games per rule set between tsumogiri at every seat (seed 0)" in out
     assert "tenhou: 3 games," in out and "mahjong-soul: 3 games," in out
     assert "mahjong-soul against tenhou on the same games (paired difference, 95% interval; * significant):" in out
     for label in (
