@@ -5,6 +5,7 @@ by side (docs/rules/tenhou-logs.md §9). The work is the public API's (``yakuset
 
 from __future__ import annotations
 
+import json
 import os
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from ._core.ruleset import RuleSet
     from .diff import Change
     from .diff.sections import BehaviourSection
+    from .koikoi import KoikoiRecord, KoikoiReplay, ReplayedRound
     from .riichi import GameLog, Replay, ReplayedHand, ReplayedWin
 
 #: The files a folder's logs are read from (a gzip log keeps its format's name before ``.gz``).
@@ -60,13 +62,13 @@ def log_files(path: str) -> list[Path]:
 
 def replay_logs(
     path: str, ruleset: RuleSet | None, progress: Callable[[int, int, str], None] | None = None
-) -> tuple[list[GameReplay], list[str]]:
+) -> tuple[list[GameReplay | KoikoiGameReplay], list[str]]:
     """Every log at ``path`` replayed (:func:`replay_one`), with the errors of those that could
     not be (each located: file, hand, event). A single file's error is raised."""
     from .riichi import LogError
 
     files = log_files(path)
-    games: list[GameReplay] = []
+    games: list[GameReplay | KoikoiGameReplay] = []
     errors: list[str] = []
     for number, file in enumerate(files, 1):
         if progress is not None:
@@ -80,12 +82,18 @@ def replay_logs(
     return games, errors
 
 
-def replay_one(file: str, ruleset: RuleSet | None) -> GameReplay:
+def replay_one(file: str, ruleset: RuleSet | None) -> GameReplay | KoikoiGameReplay:
     """The log ``file`` replayed under the rule set its lobby implies (a bundled one, or one
     that extends it with the lobby's other rules: :func:`yakuset.riichi.lobby_variant`; or
-    ``ruleset`` for a log that names none), and rescored under ``ruleset`` when that is another."""
+    ``ruleset`` for a log that names none), and rescored under ``ruleset`` when that is another.
+    A KoiKoi-AI record is replayed at the Koi-Koi table instead (:func:`replay_koikoi`)."""
     from .riichi import lobby_variant, read_log, replay
 
+    found = koikoi_record(file)
+    if found is not None:
+        return replay_koikoi(file, found, ruleset)
+    if ruleset is not None and ruleset.game != "riichi":
+        raise InputError(f"{file}: a Riichi log; {ruleset.id!r} is a {ruleset.game} rule set")
     record = read_log(file)
     variant = lobby_variant(record.lobby)
     if record.ruleset is not None:
@@ -104,7 +112,7 @@ def replay_one(file: str, ruleset: RuleSet | None) -> GameReplay:
     return GameReplay(file, record, checked, rescored, (implied,) if ruleset is None else (implied, ruleset))
 
 
-def exit_status(games: Sequence[GameReplay]) -> bool:
+def exit_status(games: Sequence[GameReplay | KoikoiGameReplay]) -> bool:
     """Whether every checked replay agrees with its log."""
     return all(game.checked.agrees for game in games)
 
@@ -191,11 +199,14 @@ def _standing_rows(game: GameReplay) -> list[tuple[str, list[str]]]:
     return [rows[s] for s in order]
 
 
-def text(games: Sequence[GameReplay], errors: Sequence[str]) -> str:
+def text(games: Sequence[GameReplay | KoikoiGameReplay], errors: Sequence[str]) -> str:
     """The replays in words, one block a game (every changed hand, the standings side by side
     when a game is rescored); the files that could not be read at the end."""
     out = []
     for game in games:
+        if isinstance(game, KoikoiGameReplay):
+            out.append("\n".join(_koikoi_text(game)) + "\n")
+            continue
         checked, rescored = game.checked, game.rescored
         count = len(game.record.hands)
         lines = [f"{game.file}: {count} hand{'' if count == 1 else 's'}", f"  {checked.ruleset}: {_verdict(checked)}"]
@@ -223,10 +234,13 @@ def text(games: Sequence[GameReplay], errors: Sequence[str]) -> str:
     return "".join(out)
 
 
-def markdown(games: Sequence[GameReplay], errors: Sequence[str]) -> str:
+def markdown(games: Sequence[GameReplay | KoikoiGameReplay], errors: Sequence[str]) -> str:
     """The replays as Markdown: a section a game, its changed hands and standings as tables."""
     out = []
     for game in games:
+        if isinstance(game, KoikoiGameReplay):
+            out += _koikoi_markdown(game)
+            continue
         checked, rescored = game.checked, game.rescored
         out.append(f"## {os.path.basename(game.file)}\n\n- `{checked.ruleset}`: {_verdict(checked)}\n")
         out += [f"- `{checked.ruleset}`: {note}\n" for note in checked.notes]
@@ -245,7 +259,7 @@ def markdown(games: Sequence[GameReplay], errors: Sequence[str]) -> str:
     return "".join(out)
 
 
-def as_json(games: Sequence[GameReplay], errors: Sequence[str]) -> dict[str, Any]:
+def as_json(games: Sequence[GameReplay | KoikoiGameReplay], errors: Sequence[str]) -> dict[str, Any]:
     """The replays' JSON shape: ``{"games": [...], "errors": [...]}``."""
     return {"games": [game.as_dict() for game in games], "errors": list(errors)}
 
@@ -402,3 +416,127 @@ class PlayedGamesSection:
 
     def github(self) -> list[str]:
         return []
+
+
+# --- Koi-Koi: KoiKoi-AI's game records ---------------------------------------------------------
+
+#: The rule set a KoiKoi-AI record is played under: its records come from Koi-Koi Japan's rules.
+KOIKOI_RULESET = "koikoi-japan"
+
+
+class KoikoiGameReplay(NamedTuple):
+    """One KoiKoi-AI record replayed: its ``file``, the ``record``, the replay under
+    koikoi-japan (``checked``) and under ``--ruleset`` when that is another (``rescored``)."""
+
+    file: str
+    record: KoikoiRecord
+    checked: KoikoiReplay
+    rescored: KoikoiReplay | None
+    rulesets: tuple[RuleSet, ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The record's JSON shape."""
+        return {
+            "file": self.file,
+            "game": "koikoi",
+            "players": list(self.checked.players),
+            "ruleset_reason": f"a KoiKoi-AI record: Koi-Koi Japan's rules ({KOIKOI_RULESET})",
+            "checked": self.checked.as_dict(),
+            "rescored": None if self.rescored is None else self.rescored.as_dict(),
+        }
+
+
+def koikoi_record(file: str) -> KoikoiRecord | None:
+    """The KoiKoi-AI record at ``file`` (a ``.json`` whose top has ``info``, ``result`` and
+    ``record``), or ``None`` when it is no such record (a Riichi log)."""
+    from .koikoi import is_record, read_record
+
+    if not file.lower().endswith(".json"):
+        return None
+    try:
+        with open(file, "rb") as handle:
+            data = json.loads(handle.read(1 << 20))
+    except (OSError, ValueError):
+        return None  # the Riichi reader says what is wrong with it
+    return read_record(data, file) if is_record(data) else None
+
+
+def replay_koikoi(file: str, record: KoikoiRecord, ruleset: RuleSet | None) -> KoikoiGameReplay:
+    """A KoiKoi-AI ``record`` checked under koikoi-japan and rescored under ``ruleset``."""
+    from .koikoi import replay_record
+
+    if ruleset is not None and ruleset.game != "koikoi":
+        raise InputError(f"{file}: a Koi-Koi record; {ruleset.id!r} is a {ruleset.game} rule set")
+    implied = load_ruleset(KOIKOI_RULESET)
+    checked = replay_record(implied, record)
+    rescored = None
+    if ruleset is not None and ruleset.id != implied.id:
+        rescored = replay_record(ruleset, record, checked=False)
+    return KoikoiGameReplay(file, record, checked, rescored, (implied,) if ruleset is None else (implied, ruleset))
+
+
+def _koikoi_verdict(replay: KoikoiReplay) -> str:
+    if replay.divergence is not None:
+        return f"DIVERGES at {replay.divergence}"
+    final = " and the final points" if replay.logged_final is not None else ""
+    count = sum(r.logged is not None for r in replay.rounds)
+    rounds = "the round" if count == 1 else f"all {count} rounds"
+    return f"every move legal; {rounds}{final} as the record's"
+
+
+def round_change(a: ReplayedRound, b: ReplayedRound, rs_a: RuleSet, rs_b: RuleSet) -> str:
+    """Why round ``b`` (under ``rs_b``) moved other points than ``a`` (under ``rs_a``)."""
+    words = [str(move) for move in b.refused]
+    if b.ended is None:
+        return "; ".join([*words, f"the record's turns end before the round does under {rs_b.id}"])
+    if (a.winner, a.ended, a.turns) != (b.winner, b.ended, b.turns):
+        words.append(
+            f"{rs_a.id}: {a.winner or 'nobody'} wins by {a.ended} at turn {a.turns}, "
+            f"{rs_b.id}: {b.winner or 'nobody'} by {b.ended} at turn {b.turns}"
+        )
+    gone = [y for y in a.yaku if y not in b.yaku]
+    new = [y for y in b.yaku if y not in a.yaku]
+    change = f"{b.winner or 'nobody'}: {a.award or 'no award'} -> {b.award or 'no award'}"
+    if gone or new:
+        change += " (" + ", ".join([*(f"no {y}" for y in gone), *(f"+{y}" for y in new)]) + ")"
+    return "; ".join([*words, change])
+
+
+def _koikoi_text(game: KoikoiGameReplay) -> list[str]:
+    checked, rescored = game.checked, game.rescored
+    count = len(game.record.played)
+    lines = [
+        f"{game.file}: {count} round{'' if count == 1 else 's'}",
+        f"  {checked.ruleset}: {_koikoi_verdict(checked)}",
+    ]
+    lines += [f"  {checked.ruleset}: note: {note}" for note in checked.notes]
+    if rescored is None:
+        return lines
+    changed = [(a, b) for a, b in zip(checked.rounds, rescored.rounds, strict=True) if a.deltas != b.deltas]
+    lines.append(f"  {rescored.ruleset}: {len(changed)} of {len(rescored.rounds)} rounds change")
+    for a, b in changed:
+        lines.append(f"    round {b.number}: {_signed(a.deltas)} -> {_signed(b.deltas)}")
+        lines.append(f"      {round_change(a, b, *game.rulesets)}")
+    lines += [f"  {rescored.ruleset}: refused: {move}" for move in rescored.refused]
+    lines += [f"  {rescored.ruleset}: note: {note}" for note in rescored.notes]
+    width = max(_width(name) for name in checked.players)
+    lines.append(f"  {'':{width}}  {checked.ruleset:<14}  {rescored.ruleset}".rstrip())
+    for seat, name in enumerate(checked.players):
+        lines.append(f"  {_pad(name, width)}  {checked.totals[seat]:<14}  {rescored.totals[seat]}")
+    return lines
+
+
+def _koikoi_markdown(game: KoikoiGameReplay) -> list[str]:
+    checked, rescored = game.checked, game.rescored
+    out = [f"## {os.path.basename(game.file)}\n\n- `{checked.ruleset}`: {_koikoi_verdict(checked)}\n"]
+    if rescored is not None:
+        out.append(f"\n| round | `{checked.ruleset}` | `{rescored.ruleset}` | why |\n|---|---|---|---|\n")
+        for a, b in zip(checked.rounds, rescored.rounds, strict=True):
+            if a.deltas != b.deltas:
+                why = round_change(a, b, *game.rulesets).replace("|", "\\|")
+                out.append(f"| {b.number} | {_signed(a.deltas)} | {_signed(b.deltas)} | {why} |\n")
+        out.append(f"\n| player | `{checked.ruleset}` | `{rescored.ruleset}` |\n|---|---|---|\n")
+        for seat, name in enumerate(checked.players):
+            out.append(f"| {name} | {checked.totals[seat]} | {rescored.totals[seat]} |\n")
+    out.append("\n")
+    return out
