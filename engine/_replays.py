@@ -489,7 +489,8 @@ def round_change(a: ReplayedRound, b: ReplayedRound, rs_a: RuleSet, rs_b: RuleSe
     words = [str(move) for move in b.refused]
     if b.ended is None:
         return "; ".join([*words, f"the record's turns end before the round does under {rs_b.id}"])
-    if (a.winner, a.ended, a.turns) != (b.winner, b.ended, b.turns):
+    alike = a.ended == b.ended or {a.ended, b.ended} == {"shobu", "automatic_shobu"}
+    if (a.winner, a.turns) != (b.winner, b.turns) or not alike:
         words.append(
             f"{rs_a.id}: {a.winner or 'nobody'} wins by {a.ended} at turn {a.turns}, "
             f"{rs_b.id}: {b.winner or 'nobody'} by {b.ended} at turn {b.turns}"

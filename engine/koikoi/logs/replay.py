@@ -263,7 +263,9 @@ class _Round:
         table, rs = self.table, self.rs.id
         offered = table.pending is Decision.KOIKOI_OR_SHOBU and not table.rounds
         if offered and turn.koikoi is None:
-            self.refuse(turn, "silence", f"{rs} offers a Koi-Koi the record has no answer to: played on (Koi-Koi)")
+            self.refuse(
+                turn, "unanswered offer", f"{rs} offers a Koi-Koi the record has no answer to: played on (Koi-Koi)"
+            )
             return self._move(turn, Move("koikoi"), "Koi-Koi")
         if offered:
             word = "koikoi" if turn.koikoi else "shobu"
