@@ -5,9 +5,7 @@ by side (docs/rules/tenhou-logs.md §9). The work is the public API's (``yakuset
 
 from __future__ import annotations
 
-import json
 import os
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,12 +13,23 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ._core.errors import InputError
 from ._house import load_ruleset, load_ruleset_text
+from ._koikoi_records import (
+    KoikoiGameReplay,
+    PlayedRounds,
+    koikoi_markdown,
+    koikoi_record,
+    koikoi_text,
+    pad,
+    played_rounds,
+    replay_koikoi,
+    signed,
+    text_width,
+)
 
 if TYPE_CHECKING:
     from ._core.ruleset import RuleSet
     from .diff import Change
     from .diff.sections import BehaviourSection
-    from .koikoi import KoikoiRecord, KoikoiReplay, ReplayedRound
     from .riichi import GameLog, Replay, ReplayedHand, ReplayedWin
 
 #: The files a folder's logs are read from (a gzip log keeps its format's name before ``.gz``).
@@ -120,19 +129,6 @@ def exit_status(games: Sequence[GameReplay | KoikoiGameReplay]) -> bool:
 # --- words ---------------------------------------------------------------------------------------
 
 
-def _width(text: str) -> int:
-    """Columns ``text`` takes in a terminal: a wide (CJK) character two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * (width - _width(text))
-
-
-def _signed(values: Sequence[int]) -> str:
-    return " ".join(f"{v:+d}" if v else "0" for v in values)
-
-
 def _verdict(replay: Replay) -> str:
     if replay.divergence is not None:
         return f"DIVERGES at {replay.divergence}"
@@ -205,7 +201,7 @@ def text(games: Sequence[GameReplay | KoikoiGameReplay], errors: Sequence[str]) 
     out = []
     for game in games:
         if isinstance(game, KoikoiGameReplay):
-            out.append("\n".join(_koikoi_text(game)) + "\n")
+            out.append("\n".join(koikoi_text(game)) + "\n")
             continue
         checked, rescored = game.checked, game.rescored
         count = len(game.record.hands)
@@ -215,17 +211,17 @@ def text(games: Sequence[GameReplay | KoikoiGameReplay], errors: Sequence[str]) 
             changed = [(a, b) for a, b in zip(checked.hands, rescored.hands, strict=False) if a.deltas != b.deltas]
             lines.append(f"  {rescored.ruleset}: {len(changed)} of {len(rescored.hands)} hands change")
             for a, b in changed:
-                lines.append(f"    {b.name}: {_signed(a.deltas)} -> {_signed(b.deltas)}")
+                lines.append(f"    {b.name}: {signed(a.deltas)} -> {signed(b.deltas)}")
                 lines.append(f"      {hand_change(a, b, *game.rulesets)}")
             lines += [f"  {rescored.ruleset}: note: {note}" for note in rescored.notes]
             rows = _standing_rows(game)
-            width = max(_width(name) for name, _ in rows)
-            head = f"  {'':{width}}  {checked.ruleset:<20}  {rescored.ruleset}"
+            columns = max(text_width(name) for name, _ in rows)
+            head = f"  {'':{columns}}  {checked.ruleset:<20}  {rescored.ruleset}"
             lines.append(head.rstrip())
             for name, cells in rows:
                 left = f"{cells[0]:<4}{cells[1]:>7}{cells[2]:>7}"
                 right = f"{cells[3]:<4}{cells[4]:>7}{cells[5]:>7}"
-                lines.append(f"  {_pad(name, width)}  {left:<20}  {right}")
+                lines.append(f"  {pad(name, columns)}  {left:<20}  {right}")
         out.append("\n".join(lines) + "\n")
     if len(games) > 1:
         agree = sum(g.checked.agrees for g in games)
@@ -239,7 +235,7 @@ def markdown(games: Sequence[GameReplay | KoikoiGameReplay], errors: Sequence[st
     out = []
     for game in games:
         if isinstance(game, KoikoiGameReplay):
-            out += _koikoi_markdown(game)
+            out += koikoi_markdown(game)
             continue
         checked, rescored = game.checked, game.rescored
         out.append(f"## {os.path.basename(game.file)}\n\n- `{checked.ruleset}`: {_verdict(checked)}\n")
@@ -249,7 +245,7 @@ def markdown(games: Sequence[GameReplay | KoikoiGameReplay], errors: Sequence[st
             for a, b in zip(checked.hands, rescored.hands, strict=False):
                 if a.deltas != b.deltas:
                     why = hand_change(a, b, *game.rulesets).replace("|", "\\|")
-                    out.append(f"| {b.name} | {_signed(a.deltas)} | {_signed(b.deltas)} | {why} |\n")
+                    out.append(f"| {b.name} | {signed(a.deltas)} | {signed(b.deltas)} | {why} |\n")
             out.append(f"\n| player | `{checked.ruleset}` | `{rescored.ruleset}` |\n|---|---|---|\n")
             for name, cells in _standing_rows(game):
                 out.append(f"| {name} | {' '.join(cells[:3])} | {' '.join(cells[3:])} |\n")
@@ -288,10 +284,22 @@ def played(a: RuleSet, b: RuleSet, path: str, resolved: Sequence[Any]) -> Played
     settled by each rule set), the changes' causes found among the ``resolved`` rule changes,
     and each whole game's placements under both (:func:`yakuset.riichi.replay`)."""
     from . import diff
+
+    if a.game == "koikoi":
+        logs, situations, games, placements, errors = played_rounds(a, b, log_files(path))
+    elif a.game == "riichi":
+        logs, situations, games, placements, errors = _played_hands(a, b, path)
+    else:
+        raise InputError(f"--logs: played games are Riichi logs or Koi-Koi records; {a.id!r} is a {a.game} rule set")
+    report = diff.behaviour(a, b, situations=situations)
+    causes = diff.attribute(a, resolved, report) if report.changes and diff.rule_changes(list(resolved)) else None
+    return Played(path, logs, report, causes, games, tuple(placements), tuple(errors))
+
+
+def _played_hands(a: RuleSet, b: RuleSet, path: str) -> PlayedRounds:
+    """The Riichi logs at ``path``: each hand a situation, each whole game's placements."""
     from .riichi import LogError, read_log, replay
 
-    if a.game != "riichi":
-        raise InputError(f"--logs: played games are Riichi logs; {a.id!r} is a {a.game} rule set")
     records = []
     errors = []
     for found in log_files(path):
@@ -300,8 +308,6 @@ def played(a: RuleSet, b: RuleSet, path: str, resolved: Sequence[Any]) -> Played
         except LogError as error:
             errors.append(str(error))
     situations = [situation for file, record in records for situation in _hand_situations(file, record)]
-    report = diff.behaviour(a, b, situations=situations)
-    causes = diff.attribute(a, resolved, report) if report.changes and diff.rule_changes(list(resolved)) else None
     placements: list[tuple[str, tuple[tuple[str, int, int], ...]]] = []
     games = 0
     for file, record in records:
@@ -320,7 +326,7 @@ def played(a: RuleSet, b: RuleSet, path: str, resolved: Sequence[Any]) -> Played
         )
         if moved:
             placements.append((file, moved))
-    return Played(path, len(records), report, causes, games, tuple(placements), tuple(errors))
+    return len(records), situations, games, placements, errors
 
 
 def _hand_situations(file: str, record: GameLog) -> list[tuple[str, str, Callable[[RuleSet], Any]]]:
@@ -331,7 +337,7 @@ def _hand_situations(file: str, record: GameLog) -> list[tuple[str, str, Callabl
         def run(rs: RuleSet) -> Any:
             hand = replay_hand(rs, record, number, file=file)
             void = f" (void: {hand.refused[0]})" if hand.refused else ""
-            return Outcome(float(max(hand.deltas)), _signed(hand.deltas) + void)
+            return Outcome(float(max(hand.deltas)), signed(hand.deltas) + void)
 
         return run
 
@@ -416,128 +422,3 @@ class PlayedGamesSection:
 
     def github(self) -> list[str]:
         return []
-
-
-# --- Koi-Koi: KoiKoi-AI's game records ---------------------------------------------------------
-
-#: The rule set a KoiKoi-AI record is played under: its records come from Koi-Koi Japan's rules.
-KOIKOI_RULESET = "koikoi-japan"
-
-
-class KoikoiGameReplay(NamedTuple):
-    """One KoiKoi-AI record replayed: its ``file``, the ``record``, the replay under
-    koikoi-japan (``checked``) and under ``--ruleset`` when that is another (``rescored``)."""
-
-    file: str
-    record: KoikoiRecord
-    checked: KoikoiReplay
-    rescored: KoikoiReplay | None
-    rulesets: tuple[RuleSet, ...]
-
-    def as_dict(self) -> dict[str, Any]:
-        """The record's JSON shape."""
-        return {
-            "file": self.file,
-            "game": "koikoi",
-            "players": list(self.checked.players),
-            "ruleset_reason": f"a KoiKoi-AI record: Koi-Koi Japan's rules ({KOIKOI_RULESET})",
-            "checked": self.checked.as_dict(),
-            "rescored": None if self.rescored is None else self.rescored.as_dict(),
-        }
-
-
-def koikoi_record(file: str) -> KoikoiRecord | None:
-    """The KoiKoi-AI record at ``file`` (a ``.json`` whose top has ``info``, ``result`` and
-    ``record``), or ``None`` when it is no such record (a Riichi log)."""
-    from .koikoi import is_record, read_record
-
-    if not file.lower().endswith(".json"):
-        return None
-    try:
-        with open(file, "rb") as handle:
-            data = json.loads(handle.read(1 << 20))
-    except (OSError, ValueError):
-        return None  # the Riichi reader says what is wrong with it
-    return read_record(data, file) if is_record(data) else None
-
-
-def replay_koikoi(file: str, record: KoikoiRecord, ruleset: RuleSet | None) -> KoikoiGameReplay:
-    """A KoiKoi-AI ``record`` checked under koikoi-japan and rescored under ``ruleset``."""
-    from .koikoi import replay_record
-
-    if ruleset is not None and ruleset.game != "koikoi":
-        raise InputError(f"{file}: a Koi-Koi record; {ruleset.id!r} is a {ruleset.game} rule set")
-    implied = load_ruleset(KOIKOI_RULESET)
-    checked = replay_record(implied, record)
-    rescored = None
-    if ruleset is not None and ruleset.id != implied.id:
-        rescored = replay_record(ruleset, record, checked=False)
-    return KoikoiGameReplay(file, record, checked, rescored, (implied,) if ruleset is None else (implied, ruleset))
-
-
-def _koikoi_verdict(replay: KoikoiReplay) -> str:
-    if replay.divergence is not None:
-        return f"DIVERGES at {replay.divergence}"
-    final = " and the final points" if replay.logged_final is not None else ""
-    count = sum(r.logged is not None for r in replay.rounds)
-    rounds = "the round" if count == 1 else f"all {count} rounds"
-    return f"every move legal; {rounds}{final} as the record's"
-
-
-def round_change(a: ReplayedRound, b: ReplayedRound, rs_a: RuleSet, rs_b: RuleSet) -> str:
-    """Why round ``b`` (under ``rs_b``) moved other points than ``a`` (under ``rs_a``)."""
-    words = [str(move) for move in b.refused]
-    if b.ended is None:
-        return "; ".join([*words, f"the record's turns end before the round does under {rs_b.id}"])
-    alike = a.ended == b.ended or {a.ended, b.ended} == {"shobu", "automatic_shobu"}
-    if (a.winner, a.turns) != (b.winner, b.turns) or not alike:
-        words.append(
-            f"{rs_a.id}: {a.winner or 'nobody'} wins by {a.ended} at turn {a.turns}, "
-            f"{rs_b.id}: {b.winner or 'nobody'} by {b.ended} at turn {b.turns}"
-        )
-    gone = [y for y in a.yaku if y not in b.yaku]
-    new = [y for y in b.yaku if y not in a.yaku]
-    change = f"{b.winner or 'nobody'}: {a.award or 'no award'} -> {b.award or 'no award'}"
-    if gone or new:
-        change += " (" + ", ".join([*(f"no {y}" for y in gone), *(f"+{y}" for y in new)]) + ")"
-    return "; ".join([*words, change])
-
-
-def _koikoi_text(game: KoikoiGameReplay) -> list[str]:
-    checked, rescored = game.checked, game.rescored
-    count = len(game.record.played)
-    lines = [
-        f"{game.file}: {count} round{'' if count == 1 else 's'}",
-        f"  {checked.ruleset}: {_koikoi_verdict(checked)}",
-    ]
-    lines += [f"  {checked.ruleset}: note: {note}" for note in checked.notes]
-    if rescored is None:
-        return lines
-    changed = [(a, b) for a, b in zip(checked.rounds, rescored.rounds, strict=True) if a.deltas != b.deltas]
-    lines.append(f"  {rescored.ruleset}: {len(changed)} of {len(rescored.rounds)} rounds change")
-    for a, b in changed:
-        lines.append(f"    round {b.number}: {_signed(a.deltas)} -> {_signed(b.deltas)}")
-        lines.append(f"      {round_change(a, b, *game.rulesets)}")
-    lines += [f"  {rescored.ruleset}: refused: {move}" for move in rescored.refused]
-    lines += [f"  {rescored.ruleset}: note: {note}" for note in rescored.notes]
-    width = max(_width(name) for name in checked.players)
-    lines.append(f"  {'':{width}}  {checked.ruleset:<14}  {rescored.ruleset}".rstrip())
-    for seat, name in enumerate(checked.players):
-        lines.append(f"  {_pad(name, width)}  {checked.totals[seat]:<14}  {rescored.totals[seat]}")
-    return lines
-
-
-def _koikoi_markdown(game: KoikoiGameReplay) -> list[str]:
-    checked, rescored = game.checked, game.rescored
-    out = [f"## {os.path.basename(game.file)}\n\n- `{checked.ruleset}`: {_koikoi_verdict(checked)}\n"]
-    if rescored is not None:
-        out.append(f"\n| round | `{checked.ruleset}` | `{rescored.ruleset}` | why |\n|---|---|---|---|\n")
-        for a, b in zip(checked.rounds, rescored.rounds, strict=True):
-            if a.deltas != b.deltas:
-                why = round_change(a, b, *game.rulesets).replace("|", "\\|")
-                out.append(f"| {b.number} | {_signed(a.deltas)} | {_signed(b.deltas)} | {why} |\n")
-        out.append(f"\n| player | `{checked.ruleset}` | `{rescored.ruleset}` |\n|---|---|---|\n")
-        for seat, name in enumerate(checked.players):
-            out.append(f"| {name} | {checked.totals[seat]} | {rescored.totals[seat]} |\n")
-    out.append("\n")
-    return out

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
         RefusedMove as RefusedMove,
         ReplayedRound as ReplayedRound,
         replay_record as replay_record,
+        replay_round as replay_round,
     )
     from .match.events import Event as Event, RefereeError as RefereeError
     from .match.matches import Match as Match, MatchResult as MatchResult

@@ -148,6 +148,16 @@ def replay_record(rs: RuleSet, record: KoikoiRecord, *, checked: bool = True) ->
     return KoikoiReplay(rs.id, record.file, names, played, totals, record.final, divergence, tuple(notes))
 
 
+def replay_round(rs: RuleSet, record: KoikoiRecord, number: int) -> ReplayedRound:
+    """Round ``number`` (from 1) of ``record`` alone, rescored under ``rs`` (a situation of
+    ``yakuset diff --logs``): the same as that round of ``replay_record(rs, record, checked=False)``."""
+    from ..._core.errors import InputError
+
+    if not 1 <= number <= len(record.played):
+        raise InputError(f"{record.file} has rounds 1-{len(record.played)}, not {number}")
+    return _Round(rs, seat_names(record), _deck(rs), record, number - 1, False).play()
+
+
 def _deck(rs: RuleSet) -> tuple[str, ...]:
     """The rule set's cards in the record's order, month by month, or an error if its deck has
     not four cards a month."""

@@ -133,3 +133,20 @@ def test_every_koikoi_ai_record_replays_as_recorded() -> None:
     assert [r.file for r in replays if not r.agrees] == []
     assert sum(r.logged_final is not None for r in replays) == 200
     assert sum(len(r.rounds) for r in replays) == sum(r.logged is not None for x in replays for r in x.rounds) + 1
+
+
+def test_yakuset_diff_logs_takes_koikoi_records(capsys) -> None:
+    _, out, _ = helpers.run(
+        capsys, "diff", "koikoi-japan", "nintendo", "--logs", str(RECORDS), "--behaviour-only", "--json"
+    )
+    played = json.loads(out)["played_games"]
+    assert played["logs"] == 5 and played["games"] == 4 and played["errors"] == []
+    # Whole matches: 1.json's final points (29, 31) under koikoi-japan become (48, 12) under nintendo
+    # (rounds 1, 3 and 7 worked by hand in test_a_record_rescored_under_nintendo and the module's doc).
+    assert {
+        "file": str(RECORDS / "1.json"),
+        "moved": [{"player": "Guan-1", "a": 2, "b": 1}, {"player": "Guan-2", "a": 1, "b": 2}],
+    } in played["placements"]
+    _, out, _ = helpers.run(capsys, "diff", "koikoi-japan", "nintendo", "--logs", str(RECORDS), "--behaviour-only")
+    assert "1.json round 7 (dealer Guan-2): -1 +1 -> -5 +5 (+4)" in out
+    assert "Caused by yaku[tsukimi_zake].points" in out

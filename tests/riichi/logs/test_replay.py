@@ -345,8 +345,9 @@ def test_diff_with_logs_gives_the_played_games_as_markdown_and_text(capsys, tmp_
 def test_diff_with_logs_refuses_what_has_no_played_games(capsys, tmp_path) -> None:
     code, _, err = helpers.run(capsys, "diff", "tenhou", "ema-2025", "--structural-only", "--logs", str(tmp_path))
     assert code == 2 and "--logs compares how played games score" in err
-    code, _, err = helpers.run(capsys, "diff", "nintendo", "yakuza", "--behaviour-only", "--logs", str(tmp_path))
-    assert code == 2 and "played games are Riichi logs; 'nintendo' is a koikoi rule set" in err
+    # A Koi-Koi diff reads KoiKoi-AI's records (tests/koikoi/logs/): a Riichi log is named as none.
+    _, out, err = helpers.run(capsys, "diff", "nintendo", "yakuza", "--behaviour-only", "--logs", str(LOGS / "mjai"))
+    assert "126_204_0_mjai.jsonl: not a KoiKoi-AI record" in err and "0 log(s) at " in out
 
 
 @pytest.mark.parametrize(
