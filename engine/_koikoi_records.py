@@ -71,7 +71,7 @@ def koikoi_record(file: str) -> KoikoiRecord | None:
     try:
         with open(file, "rb") as handle:
             data = json.loads(handle.read(1 << 20))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None  # the Riichi reader says what is wrong with it
     return read_record(data, file) if is_record(data) else None
 

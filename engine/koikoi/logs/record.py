@@ -145,13 +145,15 @@ def read_record(source: str | Path | bytes | Mapping[str, Any], file: str | None
             data = json.loads(text)
         except OSError as error:
             raise LogError(name, 0, None, f"cannot read it: {error.strerror}") from None
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             raise LogError(name, 0, None, f"not JSON: {error}") from None
     elif isinstance(source, bytes):
         name = file or "<bytes>"
+        if len(source) > MAX_RECORD_BYTES:
+            raise LogError(name, 0, None, f"the record is over {MAX_RECORD_BYTES} bytes")
         try:
             data = json.loads(source)
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             raise LogError(name, 0, None, f"not JSON: {error}") from None
     else:
         name, data = file or "<record>", source

@@ -104,6 +104,8 @@ def test_a_malformed_record_names_where(change, where, words) -> None:
 
 def test_what_is_no_record_at_all() -> None:
     assert "not JSON" in str(_refused(b"{"))
+    assert "not JSON" in str(_refused(b"[" * 100_000))  # nested past the parser's depth
+    assert "the record is over" in str(_refused(b" " * (2 << 20)))
     assert "a KoiKoi-AI record is a JSON object" in str(_refused(copy.deepcopy([1])))
     with pytest.raises(LogError, match="cannot read it"):
         read_record(RECORDS / "none.json")
