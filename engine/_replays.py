@@ -6,7 +6,6 @@ by side (docs/rules/tenhou-logs.md §9). The work is the public API's (``yakuset
 from __future__ import annotations
 
 import os
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +13,18 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ._core.errors import InputError
 from ._house import load_ruleset, load_ruleset_text
+from ._koikoi_records import (
+    KoikoiGameReplay,
+    PlayedRounds,
+    koikoi_markdown,
+    koikoi_record,
+    koikoi_text,
+    pad,
+    played_rounds,
+    replay_koikoi,
+    signed,
+    text_width,
+)
 
 if TYPE_CHECKING:
     from ._core.ruleset import RuleSet
@@ -63,13 +74,13 @@ def log_files(path: str) -> list[Path]:
 
 def replay_logs(
     path: str, ruleset: RuleSet | None, progress: Callable[[int, int, str], None] | None = None
-) -> tuple[list[GameReplay], list[str]]:
+) -> tuple[list[GameReplay | KoikoiGameReplay], list[str]]:
     """Every log at ``path`` replayed (:func:`replay_one`), with the errors of those that could
     not be (each located: file, hand, event). A single file's error is raised."""
     from .riichi import LogError
 
     files = log_files(path)
-    games: list[GameReplay] = []
+    games: list[GameReplay | KoikoiGameReplay] = []
     errors: list[str] = []
     for number, file in enumerate(files, 1):
         if progress is not None:
@@ -83,12 +94,18 @@ def replay_logs(
     return games, errors
 
 
-def replay_one(file: str, ruleset: RuleSet | None) -> GameReplay:
+def replay_one(file: str, ruleset: RuleSet | None) -> GameReplay | KoikoiGameReplay:
     """The log ``file`` replayed under the rule set its lobby implies (a bundled one, or one
     that extends it with the lobby's other rules: :func:`yakuset.riichi.lobby_variant`; or
-    ``ruleset`` for a log that names none), and rescored under ``ruleset`` when that is another."""
+    ``ruleset`` for a log that names none), and rescored under ``ruleset`` when that is another.
+    A KoiKoi-AI record is replayed at the Koi-Koi table instead (:func:`replay_koikoi`)."""
     from .riichi import lobby_variant, read_log, replay
 
+    found = koikoi_record(file)
+    if found is not None:
+        return replay_koikoi(file, found, ruleset)
+    if ruleset is not None and ruleset.game != "riichi":
+        raise InputError(f"{file}: a Riichi log; {ruleset.id!r} is a {ruleset.game} rule set")
     record = read_log(path=file)  # a file named like a log's text ({game}.json) is a file here
     variant = lobby_variant(record.lobby)
     if record.ruleset is not None:
@@ -107,25 +124,12 @@ def replay_one(file: str, ruleset: RuleSet | None) -> GameReplay:
     return GameReplay(file, record, checked, rescored, (implied,) if ruleset is None else (implied, ruleset))
 
 
-def exit_status(games: Sequence[GameReplay]) -> bool:
+def exit_status(games: Sequence[GameReplay | KoikoiGameReplay]) -> bool:
     """Whether every checked replay agrees with its log."""
     return all(game.checked.agrees for game in games)
 
 
 # --- words ---------------------------------------------------------------------------------------
-
-
-def _width(text: str) -> int:
-    """Columns ``text`` takes in a terminal: a wide (CJK) character two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _pad(text: str, width: int) -> str:
-    return text + " " * (width - _width(text))
-
-
-def _signed(values: Sequence[int]) -> str:
-    return " ".join(f"{v:+d}" if v else "0" for v in values)
 
 
 def _verdict(replay: Replay) -> str:
@@ -194,11 +198,14 @@ def _standing_rows(game: GameReplay) -> list[tuple[str, list[str]]]:
     return [rows[s] for s in order]
 
 
-def text(games: Sequence[GameReplay], errors: Sequence[str]) -> str:
+def text(games: Sequence[GameReplay | KoikoiGameReplay], errors: Sequence[str]) -> str:
     """The replays in words, one block a game (every changed hand, the standings side by side
     when a game is rescored); the files that could not be read at the end."""
     out = []
     for game in games:
+        if isinstance(game, KoikoiGameReplay):
+            out.append("\n".join(koikoi_text(game)) + "\n")
+            continue
         checked, rescored = game.checked, game.rescored
         count = len(game.record.hands)
         lines = [f"{game.file}: {count} hand{'' if count == 1 else 's'}", f"  {checked.ruleset}: {_verdict(checked)}"]
@@ -207,17 +214,17 @@ def text(games: Sequence[GameReplay], errors: Sequence[str]) -> str:
             changed = [(a, b) for a, b in zip(checked.hands, rescored.hands, strict=False) if a.deltas != b.deltas]
             lines.append(f"  {rescored.ruleset}: {len(changed)} of {len(rescored.hands)} hands change")
             for a, b in changed:
-                lines.append(f"    {b.name}: {_signed(a.deltas)} -> {_signed(b.deltas)}")
+                lines.append(f"    {b.name}: {signed(a.deltas)} -> {signed(b.deltas)}")
                 lines.append(f"      {hand_change(a, b, *game.rulesets)}")
             lines += [f"  {rescored.ruleset}: note: {note}" for note in rescored.notes]
             rows = _standing_rows(game)
-            width = max(_width(name) for name, _ in rows)
-            head = f"  {'':{width}}  {checked.ruleset:<20}  {rescored.ruleset}"
+            columns = max(text_width(name) for name, _ in rows)
+            head = f"  {'':{columns}}  {checked.ruleset:<20}  {rescored.ruleset}"
             lines.append(head.rstrip())
             for name, cells in rows:
                 left = f"{cells[0]:<4}{cells[1]:>7}{cells[2]:>7}"
                 right = f"{cells[3]:<4}{cells[4]:>7}{cells[5]:>7}"
-                lines.append(f"  {_pad(name, width)}  {left:<20}  {right}")
+                lines.append(f"  {pad(name, columns)}  {left:<20}  {right}")
         out.append("\n".join(lines) + "\n")
     if len(games) > 1:
         agree = sum(g.checked.agrees for g in games)
@@ -226,10 +233,13 @@ def text(games: Sequence[GameReplay], errors: Sequence[str]) -> str:
     return "".join(out)
 
 
-def markdown(games: Sequence[GameReplay], errors: Sequence[str]) -> str:
+def markdown(games: Sequence[GameReplay | KoikoiGameReplay], errors: Sequence[str]) -> str:
     """The replays as Markdown: a section a game, its changed hands and standings as tables."""
     out = []
     for game in games:
+        if isinstance(game, KoikoiGameReplay):
+            out += koikoi_markdown(game)
+            continue
         checked, rescored = game.checked, game.rescored
         out.append(f"## {os.path.basename(game.file)}\n\n- `{checked.ruleset}`: {_verdict(checked)}\n")
         out += [f"- `{checked.ruleset}`: {note}\n" for note in checked.notes]
@@ -238,7 +248,7 @@ def markdown(games: Sequence[GameReplay], errors: Sequence[str]) -> str:
             for a, b in zip(checked.hands, rescored.hands, strict=False):
                 if a.deltas != b.deltas:
                     why = hand_change(a, b, *game.rulesets).replace("|", "\\|")
-                    out.append(f"| {b.name} | {_signed(a.deltas)} | {_signed(b.deltas)} | {why} |\n")
+                    out.append(f"| {b.name} | {signed(a.deltas)} | {signed(b.deltas)} | {why} |\n")
             out.append(f"\n| player | `{checked.ruleset}` | `{rescored.ruleset}` |\n|---|---|---|\n")
             for name, cells in _standing_rows(game):
                 out.append(f"| {name} | {' '.join(cells[:3])} | {' '.join(cells[3:])} |\n")
@@ -248,7 +258,7 @@ def markdown(games: Sequence[GameReplay], errors: Sequence[str]) -> str:
     return "".join(out)
 
 
-def as_json(games: Sequence[GameReplay], errors: Sequence[str]) -> dict[str, Any]:
+def as_json(games: Sequence[GameReplay | KoikoiGameReplay], errors: Sequence[str]) -> dict[str, Any]:
     """The replays' JSON shape: ``{"games": [...], "errors": [...]}``."""
     return {"games": [game.as_dict() for game in games], "errors": list(errors)}
 
@@ -277,10 +287,22 @@ def played(a: RuleSet, b: RuleSet, path: str, resolved: Sequence[Any]) -> Played
     settled by each rule set), the changes' causes found among the ``resolved`` rule changes,
     and each whole game's placements under both (:func:`yakuset.riichi.replay`)."""
     from . import diff
+
+    if a.game == "koikoi":
+        logs, situations, games, placements, errors = played_rounds(a, b, log_files(path))
+    elif a.game == "riichi":
+        logs, situations, games, placements, errors = _played_hands(a, b, path)
+    else:
+        raise InputError(f"--logs: played games are Riichi logs or Koi-Koi records; {a.id!r} is a {a.game} rule set")
+    report = diff.behaviour(a, b, situations=situations)
+    causes = diff.attribute(a, resolved, report) if report.changes and diff.rule_changes(list(resolved)) else None
+    return Played(path, logs, report, causes, games, tuple(placements), tuple(errors))
+
+
+def _played_hands(a: RuleSet, b: RuleSet, path: str) -> PlayedRounds:
+    """The Riichi logs at ``path``: each hand a situation, each whole game's placements."""
     from .riichi import LogError, read_log, replay
 
-    if a.game != "riichi":
-        raise InputError(f"--logs: played games are Riichi logs; {a.id!r} is a {a.game} rule set")
     records = []
     errors = []
     for found in log_files(path):
@@ -289,8 +311,6 @@ def played(a: RuleSet, b: RuleSet, path: str, resolved: Sequence[Any]) -> Played
         except LogError as error:
             errors.append(str(error))
     situations = [situation for file, record in records for situation in _hand_situations(file, record)]
-    report = diff.behaviour(a, b, situations=situations)
-    causes = diff.attribute(a, resolved, report) if report.changes and diff.rule_changes(list(resolved)) else None
     placements: list[tuple[str, tuple[tuple[str, int, int], ...]]] = []
     games = 0
     for file, record in records:
@@ -309,7 +329,7 @@ def played(a: RuleSet, b: RuleSet, path: str, resolved: Sequence[Any]) -> Played
         )
         if moved:
             placements.append((file, moved))
-    return Played(path, len(records), report, causes, games, tuple(placements), tuple(errors))
+    return len(records), situations, games, placements, errors
 
 
 def _hand_situations(file: str, record: GameLog) -> list[tuple[str, str, Callable[[RuleSet], Any]]]:
@@ -320,7 +340,7 @@ def _hand_situations(file: str, record: GameLog) -> list[tuple[str, str, Callabl
         def run(rs: RuleSet) -> Any:
             hand = replay_hand(rs, record, number, file=file)
             void = f" (void: {hand.refused[0]})" if hand.refused else ""
-            return Outcome(float(max(hand.deltas)), _signed(hand.deltas) + void)
+            return Outcome(float(max(hand.deltas)), signed(hand.deltas) + void)
 
         return run
 

@@ -46,8 +46,8 @@ def add_arguments(sub: argparse.ArgumentParser) -> None:
     sub.add_argument(
         "--logs",
         metavar="DIR",
-        help="played games: every hand of these Riichi logs (a folder or a file) settled under both, "
-        "the placements that change",
+        help="played games: every hand of these Riichi logs, or every round of these KoiKoi-AI "
+        "Koi-Koi records (a folder or a file), settled under both, the placements that change",
     )
     sub.add_argument(
         "--steps", type=count_argument, default=3, metavar="N", help="show the steps of the N largest changes"

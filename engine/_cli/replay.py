@@ -1,5 +1,6 @@
-"""``yakuset replay``: played Riichi games' logs replayed at the table (``yakuset._replays``),
-checked against each log, and rescored under another rule set side by side."""
+"""``yakuset replay``: played Riichi games' logs (and KoiKoi-AI's Koi-Koi records) replayed at
+the table (``yakuset._replays``), checked against each log, and rescored under another rule set
+side by side."""
 
 from __future__ import annotations
 
@@ -9,12 +10,11 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from .._core.errors import InputError
 from ._output import EXIT_ERROR, EXIT_NEGATIVE, EXIT_OK, load
 
 HELP = (
-    "replay played Riichi games' logs at the table, checked against "
-    "each log; with another rule set, rescored side by side (exit 1 if a log diverges)"
+    "replay played games' logs (Riichi logs, KoiKoi-AI's Koi-Koi records) at the table, checked "
+    "against each log; with another rule set, rescored side by side (exit 1 if a log diverges)"
 )
 
 
@@ -22,7 +22,11 @@ def add_arguments(sub: argparse.ArgumentParser) -> None:
     from ..riichi import LOG_FORMATS
 
     titles = ", ".join(each.title for each in LOG_FORMATS)
-    sub.add_argument("log", metavar="LOG", help=f"a log file ({titles}; plain or gzip) or a folder of logs")
+    sub.add_argument(
+        "log",
+        metavar="LOG",
+        help=f"a log file ({titles}; plain or gzip; or a KoiKoi-AI Koi-Koi record) or a folder of logs",
+    )
     sub.add_argument(
         "--ruleset",
         metavar="RULESET",
@@ -35,9 +39,7 @@ def add_arguments(sub: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from .. import _replays
 
-    rs = load(args.ruleset, "riichi") if args.ruleset is not None else None
-    if rs is not None and rs.game != "riichi":
-        raise InputError(f"{rs.id!r} is a {rs.game} rule set; `replay` needs a riichi rule set")
+    rs = load(args.ruleset) if args.ruleset is not None else None
     progress = _progress if sys.stderr.isatty() and Path(args.log).is_dir() else None
     games, errors = _replays.replay_logs(args.log, rs, progress)
     if args.json:

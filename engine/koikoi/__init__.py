@@ -10,7 +10,8 @@ pile of captured cards; :class:`Round` and :class:`Match` referee a game reporte
 event; :func:`replay` plays a script (``yakuset play``); :class:`Table` plays a whole match
 from moves, dealing from a seed and refusing an illegal move with the reason; a bot plays
 there through ``table.view(player)`` (:class:`View`), and :func:`play_match` plays whole
-matches of bots at a table (``yakuset simulate``). Every number
+matches of bots at a table (``yakuset simulate``); :func:`read_record` reads a KoiKoi-AI game
+record and :func:`replay_record` plays it at a table (``yakuset replay``). Every number
 comes from the rule set, the table rules (who deals, points, misdeals, calls, weather) from
 ``rules_of(rs).table`` (:class:`TableRules`)::
 
@@ -38,6 +39,21 @@ from .._core.lazy import lazy_names
 if TYPE_CHECKING:
     from . import hookspecs as hookspecs
     from .game import GAME as GAME, KoikoiGame as KoikoiGame
+    from .logs.record import (
+        KoikoiRecord as KoikoiRecord,
+        LogError as LogError,
+        RecordRound as RecordRound,
+        RecordTurn as RecordTurn,
+        is_record as is_record,
+        read_record as read_record,
+    )
+    from .logs.replay import (
+        KoikoiReplay as KoikoiReplay,
+        RefusedMove as RefusedMove,
+        ReplayedRound as ReplayedRound,
+        replay_record as replay_record,
+        replay_round as replay_round,
+    )
     from .match.events import Event as Event, RefereeError as RefereeError
     from .match.matches import Match as Match, MatchResult as MatchResult
     from .match.moves import IllegalMove as IllegalMove, Move as Move

@@ -13,6 +13,7 @@ import dataclasses
 import functools
 import inspect
 import itertools
+import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -346,6 +347,38 @@ def test_a_replay_of_a_logged_game_and_its_parts_are_values():
     assert isinstance(changed.divergence, riichi.Divergence) and changed != riichi.replay(_loaded("tenhou"), record)
 
 
+def test_a_koikoi_record_its_replay_and_their_parts_are_values():
+    """A KoiKoi-AI record read from its path, its bytes and its parsed JSON gives equal records,
+    part by part; its replay (checked, and rescored) is equal warm, after clear_caches() and
+    under the rule set loaded again; a record that differs in one round's points does not give
+    an equal replay."""
+
+    path = LOGS / "koikoi" / "48.json"
+    first = koikoi.read_record(path, "48.json")
+    for again in (
+        koikoi.read_record(path.read_bytes(), "48.json"),
+        koikoi.read_record(json.loads(path.read_bytes()), "48.json"),
+    ):
+        pairs = [
+            (first, again),
+            (first.played[1], again.played[1]),
+            (first.played[1].turns[0], again.played[1].turns[0]),
+        ]
+        for one, two in pairs:
+            assert one == two and hash(one) == hash(two) and repr(one) == repr(two)
+    for ident, checked in (("koikoi-japan", True), ("nintendo", False)):
+        replayed = equal_from_warm_cold_and_reloaded(
+            ident, lambda rs, checked=checked: koikoi.replay_record(rs, first, checked=checked)
+        )
+        assert isinstance(replayed.rounds[1], koikoi.ReplayedRound) and hash(replayed.rounds[1]) == hash(
+            replayed.rounds[1]
+        )
+    refused = koikoi.replay_record(_loaded("nintendo"), first, checked=False).refused[0]
+    assert isinstance(refused, koikoi.RefusedMove) and hash(refused) == hash(refused._replace())
+    bent = first._replace(played=(first.played[0]._replace(points=(0, 0)), *first.played[1:]))
+    assert koikoi.replay_record(_loaded("koikoi-japan"), bent) != koikoi.replay_record(_loaded("koikoi-japan"), first)
+
+
 @pytest.mark.parametrize("ident", ["nintendo", "bga"])
 def test_the_events_and_rounds_a_koikoi_table_builds_field_by_field_are_values(ident):
     # The referee and the table build these NamedTuples with tuple.__new__ (no Python-level
@@ -473,6 +506,10 @@ COVERED = {
     "ReplayedHand": test_a_replay_of_a_logged_game_and_its_parts_are_values,
     "ReplayedWin": test_a_replay_of_a_logged_game_and_its_parts_are_values,
     "Divergence": test_a_replay_of_a_logged_game_and_its_parts_are_values,
+    **dict.fromkeys(
+        ["KoikoiRecord", "RecordRound", "RecordTurn", "KoikoiReplay", "ReplayedRound", "RefusedMove"],
+        test_a_koikoi_record_its_replay_and_their_parts_are_values,
+    ),
     **dict.fromkeys(RIICHI_EVENTS, test_the_events_of_a_riichi_table_are_values),
     "TileCalled": test_the_events_of_a_riichi_table_are_values,
     "Won": test_the_events_of_a_riichi_table_are_values,

@@ -13,6 +13,7 @@ import pytest
 from yakuset import InputError, load_ruleset
 from yakuset.riichi import LogError, check_log, lobby_variant, read_log
 
+from ... import helpers
 from ...helpers import LOGS
 
 
@@ -36,6 +37,15 @@ def test_a_named_pipe_is_refused_without_opening_it(tmp_path):  # 13: open() wou
     os.mkfifo(pipe)
     with pytest.raises(LogError, match="not a regular file"):
         read_log(pipe)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("name", ["f.mjlog", "f.json"])  # .json: also asked whether it is a Koi-Koi record
+def test_replay_refuses_a_named_pipe_in_one_line(tmp_path, capsys, name):  # 13
+    pipe = tmp_path / name
+    os.mkfifo(pipe)
+    code, out, err = helpers.run(capsys, "replay", str(pipe))
+    assert (code, out) == (2, "") and "not a regular file" in err and len(err.strip().splitlines()) == 1
 
 
 def test_a_folder_is_not_a_log(tmp_path):

@@ -25,7 +25,10 @@ from ...helpers import LOGS, game_log
 #: The files no reader takes (tests/riichi/logs/test_json.py says why): they cannot be replayed.
 DIFF_SCHEMA = json.loads((helpers.ROOT / "schema" / "diff.schema.json").read_text(encoding="utf-8"))
 UNREADABLE = {"confusing_nakis_1.json", "confusing_nakis_2.json", "confusing_nakis_7.json"}
-LOG_FILES = sorted(p for p in LOGS.glob("*/*") if p.suffix in (".mjlog", ".json", ".jsonl"))
+#: The Riichi logs (``koikoi/`` holds Koi-Koi records: tests/koikoi/logs/).
+LOG_FILES = sorted(
+    p for p in LOGS.glob("*/*") if p.suffix in (".mjlog", ".json", ".jsonl") and p.parent.name != "koikoi"
+)
 FIRST = LOGS / "tenhou-mjlog" / "first-example.mjlog"
 
 
@@ -55,7 +58,11 @@ def test_the_test_logs_are_the_shared_logs_copied_whole() -> None:
     if not named or not Path(named).is_dir():
         pytest.skip("YAKUSET_SHARED_LOGS names no folder: the data set the logs came from is not here")
     shared = Path(named)
-    ours = sorted(p.relative_to(LOGS) for p in LOGS.rglob("*") if p.is_file() and p.name != "README.md")
+    ours = sorted(
+        p.relative_to(LOGS)
+        for p in LOGS.rglob("*")
+        if p.is_file() and p.name != "README.md" and p.parent.name != "koikoi"  # Koi-Koi: not from that set
+    )
     theirs = sorted(p.relative_to(shared) for p in shared.rglob("*") if p.is_file() and p.name != "README.md")
     assert ours == theirs
     assert all((LOGS / p).read_bytes() == (shared / p).read_bytes() for p in ours)
@@ -348,8 +355,9 @@ def test_diff_with_logs_gives_the_played_games_as_markdown_and_text(capsys, tmp_
 def test_diff_with_logs_refuses_what_has_no_played_games(capsys, tmp_path) -> None:
     code, _, err = helpers.run(capsys, "diff", "tenhou", "ema-2025", "--structural-only", "--logs", str(tmp_path))
     assert code == 2 and "--logs compares how played games score" in err
-    code, _, err = helpers.run(capsys, "diff", "nintendo", "yakuza", "--behaviour-only", "--logs", str(tmp_path))
-    assert code == 2 and "played games are Riichi logs; 'nintendo' is a koikoi rule set" in err
+    # A Koi-Koi diff reads KoiKoi-AI's records (tests/koikoi/logs/): a Riichi log is named as none.
+    _, out, err = helpers.run(capsys, "diff", "nintendo", "yakuza", "--behaviour-only", "--logs", str(LOGS / "mjai"))
+    assert "126_204_0_mjai.jsonl: not a KoiKoi-AI record" in err and "0 log(s) at " in out
 
 
 @pytest.mark.parametrize(
