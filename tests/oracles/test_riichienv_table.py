@@ -11,14 +11,13 @@ What is left out, and why:
   the Table did not play would be left out of the games (``never``) and of both sides' legal
   moves, and a reaction left with only ``pass`` not compared (riichienv asks only seats that
   have more).
-- **Pure karaten**, a documented rule difference: at an exhaustive draw riichienv pays as tenpai a
-  hand whose every wait is a tile its holder has all four of (in its hand or its own kan); the
-  Table counts it noten (docs/rules/riichi-table.md §6, where the rule references are named).
-  ``replay_on_table`` returns a ``Skipped`` for exactly that hand (the seats found by riichienv's
-  own ``get_waits``, and riichienv's deltas equal to the Table's with those seats paid as tenpai;
-  or a turn where the only moves riichienv has more are riichi, each leaving such a hand: the
-  Table offers no riichi on it), and the rest of that game is not compared (the scores part);
-  anything else is a difference.
+- **Pure karaten** (a hand whose every wait is a tile its holder has all four of, counting its
+  melds and set-aside norths): riichienv pays it as tenpai and offers riichi on it, as every
+  preset's rule set says (`draws.karaten: concealed`, docs/rules/riichi-table.md §6), so no game
+  is skipped; under a house rule set counting the melds (`held`) ``replay_on_table`` returns a
+  ``Skipped`` for exactly that hand (the seats found by riichienv's own ``get_waits``, and
+  riichienv's deltas equal to the Table's with those seats paid as tenpai; or a turn where the
+  only moves riichienv has more are riichi, each leaving such a hand).
 - After a game's last hand, riichienv's final scores hold the riichi sticks left on the table,
   given to the top: the standings' matter, not the hand's; hand results are compared without it.
 - Moves are compared by their tiles' names, not copies, and riichienv's reactions after a ron in
@@ -46,9 +45,8 @@ riichienv = pytest.importorskip("riichienv", reason="riichienv is a test extra (
 from .riichienv_play import (
     PRESETS,
     PURE_KARATEN,
+    PURE_KARATEN_RIICHI,
     Chooser,
-    Difference,
-    HandResult,
     Skipped,
     eager,
     never,
@@ -67,13 +65,13 @@ GAMES = int(os.environ.get("YAKUSET_RIICHIENV_GAMES", "200"))
 
 
 def _differences(name: str, seeds: range, chooser: Chooser) -> list[str]:
-    """The differences found in the games of ``seeds`` (a game stopped at a known rule difference,
-    ``Skipped``, is none)."""
+    """The differences found in the games of ``seeds``, a game skipped at pure karaten among them
+    (each preset's rule set counts pure karaten as riichienv does)."""
     found = []
     for seed in seeds:
         game = play(name, seed, seed, never(NOT_YET, chooser))
         difference = replay_on_table(game, Table(RULESETS[name], wall=game.walls), NOT_YET)
-        if difference is not None and not isinstance(difference, Skipped):
+        if difference is not None:
             found.append(f"{name} seed {seed} ({chooser.__name__}): {difference}")
     return found
 
@@ -83,17 +81,29 @@ def test_the_table_offers_and_settles_what_riichienv_does_move_by_move(name: str
     assert _differences(name, range(1), eager) == []
 
 
-def test_pure_karaten_stops_the_comparison_only_where_it_is_the_whole_difference() -> None:
-    # tenhou seed 9, eager, hand 0: seat 0 holds 1m2m and 3p3p beside an added kan of 3m; its
-    # only wait, 3m, is all in its own kan. riichienv pays it as tenpai (seats 0, 2 and 3 get 1000
-    # each from seat 1), the Table as noten (seats 2 and 3 get 1500 each from seats 0 and 1).
-    game = play("tenhou", 9, 9, never(NOT_YET, eager))
-    assert replay_on_table(game, Table(RULESETS["tenhou"], wall=game.walls), NOT_YET) == Skipped(0, PURE_KARATEN, (0,))
-    theirs = game.hands[0].result
-    assert theirs is not None
-    game.hands[0].result = HandResult((theirs.deltas[0] + 100, *theirs.deltas[1:]), theirs.winners, theirs.ended)
-    found = replay_on_table(game, Table(RULESETS["tenhou"], wall=game.walls), NOT_YET)
-    assert isinstance(found, Difference) and found.what == "result"
+def _held(name: str) -> yakuset.RuleSet:
+    """``name`` with pure karaten counted noten: the seat's melds and norths make a wait dead."""
+    text = f"extends: {name}\nname: {name} held\ndraws:\n  karaten: held\n"
+    return yakuset.load_ruleset_text(text, f"{name}-held.yaml")
+
+
+#: riichienv games (eager chooser) with a pure karaten hand, by what holds the wait's other
+#: copies: (preset, seed, hand, seat, what riichienv does with it: pays it as tenpai at the
+#: exhaustive draw, or offers riichi on it).
+PURE_KARATEN_GAMES = {
+    "pon": ("tenhou-sanma", 98, 4, 1, PURE_KARATEN),
+    "open kan": ("tenhou", 299, 3, 2, PURE_KARATEN),
+    "closed kan": ("tenhou-sanma", 232, 10, 2, PURE_KARATEN_RIICHI),
+    "added kan": ("tenhou", 38, 5, 3, PURE_KARATEN),
+}
+
+
+@pytest.mark.parametrize("held_by", sorted(PURE_KARATEN_GAMES))
+def test_pure_karaten_is_tenpai_as_riichienv_pays_it_and_noten_where_melds_count(held_by: str) -> None:
+    name, seed, hand, seat, reason = PURE_KARATEN_GAMES[held_by]
+    game = play(name, seed, seed, never(NOT_YET, eager))
+    assert replay_on_table(game, Table(RULESETS[name], wall=game.walls), NOT_YET) is None
+    assert replay_on_table(game, Table(_held(name), wall=game.walls), NOT_YET) == Skipped(hand, reason, (seat,))
 
 
 @pytest.mark.slow

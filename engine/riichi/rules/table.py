@@ -138,6 +138,7 @@ class TableRules:
     kuikae: str
     noten_payments: int
     nagashi_mangan: bool
+    karaten_held: bool  # draws.karaten: held (melds and set-aside norths make a wait dead too)
     abortive: frozenset[str]
     renchan_win: bool
     renchan_tenpai: bool
@@ -338,6 +339,7 @@ def _wins_and_draws(document: LocatedDict) -> dict[str, Any]:
         "kuikae": wins["kuikae"],
         "noten_payments": draws["noten_payments"],
         "nagashi_mangan": draws["nagashi_mangan"],
+        "karaten_held": draws["karaten"] == "held",
         "abortive": frozenset(draws["abortive"]),
         "renchan_win": renchan["win"],
         "renchan_tenpai": renchan["tenpai"],

@@ -44,6 +44,10 @@ def _read(hand: Any, melds: Any, ruleset: Any, what: str) -> tuple[bytes, bytes,
         if held > limits[tile]:
             place = "the hand and its melds" if limits[tile] < 4 else "the hand"
             raise InputError(f"{held + 4 - limits[tile]} copies of {tile_name(tile)} in {place}: there are only four")
+    if ruleset is not None and not table.karaten_held:
+        limits = bytearray(FULL_LIMITS)  # draws.karaten: concealed: the melds' copies make no wait dead
+        for tile in removed:
+            limits[tile] = 0
     wanted = 13 - 3 * len(parsed)
     allowed = (wanted,) if what == "waits" else (wanted, wanted + 1)
     if len(concealed) not in allowed:
@@ -60,7 +64,8 @@ def shanten(hand: str, melds: Sequence[tuple[str, str]] = (), *, ruleset: RuleSe
     ``hand`` holds the concealed tiles in mpsz notation, 13 or 14 less 3 per meld; ``melds`` are
     ``(kind, tiles)`` pairs as :func:`yakuset.riichi.evaluate` takes them (a kan counts as a
     set). Standard hands, seven pairs and the thirteen orphans (closed hands only) are counted.
-    A complete hand counted holds no more of a tile than exist: four, less the melds' copies;
+    A complete hand counted holds no more of a tile than exist: four, less the melds' copies
+    (not less them where ``ruleset``'s ``draws.karaten`` is ``concealed``);
     with ``ruleset`` (a Riichi rule set), none of a tile it removes (``tiles.removed``: three
     players have no 2m-8m), whose tiles and chi melds (``wins.chi``) are refused as ``evaluate``
     refuses them. Raises :class:`yakuset.InputError` naming what is wrong.
@@ -74,8 +79,10 @@ def shanten(hand: str, melds: Sequence[tuple[str, str]] = (), *, ruleset: RuleSe
 
 def waits(hand: str, melds: Sequence[tuple[str, str]] = (), *, ruleset: RuleSet | None = None) -> tuple[str, ...]:
     """The tiles that complete a tenpai hand of 13 tiles (less 3 per meld), as mpsz names in tile
-    order; empty when the hand is not tenpai. A tile of which the hand and its melds hold all
-    four copies, or that the rule set removes, is no wait. Arguments as for :func:`shanten`.
+    order; empty when the hand is not tenpai. A tile that the rule set removes, or of which the
+    hand holds all four copies, is no wait; nor one of which the hand and its melds do, unless
+    ``ruleset``'s ``draws.karaten`` is ``concealed`` (a lone white beside a white pon waits on
+    white: docs/rules/riichi-table.md §6). Arguments as for :func:`shanten`.
 
         >>> waits("123456789m1234p")
         ('1p', '4p')

@@ -106,7 +106,7 @@ class Hand:
         n = rules.players
         self.rs, self.rules, self.state, self.copies, self.wall = rs, rules, state, copies, wall
         self.others = tuple(tuple((seat + k) % n for k in range(1, n)) for seat in range(n))
-        self.seats = [Seat(dealt) for dealt in wall.deal(state.dealer)]
+        self.seats = [Seat(dealt, rules.karaten_held) for dealt in wall.deal(state.dealer)]
         for seat in self.seats:
             seat.count_waits(copies)
         self.kans: list[int] = []

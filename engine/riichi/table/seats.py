@@ -43,7 +43,8 @@ class Seat:
     (``kita``); whether it declared ``riichi`` (``double``: in its first go around) and still
     has ``ippatsu``; its ``furiten`` (``"temporary"``, ``"riichi"`` or ``None``); the ``waits``
     of its hand of 13 and their ``floor`` (:meth:`count_waits`); and ``pao``, the seat liable
-    for each yakuman its calls completed."""
+    for each yakuman its calls completed. ``melds_count`` (``draws.karaten: held``): the tiles of
+    its melds and set-aside norths are copies its waits cannot have (:meth:`limits`)."""
 
     __slots__ = (
         "concealed",
@@ -61,9 +62,10 @@ class Seat:
         "floor",
         "counted",
         "pao",
+        "melds_count",
     )
 
-    def __init__(self, dealt: Sequence[int]) -> None:
+    def __init__(self, dealt: Sequence[int], melds_count: bool = True) -> None:
         self.concealed = sorted(dealt)
         self.kinds = bytearray(counts(dealt))
         self.melds: list[Meld] = []
@@ -79,6 +81,7 @@ class Seat:
         self.floor = 0
         self.counted: tuple[tuple[bytes, bytes, int], tuple[int, tuple[int, ...]]] = _NOTHING_COUNTED
         self.pao: dict[str, int] = {}
+        self.melds_count = melds_count
 
     def take(self, tiles: Sequence[int]) -> None:
         """Take ``tiles`` out of the hand (and its counts by kind)."""
@@ -94,9 +97,11 @@ class Seat:
 
     def limits(self, copies: bytes, extra: Sequence[int] = ()) -> bytes:
         """The copies of each tile left for the hand: ``copies`` (the rule set's, by kind) less
-        its melds', the norths set aside, and ``extra``."""
+        its melds', the norths set aside, and ``extra`` (a kan about to be made); only
+        ``copies`` where the concealed hand alone can make a wait dead (``draws.karaten:
+        concealed``)."""
         melds, kita = self.melds, self.kita
-        if not melds and not extra and not kita:
+        if not self.melds_count or (not melds and not extra and not kita):
             return copies
         limits = bytearray(copies)
         for meld in melds:
