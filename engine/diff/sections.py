@@ -202,7 +202,7 @@ class BehaviourSection:
         if not report.changes:
             return out
         reasons = [
-            "" if cause is None else ", ".join(f"`{p}`" for p in cause.key) + ("" if cause.exact else " (partly)")
+            "" if cause is None else _named(cause.key) + ("" if cause.exact else " (partly)")
             for cause in (self.causes or [None] * len(report.changes))
         ]
         out += ["", f"| situation | `{self.a.id}` | `{self.b.id}` | Δ | caused by |", "|---|---|---|---:|---|"]
@@ -277,6 +277,12 @@ def _cause_line(key: tuple[str, ...], exact: bool, by_path: dict[str, Change]) -
     if not exact:
         return f"Partly caused by {joined} (with the other rule changes)"
     return f"Caused by {joined}" + (" (together)" if len(key) > 1 else "")
+
+
+def _named(key: tuple[str, ...]) -> str:
+    """A cause's rule changes in a Markdown cell: the first :data:`CAUSES_SHOWN`, the rest counted."""
+    named = ", ".join(f"`{path}`" for path in key[:CAUSES_SHOWN])
+    return named + (f" and {len(key) - CAUSES_SHOWN} more" if len(key) > CAUSES_SHOWN else "")
 
 
 def _moved_line(moved: BehaviourChange, colour: bool) -> str:

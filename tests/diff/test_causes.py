@@ -317,3 +317,8 @@ def test_a_cause_of_many_rule_changes_names_the_few_that_move_most_and_counts_th
         [line] = [line for line in headings if f"by {first}: " in line]
         assert f"; {second}: " in line and f"; {third}: " in line and f"; and {len(rest)} more (" in line
         assert all(f"{path}:" not in line for path in rest) and ".yaml:" not in line
+    # The Markdown table's "caused by" cells name as many.
+    code, markdown, _ = run(capsys, "diff", "tenhou", "mahjong-soul", "--behaviour-only", "--format", "markdown")
+    cells = [row.split(" | ")[-1] for row in markdown.splitlines() if row.endswith("(partly) |")]
+    assert cells and all(cell.count("`") <= 6 for cell in cells)
+    assert f"and {len(many[0]['changes']) - 3} more (partly) |" in markdown
