@@ -82,7 +82,7 @@ def _final(offsets: tuple[int, ...], sticks: int = 0, note: str = "", table: str
     """A final standings situation, read as the scores against the start (``start +17,000 /
     +6,000 / -2,000 / -21,000``) with the sticks left and ``note`` (``table``: its prefix)."""
     assert sum(offsets) == -1000 * sticks  # the scores and the deposits add up to the start's
-    scores = " / ".join(f"{offset:+,}" for offset in offsets)
+    scores = " / ".join(f"{offset:+,}" if offset else "0" for offset in offsets)
     left = {0: "", 1: " with one stick left"}.get(sticks, f" with {sticks} sticks left")
     return "standings", f"{table}final start {scores}{left}{note}", _standing(offsets, sticks)
 
@@ -217,6 +217,7 @@ def _final_standings() -> Iterator[diff.Situation]:
     yield _final((20000, 4000, -4000, -20000), 0, " (one player 5,000 above the start)")
     yield _final((13000, 7000, -8000, -12000), 0, " (two 5,000 above the start)")
     yield _final((8000, 6000, 5000, -19000), 0, " (three 5,000 above the start or more)")
+    yield _final((17300, 5800, -2600, -20500), 0, " (hundreds to round)")
 
 
 def _tiles() -> Iterator[diff.Situation]:

@@ -273,12 +273,8 @@ def _paired_lines(diffs: dict[str, Any]) -> list[str]:
             continue
         lines.append(f"  {m.label:<{width}}  {shown_difference(d, m.share, 8, 1)}")
     if same:
-        every = (
-            "every measure"
-            if same == len(measures)
-            else f"{'the other ' if lines else ''}{same} of {len(measures)} measures"
-        )
-        lines.append(f"  {every} the same in every game")
+        some = f"{'the other ' if lines else ''}{same} of {len(measures)} measures are"
+        lines.append(f"  {'every measure is' if same == len(measures) else some} the same in every game")
     return lines
 
 
