@@ -80,6 +80,8 @@ def read_tenhou6(data: bytes, file: str) -> GameLog:
         raise LogError(file, 0, None, f"not JSON: {error}") from None
     except RecursionError:
         raise LogError(file, 0, None, "the JSON nests deeper than a log does") from None
+    except ValueError:  # a whole number of more digits than int() reads
+        raise LogError(file, 0, None, "the JSON holds a number of more digits than a log has") from None
     if not isinstance(document, dict) or not isinstance(document.get("log"), list):
         raise LogError(file, 0, None, "not a tenhou.net/6 log: no 'log' list")
     rule = document.get("rule", {})
@@ -175,6 +177,10 @@ class _Hand:
                 raise self.error(f"seat {seat}'s tiles taken and given are not lists")
         self.taken = [list(raw[5 + 3 * s]) for s in range(self.players)]
         self.given = [list(raw[6 + 3 * s]) for s in range(self.players)]
+        for seat, (taken, given) in enumerate(zip(self.taken, self.given, strict=True)):
+            odd = [code for code in (*taken, *given) if type(code) not in (int, str)]
+            if odd:  # a float (an infinity among them) is no tile and no call
+                raise self.error(f"seat {seat}'s tiles taken and given are numbers and call texts, not {odd[0]!r}")
         result_raw = raw[16]
         self.play(dealer)
         result = self.result(result_raw, ura, tuple(scores[: self.players]), sticks)
