@@ -299,7 +299,7 @@ class _Hand:
     def result(self, raw: Any, ura: list[Any], scores: tuple[int, ...], sticks: int) -> LogResult | None:
         if raw == []:
             return None  # a hand the log stops in
-        if not isinstance(raw, list) or (raw[0] != WIN_NAME and raw[0] not in DRAW_NAMES):
+        if not isinstance(raw, list) or not (raw[0] == WIN_NAME or (type(raw[0]) is str and raw[0] in DRAW_NAMES)):
             raise self.error(f"unknown result {raw[0] if isinstance(raw, list) and raw else raw!r}")
         if len(raw) > 1 and not self.deltas(raw[1]):
             raise self.error(f"a result's deltas are {self.players} whole numbers, got {raw[1]!r}")

@@ -106,6 +106,7 @@ def _owari_nan(text: str) -> str:
         # the fuzzing campaign (tests/fuzz): an infinity among the tiles given was an OverflowError,
         # 1.5 was read as tile 1, and JSON of a number past 4,300 digits a ValueError
         (lambda: _tenhou6(lambda d: d["log"][0][6].__setitem__(0, math.inf)), "numbers and call texts, not inf"),
+        (lambda: _tenhou6(lambda d: d["log"][0][-1].__setitem__(0, ["和了"])), "unknown result ['和了']"),  # unhashable
         (lambda: _tenhou6(lambda d: d["log"][0][6].__setitem__(0, 1.5)), "numbers and call texts, not 1.5"),
         (lambda: _tenhou6(lambda d: d["log"][0][5].__setitem__(0, None)), "numbers and call texts, not None"),
         (lambda: '{"log": [' + "9" * 5000 + "]}", "a number of more digits than a log has"),
