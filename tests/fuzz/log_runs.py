@@ -73,7 +73,7 @@ def log_command(rng: random.Random, folder: Path, index: int) -> list[str]:
         path = _written(rng, folder, index, log_case(rng, index))
     elif roll < 0.95:
         path = folder / f"logs{index}"
-        path.mkdir()
+        path.mkdir(exist_ok=True)
         for part in range(rng.randint(2, 3)):
             _written(rng, path, part, log_case(rng, index + part))
     else:
