@@ -1,5 +1,6 @@
 """Hostile game logs: every shared log of tests/data/logs mutated structurally (elements, events
-and lines dropped, doubled, swapped or moved; attribute and field values made hostile), one
+and lines dropped, doubled, swapped or moved; attribute and field values made hostile; the log
+cut short between two events), one
 small log of each text format cut at every byte, and hostile documents (deep nesting, entities,
 huge and non-finite numbers, wrong types, other encodings, gzip bombs). Each case is bytes."""
 
@@ -273,11 +274,29 @@ MUTATORS: dict[str, Callable[[random.Random, bytes], bytes]] = {
 }
 
 
+def cut_between(rng: random.Random, data: bytes, suffix: str) -> bytes:
+    """A log cut short between two events: after a random line of mjai, after a random element
+    of Tenhou XML (the root closed again), inside a random hand's list of tenhou.net/6."""
+    if suffix == ".jsonl":
+        lines = data.splitlines(keepends=True)
+        return b"".join(lines[: rng.randrange(len(lines) + 1)])
+    if suffix == ".mjlog":
+        ends = [match.end() for match in _ELEMENT.finditer(data)]
+        return data[: rng.choice(ends)] + b"</mjloggm>" if ends else data
+    document = json.loads(data)
+    hand = rng.choice(document["log"])
+    del hand[rng.randrange(len(hand)) :]
+    return json.dumps(document).encode()
+
+
 def mutated_log(rng: random.Random, index: int) -> tuple[str, bytes]:
-    """Shared log number ``index`` (cycling through them all) with a structural mutation."""
+    """Shared log number ``index`` (cycling through them all) with a structural mutation, or
+    (a fifth of them) cut short between two events."""
     logs = shared_logs()
     name, data = logs[index % len(logs)]
     suffix = "." + name.rsplit(".", 1)[1]
+    if rng.random() < 0.2:
+        return f"{name} cut between events", cut_between(rng, data, suffix)
     return f"{name} mutated", MUTATORS[suffix](rng, data)
 
 
