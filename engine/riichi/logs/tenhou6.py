@@ -177,10 +177,6 @@ class _Hand:
                 raise self.error(f"seat {seat}'s tiles taken and given are not lists")
         self.taken = [list(raw[5 + 3 * s]) for s in range(self.players)]
         self.given = [list(raw[6 + 3 * s]) for s in range(self.players)]
-        for seat, (taken, given) in enumerate(zip(self.taken, self.given, strict=True)):
-            odd = [code for code in (*taken, *given) if type(code) not in (int, str)]
-            if odd:  # a float (an infinity among them) is no tile and no call
-                raise self.error(f"seat {seat}'s tiles taken and given are numbers and call texts, not {odd[0]!r}")
         result_raw = raw[16]
         self.play(dealer)
         result = self.result(result_raw, ura, tuple(scores[: self.players]), sticks)
@@ -201,6 +197,10 @@ class _Hand:
         pending = 0  # open and added kans whose indicator is due at the kan-er's discard
         order = self.turns(dealer=seat)
         if order is None:
+            for at, (taken, given) in enumerate(zip(self.taken, self.given, strict=True)):
+                odd = [code for code in (*taken, *given) if type(code) not in (int, str)]
+                if odd:  # a float (an infinity among them) is no tile and no call
+                    raise self.error(f"seat {at}'s tiles taken and given are numbers and call texts, not {odd[0]!r}")
             raise self.error("no order of play uses every tile taken and given (a call of no discard?)")
         for seat in order:
             taken = self.taken[seat].pop(0)
@@ -486,7 +486,7 @@ class _Order:
         text = str(give)[1:] if isinstance(give, str) and give.startswith("r") else give
         try:
             code = int(text)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # OverflowError: an infinity
             return _BROKEN
         if code != TSUMOGIRI:
             return code
