@@ -75,13 +75,14 @@ def _walk(counts: bytes, limits: bytes, runs: bool) -> tuple[int, ...]:
 #: A suit's and the honours' limits when no copy is in a meld or removed: where the fast path
 #: answers (:mod:`.shanten_fast`).
 _FULL = (b"\x04" * 7, b"\x04" * 9)
+_fast_table, _fast_gains = shanten_fast.table, shanten_fast.gains
 
 
 def _table(counts: bytes, limits: bytes, runs: bool) -> tuple[int, ...]:
     """The table of a suit (``runs``) or of the honours: read from every shape's table with full
     limits (:mod:`.shanten_fast`), else walked and remembered."""
     if limits == _FULL[runs]:
-        fast = shanten_fast.table(counts, runs)
+        fast = _fast_table(counts, runs)
         if fast is not None:
             return fast
     if not runs:
@@ -217,7 +218,12 @@ def _suit_table(counts: Sequence[int], limits: bytes, suit: int) -> tuple[int, .
     held = bytes(counts[start:stop])
     if not any(held):
         return _EMPTY_SUIT
-    return _table(held, limits[start:stop], runs)
+    bound = limits[start:stop]
+    if bound == _FULL[runs]:
+        fast = _fast_table(held, runs)
+        if fast is not None:
+            return fast
+    return _table(held, bound, runs)
 
 
 def _rests(
@@ -350,7 +356,7 @@ def _gains(held: bytes, limits: bytes, runs: bool) -> tuple[int, ...]:
     tile added makes that entry one more: read from every shape's gains with full limits
     (:mod:`.shanten_fast`), else worked out and remembered."""
     if limits == _FULL[runs]:
-        fast = shanten_fast.gains(held, runs)
+        fast = _fast_gains(held, runs)
         if fast is not None:
             return fast
     key = held + limits
@@ -397,6 +403,10 @@ def discard_efficiency(counts: bytes, limits: bytes, melds: int, left: Sequence[
     tables = [_suit_table(hand, limits, suit) for suit in range(4)]
     afters = _discard_shantens(hand, limits, melds, tables)
     lowest = min(after for _, after, _, _, _ in afters)
+    # What a tile drawn adds, and the tiles near the hand, read once a turn: a discard changes
+    # them at its own kind only (a kind it no longer holds: the near tiles counted again).
+    weights = [left[kind] if hand[kind] < limits[kind] else 0 for kind in range(34)]
+    near = _near_bits(hand, melds)
     out = []
     for kind, after, standard, others, table in afters:
         accepted = 0
@@ -404,7 +414,11 @@ def discard_efficiency(counts: bytes, limits: bytes, melds: int, left: Sequence[
             after_tables = list(tables)
             after_tables[_SUIT_OF[kind]] = table
             hand[kind] -= 1
-            accepted = _accepted(hand, limits, melds, left, (after, standard, others), after_tables)
+            held = weights[kind]
+            weights[kind] = left[kind] if hand[kind] < limits[kind] else 0
+            lowering = _lowering(hand, limits, melds, (after, standard, others), after_tables)
+            accepted = _weighed(lowering & (near if hand[kind] else _near_bits(hand, melds)), weights)
+            weights[kind] = held
             hand[kind] += 1
         out.append((kind, after, accepted))
     return out
@@ -435,15 +449,10 @@ def _discard_shantens(
     return afters
 
 
-def _accepted(
-    hand: bytearray,
-    limits: bytes,
-    melds: int,
-    left: Sequence[int],
-    shantens: tuple[int, int, int | None],
-    tables: Sequence[tuple[int, ...]],
+def _lowering(
+    hand: bytearray, limits: bytes, melds: int, shantens: tuple[int, int, int | None], tables: Sequence[tuple[int, ...]]
 ) -> int:
-    """The copies ``left`` of the tiles that lower the shanten of the hand of 13 ``hand`` (whose
+    """A bit a tile kind: the tiles that lower the shanten of the hand of 13 ``hand`` (whose
     suits' ``tables`` are given): ``shantens`` is its shanten, as sets and a pair, and as seven
     pairs or the orphans (``None``: not counted)."""
     after, standard, others = shantens
@@ -461,14 +470,19 @@ def _accepted(
                     completing |= gains[index] << start
     if not melds and (others is None or others <= after):
         completing |= _others_lowering(hand, limits, after)
-    lowering = completing & _near_bits(hand, melds)
-    accepted = 0
-    while lowering:
-        tile = (lowering & -lowering).bit_length() - 1
-        lowering &= lowering - 1
-        if left[tile] and hand[tile] < limits[tile]:
-            accepted += left[tile]
-    return accepted
+    return completing
+
+
+#: For each suit's first kind, the kinds whose bits a 9-bit mask of the suit sets.
+_PLACES = {
+    start: tuple(tuple(start + p for p in range(9) if mask >> p & 1) for mask in range(512)) for start in (0, 9, 18, 27)
+}
+
+
+def _weighed(tiles: int, weights: Sequence[int]) -> int:
+    """The sum of ``weights`` over the kinds whose bits ``tiles`` sets, a suit at a time."""
+    weight = weights.__getitem__
+    return sum(sum(map(weight, _PLACES[start][tiles >> start & 511])) for start in (0, 9, 18, 27))
 
 
 def _others_lowering(hand: bytearray, limits: bytes, after: int) -> int:

@@ -35,6 +35,7 @@ import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from ..._core.memo import memo
 from ..._core.prebuilt import cache_root, digest
 from . import suitwalk
 
@@ -109,44 +110,59 @@ _MAGIC = b"yakuset shanten tables\x00"
 _state = {"ready": False, "off": False, "loaded": False}
 
 
+#: The tables and gains read so far, by a suit's counts (9 bytes; the honours' 7): one dict
+#: lookup where a rank costs two slices and three (bounded as the reference's memos are).
+_TABLES_READ = memo("riichi", "shanten tables read", 32768)
+_GAINS_READ = memo("riichi", "shanten gains read", 16384)
+_Read = Callable[[bytes], "tuple[int, ...] | None"]
+_table_get: _Read = _TABLES_READ.get
+_gains_get: _Read = _GAINS_READ.get
+
+
+def _nothing(held: bytes) -> None:
+    """What :func:`reference_only` reads instead of the tables read so far."""
+
+
 def table(held: bytes, runs: bool) -> tuple[int, ...] | None:
     """The table of a suit's counts ``held`` (9; the 7 honours without ``runs``) with full limits,
     as the reference's walk makes it; ``None`` where this path does not answer."""
-    if not _state["ready"] and not _load():
-        return None
-    shapes = _KINDS[runs]
-    block = shapes.high.get(held[: shapes.split])
-    low = shapes.low.get(held[shapes.split :])
-    if block is None or low is None or low >= block[1]:
-        return None
-    return shapes.tables[shapes.ids[block[0] + low]]
+    found: tuple[int, ...] | None = _table_get(held)
+    if found is None and (_state["ready"] or _load()):
+        shapes = _KINDS[runs]
+        rank = shapes.rank(held)
+        if rank is not None:
+            found = _TABLES_READ.put(held, shapes.tables[shapes.ids[rank]])
+    return found
 
 
 def gains(held: bytes, runs: bool) -> tuple[int, ...] | None:
     """The gains of a suit's counts ``held`` with full limits (for each entry of its table, a
     bit a place where a tile added makes it one more), as the reference's ``_gains``; ``None``
     where this path does not answer (a suit of 14 tiles too)."""
-    if not _state["ready"] and not _load():
-        return None
-    shapes = _KINDS[runs]
-    block = shapes.high.get(held[: shapes.split])
-    low = shapes.low.get(held[shapes.split :])
-    if block is None or low is None or low >= block[1]:
-        return None
-    found: tuple[int, ...] = _GAINS.unpack_from(shapes.gains, (block[0] + low) * _GAINS.size)
-    return None if found[0] == _UNCOUNTED else found
+    found: tuple[int, ...] | None = _gains_get(held)
+    if found is None and (_state["ready"] or _load()):
+        shapes = _KINDS[runs]
+        rank = shapes.rank(held)
+        if rank is not None:
+            read: tuple[int, ...] = _GAINS.unpack_from(shapes.gains, rank * _GAINS.size)
+            if read[0] != _UNCOUNTED:
+                found = _GAINS_READ.put(held, read)
+    return found
 
 
 @contextlib.contextmanager
 def reference_only() -> Iterator[None]:
     """Within it, this path answers nothing: the reference counts every suit (for the
     equivalence test and the benchmarks)."""
+    global _table_get, _gains_get
     was = dict(_state)
     _state.update(ready=False, off=True)
+    _table_get = _gains_get = _nothing
     try:
         yield
     finally:
         _state.update(was)
+        _table_get, _gains_get = _TABLES_READ.get, _GAINS_READ.get
 
 
 def path() -> Path:
