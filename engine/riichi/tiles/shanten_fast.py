@@ -63,19 +63,26 @@ class _Shapes:
 
     def __init__(self, size: int, split: int, runs: bool) -> None:
         self.size, self.split, self.runs = size, split, runs
-        endings = sorted(itertools.product(range(5), repeat=size - split), key=lambda c: (sum(c), c))
+        self.low: dict[bytes, int] = {}
+        self.high: dict[bytes, tuple[int, int]] = {}
+        self.count = 0
+        self.ids = b""
+        self.tables: tuple[tuple[int, ...], ...] = ()
+        self.gains = b""
+
+    def index(self) -> None:
+        """Rank the shapes (once, when the tables are first wanted: not at import)."""
+        if self.high:
+            return
+        endings = sorted(itertools.product(range(5), repeat=self.size - self.split), key=lambda c: (sum(c), c))
         sums = [sum(ending) for ending in endings]
         self.low = {bytes(ending): rank for rank, ending in enumerate(endings)}
-        self.high: dict[bytes, tuple[int, int]] = {}
         start = 0
-        for beginning in itertools.product(range(5), repeat=split):
+        for beginning in itertools.product(range(5), repeat=self.split):
             room = bisect.bisect_right(sums, MOST - sum(beginning))
             self.high[bytes(beginning)] = (start, room)
             start += room
         self.count = start
-        self.ids = b""
-        self.tables: tuple[tuple[int, ...], ...] = ()
-        self.gains = b""
 
     def rank(self, held: bytes) -> int | None:
         """The rank of shape ``held`` (``None``: more than :data:`MOST` tiles, or a count past 4)."""
@@ -178,6 +185,8 @@ def _load() -> bool:
     if _state["off"]:
         return False
     if not _state["loaded"]:
+        for kind in _KINDS:
+            kind.index()
         data = _cached()
         if data is None or not _take(data):
             _state["off"] = True
@@ -232,6 +241,7 @@ def build() -> bytes:
     number, the tables, each shape's gains."""
     parts = [_MAGIC]
     for kind in _KINDS:
+        kind.index()
         ids, tables = _tables(kind)
         flat = bytearray(_SLOTS * 10)
         for number, found in enumerate(tables):
