@@ -177,12 +177,19 @@ class Hand:
         kinds = self.seats[seat].kinds
         return any(kinds[a] and kinds[b] for a, b in CHI_SHAPES[kind])
 
+    def may_claim(self, seat: int, kind: int) -> bool:
+        """Whether ``seat`` holds what a call on a discarded tile of ``kind`` takes: two of it (a
+        pon, three an open kan) or, on the discarder's right, a chi's two others. Only then may it
+        answer an offer it does not wait on with more than a pass: the rules of pon, kan and chi
+        ask these tiles of their moves (tests/riichi/table/test_seats.py checks it against the
+        answers listed)."""
+        return self.seats[seat].kinds[kind] >= 2 or self.may_chi(seat, kind)
+
     def furiten(self, seat: int) -> str | None:
         """Why ``seat`` may not ron now, or ``None``."""
         mine = self.seats[seat]
-        own = {tile >> 2 for tile in mine.discards}
         for kind in mine.waits:
-            if kind in own:
+            if mine.discarded[kind]:
                 return f"{tile_name(kind)} is in your discards"
         if mine.furiten == "riichi":
             return "a winning tile passed after your riichi (furiten until the hand ends)"

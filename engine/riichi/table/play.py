@@ -163,10 +163,7 @@ class Table:
     @property
     def to_move(self) -> int | None:
         """The seat that decides now, or ``None`` once the game is over."""
-        hand = self._hand
-        if hand.phase in (TURN, CALLED):
-            return hand.turn
-        return hand.asking[0] if hand.phase == REACTION else None
+        return self._hand.to_move
 
     @property
     def state(self) -> State:
@@ -357,6 +354,17 @@ class View:
         keeps them for its furiten, riichi and tenpai checks; a kind the hand already holds
         every copy of (four less those in its melds and kita) is no wait."""
         return self._table._hand.seats[self.seat].waits
+
+    @property
+    def shanten(self) -> int:
+        """How many tiles this seat's hand is from tenpai: the shanten of its concealed tiles as
+        they are now (13, or 14 while it is to discard, less 3 a meld) read as sets and a pair,
+        or closed as seven pairs or the thirteen orphans where the rule set has them; 0 tenpai
+        (with 13), -1 complete (with 14). No tile is counted past the copies left of it (as
+        :attr:`waits`). The table counts it again only when the hand changed since the last
+        count (it keeps it with the waits it counts on each discard and call)."""
+        table = self._table
+        return table._hand.seats[self.seat].shanten(table._copies)
 
     @property
     def drawn(self) -> int | None:
