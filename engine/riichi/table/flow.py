@@ -36,6 +36,8 @@ from .turn import swap_kinds
 from .wins import scored, win_of
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from ..._core.ruleset import RuleSet
     from ..rules.table import TableRules
     from ..scoring.hand import HandScore
@@ -51,9 +53,19 @@ _new_passed = from_fields(Passed)
 _REACTION = DECISIONS[REACTION]
 
 
-def deal(rs: RuleSet, rules: TableRules, copies: bytes, state: State, wall: Wall, number: int, events: Events) -> Hand:
-    """The hand ``number`` of the table dealt from ``wall`` in ``state``, and the dealer's draw."""
-    hand = Hand(rs, rules, copies, state, wall)
+def deal(
+    rs: RuleSet,
+    rules: TableRules,
+    copies: bytes,
+    state: State,
+    wall: Wall,
+    number: int,
+    events: Events,
+    plans: dict[str, tuple[Any, ...]] | None = None,
+) -> Hand:
+    """The hand ``number`` of the table dealt from ``wall`` in ``state``, and the dealer's draw
+    (``plans``: the table's, shared by its hands; ``Hand.plans``)."""
+    hand = Hand(rs, rules, copies, state, wall, plans)
     events.append(
         HandDealt(
             number,
@@ -179,16 +191,12 @@ def _offer_to_others(hand: Hand, seat: int, tile: int, kind: str, events: Events
     hand.ron, hand.calls = [], []
     hand.reactions = {}
     hand.phase = REACTION
-    offered = tile >> 2
-    asking, waiting = [], []
-    for other in hand.others[seat]:
-        if offered in hand.seats[other].waits:
-            waiting.append(other)
-        elif not hand.may_claim(other, offered):
-            continue
+    maybe, hand.waiting = hand.answering(tile >> 2)
+    asking: list[int] = []
+    for other in maybe:
         if len(reactions_of(hand, other)) > 1:
             asking.append(other)
-    hand.asking, hand.waiting = asking, waiting
+    hand.asking = asking
     if not asking:
         _resolve(hand, events)
 

@@ -140,6 +140,7 @@ class Table:
         "_hand",
         "_legal",
         "_missing",
+        "_plans",
     )
 
     def __init__(self, rs: RuleSet, *, seed: int = 0, wall: Any = None, state: State | None = None) -> None:
@@ -156,7 +157,8 @@ class Table:
         self._number = 0
         self._legal: list[Move] | None = None
         self._missing: InputError | None = None
-        self._hand = deal(rs, self._table, self._copies, self._state, self._wall_for(0), 0, self._events)
+        self._plans: dict[str, tuple[Any, ...]] = {}  # what each decision lists under the rule set (Hand.plans)
+        self._hand = deal(rs, self._table, self._copies, self._state, self._wall_for(0), 0, self._events, self._plans)
 
     # --- what the table shows ------------------------------------------------------------------
 
@@ -315,7 +317,7 @@ class Table:
             hand.phase, hand.closing = OVER, after.end_reason
         else:
             self._number += 1
-            self._hand = deal(self.rs, self._table, self._copies, after, wall, self._number, events)
+            self._hand = deal(self.rs, self._table, self._copies, after, wall, self._number, events, self._plans)
 
 
 class View:

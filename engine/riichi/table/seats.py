@@ -128,7 +128,8 @@ class Seat:
         and the discards change, and the waits of the hand of 13 left are counted, unless its
         ``floor`` says it is not tenpai (:meth:`count_waits`): then the floor goes down by one,
         but not when the drawn tile is discarded (the hand before the draw again)."""
-        self.take((tile,))
+        self.concealed.remove(tile)
+        self.kinds[tile >> 2] -= 1
         self.discards.append(tile)
         self.discarded[tile >> 2] += 1
         floor = self.floor

@@ -198,6 +198,13 @@ def _not_complete(hand: Hand, seat: int) -> bool:
     return hand.drawn >> 2 not in hand.seats[seat].waits
 
 
+def _complete(hand: Hand, seat: int) -> bool:
+    """Whether the tile drawn is one of the waits of the hand before the draw (the tsumo's
+    listing asks it first: without it, ``not_complete`` refuses every tsumo)."""
+    assert hand.drawn is not None
+    return hand.drawn >> 2 in hand.seats[seat].waits
+
+
 NOT_COMPLETE = TableRule("not_complete", None, lambda h, s, m: "the hand is not complete", when=_not_complete)
 
 NINE_TERMINALS_RULE = TableRule(
@@ -330,7 +337,7 @@ def _discards(hand: Hand, seat: int) -> list[Move]:
 
 #: The rules of each kind of move of a turn after a draw.
 TURN_KINDS = (
-    KindRules(MoveKind.TSUMO, lambda h, s: [TSUMO], (NOT_COMPLETE, ATOZUKE, NO_YAKU)),
+    KindRules(MoveKind.TSUMO, lambda h, s: [TSUMO], (NOT_COMPLETE, ATOZUKE, NO_YAKU), ready=_complete),
     KindRules(
         MoveKind.NINE_TERMINALS,
         lambda h, s: [NINE_TERMINALS],

@@ -75,18 +75,18 @@ def test_shanten_and_waits_are_those_of_the_hand_now(rs):
 
 @pytest.mark.parametrize("rs", [TENHOU, SANMA], ids=["tenhou", "tenhou-sanma"])
 def test_a_seat_not_asked_may_only_pass(rs):
-    """``Hand.may_claim``: a seat offered a tile it does not wait on and may not claim has only
-    ``pass`` among the answers the rules list for it."""
+    """``Hand.answering``: a seat offered a tile that it neither waits on nor may claim has only
+    ``pass`` among the answers the rules list for it; one that waits on it is said to."""
     reaction, passed, claimed = DECISIONS[REACTION], 0, 0
     for table in _games(rs, range(6)):
         hand = table._hand
         if hand.phase != REACTION or hand.ron or hand.calls:
             continue
         offered = hand.offer >> 2
+        maybe, waiting = hand.answering(offered)
+        assert waiting == [seat for seat in maybe if offered in hand.seats[seat].waits]
         for seat in hand.others[hand.discarder]:
-            if offered in hand.seats[seat].waits:
-                continue
-            if hand.may_claim(seat, offered):
+            if seat in maybe:
                 claimed += 1
             else:
                 assert reaction.listed(hand, seat) == [Move("pass")]
