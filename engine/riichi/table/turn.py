@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ..._core.memo import remembered
 from ..kinds import AbortiveDraw, MoveKind
 from ..tiles.notation import NORTH, TERMINALS_AND_HONOURS, tile_name
-from ..tiles.shanten import waits_of
+from ..tiles.shanten import shanten_of, waits_of
 from .moves import DISCARDS, NINE_TERMINALS, RIICHI_DISCARDS, TSUMO, Move
 from .rule import KindRules, TableRule, kind_of
 from .seats import counts
@@ -175,7 +175,7 @@ def _riichi_discards(hand: Hand, seat: int) -> list[Move]:
     mine = hand.seats[seat]
     counted = bytearray(mine.kinds)
     limits, melds = mine.limits(hand.copies), len(mine.melds)
-    found = mine.shanten(hand.copies)
+    found = shanten_of(bytes(counted), limits, melds)  # a new hand of 14 each turn: nothing to remember
     if found > 0:  # the hand before the draw is as far from tenpai at least
         mine.floor = found - 1
         return []
