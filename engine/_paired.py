@@ -228,13 +228,25 @@ def _causes(a: RuleSet, b: RuleSet, matches: int, wanted: bool) -> tuple[Arms, s
     if len(arms) < 2:
         return [], "no rule changes" if not arms else "one rule change: the differences above are its own"
     played = len(_compared(a, b, arms)[0]) - 2
-    cap = study_part(a).cause_matches
-    if played * matches > cap:
-        return [], (
-            f"not played: {len(arms)} rule changes, {played} rule sets made of them x {matches:,} "
-            f"is over {cap:,} (at most {cap // played:,} a rule set play them)"
-        )
+    study = study_part(a)
+    if played * matches > study.cause_matches:
+        return [], _not_played(len(arms), played, matches, study.cause_matches, study.unit)
     return arms, None
+
+
+def _not_played(changes: int, played: int, matches: int, cap: int, unit: str) -> str:
+    """Why the causes in play were not played, and how to have them: a smaller ``--play``."""
+    most = cap // played
+    how = (
+        f"--play {most:,} or fewer plays them"
+        if most
+        else "no --play is small enough: compare rule sets nearer each other"
+    )
+    return (
+        f"not played: finding them plays each of the {changes} rule changes alone and without the others, "
+        f"{played} more rule sets of {matches:,} {unit} ({played * matches:,} {unit}), over the {cap:,} {unit} "
+        f"kept for causes; {how}"
+    )
 
 
 def _compared(a: RuleSet, b: RuleSet, arms: Arms) -> tuple[list[RuleSet], list[tuple[int, int]]]:

@@ -83,13 +83,17 @@ class Pairs:
         the interval two independent runs of as many matches would have."""
         return intervals.ratio_difference(tuple(self.moments[name]), self.matches, paired)
 
-    def compared(self, name: str, digits: int = 4) -> dict[str, Any]:
+    def compared(self, name: str, digits: int = 4, scale: int = 1) -> dict[str, Any]:
         """A measure's paired difference as JSON data (``difference``, ``ci95``, ``significant``);
-        where a side has no observation (no call to count a success of), 0 with no interval."""
+        where a side has no observation (no call to count a success of), 0 with no interval. A
+        measure kept in 1/``scale`` units (:attr:`Measure.scale`) is given in units, with as
+        many more digits as ``scale`` has zeros (as ``diff --play`` gives it)."""
         found = self.difference(name)
         if found is None:
             return {"difference": 0.0, "ci95": [None, None], "significant": False}
-        return found.as_dict(digits)
+        if scale != 1:
+            found = intervals.Difference(found.value / scale, found.low / scale, found.high / scale)
+        return found.as_dict(digits + len(str(scale)) - 1)
 
     def as_dict(self) -> dict[str, Any]:
         """The moments as JSON data."""

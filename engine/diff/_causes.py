@@ -34,8 +34,9 @@ MAX_MOVERS = 6
 @dataclass(frozen=True, slots=True)
 class Cause:
     """The rule change(s) behind a score change. ``exact``: applied to the first rule set, they
-    give the second one's result; otherwise they are the changes that move the situation, and
-    only all the rule changes together give the result."""
+    give the second one's result; otherwise they are the changes that move the situation (the
+    one that alone moves its value most first), and only all the rule changes together give the
+    result."""
 
     changes: tuple[Change, ...]
     exact: bool
@@ -238,8 +239,18 @@ def _cause(
         rs = variants.get(combo)
         if rs is not None and _replay(moved, rs).same_as(moved.new):
             return Cause(_distinct(c for i in combo for c in units[i]), True)
-    named = movers or [i for i in range(len(units)) if len(units[i]) == 1]
+    named = sorted(movers, key=lambda i: -_moves(moved.old, outcomes[i])) or [
+        i for i in range(len(units)) if len(units[i]) == 1
+    ]
     return Cause(_distinct(c for i in named for c in units[i]), False)
+
+
+def _moves(old: Outcome, new: Outcome | None) -> float:
+    """How far a change alone moves a situation's value (0 where a side has none): partial causes
+    are named largest first."""
+    if new is None or old.value is None or new.value is None:
+        return 0.0
+    return abs(new.value - old.value)
 
 
 def _distinct(changes: Iterable[Change]) -> tuple[Change, ...]:

@@ -206,7 +206,7 @@ class BehaviourSection:
         if not report.changes:
             return out
         reasons = [
-            "" if cause is None else ", ".join(f"`{p}`" for p in cause.key) + ("" if cause.exact else " (partly)")
+            "" if cause is None else _named(cause.key) + ("" if cause.exact else " (partly)")
             for cause in (self.causes or [None] * len(report.changes))
         ]
         out += ["", f"| situation | `{self.a.id}` | `{self.b.id}` | Δ | caused by |", "|---|---|---|---:|---|"]
@@ -250,25 +250,43 @@ class BehaviourSection:
 
 def by_cause(causes: Sequence[Cause | None]) -> dict[tuple[tuple[str, ...], bool], list[int]]:
     """The indices of the behaviour changes under each cause (key: paths, exact), in order of
-    each cause's largest change; unattributed changes under ``((), False)``."""
-    groups: dict[tuple[tuple[str, ...], bool], list[int]] = {}
+    each cause's largest change; unattributed changes under ``((), False)``. Causes naming the
+    same changes in another order are one (the order of the largest change's cause is kept)."""
+    groups: dict[tuple[frozenset[str], bool], tuple[tuple[str, ...], list[int]]] = {}
     for index, cause in enumerate(causes):
-        key = ((), False) if cause is None else (cause.key, cause.exact)
-        groups.setdefault(key, []).append(index)
-    return groups
+        key = () if cause is None else cause.key
+        exact = cause is not None and cause.exact
+        groups.setdefault((frozenset(key), exact), (key, []))[1].append(index)
+    return {(key, exact): members for (_, exact), (key, members) in groups.items()}
+
+
+#: The most rule changes a cause's line names; the rest are counted (the JSON lists them all).
+CAUSES_SHOWN = 3
 
 
 def _cause_line(key: tuple[str, ...], exact: bool, by_path: dict[str, Change]) -> str:
+    """A cause's heading: its rule change with its values and places, or several changes (those
+    that move the situations most first) with their values, the first :data:`CAUSES_SHOWN` named
+    and the rest counted (the Rules section gives each one's place)."""
     if not key:
         return "Not attributed (the replay budget ran out)"
     parts = []
-    for path in key:
+    for path in key[:CAUSES_SHOWN]:
         change = by_path.get(path)
-        parts.append(f"{path}: {change.values} ({_at(change)})" if change else path)
+        where = f" ({_at(change)})" if change and len(key) == 1 else ""
+        parts.append(f"{path}: {change.values}{where}" if change else path)
     joined = "; ".join(parts)
+    if len(key) > CAUSES_SHOWN:
+        joined += f"; and {len(key) - CAUSES_SHOWN} more"
     if not exact:
         return f"Partly caused by {joined} (with the other rule changes)"
     return f"Caused by {joined}" + (" (together)" if len(key) > 1 else "")
+
+
+def _named(key: tuple[str, ...]) -> str:
+    """A cause's rule changes in a Markdown cell: the first :data:`CAUSES_SHOWN`, the rest counted."""
+    named = ", ".join(f"`{path}`" for path in key[:CAUSES_SHOWN])
+    return named + (f" and {len(key) - CAUSES_SHOWN} more" if len(key) > CAUSES_SHOWN else "")
 
 
 def _moved_line(moved: BehaviourChange, colour: bool) -> str:

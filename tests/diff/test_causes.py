@@ -330,3 +330,27 @@ def test_a_cap_on_the_award_is_a_rule_change_that_causes_each_award_it_lowers(ca
         "fudawiki: 30 × 2 (7+) × 2 (opponent Koi-Koi) × 6 (your streak) = 720",
         "house-award-max30: 30 × 2 (7+) × 2 (opponent Koi-Koi) × 6 (your streak), capped at 30 = 30",
     ]
+
+
+def test_a_cause_of_many_rule_changes_names_the_few_that_move_most_and_counts_the_rest(capsys):
+    # Tenhou -> Mahjong Soul: the yakuman situations move with all ten rule changes together
+    # (stacking, double patterns, pao...), none alone giving Mahjong Soul's result. The text names
+    # three, largest first, and counts the others; the JSON keeps every one (issue 42 item 23).
+    code, out, _ = run(capsys, "diff", "tenhou", "mahjong-soul", "--behaviour-only", "--json")
+    assert code == 1
+    causes = json.loads(out)["behaviour"]["causes"]
+    many = [cause for cause in causes if len(cause["changes"]) > 3]
+    assert many and all(not cause["exact"] for cause in many)
+    code, text, _ = run(capsys, "diff", "tenhou", "mahjong-soul", "--behaviour-only")
+    headings = [line for line in text.splitlines() if line.startswith(("  Caused by", "  Partly caused by"))]
+    assert len(headings) == len(causes) and max(len(line) for line in headings) < 400
+    for cause in many:
+        first, second, third, *rest = cause["changes"]
+        [line] = [line for line in headings if f"by {first}: " in line]
+        assert f"; {second}: " in line and f"; {third}: " in line and f"; and {len(rest)} more (" in line
+        assert all(f"{path}:" not in line for path in rest) and ".yaml:" not in line
+    # The Markdown table's "caused by" cells name as many.
+    code, markdown, _ = run(capsys, "diff", "tenhou", "mahjong-soul", "--behaviour-only", "--format", "markdown")
+    cells = [row.split(" | ")[-1] for row in markdown.splitlines() if row.endswith("(partly) |")]
+    assert cells and all(cell.count("`") <= 6 for cell in cells)
+    assert f"and {len(many[0]['changes']) - 3} more (partly) |" in markdown

@@ -317,9 +317,11 @@ def test_ema_2025_vs_m_league_lists_the_table_rules_that_tell_them_apart_and_the
     # The same red five: 1 han more under M-League (riichi, red 5p: 2 han 40 fu = 2600 vs 1300).
     red = changed["234m406p789s11z345s, win 3s, riichi (a red 5p)"]
     assert (red.old.value, red.new.value) == (1300, 2600)
-    # Final 42,000 / 31,000 / 27,000 / 20,000: EMA 12 + 15 = +27; M-League 12 + 30 + 20 = +62.
-    final = changed["final 42,000 / 31,000 / 27,000 / 20,000"]
-    assert (final.old.value, final.new.value) == (27.0, 62.0)
+    # Final start +17,000 / +6,000 / -2,000 / -21,000, seat 0 first: EMA starts and returns at
+    # 30,000, 47,000: 17 + uma 15 = +32; M-League starts at 25,000 and returns 30,000, 42,000:
+    # 12 + oka 20 + uma 30 = +62.
+    final = changed["final start +17,000 / +6,000 / -2,000 / -21,000"]
+    assert (final.old.value, final.new.value) == (32.0, 62.0)
 
 
 def test_ema_2025_vs_tenhou_settlements_show_the_chombo_penalty_and_the_abortive_draws_under_their_causes():

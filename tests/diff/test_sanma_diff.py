@@ -117,7 +117,7 @@ def test_tenhou_sanma_against_mahjong_soul_sanma_shows_their_real_differences(ca
     assert report.by_group["settle"][0] >= 10 and report.by_group["hands"][0] > 2500
     # Uma and oka (§4): Tenhou +20/0/-20, return 40000 with 15000 oka; Mahjong Soul +15/0/-15, return 35000.
     # Final 50,000 / 35,000 / 20,000, first place: Tenhou 10 + 20 + 15 = +45; Mahjong Soul 15 + 15 = +30.
-    final = changed["three players: final 50,000 / 35,000 / 20,000"]
+    final = changed["three players: final start +15,000 / 0 / -15,000"]
     assert (final.old.value, final.new.value) == (45.0, 30.0)
     # Mahjong Soul lets kokushi rob a closed kan (docs/rules/riichi-table.md); a non-dealer yakuman ron is 32000.
     kokushi = changed["three players: kokushi 19m19p19s123457z + 6z robbing a closed kan of 6z"]

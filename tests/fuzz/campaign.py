@@ -1,12 +1,22 @@
-"""A counted fuzzing campaign: rule files, API calls and command lines, each run under a time
-limit; every escape is grouped by its signature and the first example of each is printed.
+"""A counted fuzzing campaign: rule files, API calls and command lines, game logs (through the
+API and through ``yakuset replay``/``diff --logs``), games at both tables and requests to the
+HTTP endpoint that takes scripts, each case run under a time limit; every escape is grouped by
+its signature and the first example of each is printed.
 
-    python -m tests.fuzz.campaign [--files 40000] [--calls 150000] [--cli 2500] [--seed 1]
+    python -m tests.fuzz.campaign [--files 40000] [--calls 150000] [--cli 2500] [--logs 20000]
+        [--cuts all] [--log-cli 1000] [--tables 400] [--http 1500] [--seed 1]
 
 An escape is: loading that raises anything but ``yakuset.RulesetError`` (or a loaded rule set
 whose scoring then raises anything but ``InputError``); an API call that raises anything but
-``InputError``/``RulesetError``; a command line that raises out of ``main`` or exits with a code
-other than 0, 1 or 2. A hang is a case past its time limit. Exit code 1 if any.
+``InputError``/``RulesetError``; a command line that raises out of ``main``, exits with a code
+other than 0, 1 or 2, or prints a traceback or an error that is not one line naming yakuset (a
+JSON error object with ``--json``); a log read, checked or replayed with anything but a
+``LogError`` or ``InputError`` (``--logs``: every shared log mutated in turn and hostile
+documents; ``--cuts``: the smallest Tenhou XML and tenhou.net/6 logs cut at every byte, or at as
+many bytes as given, spread evenly); a table that takes a malformed or illegal move, changes on
+refusing one, or raises anything but ``IllegalMove`` (``--tables``: games, Riichi and Koi-Koi in
+turn, each to its end); an HTTP answer of 500 or more, or not a JSON object (``--http``). A
+hang is a case past its time limit. Exit code 1 if any.
 """
 
 from __future__ import annotations
@@ -24,7 +34,7 @@ import traceback
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yakuset
 from yakuset import InputError, RulesetError
@@ -33,6 +43,9 @@ from yakuset._cli import main as cli_main
 from .api_calls import random_call
 from .cli_runs import random_argv
 from .generators import GENERATORS
+from .http_requests import answers, escape_of, replay_body
+from .log_runs import OTHERS, cli_escape, every_truncation, log_case, log_command, use_log
+from .table_games import koikoi_game, riichi_game
 
 
 class Hang(Exception):
@@ -116,7 +129,7 @@ def _a_short_game(rs: yakuset.RuleSet) -> None:
 
 class Tally:
     def __init__(self, name: str) -> None:
-        self.name, self.runs, self.hangs = name, 0, 0
+        self.name, self.runs, self.hangs, self.seconds = name, 0, 0, 0.0
         self.escapes: Counter[str] = Counter()
         self.examples: dict[str, str] = {}
 
@@ -127,7 +140,7 @@ class Tally:
     def report(self) -> str:
         lines = [
             f"{self.name}: {self.runs:,} runs, {sum(self.escapes.values()):,} escapes "
-            f"({len(self.escapes)} signatures), {self.hangs} hangs"
+            f"({len(self.escapes)} signatures), {self.hangs} hangs, {self.seconds:.0f} s"
         ]
         for key, count in self.escapes.most_common():
             lines.append(f"  {count:6,}  {key}")
@@ -199,15 +212,126 @@ def command_lines(count: int, rng: random.Random, folder: Path, limit: float) ->
     return tally
 
 
-def run(files_count: int, calls_count: int, cli_count: int, seed: int, limit: float) -> list[Tally]:
+def _log_api(tally: Tally, name: str, data: bytes, other: str, limit: float) -> None:
+    tally.runs += 1
+    try:
+        bounded(limit, lambda: use_log(data, other))
+    except InputError:  # LogError among them
+        pass
+    except Hang:
+        tally.hangs += 1
+        tally.escape("hang", f"{name}: {data[:300]!r}")
+    except Exception as error:
+        tally.escape(signature(error), f"{name}: {data[:300]!r}")
+
+
+def logs(count: int, rng: random.Random, limit: float) -> Tally:
+    tally = Tally("logs (API)")
+    for index in range(count):
+        name, data = log_case(rng, index)
+        _log_api(tally, name, data, rng.choice(OTHERS), limit)
+    return tally
+
+
+def cuts(count: int | None, rng: random.Random, limit: float) -> Tally:
+    tally = Tally("logs cut short (API)")
+    every = every_truncation()
+    step = 1 if count is None or count >= len(every) else max(1, len(every) // max(count, 1))
+    for name, data in every[::step][: len(every) if count is None else count]:
+        _log_api(tally, name, data, rng.choice(OTHERS), limit)
+    return tally
+
+
+def log_command_lines(count: int, rng: random.Random, folder: Path, limit: float) -> Tally:
+    tally = Tally("replay and diff --logs command lines")
+    for index in range(count):
+        argv = log_command(rng, folder, index)
+        tally.runs += 1
+        try:
+            found = bounded(limit, lambda argv=argv: cli_escape(argv))
+            if found is not None:
+                tally.escape(found[:120], repr(argv))
+        except Hang:
+            tally.hangs += 1
+            tally.escape("hang", repr(argv))
+        except Exception as error:
+            tally.escape(signature(error), repr(argv))
+    return tally
+
+
+def tables(count: int, rng: random.Random, limit: float) -> Tally:
+    tally = Tally("table games")
+    tried = 0
+    for index in range(count):
+        game = riichi_game if index % 2 == 0 else koikoi_game
+        seed = rng.randrange(2**32)
+        tally.runs += 1
+        try:
+            found, hostile = bounded(limit * 10, lambda game=game, seed=seed: game(random.Random(seed)))
+            tried += hostile
+            for problem in found:
+                tally.escape(problem[:120], f"{game.__name__}(random.Random({seed}))")
+        except Hang:
+            tally.hangs += 1
+            tally.escape("hang", f"{game.__name__}(random.Random({seed}))")
+        except Exception as error:
+            tally.escape(signature(error), f"{game.__name__}(random.Random({seed}))")
+    tally.name = f"table games ({tried:,} hostile moves refused)"
+    return tally
+
+
+def requests(count: int, rng: random.Random, limit: float) -> Tally:
+    tally = Tally("POST /api/v1/replay")
+    if not count:
+        return tally
+
+    def each(body: bytes, status: int, answer: bytes) -> None:
+        tally.runs += 1
+        found = escape_of(status, answer)
+        if found is not None:
+            tally.escape(found[:120], repr(body[:300]))
+
+    answers((replay_body(rng) for _ in range(count)), limit, each)
+    return tally
+
+
+class Budget(NamedTuple):
+    """How many cases of each surface a campaign runs (``cuts``: ``None`` for every byte)."""
+
+    files: int = 0
+    calls: int = 0
+    cli: int = 0
+    logs: int = 0
+    cuts: int | None = 0
+    log_cli: int = 0
+    tables: int = 0
+    http: int = 0
+
+
+def run(budget: Budget, seed: int, limit: float) -> list[Tally]:
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="yakuset-fuzz-") as work:
         folder = Path(work)
-        return [
-            files(files_count, rng, folder, limit),
-            calls(calls_count, rng, limit),
-            command_lines(cli_count, rng, folder, limit),
+        surfaces: list[Callable[[], Tally]] = [
+            lambda: files(budget.files, rng, folder, limit),
+            lambda: calls(budget.calls, rng, limit),
+            lambda: command_lines(budget.cli, rng, folder, limit),
+            lambda: logs(budget.logs, rng, limit),
+            lambda: cuts(budget.cuts, rng, limit),
+            lambda: log_command_lines(budget.log_cli, rng, folder, limit),
+            lambda: tables(budget.tables, rng, limit),
+            lambda: requests(budget.http, rng, limit),
         ]
+        tallies = []
+        for surface in surfaces:
+            started = time.perf_counter()
+            tallies.append(surface())
+            tallies[-1].seconds = time.perf_counter() - started
+        return tallies
+
+
+def _cuts(word: str) -> int | None:
+    return None if word == "all" else int(word)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -215,11 +339,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--files", type=int, default=40_000)
     parser.add_argument("--calls", type=int, default=150_000)
     parser.add_argument("--cli", type=int, default=2_500)
+    parser.add_argument("--logs", type=int, default=20_000)
+    parser.add_argument("--cuts", type=_cuts, default=None, help="cut points, or all (every byte)")
+    parser.add_argument("--log-cli", type=int, default=1_000)
+    parser.add_argument("--tables", type=int, default=400)
+    parser.add_argument("--http", type=int, default=1_500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limit", type=float, default=10.0, help="seconds a case may take")
     args = parser.parse_args(argv)
     started = time.perf_counter()
-    tallies = run(args.files, args.calls, args.cli, args.seed, args.limit)
+    budget = Budget(args.files, args.calls, args.cli, args.logs, args.cuts, args.log_cli, args.tables, args.http)
+    tallies = run(budget, args.seed, args.limit)
     for tally in tallies:
         print(tally.report())
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

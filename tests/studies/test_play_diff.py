@@ -132,7 +132,23 @@ def test_each_rule_change_is_played_alone_under_the_cap(monkeypatch: pytest.Monk
     assert all(arm["alone"] is not None or arm["with_others"] is not None for arm in listed["changes"])
     monkeypatch.setattr(a.part.study, "cause_matches", 50)
     capped = _paired.play(a, b, matches).as_dict()["causes"]
-    assert not capped["played"] and "over 50" in capped["note"] and capped["changes"] == []
+    assert not capped["played"] and "over the 50 matches kept for causes" in capped["note"] and capped["changes"] == []
+
+
+def test_causes_not_played_say_why_and_which_play_has_them(monkeypatch, capsys) -> None:
+    # Nintendo -> Fudawiki: 15 rule changes, each played alone and without the others (30 rule
+    # sets at most). With 100 matches kept for causes, --play 4 is too many and the line says
+    # which --play has them; that --play plays them (issue 42 item 23).
+    a = yakuset.load_ruleset("nintendo")
+    monkeypatch.setattr(a.part.study, "cause_matches", 100)
+    code, out, _ = helpers.run(capsys, "diff", "nintendo", "fudawiki", "--structural-only", "--play", "4")
+    assert code == 1
+    [line] = [line for line in out.splitlines() if line.startswith("Causes in play")]
+    assert line.startswith("Causes in play: not played: finding them plays each of the 15 rule changes alone")
+    most = 100 // int(line.split(" more rule sets")[0].rsplit(" ", 1)[1])
+    assert line.endswith(f"over the 100 matches kept for causes; --play {most} or fewer plays them")
+    code, out, _ = helpers.run(capsys, "diff", "nintendo", "fudawiki", "--structural-only", "--play", str(most))
+    assert "Causes in play (the same matches): each rule change applied alone to nintendo" in out
 
 
 def test_a_cap_that_bites_only_with_another_change_is_played_alone_and_left_out(tmp_path) -> None:

@@ -13,6 +13,7 @@ from ... import diff
 from ..._core.results import Built
 from ..kinds import AbortiveDraw
 from ..present.explain import step_lines
+from ..rules.compiled import rules_of
 from ..rules.table import ABORTIVE, FOUR_PLAYER_ABORTIVE
 from ..scoring.hand import evaluate
 from ..settlement.settle import settle
@@ -50,15 +51,22 @@ def _settled(
     return run
 
 
-def _standing(scores: tuple[int, ...], sticks: int = 0) -> Callable[[RuleSet], diff.Outcome]:
-    last = len(scores) - 1
-    state = State(scores=scores, dealer=last, round_wind="south", hand=last + 1, sticks=sticks)
+def _standing(offsets: tuple[int, ...], sticks: int = 0) -> Callable[[RuleSet], diff.Outcome]:
+    """Final standings whose scores are the rule set's start plus ``offsets``, with ``sticks``
+    riichi sticks left on the table: the offsets sum to the sticks' 1,000 points each (the last
+    seat balances a rule set whose stick is worth another), so the scores and the deposits add
+    up to what the players started with. The value is seat 0's points (first place's)."""
+    last = len(offsets) - 1
+    state = State(scores=offsets, dealer=last, round_wind="south", hand=last + 1, sticks=sticks)
 
     def run(rs: RuleSet) -> diff.Outcome:
-        absent = seats_absent(rs, len(scores))
+        absent = seats_absent(rs, len(offsets))
         if absent is not None:
             return diff.Outcome.cannot_arise(absent)
-        result = standings(rs, state)
+        start = new_game(rs).scores[0]
+        scores = [start + offset for offset in offsets]
+        scores[last] += (1000 - rules_of(rs).riichi_stick) * sticks
+        result = standings(rs, state.replace(scores=tuple(scores)))
         by_seat = sorted(result, key=lambda s: s.seat)
         summary = ", ".join(f"seat {s.seat}: {s.place}. {s.points:+.1f}" for s in by_seat)
         return diff.Outcome(
@@ -68,6 +76,15 @@ def _standing(scores: tuple[int, ...], sticks: int = 0) -> Callable[[RuleSet], d
         )
 
     return run
+
+
+def _final(offsets: tuple[int, ...], sticks: int = 0, note: str = "", table: str = "") -> diff.Situation:
+    """A final standings situation, read as the scores against the start (``start +17,000 /
+    +6,000 / -2,000 / -21,000``) with the sticks left and ``note`` (``table``: its prefix)."""
+    assert sum(offsets) == -1000 * sticks  # the scores and the deposits add up to the start's
+    scores = " / ".join(f"{offset:+,}" if offset else "0" for offset in offsets)
+    left = {0: "", 1: " with one stick left"}.get(sticks, f" with {sticks} sticks left")
+    return "standings", f"{table}final start {scores}{left}{note}", _standing(offsets, sticks)
 
 
 def _hand(hand: str, **kwargs: Any) -> Callable[[RuleSet], diff.Outcome]:
@@ -193,28 +210,14 @@ def _game_ends() -> Iterator[diff.Situation]:
 
 
 def _final_standings() -> Iterator[diff.Situation]:
-    """Four players: final standings, one stick left, floating uma."""
-    yield "standings", "final 42,000 / 31,000 / 27,000 / 20,000", _standing((42000, 31000, 27000, 20000))
-    yield (
-        "standings",
-        "final 35,000 / 35,000 / 25,000 / 24,000 with one stick left",
-        _standing((35000, 35000, 25000, 24000), 1),
-    )
-    yield (
-        "standings",
-        "final 45,000 / 29,000 / 26,000 / 20,000 (one player above 30,000)",
-        _standing((45000, 29000, 26000, 20000)),
-    )
-    yield (
-        "standings",
-        "final 38,000 / 32,000 / 26,000 / 24,000 (two above 30,000)",
-        _standing((38000, 32000, 26000, 24000)),
-    )
-    yield (
-        "standings",
-        "final 33,000 / 31,000 / 30,000 / 26,000 (three at or above 30,000)",
-        _standing((33000, 31000, 30000, 26000)),
-    )
+    """Four players: final standings (seat 0 first, seat 3 last), one stick left, floating uma
+    where a return of 30,000 above a 25,000 start leaves one, two or three players above it."""
+    yield _final((17000, 6000, -2000, -21000))
+    yield _final((10000, 10000, -10000, -11000), 1)
+    yield _final((20000, 4000, -4000, -20000), 0, " (one player 5,000 above the start)")
+    yield _final((13000, 7000, -8000, -12000), 0, " (two 5,000 above the start)")
+    yield _final((8000, 6000, 5000, -19000), 0, " (three 5,000 above the start or more)")
+    yield _final((17300, 5800, -2600, -20500), 0, " (hundreds to round)")
 
 
 def _tiles() -> Iterator[diff.Situation]:
@@ -339,14 +342,11 @@ def _three_player_ends() -> Iterator[diff.Situation]:
             _MIDGAME_3.replace(scores=(3000, 51000, 51000)),
         ),
     )
-    for scores, sticks, note in (
-        ((50000, 35000, 20000), 0, ""),
-        ((40000, 40000, 25000), 1, " with one stick left"),
-        ((45000, 31000, 29000), 0, " (one player at or above 35,000)"),
-        ((38000, 36000, 31000), 0, " (two above 35,000)"),
-    ):
-        text = " / ".join(f"{s:,}" for s in scores)
-        yield "standings", f"three players: final {text}{note}", _standing(scores, sticks)
+    three = "three players: "
+    yield _final((15000, 0, -15000), 0, "", three)
+    yield _final((5000, 5000, -11000), 1, "", three)
+    yield _final((10000, -4000, -6000), 0, " (one player 5,000 above the start or more)", three)
+    yield _final((3000, 1000, -4000), 0, " (two above the start)", three)
 
 
 def _three_player_tiles() -> Iterator[diff.Situation]:

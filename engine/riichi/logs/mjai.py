@@ -66,6 +66,8 @@ def read_mjai(data: bytes, file: str) -> GameLog:
             raise reader.error(f"line {line_number} is not JSON: {error}") from None
         except RecursionError:
             raise reader.error(f"line {line_number} nests its JSON deeper than a log does") from None
+        except ValueError:  # a whole number of more digits than int() reads
+            raise reader.error(f"line {line_number} holds a number of more digits than a log has") from None
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
             raise reader.error(f"line {line_number} is not an mjai message (a mapping with a 'type')")
         try:

@@ -80,6 +80,8 @@ def read_tenhou6(data: bytes, file: str) -> GameLog:
         raise LogError(file, 0, None, f"not JSON: {error}") from None
     except RecursionError:
         raise LogError(file, 0, None, "the JSON nests deeper than a log does") from None
+    except ValueError:  # a whole number of more digits than int() reads
+        raise LogError(file, 0, None, "the JSON holds a number of more digits than a log has") from None
     if not isinstance(document, dict) or not isinstance(document.get("log"), list):
         raise LogError(file, 0, None, "not a tenhou.net/6 log: no 'log' list")
     rule = document.get("rule", {})
@@ -195,6 +197,10 @@ class _Hand:
         pending = 0  # open and added kans whose indicator is due at the kan-er's discard
         order = self.turns(dealer=seat)
         if order is None:
+            for at, (taken, given) in enumerate(zip(self.taken, self.given, strict=True)):
+                odd = [code for code in (*taken, *given) if type(code) not in (int, str)]
+                if odd:  # a float (an infinity among them) is no tile and no call
+                    raise self.error(f"seat {at}'s tiles taken and given are numbers and call texts, not {odd[0]!r}")
             raise self.error("no order of play uses every tile taken and given (a call of no discard?)")
         for seat in order:
             taken = self.taken[seat].pop(0)
@@ -293,7 +299,7 @@ class _Hand:
     def result(self, raw: Any, ura: list[Any], scores: tuple[int, ...], sticks: int) -> LogResult | None:
         if raw == []:
             return None  # a hand the log stops in
-        if not isinstance(raw, list) or (raw[0] != WIN_NAME and raw[0] not in DRAW_NAMES):
+        if not isinstance(raw, list) or not (raw[0] == WIN_NAME or (type(raw[0]) is str and raw[0] in DRAW_NAMES)):
             raise self.error(f"unknown result {raw[0] if isinstance(raw, list) and raw else raw!r}")
         if len(raw) > 1 and not self.deltas(raw[1]):
             raise self.error(f"a result's deltas are {self.players} whole numbers, got {raw[1]!r}")
@@ -480,7 +486,7 @@ class _Order:
         text = str(give)[1:] if isinstance(give, str) and give.startswith("r") else give
         try:
             code = int(text)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # OverflowError: an infinity
             return _BROKEN
         if code != TSUMOGIRI:
             return code

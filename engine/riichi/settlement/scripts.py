@@ -204,7 +204,7 @@ class _Names:
         return _fail(self.where, self.path, message)
 
     def seat(self, name: Any, what: str) -> int:
-        if name not in self.seat_of:
+        if not isinstance(name, str) or name not in self.seat_of:  # a list or a mapping is no name
             raise self.fail(f"{what}: {shown(name)} is not one of the players")
         return self.seat_of[name]
 

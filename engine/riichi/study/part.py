@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..rules.compiled import rules_of
 from .bots import find_bots
 from .simulation import game_tallies, play_games
-from .tally import Tally, compare_measures, compare_paired, figures, play_measures, summary
+from .tally import Tally, compare_paired, figures, paired_measures, summary
 
 if TYPE_CHECKING:
     from ..._core.pairs import Measure, Pairs
@@ -52,13 +52,14 @@ class RiichiStudy:
         return game_tallies(rs, seed, start, stop, find_bots(rs, _seated(rs, bots)))
 
     def play_measures(self, rs: RuleSet) -> list[Measure]:
-        """What ``yakuset diff --play`` compares (:func:`yakuset.riichi.study.tally.play_measures`)."""
-        return play_measures(rules_of(rs).table.players)
+        """What ``yakuset diff --play`` compares: the measures a study's comparison sets side by
+        side (:func:`yakuset.riichi.study.tally.paired_measures`), by starting seat at ``rs``'s table."""
+        return paired_measures(rules_of(rs).table.players)
 
     def compare_measures(self, rulesets: Sequence[RuleSet]) -> list[Measure]:
         """What a study's comparison sets side by side, by starting seat at the smallest of the
-        rule sets' tables (:func:`yakuset.riichi.study.tally.compare_measures`)."""
-        return compare_measures(min(rules_of(rs).table.players for rs in rulesets))
+        rule sets' tables (:func:`yakuset.riichi.study.tally.paired_measures`, as ``diff --play``'s)."""
+        return paired_measures(min(rules_of(rs).table.players for rs in rulesets))
 
     def summary(self, tally: Tally) -> dict[str, Any]:
         """The figures of a tally (:func:`yakuset.riichi.summary`)."""

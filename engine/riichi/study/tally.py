@@ -156,43 +156,49 @@ def compare(a: Tally, b: Tally) -> dict[str, Any]:
     return out
 
 
-def compare_measures(players: int) -> list[Measure]:
-    """What a study's comparison sets side by side at a table of ``players``, each read from one
-    game's tally as (numerator, denominator): the figures :func:`compare` gives, by starting seat
-    too."""
+def paired_measures(players: int) -> list[Measure]:
+    """What a paired comparison sets side by side at a table of ``players``, a study's
+    (``yakuset simulate A B``) and ``yakuset diff --play``'s alike, each read from one game's
+    tally as (numerator, denominator): the figures :func:`summary` gives (the rates, a win's
+    value), each starting seat's first places, place, final score and points, then first place's
+    points, the points spread and hands a game."""
     return [
         *(Measure(key, label, True, read) for key, (label, read) in _SHARES.items()),
-        *(Measure(key, label, False, per_observation(read)) for key, (label, read) in _MEANS.items()),
+        Measure("win_value", _MEANS["win_value"][0], False, per_observation(_MEANS["win_value"][1])),
         *(
-            measure
+            Measure(f"seat_{seat}_{what}", label.format(seat=seat), is_share, read(seat), scale)
             for seat in range(players)
-            for measure in (
-                Measure(f"seat_{seat}_first", f"starting seat {seat} places first", True, _first_of(seat)),
-                Measure(f"seat_{seat}_place", f"starting seat {seat}'s place", False, _seat_reader(_place, seat)),
-                Measure(f"seat_{seat}_score", f"starting seat {seat}'s final score", False, _seat_reader(_score, seat)),
-            )
+            for what, (label, is_share, read, scale) in _BY_SEAT.items()
         ),
+        Measure("first_place_points", "first place's points", False, _top_points, 10),
+        Measure("points_spread", "points spread (first - last)", False, _spread, 10),
+        Measure("hands_per_game", _MEANS["hands_per_game"][0], False, per_observation(_MEANS["hands_per_game"][1])),
     ]
 
 
-def _seat_reader(read: Callable[[Tally, int], tuple[int, int, int]], seat: int) -> Callable[[Tally], tuple[int, int]]:
-    return per_observation(lambda t: read(t, seat))
+def _seat_reader(read: Callable[[Tally, int], tuple[int, int, int]]) -> Callable[[int], Callable[[Tally], Any]]:
+    return lambda seat: per_observation(lambda t: read(t, seat))
+
+
+#: The paired measures of each starting seat: key -> (label, is a share, reader of a seat, scale).
+_BY_SEAT: dict[str, tuple[str, bool, Callable[[int], Callable[[Tally], tuple[int, int]]], int]] = {
+    "first": ("starting seat {seat} places first", True, lambda seat: lambda t: _first(t, seat), 1),
+    "place": ("starting seat {seat}'s place", False, _seat_reader(_place), 1),
+    "score": ("starting seat {seat}'s final score", False, _seat_reader(_score), 1),
+    "points": ("starting seat {seat}'s points", False, _seat_reader(_points), 10),
+}
 
 
 def compare_paired(pairs: Pairs) -> dict[str, Any]:
     """The second rule set against the first from their paired moments (the same games played
-    under both, :func:`compare_measures`): each figure's difference, its 95% interval over the
-    per-game differences (``intervals.ratio_difference``), and whether it is significant."""
-    out: dict[str, Any] = {name: pairs.compared(name) for name in (*_SHARES, *_MEANS)}
+    under both, :func:`paired_measures`): each figure's difference, its 95% interval over the
+    per-game differences (``intervals.ratio_difference``), and whether it is significant; the
+    starting seats' under ``by_seat``."""
     seats = sum(1 for key in pairs.moments if key.endswith("_first"))
+    found = {m.key: pairs.compared(m.key, scale=m.scale) for m in paired_measures(seats)}
+    out: dict[str, Any] = {key: value for key, value in found.items() if not key.startswith("seat_")}
     out["by_seat"] = [
-        {
-            "seat": seat,
-            "first": pairs.compared(f"seat_{seat}_first"),
-            "place": pairs.compared(f"seat_{seat}_place"),
-            "score": pairs.compared(f"seat_{seat}_score", 1),
-        }
-        for seat in range(seats)
+        {"seat": seat, **{what: found[f"seat_{seat}_{what}"] for what in _BY_SEAT}} for seat in range(seats)
     ]
     return out
 
@@ -206,31 +212,6 @@ def _spread(t: Tally) -> tuple[int, int]:
     """One game's final points spread, first place's less last place's, in tenths."""
     points = t.points_sums.values()
     return ((max(points) - min(points)) if points else 0, t.matches)
-
-
-def _first_of(seat: int) -> Callable[[Tally], tuple[int, int]]:
-    return lambda t: _first(t, seat)
-
-
-def play_measures(players: int) -> list[Measure]:
-    """What ``yakuset diff --play`` compares at a table of ``players``, each read from one game's
-    tally as (numerator, denominator): the rates per seat and hand, a win's value, each starting
-    seat's first places, first place's points and the points spread, hands a game."""
-    shares = [Measure(key, _SHARES[key][0], True, _SHARES[key][1]) for key in _PLAY_SHARES]
-    return [
-        *shares,
-        Measure("win_value", _MEANS["win_value"][0], False, per_observation(_MEANS["win_value"][1])),
-        *(
-            Measure(f"seat_{seat}_first", f"starting seat {seat} places first", True, _first_of(seat))
-            for seat in range(players)
-        ),
-        Measure("first_place_points", "first place's points", False, _top_points, 10),
-        Measure("points_spread", "points spread (first - last)", False, _spread, 10),
-        Measure("hands_per_game", _MEANS["hands_per_game"][0], False, per_observation(_MEANS["hands_per_game"][1])),
-    ]
-
-
-_PLAY_SHARES = ("win_rate", "deal_in_rate", "exhaustive_draws", "riichi_rate", "call_rate", "dealer_share")
 
 
 def shown_figures() -> list[tuple[str, str, bool]]:
@@ -273,15 +254,27 @@ def figures(study: dict[str, Any]) -> list[str]:
             f"\n{comparison['b']} against {comparison['a']} on the same games "
             "(paired difference, 95% interval; * significant):"
         )
-        diffs = comparison["differences"]
-        for key, label, is_share in shown:
-            lines.append(f"  {label:<{width}}  {shown_difference(diffs[key], is_share, 8, 1)}")
-        for seat in diffs["by_seat"]:
-            label = f"seat {seat['seat']} first place"
-            lines.append(
-                f"  {label:<{width}}  {shown_difference(seat['first'], True, 8, 1)}"
-                f"; final score {shown_difference(seat['score'], False, 8, 1)}"
-            )
+        lines += _paired_lines(comparison["differences"])
+    return lines
+
+
+def _paired_lines(diffs: dict[str, Any]) -> list[str]:
+    """A comparison's lines: each of :func:`paired_measures` that differs in some game, then how
+    many are the same in every game (named once rather than a line each)."""
+    seats = len(diffs["by_seat"])
+    found = {**diffs, **{f"seat_{s['seat']}_{what}": s[what] for s in diffs["by_seat"] for what in _BY_SEAT}}
+    measures = paired_measures(seats)
+    width = max(len(m.label) for m in measures)
+    lines, same = [], 0
+    for m in measures:
+        d = found[m.key]
+        if d["ci95"] == [0, 0] and d["difference"] == 0:
+            same += 1
+            continue
+        lines.append(f"  {m.label:<{width}}  {shown_difference(d, m.share, 8, 1)}")
+    if same:
+        some = f"{'the other ' if lines else ''}{same} of {len(measures)} measures are"
+        lines.append(f"  {'every measure is' if same == len(measures) else some} the same in every game")
     return lines
 
 

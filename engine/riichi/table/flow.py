@@ -4,7 +4,6 @@ table rules have accepted the move: ``table.decisions``)."""
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -37,6 +36,8 @@ from .turn import swap_kinds
 from .wins import scored, win_of
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from ..._core.ruleset import RuleSet
     from ..rules.table import TableRules
     from ..scoring.hand import HandScore
@@ -52,9 +53,19 @@ _new_passed = from_fields(Passed)
 _REACTION = DECISIONS[REACTION]
 
 
-def deal(rs: RuleSet, rules: TableRules, copies: bytes, state: State, wall: Wall, number: int, events: Events) -> Hand:
-    """The hand ``number`` of the table dealt from ``wall`` in ``state``, and the dealer's draw."""
-    hand = Hand(rs, rules, copies, state, wall)
+def deal(
+    rs: RuleSet,
+    rules: TableRules,
+    copies: bytes,
+    state: State,
+    wall: Wall,
+    number: int,
+    events: Events,
+    plans: dict[str, tuple[Any, ...]] | None = None,
+) -> Hand:
+    """The hand ``number`` of the table dealt from ``wall`` in ``state``, and the dealer's draw
+    (``plans``: the table's, shared by its hands; ``Hand.plans``)."""
+    hand = Hand(rs, rules, copies, state, wall, plans)
     events.append(
         HandDealt(
             number,
@@ -77,9 +88,7 @@ def draw(hand: Hand, seat: int, events: Events, replacement: bool = False) -> No
     wall = hand.wall
     shown_before = wall.revealed
     tile = wall.replacement() if replacement else wall.draw()
-    mine = hand.seats[seat]
-    insort(mine.concealed, tile)
-    mine.kinds[tile >> 2] += 1
+    hand.seats[seat].draw(tile)
     hand.turn, hand.drawn, hand.phase, hand.rinshan = seat, tile, TURN, replacement
     hand.kuikae = None
     hand.scores = {}
@@ -143,22 +152,13 @@ def _discard(hand: Hand, seat: int, move: Move, events: Events) -> None:
     tile, riichi = move.tile, move.kind is _RIICHI
     assert tile is not None
     mine = hand.seats[seat]
-    mine.take((tile,))
-    double = riichi and hand.first_turn(seat)
-    mine.discards.append(tile)
+    if riichi:
+        mine.riichi, mine.double = True, hand.first_turn(seat)
+        hand.pending_riichi = True
+    mine.discard(tile, hand.drawn, hand.copies)
     mine.ippatsu = False
     if mine.furiten == "temporary":
         mine.furiten = None
-    if riichi:
-        mine.riichi, mine.double = True, double
-        hand.pending_riichi = True
-    floor = mine.floor
-    if floor > 0 or (floor == 0 and tile == hand.drawn):  # not tenpai: see Seat.count_waits
-        mine.waits = ()
-        if tile != hand.drawn:  # the drawn tile discarded: the hand before the draw, its floor kept
-            mine.floor = floor - 1
-    else:
-        mine.count_waits(hand.copies)
     events.append(_new_tile_discarded((seat, tile, tile == hand.drawn, riichi)))
     shown_before = hand.wall.revealed
     hand.wall.discarded()  # a kan's dora due after its discard
@@ -191,19 +191,12 @@ def _offer_to_others(hand: Hand, seat: int, tile: int, kind: str, events: Events
     hand.ron, hand.calls = [], []
     hand.reactions = {}
     hand.phase = REACTION
-    offered, right = tile >> 2, (seat + 1) % hand.rules.players
-    asking, waiting = [], []
-    for other in hand.others[seat]:
-        mine = hand.seats[other]
-        if offered in mine.waits:
-            waiting.append(other)
-        elif mine.kinds[offered] < 2 and (other != right or not hand.may_chi(other, offered)):
-            # Not among its waits, fewer than two of it, and no chi: only a pass (the rules of
-            # ron, of pon and kan, and of chi ask no more of it).
-            continue
+    maybe, hand.waiting = hand.answering(tile >> 2)
+    asking: list[int] = []
+    for other in maybe:
         if len(reactions_of(hand, other)) > 1:
             asking.append(other)
-    hand.asking, hand.waiting = asking, waiting
+    hand.asking = asking
     if not asking:
         _resolve(hand, events)
 

@@ -69,7 +69,7 @@ class Hand:
     first go-around is over). ``scores`` remembers the wins scored for the decision.
     ``ending`` is set when the hand ends (:class:`HandEnding`); ``closing`` says why no seat
     moves once the game is over or the table stopped. ``plans`` keeps what each decision lists
-    under the rule set (``Decision.listed``)."""
+    under the rule set (``Decision.listed``): the rule set's alone, so a table's hands share it."""
 
     __slots__ = (
         "rs",
@@ -102,7 +102,15 @@ class Hand:
         "plans",
     )
 
-    def __init__(self, rs: RuleSet, rules: TableRules, copies: bytes, state: State, wall: Wall) -> None:
+    def __init__(
+        self,
+        rs: RuleSet,
+        rules: TableRules,
+        copies: bytes,
+        state: State,
+        wall: Wall,
+        plans: dict[str, tuple[Any, ...]] | None = None,
+    ) -> None:
         n = rules.players
         self.rs, self.rules, self.state, self.copies, self.wall = rs, rules, state, copies, wall
         self.others = tuple(tuple((seat + k) % n for k in range(1, n)) for seat in range(n))
@@ -129,7 +137,7 @@ class Hand:
         self.scores: dict[tuple[int, int], tuple[HandScore | None, str | None]] = {}
         self.ending: HandEnding | None = None
         self.closing = ""
-        self.plans: dict[str, tuple[Any, ...]] = {}  # Decision.listed's: the kinds' rules (table.rule)
+        self.plans: dict[str, tuple[Any, ...]] = {} if plans is None else plans
 
     @property
     def to_move(self) -> int | None:
@@ -177,12 +185,29 @@ class Hand:
         kinds = self.seats[seat].kinds
         return any(kinds[a] and kinds[b] for a, b in CHI_SHAPES[kind])
 
+    def answering(self, kind: int) -> tuple[list[int], list[int]]:
+        """The seats that may answer the offer of a tile of ``kind`` (by the seat ``discarder``)
+        with more than a pass, in turn order from its right, as far as their tiles tell: those
+        waiting on it (``waiting``, also returned alone), and those holding what a call on it
+        takes, two of it (a pon, three an open kan) or, on the discarder's right, a chi's two
+        others. The rules of ron, pon, kan and chi ask these tiles of their moves, so any other
+        seat has only a pass (tests/riichi/table/test_seats.py checks it against the answers
+        listed)."""
+        seats, right = self.seats, (self.discarder + 1) % self.rules.players
+        maybe, waiting = [], []
+        for other in self.others[self.discarder]:
+            if kind in seats[other].waits:
+                waiting.append(other)
+            elif seats[other].kinds[kind] < 2 and (other != right or not self.may_chi(other, kind)):
+                continue
+            maybe.append(other)
+        return maybe, waiting
+
     def furiten(self, seat: int) -> str | None:
         """Why ``seat`` may not ron now, or ``None``."""
         mine = self.seats[seat]
-        own = {tile >> 2 for tile in mine.discards}
         for kind in mine.waits:
-            if kind in own:
+            if mine.discarded[kind]:
                 return f"{tile_name(kind)} is in your discards"
         if mine.furiten == "riichi":
             return "a winning tile passed after your riichi (furiten until the hand ends)"

@@ -140,6 +140,7 @@ class Table:
         "_hand",
         "_legal",
         "_missing",
+        "_plans",
     )
 
     def __init__(self, rs: RuleSet, *, seed: int = 0, wall: Any = None, state: State | None = None) -> None:
@@ -156,17 +157,15 @@ class Table:
         self._number = 0
         self._legal: list[Move] | None = None
         self._missing: InputError | None = None
-        self._hand = deal(rs, self._table, self._copies, self._state, self._wall_for(0), 0, self._events)
+        self._plans: dict[str, tuple[Any, ...]] = {}  # what each decision lists under the rule set (Hand.plans)
+        self._hand = deal(rs, self._table, self._copies, self._state, self._wall_for(0), 0, self._events, self._plans)
 
     # --- what the table shows ------------------------------------------------------------------
 
     @property
     def to_move(self) -> int | None:
         """The seat that decides now, or ``None`` once the game is over."""
-        hand = self._hand
-        if hand.phase in (TURN, CALLED):
-            return hand.turn
-        return hand.asking[0] if hand.phase == REACTION else None
+        return self._hand.to_move
 
     @property
     def state(self) -> State:
@@ -318,7 +317,7 @@ class Table:
             hand.phase, hand.closing = OVER, after.end_reason
         else:
             self._number += 1
-            self._hand = deal(self.rs, self._table, self._copies, after, wall, self._number, events)
+            self._hand = deal(self.rs, self._table, self._copies, after, wall, self._number, events, self._plans)
 
 
 class View:
@@ -357,6 +356,17 @@ class View:
         keeps them for its furiten, riichi and tenpai checks; a kind the hand already holds
         every copy of (four less those in its melds and kita) is no wait."""
         return self._table._hand.seats[self.seat].waits
+
+    @property
+    def shanten(self) -> int:
+        """How many tiles this seat's hand is from tenpai: the shanten of its concealed tiles as
+        they are now (13, or 14 while it is to discard, less 3 a meld) read as sets and a pair,
+        or closed as seven pairs or the thirteen orphans where the rule set has them; 0 tenpai
+        (with 13), -1 complete (with 14). No tile is counted past the copies left of it (as
+        :attr:`waits`). The table counts it again only when the hand changed since the last
+        count (it keeps it with the waits it counts on each discard and call)."""
+        table = self._table
+        return table._hand.seats[self.seat].shanten(table._copies)
 
     @property
     def drawn(self) -> int | None:

@@ -175,7 +175,7 @@ def _riichi_discards(hand: Hand, seat: int) -> list[Move]:
     mine = hand.seats[seat]
     counted = bytearray(mine.kinds)
     limits, melds = mine.limits(hand.copies), len(mine.melds)
-    found = shanten_of(bytes(counted), limits, melds)
+    found = shanten_of(bytes(counted), limits, melds)  # a new hand of 14 each turn: nothing to remember
     if found > 0:  # the hand before the draw is as far from tenpai at least
         mine.floor = found - 1
         return []
@@ -196,6 +196,13 @@ def _not_complete(hand: Hand, seat: int) -> bool:
     """Whether the tile drawn is none of the waits of the hand before the draw."""
     assert hand.drawn is not None
     return hand.drawn >> 2 not in hand.seats[seat].waits
+
+
+def _complete(hand: Hand, seat: int) -> bool:
+    """Whether the tile drawn is one of the waits of the hand before the draw (the tsumo's
+    listing asks it first: without it, ``not_complete`` refuses every tsumo)."""
+    assert hand.drawn is not None
+    return hand.drawn >> 2 in hand.seats[seat].waits
 
 
 NOT_COMPLETE = TableRule("not_complete", None, lambda h, s, m: "the hand is not complete", when=_not_complete)
@@ -330,7 +337,7 @@ def _discards(hand: Hand, seat: int) -> list[Move]:
 
 #: The rules of each kind of move of a turn after a draw.
 TURN_KINDS = (
-    KindRules(MoveKind.TSUMO, lambda h, s: [TSUMO], (NOT_COMPLETE, ATOZUKE, NO_YAKU)),
+    KindRules(MoveKind.TSUMO, lambda h, s: [TSUMO], (NOT_COMPLETE, ATOZUKE, NO_YAKU), ready=_complete),
     KindRules(
         MoveKind.NINE_TERMINALS,
         lambda h, s: [NINE_TERMINALS],

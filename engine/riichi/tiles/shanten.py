@@ -15,6 +15,10 @@ that reach the next two; a block that uses none of the hand's tiles can be place
 (some tile always has room), so each table is made monotone. The four tables (honours: no runs)
 are combined by the sets the hand still needs. A suit's table depends only on its counts and
 limits, and is remembered.
+
+This module is the readable reference. Where a suit's limits are full, its table and gains are
+read from tables of every suit shape instead (:mod:`.shanten_fast`, built once into the user's
+cache from the same walk; tests/riichi/tiles/test_shanten_fast.py checks they agree).
 """
 
 from __future__ import annotations
@@ -23,9 +27,10 @@ import operator
 from collections.abc import Sequence
 
 from ..._core.memo import memo
+from . import shanten_fast
 from .notation import TERMINALS_AND_HONOURS
+from .suitwalk import NONE as _NONE, settled, steps
 
-_NONE = -99  # no such combination of blocks
 _ORPHANS = tuple(sorted(TERMINALS_AND_HONOURS))
 #: Four of each tile kind: the limits of a hand with no melds and no tile removed.
 FULL_LIMITS = b"\x04" * 34
@@ -42,34 +47,12 @@ _STEPS = memo("riichi", "shanten walk steps", 5 * 5 * 2 * 250)
 _steps_get = _STEPS.get
 
 
-def _steps(held: int, cap: int, run_ok: bool, state: int) -> tuple[tuple[int, int], ...]:
-    """The states a walk reaches from ``state`` (packed as in :func:`_walk`) at a place holding
-    ``held`` of ``cap`` copies left, and the tiles each uses there: runs begun (``run_ok``), a
-    triplet, the pair; never more copies than ``cap``, four sets and one pair at most."""
-    index, back1, back2 = state // 25, state // 5 % 5, state % 5
-    sets, pairs = divmod(index, 2)
-    carried = back1 + back2
-    found = []
-    if carried <= cap:
-        most_runs = min(4 - sets, cap - carried) if run_ok else 0
-        for begun in range(most_runs + 1):
-            for triplet in (0, 1) if held and sets + begun < 4 else (0,):
-                for pair in (0, 1) if held and not pairs else (0,):
-                    need = carried + begun + 3 * triplet + 2 * pair
-                    if need > cap:
-                        break
-                    key = (((sets + begun + triplet) * 2 + pairs + pair) * 5 + begun) * 5 + back1
-                    found.append((key, need if need < held else held))
-    return tuple(found)
-
-
 def _walk(counts: bytes, limits: bytes, runs: bool) -> tuple[int, ...]:
     """The table of one suit: ``best[m * 2 + p]``, the most of its tiles that ``m`` sets and ``p``
     pairs of the suit can use with no tile past its limit (monotone: fewer blocks that use
     tiles, the rest anywhere)."""
     size = len(counts)
-    # A state: sets, pairs, runs begun one tile back and two tiles back, packed in one int
-    # (((sets * 2 + pairs) * 5 + back1) * 5 + back2) -> the tiles used.
+    # A state (packed as suitwalk says) -> the tiles used.
     states: dict[int, int] = {0: 0}
     for i in range(size):
         held, cap = counts[i], limits[i]
@@ -78,29 +61,30 @@ def _walk(counts: bytes, limits: bytes, runs: bool) -> tuple[int, ...]:
         moved: dict[int, int] = {}
         moved_get = moved.get
         for state, used in states.items():
-            steps = _steps_get(base + state)
-            if steps is None:
-                steps = _STEPS.put(base + state, _steps(held, cap, run_ok, state))
-            for key, gain in steps:
+            moves = _steps_get(base + state)
+            if moves is None:
+                moves = _STEPS.put(base + state, steps(held, cap, run_ok, state))
+            for key, gain in moves:
                 value = used + gain
                 if moved_get(key, _NONE) < value:
                     moved[key] = value
         states = moved
-    best = [_NONE] * 10
-    for state, used in states.items():
-        if not state % 25 and best[state // 25] < used:  # no run left open
-            best[state // 25] = used
-    for index in range(10):  # fewer blocks that use tiles, the rest placed anywhere
-        sets, pairs = divmod(index, 2)
-        if pairs and best[index - 1] > best[index]:
-            best[index] = best[index - 1]
-        if sets and best[index - 2] > best[index]:
-            best[index] = best[index - 2]
-    return tuple(best)
+    return settled(states)
+
+
+#: A suit's and the honours' limits when no copy is in a meld or removed: where the fast path
+#: answers (:mod:`.shanten_fast`).
+_FULL = (b"\x04" * 7, b"\x04" * 9)
+_fast_table, _fast_gains = shanten_fast.table, shanten_fast.gains
 
 
 def _table(counts: bytes, limits: bytes, runs: bool) -> tuple[int, ...]:
-    """The table of a suit (``runs``) or of the honours, remembered."""
+    """The table of a suit (``runs``) or of the honours: read from every shape's table with full
+    limits (:mod:`.shanten_fast`), else walked and remembered."""
+    if limits == _FULL[runs]:
+        fast = _fast_table(counts, runs)
+        if fast is not None:
+            return fast
     if not runs:
         return _honours_table(counts, limits)
     key = counts + limits
@@ -234,7 +218,12 @@ def _suit_table(counts: Sequence[int], limits: bytes, suit: int) -> tuple[int, .
     held = bytes(counts[start:stop])
     if not any(held):
         return _EMPTY_SUIT
-    return _table(held, limits[start:stop], runs)
+    bound = limits[start:stop]
+    if bound == _FULL[runs]:
+        fast = _fast_table(held, runs)
+        if fast is not None:
+            return fast
+    return _table(held, bound, runs)
 
 
 def _rests(
@@ -364,7 +353,12 @@ _gains_get = _GAINS.get
 def _gains(held: bytes, limits: bytes, runs: bool) -> tuple[int, ...]:
     """For each index of the table of ``held`` (a suit's counts, or the honours' without
     ``runs``), a bitmask of the places (bit ``i``: the suit's ``i``-th tile, a copy left) where a
-    tile added makes that entry one more; remembered."""
+    tile added makes that entry one more: read from every shape's gains with full limits
+    (:mod:`.shanten_fast`), else worked out and remembered."""
+    if limits == _FULL[runs]:
+        fast = _fast_gains(held, runs)
+        if fast is not None:
+            return fast
     key = held + limits
     found: tuple[int, ...] | None = _gains_get(key)
     if found is None:
@@ -409,6 +403,10 @@ def discard_efficiency(counts: bytes, limits: bytes, melds: int, left: Sequence[
     tables = [_suit_table(hand, limits, suit) for suit in range(4)]
     afters = _discard_shantens(hand, limits, melds, tables)
     lowest = min(after for _, after, _, _, _ in afters)
+    # What a tile drawn adds, and the tiles near the hand, read once a turn: a discard changes
+    # them at its own kind only (a kind it no longer holds: the near tiles counted again).
+    weights = [left[kind] if hand[kind] < limits[kind] else 0 for kind in range(34)]
+    near = _near_bits(hand, melds)
     out = []
     for kind, after, standard, others, table in afters:
         accepted = 0
@@ -416,7 +414,11 @@ def discard_efficiency(counts: bytes, limits: bytes, melds: int, left: Sequence[
             after_tables = list(tables)
             after_tables[_SUIT_OF[kind]] = table
             hand[kind] -= 1
-            accepted = _accepted(hand, limits, melds, left, (after, standard, others), after_tables)
+            held = weights[kind]
+            weights[kind] = left[kind] if hand[kind] < limits[kind] else 0
+            lowering = _lowering(hand, limits, melds, (after, standard, others), after_tables)
+            accepted = _weighed(lowering & (near if hand[kind] else _near_bits(hand, melds)), weights)
+            weights[kind] = held
             hand[kind] += 1
         out.append((kind, after, accepted))
     return out
@@ -447,15 +449,10 @@ def _discard_shantens(
     return afters
 
 
-def _accepted(
-    hand: bytearray,
-    limits: bytes,
-    melds: int,
-    left: Sequence[int],
-    shantens: tuple[int, int, int | None],
-    tables: Sequence[tuple[int, ...]],
+def _lowering(
+    hand: bytearray, limits: bytes, melds: int, shantens: tuple[int, int, int | None], tables: Sequence[tuple[int, ...]]
 ) -> int:
-    """The copies ``left`` of the tiles that lower the shanten of the hand of 13 ``hand`` (whose
+    """A bit a tile kind: the tiles that lower the shanten of the hand of 13 ``hand`` (whose
     suits' ``tables`` are given): ``shantens`` is its shanten, as sets and a pair, and as seven
     pairs or the orphans (``None``: not counted)."""
     after, standard, others = shantens
@@ -473,14 +470,19 @@ def _accepted(
                     completing |= gains[index] << start
     if not melds and (others is None or others <= after):
         completing |= _others_lowering(hand, limits, after)
-    lowering = completing & _near_bits(hand, melds)
-    accepted = 0
-    while lowering:
-        tile = (lowering & -lowering).bit_length() - 1
-        lowering &= lowering - 1
-        if left[tile] and hand[tile] < limits[tile]:
-            accepted += left[tile]
-    return accepted
+    return completing
+
+
+#: For each suit's first kind, the kinds whose bits a 9-bit mask of the suit sets.
+_PLACES = {
+    start: tuple(tuple(start + p for p in range(9) if mask >> p & 1) for mask in range(512)) for start in (0, 9, 18, 27)
+}
+
+
+def _weighed(tiles: int, weights: Sequence[int]) -> int:
+    """The sum of ``weights`` over the kinds whose bits ``tiles`` sets, a suit at a time."""
+    weight = weights.__getitem__
+    return sum(sum(map(weight, _PLACES[start][tiles >> start & 511])) for start in (0, 9, 18, 27))
 
 
 def _others_lowering(hand: bytearray, limits: bytes, after: int) -> int:

@@ -113,6 +113,12 @@ def _owari_nan(text: str) -> str:
         (lambda: '{"log": ' + "[" * 100_000 + "]" * 100_000 + "}", "nests deeper"),  # 11
         (lambda: '{"type": "start_game", "x": ' + "[" * 100_000 + "]" * 100_000 + "}\n", "nests its JSON deeper"),  # 11
         (lambda: '<mjloggm ver="2.3"><GO type="169"/></mjloggm>', "holds no hand"),  # 14
+        # the fuzzing campaign (tests/fuzz): an infinity among the tiles given was an OverflowError,
+        # JSON of a number past 4,300 digits a ValueError, a result named by a list a TypeError
+        (lambda: _tenhou6(lambda d: d["log"][0][6].__setitem__(0, math.inf)), "numbers and call texts, not inf"),
+        (lambda: _tenhou6(lambda d: d["log"][0][-1].__setitem__(0, ["和了"])), "unknown result ['和了']"),  # unhashable
+        (lambda: '{"log": [' + "9" * 5000 + "]}", "a number of more digits than a log has"),
+        (lambda: '{"type": "start_game", "x": ' + "9" * 5000 + "}\n", "line 1 holds a number of more digits"),
         (lambda: '{"log": [], "sc": [25000, 0, 25000, 0, 25000, 0, 25000, 0]}', "holds no hand"),  # 15
     ],
 )

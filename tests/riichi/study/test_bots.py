@@ -165,6 +165,7 @@ VIEW_SURFACE = {
     "seat",
     "hand",
     "counts",
+    "shanten",
     "waits",
     "copies",
     "drawn",

@@ -236,6 +236,16 @@ def test_a_hand_given_by_tiles_must_agree_with_the_outcome():
             "players: [a, b, c, d]\ndealer: a\nhands: [{draw: {tenpai: [a]}, riichi: b}]\n",
             "riichi is a list of players",
         ),
+        # the fuzzing campaign (POST /api/v1/replay): a list or a mapping where a name goes was a
+        # TypeError (unhashable), an unexpected error of the command line and a 500 of the server
+        (
+            "players: [a, b, c, d]\ndealer: a\nhands: [{ron: {discarder: b, winners: [{seat: [[1]], han: 1}]}}]\n",
+            "seat: [[1]] is not one of the players",
+        ),
+        (
+            "players: [a, b, c, d]\ndealer: a\nhands: [{draw: {tenpai: [{draw: {tenpai: []}}]}}]\n",
+            "tenpai: {'draw': {'tenpai': []}} is not one of the players",
+        ),
         ("players: [a, b, c, d]\ndealer: a\nhands: [{abort: four_winds}]\nextra: 1\n", "unknown key 'extra'"),
     ],
 )
