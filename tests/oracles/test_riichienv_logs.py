@@ -92,3 +92,15 @@ def test_the_protocols_words_read_and_our_writer_writes_them(tmp_path: Path) -> 
     assert ours.hands == theirs.hands
     again = read_log(written(tmp_path, "again.jsonl", write_mjai(theirs)))
     assert again.hands == theirs.hands
+
+
+@pytest.mark.parametrize("seed", [64, 76])
+def test_a_north_set_aside_after_riichi_is_the_one_just_drawn(tmp_path: Path, seed: int) -> None:
+    """riichienv's sanma games where a riichi hand holding a north draws another and sets it
+    aside: the reader gave the kita the north held, which the table refuses after riichi."""
+    text, _ = riichienv_log("tenhou-sanma", seed)
+    lines = events(text)
+    riichi = {(i, e["actor"]) for i, e in enumerate(lines) if e["type"] == "reach_accepted"}
+    assert riichi and any(e["type"] == "kita" for e in lines)
+    done = replay(ruleset("tenhou-sanma"), read_log(written(tmp_path, "sanma.jsonl", text)))
+    assert done.divergence is None, str(done.divergence)

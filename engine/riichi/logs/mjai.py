@@ -206,8 +206,12 @@ class _Reader:
         build.added_kan(seat, build.held_copy(seat, *self.kind(message.get("pai"))))
 
     def nukidora(self, message: dict[str, Any]) -> None:
+        """A north set aside: the one just drawn when it is a north (after riichi no other may
+        be), else a north held."""
         build, seat = self.now(message), self.seat(message, "actor")
-        build.kita(seat, build.held_copy(seat, *self.kind(message.get("pai"))))
+        kind, drawn = self.kind(message.get("pai")), build.last_draw[seat]
+        north = drawn if drawn is not None and (drawn >> 2, build.is_red(drawn)) == kind else None
+        build.kita(seat, build.held_copy(seat, *kind) if north is None else north)
 
     def dora(self, message: dict[str, Any]) -> None:
         self.now(message).dora(self.fresh(message.get("dora_marker")), counted=True)
