@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from ..._core.memo import memo
 from . import shanten_fast
 from .notation import TERMINALS_AND_HONOURS
-from .suitwalk import NONE as _NONE, settled, steps
+from .suitwalk import NONE as _NONE, monotone, settled, steps
 
 _ORPHANS = tuple(sorted(TERMINALS_AND_HONOURS))
 #: Four of each tile kind: the limits of a hand with no melds and no tile removed.
@@ -160,13 +160,7 @@ def _honours_table(held: bytes, limits: bytes) -> tuple[int, ...]:
             if not pairs and cap >= 2 and grown[index + 1] < best[index] + min(count, 2):
                 grown[index + 1] = best[index] + min(count, 2)
         best = grown
-    for index in range(10):
-        sets, pairs = divmod(index, 2)
-        if pairs and best[index - 1] > best[index]:
-            best[index] = best[index - 1]
-        if sets and best[index - 2] > best[index]:
-            best[index] = best[index - 2]
-    return _HONOURS.put(key, tuple(best))  # type: ignore[no-any-return]
+    return _HONOURS.put(key, monotone(best))  # type: ignore[no-any-return]
 
 
 _EMPTY_SUIT = (0,) * 10

@@ -44,6 +44,12 @@ def settled(states: Mapping[int, int]) -> tuple[int, ...]:
     for state, used in states.items():
         if not state % 25 and best[state // 25] < used:  # no run left open
             best[state // 25] = used
+    return monotone(best)
+
+
+def monotone(best: list[int]) -> tuple[int, ...]:
+    """``best`` (the most tiles ``m`` sets and ``p`` pairs use, at ``m * 2 + p``) made monotone:
+    fewer blocks that use tiles and the rest placed anywhere, as some tile always has room."""
     for index in range(10):
         sets, pairs = divmod(index, 2)
         if pairs and best[index - 1] > best[index]:
