@@ -47,6 +47,7 @@ NOT_SCORED = {
     "wins.riichi_draws_left": "how many draws riichi needs left in the wall: a play rule",
     "kita.ron": "whether a set-aside north may be ronned (and as chankan): a play rule",
     "kita.breaks_ippatsu": "whether a kita ends ippatsu: a play rule",
+    "draws.karaten": "which hands count tenpai at the draw and may declare riichi: a play rule",
 }
 #: The bundled rule set where a rule matters: Tenhou, except for a rule of a table of three, and
 #: for what Tenhou's rounding hides (its first place takes minus the others' sum, whatever the

@@ -349,7 +349,7 @@ def test_diff_with_logs_gives_the_played_games_as_markdown_and_text(capsys, tmp_
     played = out[out.index("Played games: ") :]
     assert played.startswith(f"Played games: 2 of 9 situations change; largest: {hand_9}: ")
     assert "0 of 1 whole game(s) change placements" in played
-    assert f"Caused by tiles.red_fives.p: 1 -> 0 (<bundled>/riichi/tenhou.yaml:40 -> {house}:3)" in played
+    assert f"Caused by tiles.red_fives.p: 1 -> 0 (<bundled>/riichi/tenhou.yaml:41 -> {house}:3)" in played
 
 
 def test_diff_with_logs_refuses_what_has_no_played_games(capsys, tmp_path) -> None:
