@@ -33,14 +33,16 @@ import gc
 import os
 import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.oracles, from the checkout
 
 import yakuset
-from _common import machine_line
+from _common import (
+    machine_line,
+    timed,  # bench/ is on sys.path when a script runs
+)
 from yakuset.riichi import Table
 
 from tests.oracles.riichienv_play import (
@@ -181,17 +183,6 @@ def check_ours(game: Recorded, rs: Any) -> None:
     assert replay_on_table(game.game, Table(rs, wall=game.walls)) is None
 
 
-def _timed(run: Any) -> float:
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        run()
-        return time.perf_counter() - start
-    finally:
-        gc.enable()
-
-
 def compare(ruleset: str, games: list[Recorded], repeats: int) -> tuple[float, float, float]:
     """Median ms a game of riichienv, of the Table, and of the harness's checked replay, the three
     interleaved game by game."""
@@ -205,7 +196,7 @@ def compare(ruleset: str, games: list[Recorded], repeats: int) -> tuple[float, f
         round_ = [0.0, 0.0, 0.0]
         for game in games:
             for k, side in enumerate(sides):
-                round_[k] += _timed(lambda side=side, game=game: side(game))
+                round_[k] += timed(lambda side=side, game=game: side(game))
         for k in range(3):
             totals[k].append(round_[k])
     a, b, c = (1000 * statistics.median(total) / len(games) for total in totals)
