@@ -4,8 +4,8 @@ item 4): the figures docs/validation.md quotes.
 
     python bench/koikoi_records.py [--mirror GIT_DIR] [--ruleset nintendo]
 
-``--mirror`` is the repository's git directory (``fetch github:guansanghai/KoiKoi-AI`` puts it at
-/work/.mirror/guansanghai+KoiKoi-AI/repo, the default), read with ``git show``. Printed: the
+``--mirror`` is the repository's git directory (a bare clone of guansanghai/KoiKoi-AI; the
+default is ``$YAKUSET_KOIKOI_AI``, as tests/koikoi/logs/test_replay.py reads it), read with ``git show``. Printed: the
 records, rounds, turns and Koi-Koi answers replayed; how many agree with the record under
 koikoi-japan (every move legal, every round's points, the next dealer and the final points);
 then under ``--ruleset``: the rounds whose points change and why (the award alone, or the round
@@ -15,6 +15,7 @@ ends otherwise), the moves it refuses by kind, the matches whose winner changes,
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import time
 from collections import Counter
@@ -24,7 +25,7 @@ import yakuset
 from _common import machine_line
 from yakuset import koikoi
 
-MIRROR = Path("/work/.mirror/guansanghai+KoiKoi-AI/repo")
+MIRROR = Path(os.environ.get("YAKUSET_KOIKOI_AI", "KoiKoi-AI.git"))
 
 
 def records(mirror: Path) -> list[koikoi.KoikoiRecord]:

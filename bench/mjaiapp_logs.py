@@ -5,8 +5,8 @@ mjai.app's simulator (PyPI ``mjai`` 0.2.1, AGPL-3.0; its arena is Mortal's libri
 ``mahjong~=1.2``, which our tests' ``mahjong==2.1.0`` excludes: run this in a virtual
 environment of its own, from a folder that holds no module named like the standard library's::
 
-    python -m venv /tmp/mjaiapp && /tmp/mjaiapp/bin/pip install mjai==0.2.1
-    /tmp/mjaiapp/bin/python bench/mjaiapp_logs.py OUT_DIR 1 2
+    python -m venv VENV && VENV/bin/pip install mjai==0.2.1
+    VENV/bin/python bench/mjaiapp_logs.py OUT_DIR 1 2
 
 Each seat is a simple in-process bot (mjai.app's engine interface): it wins whenever it may,
 declares riichi whenever it may, and otherwise discards the tile that leaves the fewest tiles to

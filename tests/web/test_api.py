@@ -215,7 +215,7 @@ def test_award_under_a_posted_rule_set_with_the_command_lines_warnings():
     assert "warnings" not in post("award", {"ruleset": "nintendo", "base": 5, "own_calls": 1}).json()
 
 
-#: Issue 42 item 24: FudaWiki (rule document 000's formula, no call limit) with its award capped.
+#: Issue 42 item 24: FudaWiki (the award formula of docs/rules/koikoi.md, no call limit) with its award capped.
 AWARD_MAX_30 = "extends: fudawiki\nname: Capped\naward:\n  max: 30\n"
 
 

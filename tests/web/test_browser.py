@@ -201,7 +201,7 @@ def test_edit_the_streak_cap_see_the_typo_at_its_line_fix_it_and_see_tables_and_
 
 
 def test_cap_the_award_and_see_the_capped_tables_and_the_caps_step(page):
-    # Issue 42 item 24: `award: {max: 30}` over FudaWiki (rule document 000's formula, no call limit).
+    # Issue 42 item 24: `award: {max: 30}` over FudaWiki (the award formula of docs/rules/koikoi.md, no call limit).
     page.goto("/rulesets/fudawiki/edit")
     status = page.locator("#status")
     playwright.expect(status).to_have_text("valid")

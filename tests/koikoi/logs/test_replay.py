@@ -23,7 +23,7 @@ from ...helpers import LOGS
 
 RECORDS = LOGS / "koikoi"
 #: The KoiKoi-AI repository's git directory (``fetch github:guansanghai/KoiKoi-AI``), for the slow test.
-MIRROR = Path(os.environ.get("YAKUSET_KOIKOI_AI", "/work/.mirror/guansanghai+KoiKoi-AI/repo"))
+MIRROR = Path(os.environ.get("YAKUSET_KOIKOI_AI", "KoiKoi-AI.git"))
 
 
 def _rs(name: str) -> yakuset.RuleSet:

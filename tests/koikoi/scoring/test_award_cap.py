@@ -1,5 +1,5 @@
 """A cap on the round award as a rule key (issue 42 item 24): ``award: {max: 30}`` in a house
-rule set extending FudaWiki (docs/rules/koikoi.md §4: it plays rule document 000's formula with
+rule set extending FudaWiki (docs/rules/koikoi.md §4: it plays the award formula of docs/rules/koikoi.md with
 no call limit).
 
 Every expected number is worked by hand from document 000's formula, ``award = base ×
