@@ -56,8 +56,8 @@ def test_simulate_pairs_each_seats_points_where_only_uma_and_oka_differ(capsys) 
     assert any(line.startswith("  first place's points") and line.endswith("*") for line in paired)
     # What is the same in every game is said once, last, with how many measures it covers.
     assert [line for line in paired if "the same in every game" in line] == [paired[-1]]
-    # 29 measures: 9 rates, a win's value, 4 of each of 4 seats, first place's points, the spread, hands.
-    assert paired[-1] == f"  the other {29 - (len(paired) - 1)} of 29 measures are the same in every game"
+    # 30 measures: 9 rates, a win's value and its hand value, 4 of each of 4 seats, first place's points, the spread, hands.
+    assert paired[-1] == f"  the other {30 - (len(paired) - 1)} of 30 measures are the same in every game"
     assert not any("final score" in line for line in paired)
 
 
