@@ -136,3 +136,53 @@ def line(real: RealPlay, found: Sequence[Distance]) -> str:
 def missed(found: Sequence[Distance]) -> dict[str, Distance]:
     """The figures the bots miss by more than their goal, by name."""
     return {d.figure.name: d for d in found if not d.within}
+
+
+def measured_in_study(real: RealPlay | None, estimates: Mapping[str, Mapping[str, Any]]) -> dict[str, Any] | None:
+    """A study's real-play block (its JSON ``real_play``): ``None`` for a game with no reference;
+    else the reference and, when the study played its rule set (``estimates``: each rule set's
+    estimates by id), the bots' distance from real play there (``measured``: ``True``, with
+    ``within`` and ``figures``). A study that did not play it says so (``measured``: ``False``):
+    its bots' distance from real play is measured where people's play is known, and nowhere else."""
+    if real is None:
+        return None
+    block: dict[str, Any] = {"ruleset": real.ruleset, "who": real.who, "source": real.source, "measured": False}
+    if real.ruleset in estimates:
+        block.update(as_dict(real, distances(real, estimates[real.ruleset])), measured=True)
+    return block
+
+
+def study_lines(real: RealPlay | None, block: Mapping[str, Any] | None, bots: str) -> list[str]:
+    """A study's text about real play: one line, either the bots' distance from it or how to
+    measure it (the bots at the reference rule set, ``bots`` as ``--bots`` names them)."""
+    if real is None or block is None:
+        return []
+    if not block["measured"]:
+        return [
+            f"real play: not measured here; people's play is known at {real.ruleset} ({real.who}): "
+            f"`yakuset simulate {real.ruleset} --bots {bots}` measures these bots against it. Source: {real.source}"
+        ]
+    found = distances(real, {f["name"]: f["bots"] for f in block["figures"]})
+    return [line(real, found)]
+
+
+def cautions(
+    real: RealPlay | None, block: Mapping[str, Any] | None, moved: Mapping[str, float], between: str
+) -> list[str]:
+    """A note for each figure a rule change moves significantly (``moved``: its name to the
+    difference, ``between`` which rule sets) that the study's bots miss by more than the goal at
+    the reference: the change acts through a rate the bots do not play as people do."""
+    if real is None or block is None or not block["measured"]:
+        return []
+    found = missed(distances(real, {f["name"]: f["bots"] for f in block["figures"]}))
+    notes = []
+    for name, difference in moved.items():
+        d = found.get(name)
+        if d is not None:
+            f = d.figure
+            by = f"{difference:+,.0f}" if f.relative else f"{100 * difference:+.1f} points"
+            notes.append(
+                f"{between} moves {f.label} by {by}, a figure these bots miss at {real.ruleset} by "
+                f"{f.shown_off(d.off)} (goal {f.shown_goal()}): people's play may move it otherwise"
+            )
+    return notes

@@ -47,3 +47,19 @@ def test_the_line_and_the_json_name_each_figure_the_real_value_and_the_source():
     assert data["figures"][0] == {
         "name": "win_rate", "real": 0.211, "bots": 0.236, "off": 0.025, "goal": 0.02, "relative": False, "within": False
     }  # fmt: skip
+
+
+def test_a_change_moving_a_figure_the_bots_miss_gets_a_caution_and_one_they_play_well_none():
+    from yakuset._core.realism import cautions, measured_in_study
+
+    block = measured_in_study(REAL, {"tenhou": {"win_rate": {"value": 0.25}, "hand_value": {"value": 5700}}})
+    assert block is not None and block["measured"] is True and block["within"] is False
+    notes = cautions(REAL, block, {"win_rate": -0.031, "hand_value": -250.0}, "house against tenhou")
+    assert notes == [
+        "house against tenhou moves win by -3.1 points, a figure these bots miss at tenhou by +3.9 points "
+        "(goal ±2 points): people's play may move it otherwise"
+    ]
+    elsewhere = measured_in_study(REAL, {"ema-2025": {"win_rate": {"value": 0.25}}})
+    assert elsewhere == {"ruleset": "tenhou", "who": "people", "source": REAL.source, "measured": False}
+    assert cautions(REAL, elsewhere, {"win_rate": -0.031}, "x") == []
+    assert measured_in_study(None, {}) is None

@@ -50,7 +50,7 @@ def test_simulate_pairs_each_seats_points_where_only_uma_and_oka_differ(capsys) 
     assert -32 <= differences["points_spread"]["difference"] <= -28
 
     code, text, _ = run(capsys, *argv)
-    paired = text[text.index("mahjong-soul against tenhou on the same games") :].splitlines()[1:]
+    paired = text[text.index("mahjong-soul against tenhou on the same games") :].split("\n\n")[0].splitlines()[1:]
     assert "(the same in every pair)" not in text
     assert all(any(line.startswith(f"  starting seat {seat}'s points") for line in paired) for seat in range(4))
     assert any(line.startswith("  first place's points") and line.endswith("*") for line in paired)
@@ -90,5 +90,5 @@ def test_a_rule_set_against_a_copy_of_itself_says_once_that_nothing_differs(tmp_
     # Efficiency bots win hands (tsumogiri's often win none: a win's value has no observation).
     code, out, err = run(capsys, "simulate", "tenhou", str(copy), "--matches", "2", "--no-progress")
     assert code == 0, err
-    paired = out[out.index("copy against tenhou on the same games") :].splitlines()[1:]
+    paired = out[out.index("copy against tenhou on the same games") :].split("\n\n")[0].splitlines()[1:]
     assert paired == ["  every measure is the same in every game"]
