@@ -46,6 +46,8 @@ class Habits:
     - ``fold_shanten``: facing a threat, a hand this many tiles or more from tenpai folds.
     - ``push_han``: facing a threat, a one-shanten hand (or a tenpai hand with a bad wait) worth
       fewer han than this (dora included, riichi not) folds; worth this or more, it pushes.
+    - ``push_accepted``: a one-shanten hand that many tiles bring to tenpai pushes, however cheap.
+    - ``open_push_han``: as ``push_han`` when the threats are open hands only.
     - ``threat_melds``: an open hand (no riichi) with this many melds is a threat when one of them
       is a value-honour triplet or holds a dora; ``threat_melds + 1`` melds always are.
     - ``good_wait``: a wait of at least this many unseen tiles is good.
@@ -67,6 +69,8 @@ class Habits:
       more from tenpai after the pon, no dora, and fewer than this many tiles to advance it.
     - ``behind_from``: in the last round wind of the game, a seat placed this or lower (1 first)
       makes a tanyao call with one terminal or honour more, however far it is.
+    - ``dora_worth``: a dora is discarded only when that accepts at least this many tiles more
+      than the best discard of another kind that leaves the hand as near tenpai.
     - ``tenpai_keep``: with at most this many tiles left in the live wall, a folding tenpai hand
       keeps tenpai where noten is paid, if a tenpai discard's danger is at most ``keep_danger``.
     - ``keep_danger``: the danger (:func:`danger`) a tenpai-keeping discard may have.
@@ -74,6 +78,8 @@ class Habits:
 
     fold_shanten: int = 3
     push_han: int = 2
+    open_push_han: int = 2
+    push_accepted: int = 99
     threat_melds: int = 2
     good_wait: int = 5
     dama_han: int = 4
@@ -85,6 +91,7 @@ class Habits:
     slow_accepted: int = 24
     pair_calls: bool = False
     behind_from: int = 3
+    dora_worth: int = 8
     tenpai_keep: int = 12
     keep_danger: int = 4
 
@@ -161,7 +168,8 @@ class HumanBot:
         if threats:
             best = next((e for e in ranked if e.kind in discards), ranked[0])
             han = hand_han(view, self.rules)
-            if self._folds(best, han):
+            riichi_threat = any(flag for seat, flag in enumerate(view.riichi) if seat != view.seat)
+            if self._folds(best, han, riichi_threat):
                 return self._fold(view, ranked, discards, threats)
         if riichi and view.live_left < self.habits.riichi_until:
             riichi = {}  # late: tenpai stays dama (a hand without a yaku keeps it for the draw)
@@ -178,14 +186,16 @@ class HumanBot:
                 return chosen
         return next(iter(discards.values()))
 
-    def _folds(self, best: Efficiency, han: int) -> bool:
-        """Whether a hand whose best discard is ``best``, worth ``han``, folds against a threat."""
+    def _folds(self, best: Efficiency, han: int, riichi_threat: bool) -> bool:
+        """Whether a hand whose best discard is ``best``, worth ``han``, folds against a threat
+        (a riichi among them, or only open hands)."""
         habits = self.habits
         if best.shanten >= habits.fold_shanten:
             return True
+        least = habits.push_han if riichi_threat else habits.open_push_han
         if best.shanten >= 1:
-            return han < habits.push_han
-        return han < habits.push_han and best.accepted < habits.good_wait
+            return han < least and best.accepted < habits.push_accepted
+        return han < least and best.accepted < habits.good_wait
 
     def _fold(self, view: View, ranked: list[Efficiency], discards: dict[int, Move], threats: list[bytes]) -> Move:
         """The safest discard (ties: the most efficient); late, where noten is paid, a
@@ -213,9 +223,11 @@ class HumanBot:
         return yaku > 0 and yaku + dora >= self.habits.dama_han
 
     def _plan(self, view: View, ranked: list[Efficiency]) -> list[Efficiency]:
-        """``ranked`` as the hand's plan orders it: an open hand without a value-honour triplet
-        plays for a flush (its other suits' tiles go first among equally near discards) or for
-        tanyao (its terminals and honours go first)."""
+        """``ranked`` as the hand's plan orders it: a dora is kept unless its discard accepts
+        ``dora_worth`` more tiles than the best other as near; an open hand without a
+        value-honour triplet plays for a flush (its other suits' tiles go first among equally
+        near discards) or for tanyao (its terminals and honours go first)."""
+        ranked = self._keeping_dora(view, ranked)
         own = view.melds[view.seat]
         if not own or _has_value_triplet(view, own):
             return ranked
@@ -226,6 +238,16 @@ class HumanBot:
         else:
             off = [e for e in ranked if e.shanten == lowest and not _SIMPLE[e.kind]]
         return off + ranked if off else ranked
+
+    def _keeping_dora(self, view: View, ranked: list[Efficiency]) -> list[Efficiency]:
+        dora = {self.rules.dora_of[tile >> 2] for tile in view.dora_indicators}
+        best = ranked[0]
+        if best.kind not in dora:
+            return ranked
+        other = next((e for e in ranked if e.kind not in dora and e.shanten == best.shanten), None)
+        if other is None or best.accepted - other.accepted >= self.habits.dora_worth:
+            return ranked
+        return [other, *ranked]
 
     # --- a call -----------------------------------------------------------------------------------
 

@@ -18,7 +18,10 @@ Chiba's positions are for the South seat in East-1; seat 1 is South with seat 0 
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import re
+from pathlib import Path
 
 import pytest
 import yakuset
@@ -203,3 +206,14 @@ def test_late_in_the_hand_a_folding_tenpai_hand_keeps_tenpai_where_noten_is_paid
     chosen = human(rs).choose(view, table.legal_moves())
     nine_m, five_s = yakuset.riichi.TILE_OF["9m"], yakuset.riichi.TILE_OF["5s"]
     assert chosen.kind == "discard" and chosen.tile >> 2 == (nine_m if keeps else five_s)
+
+
+def test_every_habit_is_documented_with_its_default():
+    """docs/tour.md's table of habits names each field of Habits once, with its default."""
+    from yakuset._plugins.riichi_human import Habits
+
+    text = (Path(__file__).parents[2] / "docs" / "tour.md").read_text(encoding="utf-8")
+    text = text.split("### The bot of human habits", 1)[1].split("\n## ", 1)[0]
+    rows = dict(re.findall(r"^\| `(\w+)` \| (\w+) \|", text, flags=re.MULTILINE))
+    defaults = {field.name: str(field.default) for field in dataclasses.fields(Habits)}
+    assert rows == defaults
