@@ -77,21 +77,21 @@ class Habits:
     """
 
     fold_shanten: int = 3
-    push_han: int = 2
+    push_han: int = 3
     open_push_han: int = 2
-    push_accepted: int = 99
-    threat_melds: int = 2
+    push_accepted: int = 20
+    threat_melds: int = 3
     good_wait: int = 5
     dama_han: int = 4
-    riichi_until: int = 0
+    riichi_until: int = 25
     tanyao_outside: int = 1
     tanyao_shanten: int = 2
-    tanyao_dora: int = 1
-    flush_outside: int = 3
+    tanyao_dora: int = 2
+    flush_outside: int = 5
     slow_accepted: int = 24
     pair_calls: bool = False
     behind_from: int = 3
-    dora_worth: int = 8
+    dora_worth: int = 100
     tenpai_keep: int = 12
     keep_danger: int = 4
 
@@ -241,6 +241,9 @@ class HumanBot:
 
     def _keeping_dora(self, view: View, ranked: list[Efficiency]) -> list[Efficiency]:
         dora = {self.rules.dora_of[tile >> 2] for tile in view.dora_indicators}
+        counts = view.counts
+        reds = self.rules.reds
+        dora.update(tile >> 2 for tile in view.hand if tile in reds and counts[tile >> 2] == 1)  # a lone red five
         best = ranked[0]
         if best.kind not in dora:
             return ranked
@@ -262,10 +265,10 @@ class HumanBot:
             return passing
         valued = value_honours(view)
         for move in calls:
-            if move.kind == "pon" and cast(int, move.tile) >> 2 in valued and self._pons_value(view, move):
-                return move
-        for move in calls:
-            if self._calls(view, move, shanten):
+            if cast(int, move.tile) >> 2 in valued:  # a value honour: Riichi Book 1's judgement alone
+                if move.kind == "pon" and self._pons_value(view, move):
+                    return move
+            elif self._calls(view, move, shanten):
                 return move
         return passing
 
