@@ -3,19 +3,21 @@
 It sees the game through its seat's :class:`yakuset.riichi.View` only and counts its discards by
 :func:`yakuset.riichi.tile_efficiency`, as ``efficiency`` does; on top of that it has habits,
 each a named parameter of :class:`Habits` whose default comes from calibration against
-Tenhou's houou room (``bench/realism.py``; docs/validation.md):
+Tenhou's houou room (``bench/realism.py``; the habits' table is in docs/tour.md):
 
-- *push or fold*: against a riichi or a threatening open hand, a hand far from tenpai (or
-  cheap) discards the safest tile instead: genbutsu (the threat's own discards, and every tile
-  passed after its riichi, which it can no longer ron), then suji and kabe (each two-sided wait
-  that could take the tile ruled out), honours by how many copies are seen, terminals; a
-  tenpai or good one-shanten hand pushes.
-- *calls*: pons the value honours (dragons, seat and round wind); where the rule set counts
-  tanyao in an open hand (``wins.open_tanyao``), chis and pons simples when the hand is all
-  simples or nearly; once the hand is open with a yaku, any call that brings it nearer tenpai.
-  It plays only the legal moves the table offers (kuikae and atozuke are the table's).
-- *riichi*: stays dama with a hand worth about a mangan and a good wait (counted by unseen
-  copies), declares riichi otherwise, a bad wait early included.
+- *push or fold*: against a riichi or a threatening open hand, a hand far from tenpai (or a
+  cheap one-shanten or bad-wait tenpai hand) discards the safest tile instead: genbutsu (the
+  threat's own discards, and every tile passed after its riichi, which it can no longer ron),
+  then suji and kabe (each two-sided wait that could take the tile ruled out), honours by how
+  many copies are seen, terminals (:func:`danger`); a tenpai, wide or valuable hand pushes.
+- *calls*: pons a value honour (dragons, seat and round wind) unless the hand stays cheap and
+  slow (Riichi Book 1, ch. 9); where the rule set counts tanyao in an open hand
+  (``wins.open_tanyao``), chis and pons simples when the hand is all simples or nearly and holds
+  dora; plays for a flush and calls its suit; with a value-honour triplet, any call that brings
+  the hand nearer tenpai. It plays only the legal moves the table offers (kuikae and atozuke
+  are the table's; ``pair_calls`` reads ``wins.atozuke``).
+- *riichi*: stays dama with an expensive hand that has a yaku (Riichi Book 1, ch. 7), declares
+  riichi otherwise, a bad wait included, but not late in the hand; keeps its dora.
 - *tenpai at the draw*: late in the hand, when folding under a rule set that pays noten
   (``draws.noten_payments``), keeps tenpai with a discard that is safe enough.
 """
@@ -115,7 +117,8 @@ class _Rules:
         self.reds = frozenset(
             (4 + 9 * suit) * 4 + copy for suit, count in enumerate(table.red_fives) for copy in range(count)
         )
-        self.last_wind = "south"
+        #: The game's last regular round wind: east in a tonpuusen, south in a hanchan.
+        self.last_wind = "east" if table.winds == 1 else "south"
 
 
 class HumanBot:
@@ -488,10 +491,6 @@ class _After:
         self.melds = tuple(melds)
         self.discards = view.discards
         self.dora_indicators = view.dora_indicators
-
-
-def _after_call(view: View, move: Move) -> _After:
-    return _After(view, move)
 
 
 def _best(after: _After) -> int:
