@@ -4,7 +4,7 @@ figures from simulated play, with 95% intervals, generated, never written by han
     python -m yakuset._docs.atlas [--game koikoi|riichi [--ruleset ID ...]] [--workers N] [--check] [PATH]
 
 Koi-Koi: 10,000 matches a rule set between ``greedy`` bots; Riichi: 2,000 games a rule set with
-``efficiency`` bots at every seat (:data:`PLANS`); the seed is 0, so the same code gives the same
+``human`` bots at every seat (:data:`PLANS`); the seed is 0, so the same code gives the same
 page. Each game's section is written between markers that record what it was made from: each
 rule set's resolved rules and the tally of a few matches replayed (a change of the rules, of the
 table or of the bots changes them). ``--check`` (and ``tests/docs/test_atlas.py``) recomputes those
@@ -73,7 +73,7 @@ PLANS = {
     "riichi": Plan(
         "riichi",
         2_000,
-        ("efficiency",),
+        ("human",),
         (
             ("win_rate", "win", True),
             ("deal_in_rate", "deal-in", True),
