@@ -55,12 +55,13 @@ def shown(key: str, e: dict[str, Any]) -> str:
     return f"{e['value']:6.3f}  [{low:.3f}, {high:.3f}]  of {e['n']:,}"
 
 
-def offers(found: Sequence[koikoi.KoikoiRecord], rs: yakuset.RuleSet) -> Iterator[tuple[koikoi.View, bool]]:
-    """Each Koi-Koi offer of the records' rounds under ``rs`` and whether the player called: the
-    player's view as the offer is made (the recorded moves played at a table, as the replay does)."""
-    for played, table, turn in _turns(found, rs):
+def offers(found: Sequence[koikoi.KoikoiRecord], rs: yakuset.RuleSet) -> Iterator[tuple[koikoi.View, bool, int]]:
+    """Each Koi-Koi offer of the records' rounds under ``rs``, whether the player called, and the
+    player's lead in the match's points: the player's view as the offer is made (the recorded
+    moves played at a table of the round, as the replay does; the lead from the record's rounds)."""
+    for played, table, turn, lead in _turns(found, rs):
         if table.pending == "koikoi_or_shobu" and not table.rounds:
-            yield table.view(played), bool(turn.koikoi)
+            yield table.view(played), bool(turn.koikoi), lead
 
 
 def choices(found: Sequence[koikoi.KoikoiRecord], rs: yakuset.RuleSet) -> Iterator[tuple[str, str]]:
@@ -73,12 +74,14 @@ def choices(found: Sequence[koikoi.KoikoiRecord], rs: yakuset.RuleSet) -> Iterat
 
 def _turns(
     found: Sequence[koikoi.KoikoiRecord], rs: yakuset.RuleSet, chose: Callable[[tuple[str, str]], None] | None = None
-) -> Iterator[tuple[str, koikoi.Table, koikoi.RecordTurn]]:
+) -> Iterator[tuple[str, koikoi.Table, koikoi.RecordTurn, int]]:
     """Each recorded turn played at a table dealt as the record's round, after its card played
-    and turned (the offer, if any, answered as recorded once the turn is looked at)."""
+    and turned (the offer, if any, answered as recorded once the turn is looked at), and the
+    player's lead over the opponent in the points of the record's rounds before it."""
     deck = tuple(koikoi.rules_of(rs).cards)
     for record in found:
         names = seat_names(record)
+        points = [0, 0]
         for rnd in record.played:
             dealer = rnd.dealer
             order = [*rnd.hands[dealer - 1], *rnd.hands[2 - dealer], *rnd.field, *reversed(rnd.stock)]
@@ -96,9 +99,10 @@ def _turns(
                         if chose is not None:
                             chose((target, next(c for c in both if c != target)))
                         table.play(koikoi.Move("choose", card, target))
-                yield player, table, turn
+                yield player, table, turn, points[turn.player - 1] - points[2 - turn.player]
                 if table.pending == "koikoi_or_shobu" and not table.rounds:
                     table.play(koikoi.Move("koikoi" if turn.koikoi else "shobu"))
+            points = [points[0] + (rnd.points or (0, 0))[0], points[1] + (rnd.points or (0, 0))[1]]
 
 
 def situation(view: koikoi.View) -> tuple[bool, bool, int, bool]:
@@ -111,9 +115,14 @@ def situation(view: koikoi.View) -> tuple[bool, bool, int, bool]:
 
 def habits(found: Sequence[koikoi.KoikoiRecord], rs: yakuset.RuleSet) -> None:
     calls: dict[Any, list[int]] = {}
-    for view, called in offers(found, rs):
+    for view, called, lead in offers(found, rs):
         threatened, prospect, left, big = situation(view)
-        for key in (("threatened", threatened), ("prospect", prospect) if not threatened else None):
+        ahead = "behind by 6+" if lead < -5 else "ahead by 6+" if lead > 5 else "within 5"
+        for key in (
+            ("threatened", threatened),
+            ("prospect", prospect) if not threatened else None,
+            ("match points", ahead),
+        ):
             if key is not None:
                 calls.setdefault(key, [0, 0])
                 calls[key][0] += called

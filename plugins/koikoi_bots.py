@@ -12,8 +12,9 @@
   calls while the opponent is one capture from a yaku, or with fewer than three turns left.
 - ``human`` plays as the people of KoiKoi-AI's 200 recorded matches do (``bench/koikoi_human_rates.py``
   derives their habits and rates): it captures as ``steady`` does, and calls Koi-Koi by chance,
-  more often the more turns are left, less often with a larger base, seldom when the opponent
-  holds a yaku or is one capture from one, never where the rule set's award doubles the base
+  more often the more turns are left, with a capture in hand that raises its base, or when
+  behind in the match; less often with a larger base or when ahead; seldom when the opponent
+  holds a yaku or is one capture from one; never where the rule set's award doubles the base
   (7+). Each habit is a field of :class:`HumanHabits`, its default chosen by calibration
   (``bench/realism.py --game koikoi``).
 
@@ -146,9 +147,9 @@ class HumanHabits:
 
     #: The chance of calling Koi-Koi with one turn left (people call 18% of such offers, when
     #: neither threatened nor holding a capture that raises the base).
-    call_last: float = 0.14
+    call_last: float = 0.12
     #: The chance of calling with :attr:`early_turns` or more turns left (people: 56%).
-    call_early: float = 0.5
+    call_early: float = 0.45
     #: Turns left (the current one included) from which the chance is :attr:`call_early`; between
     #: one turn and these it rises evenly from :attr:`call_last`.
     early_turns: int = 6
@@ -163,6 +164,15 @@ class HumanHabits:
     #: The chance of a call while the opponent holds a yaku or is one capture from raising its
     #: base (people call 6% of such offers, 34% of the others).
     threatened_call: float = 0.03
+    #: Match points behind (or ahead) beyond which the chance of a call is scaled by
+    #: :attr:`behind_scale` (or :attr:`ahead_scale`).
+    lead_margin: int = 5
+    #: What the chance of a call is multiplied by when behind by more than :attr:`lead_margin`
+    #: (people call 41% of offers then, 25% when within it).
+    behind_scale: float = 1.6
+    #: What the chance of a call is multiplied by when ahead by more than :attr:`lead_margin`
+    #: (people call 20% of offers then).
+    ahead_scale: float = 0.8
     #: What a capture is worth for each point of base it gains (card points count one each).
     gain_weight: int = 30
     #: What a capture is worth for each point of base it keeps from the opponent.
@@ -209,9 +219,22 @@ class HumanBot:
 
     def call_chance(self, view: View) -> float:
         """The chance that the bot calls Koi-Koi at this offer."""
-        habits, base = self.habits, view.base
-        if self.bank is not None and base >= self.bank:
+        habits = self.habits
+        if self.bank is not None and view.base >= self.bank:
             return 0.0
+        lead = view.match_points - view.opponent_match_points
+        scale = (
+            habits.behind_scale
+            if lead < -habits.lead_margin
+            else habits.ahead_scale
+            if lead > habits.lead_margin
+            else 1.0
+        )
+        return min(1.0, scale * self._situation_chance(view))
+
+    def _situation_chance(self, view: View) -> float:
+        """The chance of a call by the round's situation alone."""
+        habits, base = self.habits, view.base
         if view.opponent_base or any(view.base_with((f,), opponent=True) for f in view.field):
             return habits.threatened_call
         if any(view.base_with((c, m)) > base for c in view.hand for m in view.matches(c)):

@@ -163,3 +163,23 @@ def test_the_bot_stops_where_the_award_doubles_the_base() -> None:
             assert view.base >= 7 and bot.call_chance(view) == 0.0
         else:
             assert bot.call_chance(view) > 0.0
+
+
+class _Scored:
+    """The view of an offer as it would be with other match points (the round's cards alike)."""
+
+    def __init__(self, view: koikoi.View, mine: int, theirs: int) -> None:
+        self._view, self.match_points, self.opponent_match_points = view, mine, theirs
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._view, name)
+
+
+def test_the_bot_calls_more_when_behind_in_the_match_and_less_when_ahead() -> None:
+    # Records: people call 224 of 546 offers when 6 or more match points behind (41%), 170 of 668
+    # within 5 (25%), 111 of 554 when 6 or more ahead (20%).
+    table = played(dealt(), ["03-chaff-1", "10-chaff-1", "09-chaff-1"])
+    view = offered(table)
+    bot = human(table)
+    behind, level, ahead = (bot.call_chance(_Scored(view, 30 + lead, 30 - lead)) for lead in (-8, 0, 8))  # type: ignore[arg-type]
+    assert behind > level > ahead
