@@ -16,14 +16,15 @@ through ``table.play``. ⚠ Until the Table plays calls (issue 26's later increm
 simpler game than riichienv's (no chi, pon, kan): its figure is not yet the issue's goal figure.
 The bots' sides play through ``yakuset.riichi.play_game(tenhou, k, bots)``, the code ``yakuset
 simulate`` runs: ``bots-random`` (the built-in ``random`` bot at each seat, each from its own
-stream) and ``bots-efficiency`` (each discard counted by ``tile_efficiency``; over
-``--efficiency-games`` hanchan, fewer: its figure is said, it is no race).
+stream), ``bots-efficiency`` (each discard counted by ``tile_efficiency``) and ``bots-human``
+(the ``human`` bot of issue 44: the same count, with its habits of folding, calling and dama);
+the two over ``--efficiency-games`` hanchan, fewer: their figures are said, they are no race.
 Median and best of ``--repeats`` timed runs of ``--games`` hanchan each,
 garbage collector off, after an untimed warm-up; the process is pinned to one CPU (``--cpu``).
 
     python bench/riichi_random.py [--games 200] [--repeats 5] [--cpu 0] [--efficiency-games 10]
 
-For instruction counts, ``--once N --side riichienv|Table|bots-random|bots-efficiency`` plays 5
+For instruction counts, ``--once N --side riichienv|Table|bots-random|bots-efficiency|bots-human`` plays 5
 hanchan, then N more, untimed: run it under ``valgrind --tool=callgrind`` with N and with 0 and
 divide the difference by N.
 """
@@ -97,6 +98,11 @@ def efficiency_hanchan(games: int, start: int = 0, count: bool = False) -> int:
     return bots_hanchan(games, start, count, "efficiency")
 
 
+def human_hanchan(games: int, start: int = 0, count: bool = False) -> int:
+    """As :func:`bots_hanchan` with the ``human`` bot at each seat."""
+    return bots_hanchan(games, start, count, "human")
+
+
 #: Each side: a name and a function playing ``games`` hanchan from game ``start`` (with ``count``,
 #: giving the hands played).
 SIDES: dict[str, Callable[[int, int, bool], int]] = {
@@ -104,6 +110,7 @@ SIDES: dict[str, Callable[[int, int, bool], int]] = {
     "Table": table_hanchan,
     "bots-random": bots_hanchan,
     "bots-efficiency": efficiency_hanchan,
+    "bots-human": human_hanchan,
 }
 
 
@@ -112,7 +119,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--cpu", type=int, default=0, help="the one CPU to run on")
-    parser.add_argument("--efficiency-games", type=int, default=10, help="hanchan of the efficiency bots' figure")
+    parser.add_argument(
+        "--efficiency-games", type=int, default=10, help="hanchan of the efficiency and human bots' figures"
+    )
     parser.add_argument("--once", type=int, default=None, metavar="N", help="play N hanchan once, untimed")
     parser.add_argument("--side", default="riichienv", choices=sorted(SIDES), help="the side of --once")
     args = parser.parse_args()
@@ -129,7 +138,7 @@ def main() -> None:
     print(f"hanchan a second, random players ({args.games} hanchan; median (best) of {args.repeats}; CPU {args.cpu})")
     rates = {}
     for name, side in SIDES.items():
-        games = args.efficiency_games if name == "bots-efficiency" else args.games
+        games = args.efficiency_games if name in ("bots-efficiency", "bots-human") else args.games
         warm = min(10, games)
         hands = side(warm, 10_000, True) / warm  # warm-up, untimed
         times = [timed(lambda side=side, games=games: side(games, 0, False) and None) for _ in range(args.repeats)]

@@ -27,9 +27,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import diff
+from ._core import realism
 from ._core.arguments import a_seed, whole_number
 from ._core.errors import InputError
 from ._core.pairs import Measure, Pairs
+from ._core.realism import RealPlay
 from ._core.ruleset import RuleSet
 from ._core.tallies import shown_difference
 from ._studies import (
@@ -73,6 +75,7 @@ class PlayStudy:
     causes: list[Arm]
     causes_note: str | None
     unit: str = "matches"  # Riichi: games
+    real_play: RealPlay | None = None  # the game's people's play (StudyPart.real_play)
     runner: str = "in-process"
     interrupted: bool = False
     seconds: float = 0.0
@@ -81,13 +84,18 @@ class PlayStudy:
     def as_dict(self) -> dict[str, Any]:
         """The study as JSON data (the ``play`` member of ``yakuset diff --json``,
         ``schema/diff.schema.json``); how it ran and how long it took are in its text only (:class:`PlaySection`)."""
+        measures = [_measure(self.versus, m) for m in self.measures]
         return {
             "matches": self.versus.matches,
             "matches_asked": self.asked,
             "seed": self.seed,
             "bots": list(self.bots),
             "interrupted": self.interrupted,
-            "measures": [_measure(self.versus, m) for m in self.measures],
+            "measures": measures,
+            "real_play": realism.measured_in_study(
+                self.real_play,
+                {side: {row["key"]: row[key] for row in measures} for side, key in ((self.a, "a"), (self.b, "b"))},
+            ),
             "causes": {
                 "played": self.causes_note is None,
                 "note": self.causes_note,
@@ -158,7 +166,7 @@ def play(
     for rs in rulesets[2:]:
         study.check_bots(rs, names)
     done = PlayStudy(a.id, b.id, matches, seed, names, study.play_measures(a), Pairs(()), [], note, notes=[])
-    done.unit = study.unit
+    done.unit, done.real_play = study.unit, study.real_play
     results = _run(done, rulesets, comparisons, bool(arms), workers, scheduler, progress)
     done.versus = results[0]
     found = dict(zip(comparisons, results, strict=True))
@@ -323,9 +331,24 @@ class PlaySection:
         for row in rows:
             lines.append(f"  {row['label']:<{width}}  {_value(row, 'a')}  {_value(row, 'b')}  {_difference(row)}")
         lines += _narrower(rows)
+        lines += self._real_play_lines(data)
         lines += self._causes_text(data["causes"], width)
         lines += [f"note: {note}" for note in done.notes]
         return lines
+
+    def _real_play_lines(self, data: dict[str, Any]) -> list[str]:
+        """How far the bots are from real play, and a caution for each measure the change moves
+        significantly that they miss by more than the goal."""
+        done, block = self.done, data["real_play"]
+        moved = {row["key"]: row["difference"] for row in data["measures"] if row["significant"]}
+        between = f"{done.b} against {done.a}"
+        return [
+            *(
+                f"  {line}"
+                for line in realism.study_lines(done.real_play, block, ",".join(dict.fromkeys(data["bots"])))
+            ),
+            *(f"  note: {note}" for note in realism.cautions(done.real_play, block, moved, between)),
+        ]
 
     def _causes_text(self, causes: dict[str, Any], width: int) -> list[str]:
         """Each rule change alone and added to the others: the measures it moves significantly."""
@@ -369,6 +392,9 @@ class PlaySection:
             )
         causes = data["causes"]
         out.append("")
+        real = self._real_play_lines(data)
+        if real:
+            out += [*(line.strip() for line in real), ""]
         if causes["note"] is not None:
             return [*out, f"Causes in play: {causes['note']}."]
         for arm in causes["changes"]:

@@ -23,9 +23,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ._core import realism
 from ._core.arguments import a_seed, whole_number
 from ._core.errors import InputError
 from ._core.pairs import Measure, Pairs
+from ._core.realism import RealPlay
 from ._core.resolve import BUNDLED
 from ._core.ruleset import RuleSet
 from ._core.studypart import StudyPart, Tally
@@ -109,18 +111,20 @@ class Study:
         ran and how long it took are in :func:`text` only)."""
         first = self.rulesets[0]
         part = self.part
+        summaries = {ident: part.summary(self.tallies[ident]) for ident in self.rulesets}
         return {
             "seed": self.seed,
             "bots": list(self.bots),
             "matches_asked": self.asked,
             "interrupted": self.interrupted,
             "rulesets": [
-                {"id": ident, "summary": part.summary(self.tallies[ident]), "counts": self.tallies[ident].as_dict()}
+                {"id": ident, "summary": summaries[ident], "counts": self.tallies[ident].as_dict()}
                 for ident in self.rulesets
             ],
             "comparisons": [
                 {"a": first, "b": ident, "differences": part.compare(self.pairs[ident])} for ident in self.rulesets[1:]
             ],
+            "real_play": realism.measured_in_study(part.real_play, summaries),
         }
 
 
@@ -441,9 +445,26 @@ def text(done: Study) -> str:
     if study["interrupted"]:
         lines.append("interrupted: the figures cover the matches finished before Ctrl-C")
     lines += done.part.figures(study)
+    lines += _real_play_lines(done.part.real_play, study)
     for note in done.notes:
         lines.append(f"\nnote: {note}")
     return "\n".join(lines) + "\n"
+
+
+def _real_play_lines(real: RealPlay | None, study: dict[str, Any]) -> list[str]:
+    """How far the study's bots are from real play, and a caution for each significant
+    difference of a comparison that acts through a figure they miss."""
+    block = study["real_play"]
+    lines = realism.study_lines(real, block, ",".join(dict.fromkeys(study["bots"])))
+    for comparison in study["comparisons"]:
+        moved = {
+            name: d["difference"]
+            for name, d in comparison["differences"].items()
+            if isinstance(d, dict) and d.get("significant")
+        }
+        between = f"{comparison['b']} against {comparison['a']}"
+        lines += [f"note: {note}" for note in realism.cautions(real, block, moved, between)]
+    return ["", *lines] if lines else []
 
 
 def _listed(names: Sequence[str]) -> str:

@@ -1,4 +1,5 @@
-"""The built-in Riichi bots for simulated games: ``random``, ``tsumogiri`` and ``efficiency``.
+"""The built-in Riichi bots for simulated games: ``random``, ``tsumogiri``, ``efficiency`` and
+``human``.
 
 - ``random`` plays a legal move chosen uniformly, from the seat's own random stream: a baseline
   that knows nothing (it rarely wins, and declares riichi or calls whenever chance says).
@@ -8,6 +9,9 @@
   (:func:`yakuset.riichi.tile_efficiency`); pons value honours (the dragons, its seat wind and
   the round wind) and passes every other call. Of two copies of a kind it discards the higher
   (a red five is a five's lowest copy, so it keeps a red five).
+- ``human`` plays with the habits people show at the table: it folds, calls and stays dama as
+  Tenhou's houou players do (:mod:`yakuset._plugins.riichi_human`, its habits calibrated by
+  bench/realism.py).
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from collections.abc import Mapping, Sequence
 
 from yakuset import RuleSet, hookimpl
 from yakuset.riichi import DRAGONS, Bot, BotFactory, Move, View, tile_efficiency
+
+from .riichi_human import HumanBot
 
 #: The tiles of the winds, east to north (``State.round_wind`` and a seat's wind name them).
 _WIND_TILE = {"east": 27, "south": 28, "west": 29, "north": 30}
@@ -91,13 +97,18 @@ def _value_honours(view: View) -> set[int]:
     return {*DRAGONS, _WIND_TILE[seat_wind], _WIND_TILE[state.round_wind]}
 
 
-BOTS: Mapping[str, BotFactory] = {"random": RandomBot, "tsumogiri": TsumogiriBot, "efficiency": EfficiencyBot}
+BOTS: Mapping[str, BotFactory] = {
+    "random": RandomBot,
+    "tsumogiri": TsumogiriBot,
+    "efficiency": EfficiencyBot,
+    "human": HumanBot,
+}
 
 
 @hookimpl
 def yakuset_riichi_bots() -> Mapping[str, BotFactory]:
-    """``random``, ``tsumogiri`` and ``efficiency``."""
+    """``random``, ``tsumogiri``, ``efficiency`` and ``human``."""
     return BOTS
 
 
-__all__ = ["BOTS", "Bot", "EfficiencyBot", "RandomBot", "TsumogiriBot", "yakuset_riichi_bots"]
+__all__ = ["BOTS", "Bot", "EfficiencyBot", "HumanBot", "RandomBot", "TsumogiriBot", "yakuset_riichi_bots"]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Self
 
 if TYPE_CHECKING:
     from .pairs import Measure, Pairs
+    from .realism import RealPlay
     from .ruleset import RuleSet
 
 
@@ -54,6 +55,10 @@ class StudyPart(Protocol):
     #: The most rule sets times matches ``diff --play`` plays to find the causes in play (each
     #: rule change alone and without the others; each such rule set plays every match once more).
     cause_matches: int
+    #: How people play the game's reference rule set (:class:`yakuset._core.realism.RealPlay`), which
+    #: a study's bots are measured against when it plays that rule set; ``None`` where nobody
+    #: published it.
+    real_play: RealPlay | None
 
     def default_bots(self, rs: RuleSet) -> tuple[str, ...]:
         """Called when a study is given no bots: the bots it seats (one name a seat, or one name

@@ -54,6 +54,6 @@ def yakuset_riichi_bots() -> Mapping[str, BotFactory] | None:
     the game and the seat, so a bot that draws only from it plays a game the same way every
     time. A bot sees only its seat's :class:`yakuset.riichi.View`. One that raises, or answers
     a move the table refuses, stops the game with a :class:`yakuset.PluginError` naming it (the
-    table unchanged). The built-in ``riichi_bots`` plugin offers ``random``, ``tsumogiri`` and
-    ``efficiency``.
+    table unchanged). The built-in ``riichi_bots`` plugin offers ``random``, ``tsumogiri``,
+    ``efficiency`` and ``human``.
     """

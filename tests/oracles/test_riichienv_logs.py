@@ -104,3 +104,21 @@ def test_a_north_set_aside_after_riichi_is_the_one_just_drawn(tmp_path: Path, se
     assert riichi and any(e["type"] == "kita" for e in lines)
     done = replay(ruleset("tenhou-sanma"), read_log(written(tmp_path, "sanma.jsonl", text)))
     assert done.divergence is None, str(done.divergence)
+
+
+@pytest.mark.parametrize("preset", ["tenhou-sanma", "mahjong-soul-sanma"])
+@pytest.mark.parametrize("seed", [381, 865])
+def test_a_kita_right_after_an_open_kan_reveals_its_dora_before_the_kita_may_be_ronned(
+    tmp_path: Path, preset: str, seed: int
+) -> None:
+    """riichienv's sanma games where the player of an open kan sets aside the north it drew as
+    the replacement tile: riichienv shows the kan's indicator at the kita (``dora`` right after
+    ``kita``), before anyone may ron it, as a later kan would (docs/rules/riichi-table.md §5)."""
+    text, _ = riichienv_log(preset, seed)
+    lines = events(text)
+    kans = [i for i, e in enumerate(lines) if e["type"] in ("daiminkan", "kakan")]
+    assert any(lines[i + 2]["type"] == "kita" and lines[i + 3]["type"] == "dora" for i in kans if i + 3 < len(lines)), (
+        "riichienv's game no longer sets a north aside right after an open kan"
+    )
+    done = replay(ruleset(preset), read_log(written(tmp_path, "sanma.jsonl", text)))
+    assert done.divergence is None, str(done.divergence)

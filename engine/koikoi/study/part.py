@@ -24,6 +24,8 @@ class KoikoiStudy:
     unit = "matches"
     #: About four minutes of one core with greedy bots (bench/README.md).
     cause_matches = 200_000
+    #: No published figures of people's play yet.
+    real_play = None
 
     def default_bots(self, rs: RuleSet) -> tuple[str, ...]:
         """``greedy`` against ``greedy``."""

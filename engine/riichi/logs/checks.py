@@ -54,7 +54,7 @@ def check_log(game: GameLog, rs: RuleSet | None = None) -> tuple[Finding, ...]:
         if rs is not None:
             findings += [Finding(number, m) for m in _settled(rs, hand, hand.result)]
     last = game.hands[-1] if game.hands else None
-    if game.final is not None and last is not None and last.result is not None:
+    if game.final is not None and last is not None and last.result is not None and last.result.deltas is not None:
         end = [s + d for s, d in zip(last.scores, last.result.deltas, strict=True)]
         left = 0 if last.result.wins else last.sticks + len(last.riichi)
         if left:
@@ -85,14 +85,16 @@ def sticks_balance(sticks: int, put: int, result: LogResult) -> str | None:
     took (those on the table at the start, ``sticks``, and the ``put`` down this hand) less
     those put down."""
     taken = sticks + put if result.wins else 0
-    if sum(result.deltas) != STICK * (taken - put):
+    if result.deltas is not None and sum(result.deltas) != STICK * (taken - put):
         return (f"the deltas {list(result.deltas)} sum to {sum(result.deltas)}; with {put} riichi stick(s) "
                 f"put down and {taken} taken they sum to {STICK * (taken - put)}")  # fmt: skip
     return None
 
 
 def _chain(hand: LogHand, result: LogResult, after: LogHand) -> list[str]:
-    out = []
+    out: list[str] = []
+    if result.deltas is None:
+        return out
     scores = [s + d for s, d in zip(hand.scores, result.deltas, strict=True)]
     if list(after.scores) != scores:
         out.append(f"starts with scores {list(after.scores)}, the hand before ends with {scores}")
@@ -119,7 +121,7 @@ def _settled(rs: RuleSet, hand: LogHand, result: LogResult) -> list[str]:
     from ..settlement.settle import settle
 
     outcome = outcome_of(hand, result)
-    if outcome is None:
+    if outcome is None or result.deltas is None:
         return []  # the log does not say how much the hand was worth (mjai; a limit without han)
     try:
         settled = settle(rs, _state(hand), outcome, hand.riichi)

@@ -152,8 +152,9 @@ class _Reader:
             return
         if not self.wins:
             raise self.error("end_kyoku before the hand's result")
-        self.finish(ResultKind.TSUMO if self.wins[0].seat == self.wins[0].discarder else ResultKind.RON, (),
-                    tuple(sum(w.deltas[s] for w in self.wins) for s in range(self.seats)))  # fmt: skip
+        said = [w.deltas for w in self.wins if w.deltas is not None]
+        deltas = tuple(map(sum, zip(*said, strict=True))) if len(said) == len(self.wins) else None
+        self.finish(ResultKind.TSUMO if self.wins[0].seat == self.wins[0].discarder else ResultKind.RON, (), deltas)
 
     def ignore(self, message: dict[str, Any]) -> None:
         """``end_game``: nothing to read."""
@@ -220,7 +221,7 @@ class _Reader:
         build = self.now(message)
         seat, discarder = self.seat(message, "actor"), self.seat(message, "target")
         build.win(seat, seat == discarder)
-        deltas = self.deltas(message)
+        deltas = self.deltas(message) if "deltas" in message else None  # Mortal's may leave them out
         markers: Any = next((message[key] for key in URA_KEYS if key in message), [])
         if not isinstance(markers, list):
             raise self.error("ura_markers is not a list")
@@ -260,6 +261,7 @@ class _Reader:
             )
         if dealer != kyoku - 1 or len(tehais) != self.seats:
             raise LogError(self.file, number, None, f"start_kyoku: kyoku {kyoku} and oya {dealer} disagree")
+        self.told(tuple(scores))
         self.build = build = HandBuilder(self.file, number, self.seats, (1, 1, 1))
         dealt = []
         for seat, names in enumerate(tehais):
@@ -280,12 +282,13 @@ class _Reader:
 
     def ryukyoku(self, message: dict[str, Any]) -> None:
         build = self.now(message)
-        deltas = self.deltas(message) if "deltas" in message else (0,) * self.seats
+        deltas = self.deltas(message) if "deltas" in message else None
         reason = message.get("reason")
         if reason is not None and (not isinstance(reason, str) or reason not in REASONS):
             raise self.error(f"unknown ryukyoku reason {reason!r}")
         kind = ResultKind.DRAW if reason is None else REASONS[reason]
-        tenpai = tuple(s for s in range(self.seats) if deltas[s] > 0) if kind is ResultKind.DRAW else ()
+        paid = deltas if kind is ResultKind.DRAW and deltas is not None else (0,) * self.seats
+        tenpai = tuple(s for s in range(self.seats) if paid[s] > 0)
         tenpai = self.shown(message, tenpai)
         if kind is ResultKind.TRIPLE_RON:
             last = build.last_discard()
@@ -312,15 +315,35 @@ class _Reader:
             return tuple(seat for seat, flag in enumerate(flags) if flag)
         return tenpai
 
-    def finish(self, kind: ResultKind, tenpai: tuple[int, ...], deltas: tuple[int, ...]) -> None:
+    def finish(self, kind: ResultKind, tenpai: tuple[int, ...], deltas: tuple[int, ...] | None) -> None:
+        """The hand's result; ``deltas`` as the file gives them (``None``: it does not, and the
+        next hand's scores will tell them, :meth:`told`)."""
         assert self.build is not None
         put = riichi_seats(self.build.events)
-        total = tuple(d - 1000 * put.count(s) for s, d in enumerate(deltas))
+        total = None if deltas is None else tuple(d - 1000 * put.count(s) for s, d in enumerate(deltas))
         result = LogResult(kind, tuple(self.wins), tenpai, total)
-        unbalanced = sticks_balance(self.start[3], len(put), result)
+        unbalanced = None if total is None else sticks_balance(self.start[3], len(put), result)
         if unbalanced:
             raise self.error(unbalanced)
         self.close(result)
+
+    def told(self, scores: tuple[int, ...]) -> None:
+        """The hand before, whose result gave no deltas, told them by the scores this hand starts
+        with (a lone winner's own deltas too: a double ron's split is not told)."""
+        last = self.hands[-1] if self.hands else None
+        if last is None or last.result is None or last.result.deltas is not None:
+            return
+        result = last.result
+        total = tuple(after - before for after, before in zip(scores, last.scores, strict=True))
+        wins = result.wins
+        if len(wins) == 1:
+            put = riichi_seats(last.events)
+            wins = (wins[0]._replace(deltas=tuple(d + 1000 * put.count(s) for s, d in enumerate(total))),)
+        told = result._replace(wins=wins, deltas=total)
+        unbalanced = sticks_balance(last.sticks, len(last.riichi), told)
+        if unbalanced:
+            raise LogError(self.file, len(self.hands), None, f"{unbalanced} (told by the next hand's scores)")
+        self.hands[-1] = last._replace(result=told)
 
     def close(self, result: LogResult | None) -> None:
         assert self.build is not None
@@ -463,9 +486,13 @@ _WRITE: dict[type, Callable[[LogHand, int, Any], list[dict[str, Any]]]] = {
 def _result_messages(hand: LogHand, result: LogResult) -> list[dict[str, Any]]:
     """A win's ``hora`` for each winner, or the draw's ``ryukyoku``."""
     if result.wins:
-        return [{"type": "hora", "actor": win.seat, "target": win.discarder, "deltas": list(win.deltas),
+        return [{"type": "hora", "actor": win.seat, "target": win.discarder,
+                 **({} if win.deltas is None else {"deltas": list(win.deltas)}),
                  "ura_markers": [mjai_tile(t) for t in win.ura]} for win in result.wins]  # fmt: skip
-    draw: dict[str, Any] = {"type": "ryukyoku", "deltas": file_deltas(hand, result), "tenpai": list(result.tenpai)}
+    draw: dict[str, Any] = {"type": "ryukyoku", "tenpai": list(result.tenpai)}
+    deltas = file_deltas(hand, result)
+    if deltas is not None:
+        draw["deltas"] = deltas
     reason = WRITTEN_REASONS.get(ResultKind(result.kind))
     if reason is not None:
         draw["reason"] = reason

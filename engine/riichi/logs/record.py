@@ -67,7 +67,8 @@ class LogWin(NamedTuple):
     honba, no sticks), ``limit`` (``"mangan"`` ... ``"yakuman"`` or ``None``), ``yaku`` as
     ``(id, han)`` pairs (the ids of docs/rules/riichi.md; dora as ``dora``, ``ura_dora``,
     ``red_fives``), ``yakuman`` ids, the ``ura`` indicators shown, ``pao`` (the liable seat, or
-    ``None``) and this win's ``deltas`` (each seat's change, honba and sticks included)."""
+    ``None``) and this win's ``deltas`` (each seat's change, honba and sticks included; ``None``
+    where the log does not say: an mjai ``hora`` may leave them out)."""
 
     seat: int
     discarder: int
@@ -79,19 +80,20 @@ class LogWin(NamedTuple):
     yakuman: tuple[str, ...]
     ura: tuple[int, ...]
     pao: int | None
-    deltas: tuple[int, ...]
+    deltas: tuple[int, ...] | None
 
 
 class LogResult(NamedTuple):
     """How a hand ended: ``kind`` (:data:`RESULT_KINDS`), the ``wins`` (several for a double
     ron), the seats ``tenpai`` at an exhaustive draw (and the hands shown at an abort), and the
     hand's ``deltas`` (each seat's change over the hand: wins, payments, and riichi sticks put
-    down this hand)."""
+    down this hand; ``None`` where the log does not say: an mjai ``hora`` or ``ryukyoku`` without
+    them, in the last hand, where no later hand's scores tell them)."""
 
     kind: str
     wins: tuple[LogWin, ...]
     tenpai: tuple[int, ...]
-    deltas: tuple[int, ...]
+    deltas: tuple[int, ...] | None
 
 
 class LogHand(NamedTuple):

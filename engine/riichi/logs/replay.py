@@ -560,7 +560,7 @@ class _HandReplay:
                 f"show {self._labels(shown_ours)}",
                 "tiles.kan_dora",
             )
-        if done.deltas != result.deltas:
+        if result.deltas is not None and done.deltas != result.deltas:
             ours = (
                 "; ".join(f"seat {w.seat} {w.han} han {w.fu} fu {'+'.join(w.yaku)}" for w in done.wins)
                 or f"tenpai {list(end.tenpai or ())}"

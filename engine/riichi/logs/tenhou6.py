@@ -308,7 +308,7 @@ class _Hand:
         if len(raw) < 3:
             raise self.error(f"a win is [deltas], [who, from, pao, points, yaku...]: {raw[1:]!r}")
         wins = self.wins(raw, ura)
-        total = tuple(sum(w.deltas[s] for w in wins) for s in range(self.players))
+        total = tuple(sum(w.deltas[s] for w in wins if w.deltas is not None) for s in range(self.players))
         kind = ResultKind.TSUMO if wins[0].seat == wins[0].discarder else ResultKind.RON
         return self.finish(kind, wins, (), total, sticks)
 

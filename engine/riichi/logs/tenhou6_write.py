@@ -123,6 +123,11 @@ def _tenhou6_result(hand: LogHand) -> list[Any]:
     result = hand.result
     assert result is not None
     players = len(hand.scores)
+    if result.deltas is None or any(win.deltas is None for win in result.wins):
+        raise InputError(
+            "tenhou.net/6 writes each hand's points changes, and the log read gives none for its last hand "
+            "(an mjai hora or ryukyoku without deltas); write the game as mjai"
+        )
     if not result.wins:
         deltas = file_deltas(hand, result)
         if result.kind == ResultKind.DRAW:
@@ -132,7 +137,7 @@ def _tenhou6_result(hand: LogHand) -> list[Any]:
         else:  # a house rule's draw Tenhou does not have
             raise InputError(f"tenhou.net/6 has no name for a hand ended by {result.kind}; write the game as mjai")
         exhaustive = result.kind in (ResultKind.DRAW, ResultKind.NAGASHI)
-        return [name, deltas] if any(deltas) or exhaustive else [name]
+        return [name, deltas] if deltas and (any(deltas) or exhaustive) else [name]
     out: list[Any] = [WIN_NAME]
     for win in result.wins:
         info: list[Any] = [win.seat, win.discarder, win.seat if win.pao is None else win.pao]
@@ -141,7 +146,7 @@ def _tenhou6_result(hand: LogHand) -> list[Any]:
                                 win.seat == win.discarder, players))  # fmt: skip
             info += [f"{_yaku_name(hand, win.seat, ident)}({han}飜)" for ident, han in win.yaku]
             info += [f"{_YAKU_NAME[ident]}(役満)" for ident in win.yakuman]
-        out += [list(win.deltas), info]
+        out += [list(win.deltas or ()), info]
     return out
 
 

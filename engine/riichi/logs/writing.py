@@ -30,7 +30,10 @@ def has_reds(game: GameLog) -> bool:
     return game.lobby is None or game.lobby.red_fives
 
 
-def file_deltas(hand: LogHand, result: LogResult) -> list[int]:
-    """The hand's deltas as the logs write them: without the riichi sticks put down this hand."""
+def file_deltas(hand: LogHand, result: LogResult) -> list[int] | None:
+    """The hand's deltas as the logs write them: without the riichi sticks put down this hand
+    (``None`` where the log read gave none)."""
+    if result.deltas is None:
+        return None
     put = riichi_seats(hand.events)
     return [d + STICK * put.count(seat) for seat, d in enumerate(result.deltas)]

@@ -90,6 +90,11 @@ class SettlementSteps(Steps):
         """The same steps with each seat worded as its player's name (``names`` by seat)."""
         return tuple(ledger_steps(self._args[0], names.__getitem__))
 
+    def paid(self, seat: int, idents: Sequence[str]) -> int:
+        """What ``seat`` was paid by the steps whose id is one of ``idents`` (``("ron",
+        "tsumo", "pao")``: a winner's hand value, with neither honba nor sticks)."""
+        return sum(amount for ident, amount, _, _, _, payee in self._args[0] if payee == seat and ident in idents)
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (SettlementSteps, (ledger_steps, *self._args))
 

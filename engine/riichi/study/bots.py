@@ -6,8 +6,9 @@ the game through its seat's :class:`yakuset.riichi.View` (``table.view(seat)``):
 every discard and meld, riichi, the dora indicators, the scores; never another hand or the wall.
 
 Bots come from plugins: a plugin implements ``yakuset_riichi_bots`` and returns factories by
-name (``yakuset.riichi.hookspecs``). The built-in plugin offers ``random``, ``tsumogiri`` and
-``efficiency``; an installed package adds its own through the ``yakuset`` entry-point group.
+name (``yakuset.riichi.hookspecs``). The built-in plugin offers ``random``, ``tsumogiri``,
+``efficiency`` and ``human``; an installed package adds its own through the ``yakuset``
+entry-point group.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules.compiled import rules_of
 from .bots import find_bots
+from .real_play import REAL_PLAY
 from .simulation import game_tallies, play_games
 from .tally import Tally, compare_paired, figures, paired_measures, summary
 
@@ -26,6 +27,8 @@ class RiichiStudy:
     unit = "games"
     #: About five minutes of one core with efficiency bots (1.4 games a second, bench/README.md).
     cause_matches = 400
+    #: Tenhou's houou room (:mod:`yakuset.riichi.study.real_play`).
+    real_play = REAL_PLAY
 
     def default_bots(self, rs: RuleSet) -> tuple[str, ...]:
         """``efficiency`` at every seat."""

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 _WINS = (Ending.RON, Ending.TSUMO)
 #: The events of a call made.
 _CALLS = frozenset(TileCalled.__subclasses__())
+#: The settlement steps that pay a winner its hand's own value (not honba, not sticks).
+_HAND_PAID = ("ron", "tsumo", "pao")
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -44,15 +46,16 @@ def game_seed(seed: int, index: int) -> int:
 
 class HandRecord(NamedTuple):
     """One finished hand, by seat: the ``dealer``, how it ended (``TableHand.ending``), the
-    ``winners`` and what each gained (``values``: its transfer, honba and sticks included), the
-    seat that dealt in (``None`` unless a ron), the seats whose riichi stood, the seats that
-    called, and whether the dealer deals the next hand (``renchan``; ``False`` when the game
-    ended)."""
+    ``winners`` and what each gained (``values``: its transfer, honba and sticks included;
+    ``hand_values``: its hand's own value, without honba or sticks), the seat that dealt in
+    (``None`` unless a ron), the seats whose riichi stood, the seats that called, and whether
+    the dealer deals the next hand (``renchan``; ``False`` when the game ended)."""
 
     dealer: int
     ending: str
     winners: tuple[int, ...]
     values: tuple[int, ...]
+    hand_values: tuple[int, ...]
     discarder: int | None
     riichi: tuple[int, ...]
     called: tuple[int, ...]
@@ -146,6 +149,7 @@ def _record(
                 played.ending,
                 settled.winners,
                 tuple(settled.transfers[winner] for winner in settled.winners),
+                tuple(settled.steps.paid(winner, _HAND_PAID) for winner in settled.winners),
                 discarder if played.ending == Ending.RON else None,
                 riichi,
                 called,
@@ -179,6 +183,7 @@ def count(t: Tally, game: GameRecord) -> None:
             t.deal_ins += hand.ending == Ending.RON
             t.dealer_wins += hand.dealer in hand.winners
             t.values.update(hand.values)
+            t.hand_values.update(hand.hand_values)
         elif hand.ending == Ending.EXHAUSTIVE_DRAW:
             t.exhaustive_draws += 1
         else:

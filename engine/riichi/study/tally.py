@@ -8,7 +8,8 @@ or on a cluster. :func:`summary` turns a tally into estimates with 95% intervals
 
 The rates are per seat and hand, as the platforms' statistics give them (a seat's wins over the
 hands it sat through): win, deal-in, riichi and call rates; draws are per hand. A win's value is
-what its winner gained in the hand (honba and riichi sticks included).
+what its winner gained in the hand (honba and riichi sticks included); a win's hand value is
+the hand's own, without them, as Tenhou's statistics count a win (docs/validation.md, "Real play").
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ class Tally(Counts):
     dealer_wins: int = 0
     renchan: int = 0  # hands after which the dealer dealt again
     values: Counter[int] = field(default_factory=Counter)  # a win's value -> wins
+    hand_values: Counter[int] = field(default_factory=Counter)  # a win's hand value (no honba, sticks) -> wins
     lengths: Counter[int] = field(default_factory=Counter)  # hands a game -> games
     places: Counter[str] = field(default_factory=Counter)  # "seat:place" -> games
     score_sums: Counter[int] = field(default_factory=Counter)  # seat -> sum of final scores
@@ -77,6 +79,7 @@ _SHARES: dict[str, tuple[str, Callable[[Tally], tuple[int, int]]]] = {
 #: The means of a study: name -> (label, how to read (sum, squares, n) from a tally).
 _MEANS: dict[str, tuple[str, Callable[[Tally], tuple[int, int, int]]]] = {
     "win_value": ("a win's value", lambda t: moments(t.values)),
+    "hand_value": ("a win's hand value", lambda t: moments(t.hand_values)),
     "hands_per_game": ("hands a game", lambda t: moments(t.lengths)),
 }
 
@@ -164,7 +167,7 @@ def paired_measures(players: int) -> list[Measure]:
     points, the points spread and hands a game."""
     return [
         *(Measure(key, label, True, read) for key, (label, read) in _SHARES.items()),
-        Measure("win_value", _MEANS["win_value"][0], False, per_observation(_MEANS["win_value"][1])),
+        *(Measure(key, _MEANS[key][0], False, per_observation(_MEANS[key][1])) for key in ("win_value", "hand_value")),
         *(
             Measure(f"seat_{seat}_{what}", label.format(seat=seat), is_share, read(seat), scale)
             for seat in range(players)

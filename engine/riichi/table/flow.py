@@ -145,7 +145,17 @@ def _kita(hand: Hand, seat: int, move: Move, events: Events) -> None:
     hand.interrupted = True  # a kita counts as a call: the first go-around is over
     mine.count_waits(hand.copies)
     events.append(KitaDeclared(seat, tile))
+    _kan_dora_due(hand, events)
     _offer_to_others(hand, seat, tile, "kita", events)
+
+
+def _kan_dora_due(hand: Hand, events: Events) -> None:
+    """A kan's dora due after its discard is revealed: the kan-maker discarded or set a north
+    aside (docs/rules/riichi-table.md §5)."""
+    shown_before = hand.wall.revealed
+    hand.wall.discarded()
+    if hand.wall.revealed != shown_before:
+        _dora_shown(hand, shown_before, events)
 
 
 def _discard(hand: Hand, seat: int, move: Move, events: Events) -> None:
@@ -160,10 +170,7 @@ def _discard(hand: Hand, seat: int, move: Move, events: Events) -> None:
     if mine.furiten == "temporary":
         mine.furiten = None
     events.append(_new_tile_discarded((seat, tile, tile == hand.drawn, riichi)))
-    shown_before = hand.wall.revealed
-    hand.wall.discarded()  # a kan's dora due after its discard
-    if hand.wall.revealed != shown_before:
-        _dora_shown(hand, shown_before, events)
+    _kan_dora_due(hand, events)
     hand.rinshan = False
     _offer_to_others(hand, seat, tile, "discard", events)
 

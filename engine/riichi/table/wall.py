@@ -257,7 +257,8 @@ class Wall:
             self._pending = moment
 
     def discarded(self) -> None:
-        """The player who declared a kan discarded: a kan dora due after the discard is revealed."""
+        """The player who declared a kan discarded, or set a north aside (a kita, which ends the
+        kan's turn as a later kan does): a kan dora due after the discard is revealed."""
         if self._pending is not None:
             self._reveal()
 

@@ -35,7 +35,10 @@ def test_the_built_in_bots_are_found_by_name_one_a_seat(tenhou):
 @pytest.mark.parametrize(
     ("names", "message"),
     [
-        (["random", "random", "random", "efficency"], "no bot named 'efficency'; bots: efficiency, random, tsumogiri"),
+        (
+            ["random", "random", "random", "efficency"],
+            "no bot named 'efficency'; bots: efficiency, human, random, tsumogiri",
+        ),
         (["random", "random"], "Riichi under 'tenhou' is played by four bots, got 2: random, random"),
         ("random", "bots must be a list of bot names, got 'random'"),
         (["random", "", "random", "random"], "bots must be a list of bot names"),

@@ -15,6 +15,7 @@ import pytest
 import yakuset
 from yakuset import _studies, riichi
 from yakuset.riichi import Move, Table, TileDiscarded
+from yakuset.riichi.study import simulation
 from yakuset.riichi.study.simulation import GameRecord, HandRecord, count, play_out
 
 from ...helpers import run
@@ -149,8 +150,11 @@ def test_play_game_refuses_what_are_not_bots(tenhou):
         riichi.play_game(tenhou, 1, ["random"] * 4)
 
 
-def _hand(dealer, ending, winners=(), values=(), discarder=None, riichi=(), called=(), renchan=False):
-    return HandRecord(dealer, ending, tuple(winners), tuple(values), discarder, tuple(riichi), tuple(called), renchan)
+def _hand(dealer, ending, winners=(), values=(), discarder=None, riichi=(), called=(), renchan=False, hand=None):
+    hand_values = tuple(values if hand is None else hand)
+    return HandRecord(
+        dealer, ending, tuple(winners), tuple(values), hand_values, discarder, tuple(riichi), tuple(called), renchan
+    )
 
 
 def test_a_tally_counts_rates_per_seat_and_hand_and_places_by_starting_seat():
@@ -159,7 +163,7 @@ def test_a_tally_counts_rates_per_seat_and_hand_and_places_by_starting_seat():
         GameRecord(
             (
                 _hand(0, "ron", [1], [8000], discarder=2, riichi=[1], called=[3]),
-                _hand(1, "tsumo", [1], [3900], riichi=[0, 1], renchan=True),
+                _hand(1, "tsumo", [1], [6900], riichi=[0, 1], renchan=True, hand=[3900]),
                 _hand(1, "exhaustive_draw"),
                 _hand(2, "four_winds"),
             ),
@@ -187,8 +191,9 @@ def test_a_tally_counts_rates_per_seat_and_hand_and_places_by_starting_seat():
     assert s["exhaustive_draws"]["value"] == 0.2 and s["abortive_draws"]["value"] == 0.2
     assert s["dealer_share"]["value"] == 0.25  # of 4 winners, the tsumo was the dealer's (seat 1)
     assert s["renchan"]["value"] == 0.2
-    assert s["win_value"]["value"] == (8000 + 3900 + 5200 + 2000) / 4
-    assert s["win_value"]["distribution"] == {"2000": 1, "3900": 1, "5200": 1, "8000": 1}
+    assert s["win_value"]["value"] == (8000 + 6900 + 5200 + 2000) / 4
+    assert s["win_value"]["distribution"] == {"2000": 1, "5200": 1, "6900": 1, "8000": 1}
+    assert s["hand_value"]["value"] == (8000 + 3900 + 5200 + 2000) / 4  # without the tsumo's sticks
     seat0 = s["by_seat"][0]
     assert seat0["places"] == [0, 0, 1, 1] and seat0["place"]["value"] == 3.5
     assert seat0["score"]["value"] == (20000 + 17800) / 2
@@ -328,3 +333,24 @@ def test_a_two_worker_local_cluster_gives_the_same_riichi_json_as_one_process():
     finally:
         _studies.PART_SIZE = old
     assert there == here
+
+
+def test_a_wins_hand_value_is_what_it_gained_less_honba_and_sticks_as_tenhou_pays_them(tenhou):
+    """Tenhou's rules (docs/rules/riichi-table.md): a ron's honba is 300 a counter, paid by the
+    discarder; a tsumo's 100 a counter from each other seat; the winner nearest the discarder takes
+    the riichi sticks, 1,000 each. So a lone winner's hand value is its gain less those."""
+    bots = riichi.find_bots(tenhou, ["efficiency"] * 4)
+    checked = 0
+    for seed in range(3):
+        table = Table(tenhou, seed=seed)
+        marks = play_out(table, [(bot, bot.factory(tenhou, random.Random(seat))) for seat, bot in enumerate(bots)])
+        game = simulation._record(tenhou, table, marks)
+        for played, hand in zip(table.hands, game.hands, strict=True):
+            if len(hand.winners) != 1:
+                continue
+            state, winner = played.state, hand.winners[0]
+            others = sum(seat != winner for seat in hand.riichi)  # the winner's own stick comes back
+            extra = 300 * state.honba + 1000 * (state.sticks + others)
+            assert hand.values[0] - hand.hand_values[0] == extra
+            checked += 1
+    assert checked > 10

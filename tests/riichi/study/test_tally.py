@@ -50,14 +50,14 @@ def test_simulate_pairs_each_seats_points_where_only_uma_and_oka_differ(capsys) 
     assert -32 <= differences["points_spread"]["difference"] <= -28
 
     code, text, _ = run(capsys, *argv)
-    paired = text[text.index("mahjong-soul against tenhou on the same games") :].splitlines()[1:]
+    paired = text[text.index("mahjong-soul against tenhou on the same games") :].split("\n\n")[0].splitlines()[1:]
     assert "(the same in every pair)" not in text
     assert all(any(line.startswith(f"  starting seat {seat}'s points") for line in paired) for seat in range(4))
     assert any(line.startswith("  first place's points") and line.endswith("*") for line in paired)
     # What is the same in every game is said once, last, with how many measures it covers.
     assert [line for line in paired if "the same in every game" in line] == [paired[-1]]
-    # 29 measures: 9 rates, a win's value, 4 of each of 4 seats, first place's points, the spread, hands.
-    assert paired[-1] == f"  the other {29 - (len(paired) - 1)} of 29 measures are the same in every game"
+    # 30 measures: 9 rates, a win's value and its hand value, 4 of each of 4 seats, first place's points, the spread, hands.
+    assert paired[-1] == f"  the other {30 - (len(paired) - 1)} of 30 measures are the same in every game"
     assert not any("final score" in line for line in paired)
 
 
@@ -90,5 +90,5 @@ def test_a_rule_set_against_a_copy_of_itself_says_once_that_nothing_differs(tmp_
     # Efficiency bots win hands (tsumogiri's often win none: a win's value has no observation).
     code, out, err = run(capsys, "simulate", "tenhou", str(copy), "--matches", "2", "--no-progress")
     assert code == 0, err
-    paired = out[out.index("copy against tenhou on the same games") :].splitlines()[1:]
+    paired = out[out.index("copy against tenhou on the same games") :].split("\n\n")[0].splitlines()[1:]
     assert paired == ["  every measure is the same in every game"]

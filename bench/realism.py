@@ -1,0 +1,101 @@
+#!/usr/bin/env python
+"""How real the bots' play is: each rate a study measures beside the figure of people playing the
+same rule set, its goal, and whether the bots are within it (issue 44 item 2).
+
+Riichi (``--game riichi``): ``--games`` hanchan of ``tenhou`` (``REAL_PLAY.ruleset``) from
+``--seed``, the ``human`` bot at every seat (or ``--bots NAME``), played by
+``yakuset.riichi.play_games`` (the code ``yakuset simulate`` runs), split over ``--workers``
+processes (each plays a consecutive part of the games; tallies of any partition sum to the same
+figures). The real figures are ``yakuset.riichi.study.real_play.REAL_PLAY`` (Tenhou's houou
+room; its source is printed) and each distance is ``yakuset._core.realism.distances``: nothing
+here states a figure. Calibration is this bench, not a test: the habits' defaults
+(``yakuset._plugins.riichi_human.Habits``) are chosen so that every figure is within its goal.
+
+    python bench/realism.py --game riichi [--games 2000] [--seed 1] [--workers 1] [--bots human]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from concurrent.futures import ProcessPoolExecutor
+from itertools import pairwise
+from typing import Any
+
+from _common import machine_line  # bench/ is on sys.path when a script runs
+
+
+def riichi_part(ruleset: str, seed: int, start: int, stop: int, bot: str) -> Any:
+    """The tally of Riichi games ``start .. stop-1`` of a study seeded ``seed``, ``bot`` at each seat."""
+    import yakuset
+    from yakuset import riichi
+
+    rs = yakuset.load_ruleset(ruleset)
+    players = riichi.rules_of(rs).table.players
+    return riichi.play_games(rs, seed, start, stop, riichi.find_bots(rs, [bot] * players))
+
+
+def cut(games: int, workers: int) -> list[tuple[int, int]]:
+    """``0 .. games-1`` cut into ``workers`` consecutive parts (none empty)."""
+    workers = max(1, min(workers, games))
+    bounds = [games * index // workers for index in range(workers + 1)]
+    return list(pairwise(bounds))
+
+
+def riichi_realism(games: int, seed: int, workers: int, bot: str) -> list[str]:
+    """The Riichi half: the report's lines."""
+    from yakuset._core.realism import distances
+    from yakuset.riichi import summary
+    from yakuset.riichi.study.real_play import REAL_PLAY
+
+    began = time.perf_counter()
+    parts = cut(games, workers)
+    if len(parts) == 1:
+        tallies = [riichi_part(REAL_PLAY.ruleset, seed, *parts[0], bot)]
+    else:
+        with ProcessPoolExecutor(len(parts)) as pool:
+            futures = [pool.submit(riichi_part, REAL_PLAY.ruleset, seed, start, stop, bot) for start, stop in parts]
+            tallies = [future.result() for future in futures]
+    tally = tallies[0]
+    for other in tallies[1:]:
+        tally.add(other)
+    seconds = time.perf_counter() - began
+    found = summary(tally)
+    measured = {d.figure.name: d for d in distances(REAL_PLAY, found)}
+    lines = [
+        f"{REAL_PLAY.ruleset}, {bot} at every seat: {games:,} hanchan ({tally.hands:,} hands), seed {seed}, "
+        f"{len(parts)} worker(s), {seconds:.0f} s",
+        f"real play: {REAL_PLAY.who}; source: {REAL_PLAY.source}",
+        f"  {'figure':<18} {'bots':>8} {'real':>8} {'off':>13} {'goal':>11}  within",
+    ]
+    for figure in REAL_PLAY.figures:
+        d = measured.get(figure.name)
+        if d is None:
+            lines.append(f"  {figure.label:<18} {'-':>8} {figure.shown(figure.value):>8}   (not measured)")
+            continue
+        lines.append(
+            f"  {figure.label:<18} {figure.shown(d.measured):>8} {figure.shown(figure.value):>8} "
+            f"{figure.shown_off(d.off):>13} {figure.shown_goal():>11}  {'yes' if d.within else 'NO'}"
+        )
+    kept = sum(d.within for d in measured.values())
+    lines.append(f"  {kept} of {len(REAL_PLAY.figures)} figures within their goal")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=("riichi",), default="riichi")
+    parser.add_argument("--games", type=int, default=2000, help="hanchan (Riichi) to play")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=1, help="processes to play on")
+    parser.add_argument("--bots", default="human", help="the bot at every seat")
+    args = parser.parse_args()
+    if args.games < 1 or args.workers < 1:
+        parser.error("--games and --workers must be at least 1")
+    print(machine_line())
+    for line in riichi_realism(args.games, args.seed, args.workers, args.bots):
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
