@@ -268,7 +268,9 @@ def test_the_plot_shows_the_headline_differences_with_a_mark_where_significant(s
     figure = small_study_figure
     panels = {axes.get_label(): axes for axes in figure.axes}
     marks = [text for text in panels["differences"].texts if text.get_text() == "*"]
-    average_notes = [text.get_text() for name in ("points_per_round", "match_length") for text in panels[name].texts]
+    averages = [name for name in panels if name not in ("differences", "shares", "points")]
+    assert {"points_per_round", "koikoi_calls_per_round", "match_length"} <= set(averages)
+    average_notes = [text.get_text() for name in averages for text in panels[name].texts]
     significant = [
         (comparison["b"], key)
         for comparison in small_study["comparisons"]
