@@ -3,7 +3,7 @@ figures from simulated play, with 95% intervals, generated, never written by han
 
     python -m yakuset._docs.atlas [--game koikoi|riichi [--ruleset ID ...]] [--workers N] [--check] [PATH]
 
-Koi-Koi: 10,000 matches a rule set between ``greedy`` bots; Riichi: 2,000 games a rule set with
+Koi-Koi: 10,000 matches a rule set between ``human`` bots; Riichi: 2,000 games a rule set with
 ``human`` bots at every seat (:data:`PLANS`); the seed is 0, so the same code gives the same
 page. Each game's section is written between markers that record what it was made from: each
 rule set's resolved rules and the tally of a few matches replayed (a change of the rules, of the
@@ -56,7 +56,7 @@ PLANS = {
     "koikoi": Plan(
         "koikoi",
         10_000,
-        ("greedy", "greedy"),
+        ("human", "human"),
         (
             ("points_per_round", "points a round", False),
             ("dealer_wins_round", "dealer wins a round", True),

@@ -19,7 +19,7 @@ from ..helpers import run
 def test_simulate_prints_each_figure_with_its_interval_and_compares_rule_sets(capsys):
     code, out, err = run(capsys, "simulate", "nintendo", "tournament", "--matches", "60", "--no-progress")
     assert code == 0, err
-    assert "60 matches per rule set between greedy and greedy (seed 0)" in out
+    assert "60 matches per rule set between human and human (seed 0)" in out
     assert "nintendo: 60 matches, 720 rounds" in out and "tournament: 60 matches, 720 rounds" in out
     assert "Koi-Koi called when offered" in out and "tournament against nintendo" in out
 

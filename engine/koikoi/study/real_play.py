@@ -11,16 +11,8 @@ is the one ``yakuset.koikoi.summary`` gives a simulated study, by the same defin
 
     python bench/koikoi_human_rates.py          # the KoiKoi-AI repository as $YAKUSET_KOIKOI_AI
 
-printed (2026-12-07), each with its 95% interval:
-
-- dealer wins a round: 53.6% [51.1, 56.1] of 1,524 rounds won;
-- rounds nobody wins: 3.5% [2.7, 4.5] of 1,579 rounds;
-- Koi-Koi called when offered: 28.6% [26.5, 30.7] of 1,768 offers;
-- Koi-Koi calls per round: 0.320 [0.291, 0.348];
-- caller then wins the round: 70.9% [66.8, 74.7] of 505 calls;
-- points per round (as koikoi-japan awards them): 3.309 [3.152, 3.466].
-
-The goals: 3 percentage points for a share, 10% for a mean (issue 44).
+prints them (2026-12-07) with their 95% intervals (docs/validation.md quotes them). The goals:
+3 percentage points for a share, 10% for a mean (issue 44).
 """
 
 from __future__ import annotations

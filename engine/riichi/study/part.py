@@ -1,7 +1,8 @@
 """Riichi's part of balance studies (:class:`yakuset._core.studypart.StudyPart`): a "match" is a
-whole game (hanchan or tonpuu, as the rule set's ``ending`` says) between bots, ``human``
-at every seat by default (the bot calibrated against Tenhou's houou room: docs/validation.md); one name seats that bot at every seat of each rule set's table, so
-that a four- and a three-player rule set compare with the same names."""
+whole game (hanchan or tonpuu, as the rule set's ``ending`` says) between bots, ``human`` at
+every seat by default (the bot calibrated against Tenhou's houou room: docs/validation.md); one
+name seats that bot at every seat of each rule set's table, so that a four- and a three-player
+rule set compare with the same names."""
 
 from __future__ import annotations
 
