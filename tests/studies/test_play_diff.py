@@ -186,7 +186,19 @@ def test_diff_play_text_marks_significant_differences(capsys: pytest.CaptureFixt
     # Each of the 30 rule changes is played alone and left out: 62 plays of each match. Four
     # matches already move a measure significantly, as twelve do.
     matches = "4" if helpers.QUICK_RUN else "12"
-    main(["diff", "nintendo", "fudawiki", "--play", matches, "--bots", "greedy,greedy", "--structural-only", "--no-progress"])
+    main(
+        [
+            "diff",
+            "nintendo",
+            "fudawiki",
+            "--play",
+            matches,
+            "--bots",
+            "greedy,greedy",
+            "--structural-only",
+            "--no-progress",
+        ]
+    )
     out = capsys.readouterr().out
     play = out[out.index(f"Play: {matches} matches") :]
     assert "greedy and greedy (seed 0)" in play and "difference [95% interval]" in play
