@@ -53,7 +53,6 @@ def cut(games: int, workers: int) -> list[tuple[int, int]]:
 
 def riichi_realism(games: int, seed: int, workers: int, bot: str) -> list[str]:
     """The Riichi half: the report's lines."""
-    from yakuset._core.realism import distances
     from yakuset.riichi import summary
     from yakuset.riichi.study.real_play import REAL_PLAY
 
@@ -70,38 +69,43 @@ def riichi_realism(games: int, seed: int, workers: int, bot: str) -> list[str]:
         tally.add(other)
     seconds = time.perf_counter() - began
     found = summary(tally)
-    measured = {d.figure.name: d for d in distances(REAL_PLAY, found)}
-    lines = [
+    heading = (
         f"{REAL_PLAY.ruleset}, {bot} at every seat: {games:,} hanchan ({tally.hands:,} hands), seed {seed}, "
-        f"{len(parts)} worker(s), {seconds:.0f} s",
-        f"real play: {REAL_PLAY.who}; source: {REAL_PLAY.source}",
-        f"  {'figure':<18} {'bots':>8} {'real':>8} {'off':>13} {'goal':>11}  within",
+        f"{len(parts)} worker(s), {seconds:.0f} s"
+    )
+    return report(REAL_PLAY, found, heading)
+
+
+def report(real: Any, found: dict[str, Any], heading: str) -> list[str]:
+    """A study's figures beside people's (``real``, a :class:`yakuset._core.realism.RealPlay`;
+    ``found``, the study's summary): each with its distance, its goal and whether it is within."""
+    from yakuset._core.realism import distances
+
+    measured = {d.figure.name: d for d in distances(real, found)}
+    width = max(len(figure.label) for figure in real.figures)
+    lines = [
+        heading,
+        f"real play: {real.who}; source: {real.source}",
+        f"  {'figure':<{width}} {'bots':>8} {'real':>8} {'off':>13} {'goal':>11}  within",
     ]
-    for figure in REAL_PLAY.figures:
+    for figure in real.figures:
         d = measured.get(figure.name)
         if d is None:
-            lines.append(f"  {figure.label:<18} {'-':>8} {figure.shown(figure.value):>8}   (not measured)")
+            lines.append(f"  {figure.label:<{width}} {'-':>8} {figure.shown(figure.value):>8}   (not measured)")
             continue
         lines.append(
-            f"  {figure.label:<18} {figure.shown(d.measured):>8} {figure.shown(figure.value):>8} "
+            f"  {figure.label:<{width}} {figure.shown(d.measured):>8} {figure.shown(figure.value):>8} "
             f"{figure.shown_off(d.off):>13} {figure.shown_goal():>11}  {'yes' if d.within else 'NO'}"
         )
     kept = sum(d.within for d in measured.values())
-    lines.append(f"  {kept} of {len(REAL_PLAY.figures)} figures within their goal")
+    lines.append(f"  {kept} of {len(real.figures)} figures within their goal")
     return lines
-
-
-def koikoi_shown(figure: Any, value: float) -> str:
-    """A Koi-Koi figure's value: a share in percent, a mean (points, calls: a few a round) with
-    three decimals."""
-    return f"{value:.3f}" if figure.relative else str(figure.shown(value))
 
 
 def koikoi_realism(matches: int, seed: int, bots: str) -> list[str]:
     """The Koi-Koi half: the report's lines."""
     import yakuset
     from yakuset import koikoi
-    from yakuset._core.realism import distances
     from yakuset.koikoi.study.real_play import REAL_PLAY
 
     rs = yakuset.load_ruleset(REAL_PLAY.ruleset)
@@ -109,25 +113,11 @@ def koikoi_realism(matches: int, seed: int, bots: str) -> list[str]:
     began = time.perf_counter()
     tally = koikoi.play_matches(rs, seed, 0, matches, koikoi.find_bots(rs, names))
     seconds = time.perf_counter() - began
-    measured = {d.figure.name: d for d in distances(REAL_PLAY, koikoi.summary(tally))}
-    lines = [
+    heading = (
         f"{REAL_PLAY.ruleset}, {' vs '.join(names)}: {matches:,} matches ({tally.rounds:,} rounds), seed {seed}, "
-        f"{seconds:.1f} s ({matches / seconds:.0f} matches a second)",
-        f"real play: {REAL_PLAY.who}; source: {REAL_PLAY.source}",
-        f"  {'figure':<28} {'bots':>8} {'real':>8} {'off':>13} {'goal':>11}  within",
-    ]
-    for figure in REAL_PLAY.figures:
-        d = measured.get(figure.name)
-        if d is None:
-            lines.append(f"  {figure.label:<28} {'-':>8} {koikoi_shown(figure, figure.value):>8}   (not measured)")
-            continue
-        lines.append(
-            f"  {figure.label:<28} {koikoi_shown(figure, d.measured):>8} {koikoi_shown(figure, figure.value):>8} "
-            f"{figure.shown_off(d.off):>13} {figure.shown_goal():>11}  {'yes' if d.within else 'NO'}"
-        )
-    kept = sum(d.within for d in measured.values())
-    lines.append(f"  {kept} of {len(REAL_PLAY.figures)} figures within their goal")
-    return lines
+        f"{seconds:.1f} s ({matches / seconds:.0f} matches a second)"
+    )
+    return report(REAL_PLAY, koikoi.summary(tally), heading)
 
 
 def main() -> None:

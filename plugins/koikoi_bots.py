@@ -102,6 +102,11 @@ class GreedyBot:
 class SteadyBot:
     """A careful player: gains, card points and denial; banks 7+; no call into a threat."""
 
+    #: What a capture is worth for each point of base it gains (card points count one each).
+    gain_weight = 30
+    #: What a capture is worth for each point of base it keeps from the opponent.
+    denial_weight = 10
+
     def __init__(self, rs: RuleSet, rng: random.Random) -> None:
         self.points = card_points(rs)
 
@@ -110,7 +115,7 @@ class SteadyBot:
         the opponent."""
         gain = view.base_with(taken) - view.base
         denied = view.base_with(taken[1:], opponent=True) - view.opponent_base
-        return 30 * gain + 10 * denied + sum(map(self.points.__getitem__, taken))
+        return self.gain_weight * gain + self.denial_weight * denied + sum(map(self.points.__getitem__, taken))
 
     def play(self, view: View) -> str:
         best, best_worth = None, None
@@ -122,7 +127,8 @@ class SteadyBot:
                 worth = self._worth(view, (card, *matches))
             else:
                 # Laid on the field: the opponent may take it next.
-                worth = -(self.points[card] + 30 * (view.base_with((card,), opponent=True) - view.opponent_base))
+                opened = view.base_with((card,), opponent=True) - view.opponent_base
+                worth = -(self.points[card] + self.gain_weight * opened)
             if best_worth is None or worth > best_worth:
                 best, best_worth = card, worth
         assert best is not None
@@ -179,40 +185,17 @@ class HumanHabits:
     denial_weight: int = 10
 
 
-class HumanBot:
-    """Plays as the people of KoiKoi-AI's records: :class:`HumanHabits` (``habits``)."""
+class HumanBot(SteadyBot):
+    """Plays as the people of KoiKoi-AI's records: captures as :class:`SteadyBot` does (with the
+    weights of :class:`HumanHabits`) and calls Koi-Koi by :meth:`call_chance` (``habits``)."""
 
     def __init__(self, rs: RuleSet, rng: random.Random, habits: HumanHabits | None = None) -> None:
-        self.points = card_points(rs)
+        super().__init__(rs, rng)
         self.habits = habits or HumanHabits()
+        self.gain_weight = self.habits.gain_weight
+        self.denial_weight = self.habits.denial_weight
         self.draw = rng.random
         self.bank = doubling_base(rs)
-
-    def _worth(self, view: View, taken: tuple[str, ...]) -> int:
-        habits = self.habits
-        gain = view.base_with(taken) - view.base
-        denied = view.base_with(taken[1:], opponent=True) - view.opponent_base
-        return habits.gain_weight * gain + habits.denial_weight * denied + sum(map(self.points.__getitem__, taken))
-
-    def play(self, view: View) -> str:
-        best, best_worth = None, None
-        gain_weight = self.habits.gain_weight
-        for card in view.playable:
-            matches = view.matches(card)
-            if matches:
-                if len(matches) == 2:
-                    matches = (self.capture(view, card, matches),)
-                worth = self._worth(view, (card, *matches))
-            else:
-                opened = view.base_with((card,), opponent=True) - view.opponent_base
-                worth = -(self.points[card] + gain_weight * opened)
-            if best_worth is None or worth > best_worth:
-                best, best_worth = card, worth
-        assert best is not None
-        return best
-
-    def capture(self, view: View, card: str, choices: tuple[str, ...]) -> str:
-        return max(choices, key=lambda c: self._worth(view, (card, c)))
 
     def koikoi(self, view: View) -> bool:
         return self.draw() < self.call_chance(view)
