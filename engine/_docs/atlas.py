@@ -231,6 +231,9 @@ def stale(text: str) -> list[str]:
         plan = PLANS[game]
         if record["matches"] != plan.matches:
             found.append(f"{game}: made from {record['matches']:,} matches a rule set, the plan is {plan.matches:,}")
+        made, planned = list(dict.fromkeys(record["bots"])), list(dict.fromkeys(plan.bots))
+        if made != planned:
+            found.append(f"{game}: made between {' and '.join(made)} bots, the plan is {' and '.join(planned)}")
         waiting = _waiting(whole)
         now = inputs(plan)
         for ident in sorted(set(now) | set(record["inputs"])):
