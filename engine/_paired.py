@@ -343,10 +343,7 @@ class PlaySection:
         moved = {row["key"]: row["difference"] for row in data["measures"] if row["significant"]}
         between = f"{done.b} against {done.a}"
         return [
-            *(
-                f"  {line}"
-                for line in realism.study_lines(done.real_play, block, ",".join(dict.fromkeys(data["bots"])))
-            ),
+            *(f"  {line}" for line in realism.study_lines(done.real_play, block, ",".join(data["bots"]))),
             *(f"  note: {note}" for note in realism.cautions(done.real_play, block, moved, between)),
         ]
 

@@ -455,7 +455,7 @@ def _real_play_lines(real: RealPlay | None, study: dict[str, Any]) -> list[str]:
     """How far the study's bots are from real play, and a caution for each significant
     difference of a comparison that acts through a figure they miss."""
     block = study["real_play"]
-    lines = realism.study_lines(real, block, ",".join(dict.fromkeys(study["bots"])))
+    lines = realism.study_lines(real, block, ",".join(study["bots"]))
     for comparison in study["comparisons"]:
         moved = {
             name: d["difference"]

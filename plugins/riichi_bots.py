@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from yakuset import RuleSet, hookimpl
-from yakuset.riichi import DRAGONS, Bot, BotFactory, Move, View, tile_efficiency
+from yakuset.riichi import DRAGONS, Bot, BotFactory, Move, View, discard_choices, tile_efficiency
 
 from .riichi_human import HumanBot
 
@@ -74,11 +74,7 @@ class EfficiencyBot:
                 if move.kind == "pon" and move.tile is not None and move.tile >> 2 in valued:
                     return move
             return last
-        discards: dict[int, Move] = {}
-        riichi: dict[int, Move] = {}
-        for move in moves:  # ascending by tile: the higher copy of a kind is kept last
-            if move.tile is not None and move.kind in ("discard", "riichi"):
-                (discards if move.kind == "discard" else riichi)[move.tile >> 2] = move
+        discards, riichi = discard_choices(moves)
         if len(discards) == 1 and not riichi:  # after riichi: the drawn tile
             return next(iter(discards.values()))
         ranked = tile_efficiency(view)

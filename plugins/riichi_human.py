@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from yakuset import RuleSet
-from yakuset.riichi import DRAGONS, Efficiency, Move, View, rules_of, tile_efficiency
+from yakuset.riichi import DRAGONS, Efficiency, Move, View, discard_choices, rules_of, tile_efficiency
 
 _WIND_TILE = {"east": 27, "south": 28, "west": 29, "north": 30}
 _SEAT_WINDS = ("east", "south", "west", "north")
@@ -138,11 +138,7 @@ class HumanBot:
         self._follow(view)
         if moves[-1].kind == "pass":
             return self._react(view, moves)
-        discards: dict[int, Move] = {}
-        riichi: dict[int, Move] = {}
-        for move in moves:  # ascending by tile: the higher copy of a kind is kept last
-            if move.tile is not None and move.kind in ("discard", "riichi"):
-                (discards if move.kind == "discard" else riichi)[move.tile >> 2] = move
+        discards, riichi = discard_choices(moves)
         if len(discards) == 1 and not riichi:  # after riichi: the drawn tile
             return next(iter(discards.values()))
         if not discards:

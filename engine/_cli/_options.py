@@ -36,7 +36,7 @@ def add_study_arguments(sub: argparse.ArgumentParser, plot_help: str) -> None:
         "--bots",
         metavar="A,B,...",
         help="the bots, one a seat, first dealer's first (Riichi: one name seats it everywhere); "
-        "default: greedy,greedy for Koi-Koi, efficiency for Riichi",
+        "default: human,human for Koi-Koi, human for Riichi",
     )
     sub.add_argument(
         "--workers",

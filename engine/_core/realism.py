@@ -38,8 +38,10 @@ class Observed:
         return difference / self.value if self.relative else difference
 
     def shown(self, value: float) -> str:
-        """``21.1%`` for a share, ``5,647`` for a mean."""
-        return f"{value:,.0f}" if self.relative else f"{100 * value:.1f}%"
+        """``21.1%`` for a share; ``5,647`` for a mean, ``3.31`` or ``0.320`` for a small one."""
+        if not self.relative:
+            return f"{100 * value:.1f}%"
+        return f"{value:,.0f}" if abs(self.value) >= 100 else f"{value:.3g}" if abs(self.value) >= 1 else f"{value:.3f}"
 
     def shown_off(self, off: float) -> str:
         """``+2.4 points`` for a share, ``-8.1%`` for a mean."""
@@ -180,7 +182,7 @@ def cautions(
         d = found.get(name)
         if d is not None:
             f = d.figure
-            by = f"{difference:+,.0f}" if f.relative else f"{100 * difference:+.1f} points"
+            by = f"{difference:+,.3g}" if f.relative else f"{100 * difference:+.1f} points"
             notes.append(
                 f"{between} moves {f.label} by {by}, a figure these bots miss at {real.ruleset} by "
                 f"{f.shown_off(d.off)} (goal {f.shown_goal()}): people's play may move it otherwise"

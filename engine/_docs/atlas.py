@@ -3,8 +3,8 @@ figures from simulated play, with 95% intervals, generated, never written by han
 
     python -m yakuset._docs.atlas [--game koikoi|riichi [--ruleset ID ...]] [--workers N] [--check] [PATH]
 
-Koi-Koi: 10,000 matches a rule set between ``greedy`` bots; Riichi: 2,000 games a rule set with
-``efficiency`` bots at every seat (:data:`PLANS`); the seed is 0, so the same code gives the same
+Koi-Koi: 10,000 matches a rule set between ``human`` bots; Riichi: 2,000 games a rule set with
+``human`` bots at every seat (:data:`PLANS`); the seed is 0, so the same code gives the same
 page. Each game's section is written between markers that record what it was made from: each
 rule set's resolved rules and the tally of a few matches replayed (a change of the rules, of the
 table or of the bots changes them). ``--check`` (and ``tests/docs/test_atlas.py``) recomputes those
@@ -56,7 +56,7 @@ PLANS = {
     "koikoi": Plan(
         "koikoi",
         10_000,
-        ("greedy", "greedy"),
+        ("human", "human"),
         (
             ("points_per_round", "points a round", False),
             ("dealer_wins_round", "dealer wins a round", True),
@@ -73,7 +73,7 @@ PLANS = {
     "riichi": Plan(
         "riichi",
         2_000,
-        ("efficiency",),
+        ("human",),
         (
             ("win_rate", "win", True),
             ("deal_in_rate", "deal-in", True),
@@ -231,6 +231,9 @@ def stale(text: str) -> list[str]:
         plan = PLANS[game]
         if record["matches"] != plan.matches:
             found.append(f"{game}: made from {record['matches']:,} matches a rule set, the plan is {plan.matches:,}")
+        made, planned = list(dict.fromkeys(record["bots"])), list(dict.fromkeys(plan.bots))
+        if made != planned:
+            found.append(f"{game}: made between {' and '.join(made)} bots, the plan is {' and '.join(planned)}")
         waiting = _waiting(whole)
         now = inputs(plan)
         for ident in sorted(set(now) | set(record["inputs"])):

@@ -98,6 +98,7 @@ if TYPE_CHECKING:
     )
     from .scoring.yaku import Pile as Pile, check_cards as check_cards, pile as pile, yaku as yaku
     from .study.bots import Bot as Bot, BotFactory as BotFactory, find_bots as find_bots
+    from .study.recorded import recorded_tally as recorded_tally
     from .study.simulation import (
         MatchRecord as MatchRecord,
         RoundRecord as RoundRecord,

@@ -103,5 +103,5 @@ def yakuset_koikoi_bots() -> Mapping[str, BotFactory] | None:
     A factory is called as ``factory(ruleset, rng)`` for each seat of each match and returns a
     :class:`yakuset.koikoi.Bot`; ``rng`` is the seat's own :class:`random.Random`, seeded from
     the match, so a bot that draws only from it plays a match the same way every time. The
-    built-in ``koikoi_bots`` plugin offers ``random``, ``greedy`` and ``steady``.
+    built-in ``koikoi_bots`` plugin offers ``random``, ``greedy``, ``steady`` and ``human``.
     """

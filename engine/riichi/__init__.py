@@ -78,6 +78,7 @@ if TYPE_CHECKING:
         Bot as Bot,
         BotFactory as BotFactory,
         Efficiency as Efficiency,
+        discard_choices as discard_choices,
         find_bots as find_bots,
         tile_efficiency as tile_efficiency,
     )

@@ -109,5 +109,5 @@ def test_a_table_of_one_bot_names_it_once(capsys):
     code, out, _ = run(capsys, "simulate", "tenhou", "--matches", "1", "--no-progress")
     assert code == 0
     first = out.splitlines()[0]
-    assert " between efficiency at every seat (seed 0)" in first
-    assert "efficiency, efficiency" not in out
+    assert " between human at every seat (seed 0)" in first
+    assert "human, human" not in out

@@ -5,6 +5,7 @@ atlas)."""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 from yakuset._core.bundled import ids_of_game
@@ -42,7 +43,7 @@ def test_the_atlas_page_is_current() -> None:
 def test_the_atlas_covers_every_bundled_koikoi_rule_set_from_its_plan() -> None:
     text = (ROOT / atlas.PAGE).read_text(encoding="utf-8")
     record, whole = atlas.sections_of(text)["koikoi"]
-    assert record["matches"] >= 10_000 and record["bots"] == ["greedy", "greedy"]
+    assert record["matches"] >= 10_000 and record["bots"] == ["human", "human"]
     for rs in atlas.bundled("koikoi"):
         assert f"| `{rs.id}` |" in whole
 
@@ -79,3 +80,13 @@ def test_a_rule_set_the_game_does_not_bundle_is_refused(monkeypatch, capsys) -> 
         atlas.main(["--game", "koikoi", "--ruleset", "tenhou", "/nonexistent/atlas.md"])
     assert stopped.value.code == 2
     assert "'tenhou' is not a bundled koikoi rule set" in capsys.readouterr().err
+
+
+def test_a_section_made_between_other_bots_than_the_plans_is_stale() -> None:
+    text = (ROOT / atlas.PAGE).read_text(encoding="utf-8")
+    record = atlas.sections_of(text)["koikoi"][0]
+    marker = json.dumps(record, sort_keys=True)
+    other = json.dumps({**record, "bots": ["greedy", "greedy"]}, sort_keys=True)
+    assert marker in text
+    said = "koikoi: made between greedy bots, the plan is human"
+    assert said not in atlas.stale(text) and said in atlas.stale(text.replace(marker, other))

@@ -176,7 +176,7 @@ def test_diff_play_json_carries_the_play_section(capsys: pytest.CaptureFixture[s
     assert code == 1
     jsonschema.validate(data, DIFF_SCHEMA)
     play = data["play"]
-    assert play["matches"] == 25 and play["bots"] == ["greedy", "greedy"] and play["seed"] == 0
+    assert play["matches"] == 25 and play["bots"] == ["human", "human"] and play["seed"] == 0
     keys = [row["key"] for row in play["measures"]]
     assert keys[:2] == ["points_per_round", "points_per_match"] and "koikoi_call_rate" in keys
     assert play["causes"]["note"] == "one rule change: the differences above are its own"
@@ -186,7 +186,19 @@ def test_diff_play_text_marks_significant_differences(capsys: pytest.CaptureFixt
     # Each of the 30 rule changes is played alone and left out: 62 plays of each match. Four
     # matches already move a measure significantly, as twelve do.
     matches = "4" if helpers.QUICK_RUN else "12"
-    main(["diff", "nintendo", "fudawiki", "--play", matches, "--structural-only", "--no-progress"])
+    main(
+        [
+            "diff",
+            "nintendo",
+            "fudawiki",
+            "--play",
+            matches,
+            "--bots",
+            "greedy,greedy",
+            "--structural-only",
+            "--no-progress",
+        ]
+    )
     out = capsys.readouterr().out
     play = out[out.index(f"Play: {matches} matches") :]
     assert "greedy and greedy (seed 0)" in play and "difference [95% interval]" in play

@@ -37,7 +37,9 @@ def test_a_study_without_the_reference_says_how_to_measure_its_bots(capsys) -> N
     code, out, err = run(capsys, "simulate", "ema-2025", "--matches", "1", "--bots", "tsumogiri", "--no-progress")
     assert code == 0, err
     assert "real play: not measured here; people's play is known at tenhou" in out
-    assert "`yakuset simulate tenhou --bots tsumogiri` measures these bots against it" in out
+    assert (
+        "`yakuset simulate tenhou --bots tsumogiri,tsumogiri,tsumogiri,tsumogiri` measures these bots against it" in out
+    )
     code, out, err = run(capsys, "simulate", "ema-2025", "--matches", "1", "--json", "--no-progress")
     assert json.loads(out)["real_play"] == {
         "ruleset": "tenhou", "who": REAL_PLAY.who, "source": REAL_PLAY.source, "measured": False

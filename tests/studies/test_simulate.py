@@ -19,7 +19,7 @@ from ..helpers import run
 def test_simulate_prints_each_figure_with_its_interval_and_compares_rule_sets(capsys):
     code, out, err = run(capsys, "simulate", "nintendo", "tournament", "--matches", "60", "--no-progress")
     assert code == 0, err
-    assert "60 matches per rule set between greedy and greedy (seed 0)" in out
+    assert "60 matches per rule set between human and human (seed 0)" in out
     assert "nintendo: 60 matches, 720 rounds" in out and "tournament: 60 matches, 720 rounds" in out
     assert "Koi-Koi called when offered" in out and "tournament against nintendo" in out
 
@@ -268,7 +268,9 @@ def test_the_plot_shows_the_headline_differences_with_a_mark_where_significant(s
     figure = small_study_figure
     panels = {axes.get_label(): axes for axes in figure.axes}
     marks = [text for text in panels["differences"].texts if text.get_text() == "*"]
-    average_notes = [text.get_text() for name in ("points_per_round", "match_length") for text in panels[name].texts]
+    averages = [name for name in panels if name not in ("differences", "shares", "points")]
+    assert {"points_per_round", "koikoi_calls_per_round", "match_length"} <= set(averages)
+    average_notes = [text.get_text() for name in averages for text in panels[name].texts]
     significant = [
         (comparison["b"], key)
         for comparison in small_study["comparisons"]

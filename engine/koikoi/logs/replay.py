@@ -31,6 +31,7 @@ from .record import RANKS, KoikoiRecord, RecordRound, RecordTurn, cards_of
 if TYPE_CHECKING:
     from ..._core.ruleset import RuleSet
     from ..match.events import Event
+    from ..match.table_results import TableRound
 
 _DEAL_NOTES = (EventKind.REDEAL, EventKind.LUCKY_HAND, EventKind.FIELD_FOUR)
 
@@ -54,8 +55,9 @@ class ReplayedRound(NamedTuple):
     :class:`~yakuset.koikoi.kinds.Ending`'s word, ``None`` when the recorded turns run out first),
     the ``turns`` played, the ``winner``, each player's ``deltas`` (zero-sum), the winner's ``yaku``
     and the ``award`` as the rule set works it out, each player's Koi-Koi ``calls``, who deals next
-    (``next_dealer``), the record's own deltas (``logged``), the moves the rule set refused and
-    what else the replay has to say of the round (``notes``)."""
+    (``next_dealer``), the record's own deltas (``logged``), the moves the rule set refused, what
+    else the replay has to say of the round (``notes``), and the table's own account of the round
+    (``table_round``, as a study counts it: its Koi-Koi offers too; ``None`` when unfinished)."""
 
     number: int
     dealer: str
@@ -70,10 +72,13 @@ class ReplayedRound(NamedTuple):
     logged: tuple[int, int] | None
     refused: tuple[RefusedMove, ...]
     notes: tuple[str, ...]
+    table_round: TableRound | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        """The round's JSON shape."""
+        """The round's JSON shape (each player's Koi-Koi ``offers`` from the table's round)."""
         out = self._asdict()
+        table_round = out.pop("table_round")
+        out["offers"] = [0, 0] if table_round is None else list(table_round.offers)
         out["refused"] = [move._asdict() for move in self.refused]
         out["deltas"], out["calls"] = list(self.deltas), list(self.calls)
         out["logged"] = None if self.logged is None else list(self.logged)
@@ -325,6 +330,7 @@ class _Round:
             rec.points,
             tuple(self.refused),
             tuple(self.notes),
+            result,
         )
 
     def _check(self, next_dealer: str, deltas: tuple[int, int]) -> None:

@@ -7,8 +7,8 @@ the round through a :class:`yakuset.koikoi.View` (``table.view(player)`` at any
 match points; never the opponent's hand or the stock's order.
 
 Bots come from plugins: a plugin implements ``yakuset_koikoi_bots`` and returns factories by
-name (``yakuset.koikoi.hookspecs``). The built-in plugin offers ``random``, ``greedy`` and
-``steady``; an installed package adds its own through the ``yakuset`` entry-point group.
+name (``yakuset.koikoi.hookspecs``). The built-in plugin offers ``random``, ``greedy``,
+``steady`` and ``human``; an installed package adds its own through the ``yakuset`` entry-point group.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Koi-Koi's part of balance studies (:class:`yakuset._core.studypart.StudyPart`): whole matches
-between bots, ``greedy`` against ``greedy`` by default, counted into a tally of whole numbers."""
+between bots, ``human`` against ``human`` by default, counted into a tally of whole numbers."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules.compiled import rules_of
 from .bots import find_bots
+from .real_play import REAL_PLAY
 from .simulation import match_tallies, play_matches
 from .tally import Tally, compare_measures, compare_paired, figures, play_measures, summary
 
@@ -22,14 +23,14 @@ class KoikoiStudy:
 
     title = "Koi-Koi"
     unit = "matches"
-    #: About four minutes of one core with greedy bots (bench/README.md).
+    #: About four minutes of one core with greedy bots, as many with human bots (bench/README.md).
     cause_matches = 200_000
-    #: No published figures of people's play yet.
-    real_play = None
+    #: KoiKoi-AI's human game records (:mod:`yakuset.koikoi.study.real_play`).
+    real_play = REAL_PLAY
 
     def default_bots(self, rs: RuleSet) -> tuple[str, ...]:
-        """``greedy`` against ``greedy``."""
-        return ("greedy", "greedy")
+        """``human`` against ``human``: the bot whose rates are people's (docs/validation.md)."""
+        return ("human", "human")
 
     def check_bots(self, rs: RuleSet, bots: Sequence[str]) -> tuple[str, ...]:
         """The bot names, checked: each is offered by a plugin (:func:`yakuset.koikoi.find_bots`)."""

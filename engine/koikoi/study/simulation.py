@@ -147,8 +147,9 @@ def _match_record(result: TableResult) -> MatchRecord:
     return MatchRecord(seat[result.first_dealer], rounds, result.totals, winner)
 
 
-def _count(t: Tally, result: TableResult) -> None:
-    """Count a finished match into ``t`` (seat 0 is ``result.players[0]``)."""
+def count_match(t: Tally, result: TableResult) -> None:
+    """Count a match's result into ``t`` (seat 0 is ``result.players[0]``): a simulated match,
+    or a recorded one replayed (:mod:`yakuset.koikoi.study.recorded`)."""
     first = result.players[0]
     t.matches += 1
     t.lengths[len(result.rounds)] += 1
@@ -166,6 +167,7 @@ def _count(t: Tally, result: TableResult) -> None:
         t.redeals += r.redeals
         t.offers += r.offers[0] + r.offers[1]
         t.calls += r.calls[0] + r.calls[1]
+        t.round_calls[r.calls[0] + r.calls[1]] += 1
         if r.ended in ("draw", "exhaustive_draw"):
             t.draws += 1  # Dealer's Privilege may pay on a draw: its points are counted above
             continue
@@ -186,7 +188,7 @@ def play_matches(rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[B
     """The tally of matches ``start .. stop-1`` of a study seeded ``seed``."""
     t = Tally()
     for result in _results(rs, seed, start, stop, bots):
-        _count(t, result)
+        count_match(t, result)
     return t
 
 
@@ -195,7 +197,7 @@ def match_tallies(rs: RuleSet, seed: int, start: int, stop: int, bots: Sequence[
     own (``yakuset diff --play`` pairs them match by match)."""
     for result in _results(rs, seed, start, stop, bots):
         t = Tally()
-        _count(t, result)
+        count_match(t, result)
         yield t
 
 

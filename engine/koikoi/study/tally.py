@@ -44,6 +44,7 @@ class Tally(Counts):
     redeals: int = 0
     offers: int = 0  # Koi-Koi offered: the player could call or stop
     calls: int = 0
+    round_calls: Counter[int] = field(default_factory=Counter)  # Koi-Koi calls in a round -> rounds
     calls_won: int = 0  # calls after which the caller won the round
     first_wins: int = 0  # matches won by the first dealer
     second_wins: int = 0
@@ -76,6 +77,7 @@ def summary(t: Tally) -> dict[str, Any]:
         "first_bot_wins_round": intervals.share(t.seat_a_round_wins, t.wins).as_dict(),
         "tied_matches": intervals.share(t.ties, t.matches).as_dict(),
         "koikoi_call_rate": intervals.share(t.calls, t.offers).as_dict(),
+        "koikoi_calls_per_round": intervals.mean(*moments(t.round_calls)).as_dict(),
         "koikoi_success_rate": intervals.share(t.calls_won, t.calls).as_dict(),
         "draws": intervals.share(t.draws, t.rounds).as_dict(),
         "lucky_hands": intervals.share(t.lucky_hands, t.rounds).as_dict(),
@@ -107,6 +109,7 @@ _SHARES: dict[str, Callable[[Tally], tuple[int, int]]] = {
 }
 _MEANS: dict[str, Callable[[Tally], tuple[int, int, int]]] = {
     "points_per_round": lambda t: moments(t.points),
+    "koikoi_calls_per_round": lambda t: moments(t.round_calls),
     "match_length": lambda t: moments(t.lengths),
 }
 
@@ -175,6 +178,7 @@ _PLAY: tuple[tuple[str, bool, Callable[[Tally], tuple[int, int]]], ...] = (
     ("dealer_wins_round", True, _SHARES["dealer_wins_round"]),
     ("first_dealer_wins_match", True, _SHARES["first_dealer_wins_match"]),
     ("koikoi_call_rate", True, _SHARES["koikoi_call_rate"]),
+    ("koikoi_calls_per_round", False, per_observation(_MEANS["koikoi_calls_per_round"])),
     ("koikoi_success_rate", True, _SHARES["koikoi_success_rate"]),
     ("draws", True, _SHARES["draws"]),
     ("lucky_hands", True, _SHARES["lucky_hands"]),
@@ -199,6 +203,7 @@ _FIGURES = (
     ("first_bot_wins_round", "first bot wins a round", True),
     ("first_bot_wins_match", "first bot wins the match", True),
     ("koikoi_call_rate", "Koi-Koi called when offered", True),
+    ("koikoi_calls_per_round", "Koi-Koi calls per round", False),
     ("koikoi_success_rate", "caller then wins the round", True),
     ("draws", "rounds nobody wins", True),
     ("lucky_hands", "rounds won by a lucky hand", True),

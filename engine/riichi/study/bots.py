@@ -53,6 +53,17 @@ def find_bots(rs: RuleSet, names: Sequence[str]) -> list[OfferedBot]:
     return find_offered(rs, names, offered_bots, (players,), f"Riichi under {rs.id!r}")
 
 
+def discard_choices(moves: Sequence[Move]) -> tuple[dict[int, Move], dict[int, Move]]:
+    """The discards and the riichi declarations among ``moves``, each by its tile's kind (0-33):
+    of two copies of a kind the higher (so a red five, a five's lowest copy, is kept)."""
+    discards: dict[int, Move] = {}
+    riichi: dict[int, Move] = {}
+    for move in moves:  # ascending by tile: the higher copy of a kind is kept last
+        if move.tile is not None and move.kind in ("discard", "riichi"):
+            (discards if move.kind == "discard" else riichi)[move.tile >> 2] = move
+    return discards, riichi
+
+
 class Efficiency(NamedTuple):
     """One tile kind a seat may discard (0-33), the shanten of the hand it leaves, and how many
     tiles would lower that shanten, counted over the copies the seat cannot see."""

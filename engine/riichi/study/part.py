@@ -1,7 +1,8 @@
 """Riichi's part of balance studies (:class:`yakuset._core.studypart.StudyPart`): a "match" is a
-whole game (hanchan or tonpuu, as the rule set's ``ending`` says) between bots, ``efficiency``
-at every seat by default; one name seats that bot at every seat of each rule set's table, so
-that a four- and a three-player rule set compare with the same names."""
+whole game (hanchan or tonpuu, as the rule set's ``ending`` says) between bots, ``human`` at
+every seat by default (the bot calibrated against Tenhou's houou room: docs/validation.md); one
+name seats that bot at every seat of each rule set's table, so that a four- and a three-player
+rule set compare with the same names."""
 
 from __future__ import annotations
 
@@ -25,14 +26,14 @@ class RiichiStudy:
 
     title = "Riichi"
     unit = "games"
-    #: About five minutes of one core with efficiency bots (1.4 games a second, bench/README.md).
+    #: About a minute of one core with the default bots (about 7 games a second, bench/README.md).
     cause_matches = 400
     #: Tenhou's houou room (:mod:`yakuset.riichi.study.real_play`).
     real_play = REAL_PLAY
 
     def default_bots(self, rs: RuleSet) -> tuple[str, ...]:
-        """``efficiency`` at every seat."""
-        return ("efficiency",)
+        """``human`` at every seat: the bot whose rates are people's (docs/validation.md, "Real play")."""
+        return ("human",)
 
     def check_bots(self, rs: RuleSet, bots: Sequence[str]) -> tuple[str, ...]:
         """The bot names, one a seat, checked: each is offered by a plugin

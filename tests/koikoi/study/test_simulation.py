@@ -30,7 +30,7 @@ from yakuset.koikoi.study.simulation import SEATS, MatchRecord
 from ...helpers import bundled_ids, examples
 
 KOIKOI = list(bundled_ids("koikoi"))
-BOTS = ["random", "greedy", "steady"]
+BOTS = ["random", "greedy", "steady", "human"]
 
 
 def same_event(reported: koikoi.Event, logged: koikoi.Event) -> None:
