@@ -70,7 +70,10 @@ class Habits:
     - ``slow_accepted``: a value honour is ponned unless the hand stays cheap and slow: two or
       more from tenpai after the pon, no dora, and fewer than this many tiles to advance it.
     - ``behind_from``: in the last round wind of the game, a seat placed this or lower (1 first)
-      makes a tanyao call with one terminal or honour more, however far it is.
+      makes a tanyao call with one terminal or honour more, however far it is ...
+    - ``behind_uma``: ... where climbing one place gains at least this much uma (the rule set's
+      ``points.uma``: at tenhou 20,000 from third to second, 10,000 from last to third; with no
+      uma, a place is worth no hurry).
     - ``dora_worth``: a dora is discarded only when that accepts at least this many tiles more
       than the best discard of another kind that leaves the hand as near tenpai.
     - ``tenpai_keep``: with at most this many tiles left in the live wall, a folding tenpai hand
@@ -93,6 +96,7 @@ class Habits:
     slow_accepted: int = 24
     pair_calls: bool = False
     behind_from: int = 3
+    behind_uma: int = 10_000
     dora_worth: int = 100
     tenpai_keep: int = 12
     keep_danger: int = 4
@@ -105,7 +109,7 @@ HABITS = Habits()
 class _Rules:
     """What the bot reads of a rule set, once."""
 
-    __slots__ = ("open_tanyao", "atozuke", "noten_paid", "dora_of", "reds", "last_wind")
+    __slots__ = ("open_tanyao", "atozuke", "noten_paid", "dora_of", "reds", "last_wind", "uma", "return_points")
 
     def __init__(self, rs: RuleSet) -> None:
         table = rules_of(rs).table
@@ -119,6 +123,9 @@ class _Rules:
         )
         #: The game's last regular round wind: east in a tonpuusen, south in a hanchan.
         self.last_wind = "east" if table.winds == 1 else "south"
+        #: The uma by place, keyed by how many players are at or above ``return_points``.
+        self.uma = table.uma
+        self.return_points = table.return_points
 
 
 class HumanBot:
@@ -316,13 +323,18 @@ class HumanBot:
         return _yaku_and_dora(view, view.counts, rules)[1] >= habits.tanyao_dora
 
     def _behind(self, view: View) -> bool:
-        """Whether this seat is placed ``behind_from`` or lower in the game's last round wind."""
+        """Whether this seat is placed ``behind_from`` or lower in the game's last round wind,
+        where climbing a place gains ``behind_uma`` or more."""
         state = view.state
         if state.round_wind != self.rules.last_wind:
             return False
-        mine = state.scores[view.seat]
-        place = 1 + sum(score > mine for score in state.scores)
-        return place >= self.habits.behind_from
+        scores = state.scores
+        mine = scores[view.seat]
+        place = 1 + sum(score > mine for score in scores)
+        if place < self.habits.behind_from:
+            return False
+        uma = self.rules.uma[sum(score >= self.rules.return_points for score in scores)]
+        return uma[place - 2] - uma[place - 1] >= self.habits.behind_uma
 
 
 # --- reading the table ------------------------------------------------------------------------------

@@ -217,3 +217,23 @@ def test_every_habit_is_documented_with_its_default():
     rows = dict(re.findall(r"^\| `(\w+)` \| (\w+) \|", text, flags=re.MULTILINE))
     defaults = {field.name: str(field.default) for field in dataclasses.fields(Habits)}
     assert rows == defaults
+
+
+@pytest.mark.parametrize(
+    ("uma", "behind"),
+    [
+        ("[20000, 10000, -10000, -20000]", True),  # tenhou's: third to second gains 20,000
+        ("[0, 0, 0, 0]", False),  # no uma: the final place pays nothing
+    ],
+)
+def test_a_seat_behind_in_the_last_wind_hurries_only_where_the_uma_pays_for_a_place(tenhou, uma, behind):
+    """The uma is what a place is worth at the end (docs/rules/riichi-table.md, the standings): a
+    seat placed third in South 4 gains 20,000 by climbing one place under tenhou's uma, nothing
+    without uma; only the first is worth a hurried call."""
+    from yakuset.riichi import State
+
+    rs = yakuset.load_ruleset_text(f"extends: tenhou\nname: uma\npoints:\n  uma: {uma}\n", "uma.yaml")
+    state = State(scores=(40000, 30000, 20000, 10000), dealer=3, round_wind="south", hand=4)
+    table = Table(rs, seed=1, state=state)
+    assert human(rs, 2)._behind(table.view(2)) is behind
+    assert human(rs, 0)._behind(table.view(0)) is False  # first place is never behind
