@@ -27,7 +27,8 @@ def plot(study: dict[str, Any], path: str | os.PathLike[str]) -> None:
 
 def drawn(study: dict[str, Any]) -> Any:
     """The matplotlib figure of ``study``: the panels named ``differences``, ``shares``,
-    ``values``, ``seats`` and one per average (``win_value``, ``hands_per_game``), by their label."""
+    ``values``, ``seats`` and one per average (``win_value``, ``hand_value``, ``hands_per_game``), by
+    their label."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -38,9 +39,9 @@ def drawn(study: dict[str, Any]) -> Any:
     figures = shown_figures()
     shares = [(key, label) for key, label, is_share in figures if is_share]
     means = [(key, label) for key, label, is_share in figures if not is_share]
-    mosaic: Any = [
+    mosaic: Any = [  # the two rows as wide: a column for each average above
         ["differences"] * 2 + [key for key, _ in means],
-        ["shares"] * 2 + ["values", "seats"],
+        ["shares"] * len(means) + ["values", "seats"],
     ]
     figure, axes = pyplot.subplot_mosaic(mosaic, figsize=(16, 10), layout="constrained")
     figure.suptitle(
